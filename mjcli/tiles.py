@@ -1,0 +1,276 @@
+"""Tiles and every notation for them, in one place.
+
+Three levels of identity are used across the project:
+
+* **kind** ``0..33``: 0-8 = 1m-9m, 9-17 = 1p-9p, 18-26 = 1s-9s, 27-33 = East South West North
+  White Green Red. Hand analysis (shanten, ukeire) works on kinds, usually as 34 counts.
+* **tile** ``0..36``: a kind, or one of the three red fives ``34 = 0m``, ``35 = 0p``, ``36 = 0s``.
+  This is what a player can see and what every log format can express, so canonical game events,
+  hands and melds carry tiles.
+* **physical id** ``0..135``: Tenhou's mjlog ids, ``kind = id // 4``; with red fives on, ids
+  16, 52 and 88 are the red 5m, 5p and 5s.
+
+Notations read and written here: mpsz (``123m0p55z``, also the mjai honour letters ``ESWNPFC``),
+tenhou.net/6 codes (11-19, 21-29, 31-39, 41-47, red 51-53) and mjai names (``5mr``, ``E``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from mjcli.errors import InvalidHandError, NotationError
+
+NUM_KINDS = 34
+NUM_TILES = 37
+RED_5M, RED_5P, RED_5S = 34, 35, 36
+RED_FIVES = (RED_5M, RED_5P, RED_5S)
+#: kind of each red five (5m, 5p, 5s)
+RED_FIVE_KIND = {RED_5M: 4, RED_5P: 13, RED_5S: 22}
+KIND_TO_RED = {4: RED_5M, 13: RED_5P, 22: RED_5S}
+#: physical ids that are red when red fives are played
+RED_IDS = {16: RED_5M, 52: RED_5P, 88: RED_5S}
+
+SUITS = "mpsz"
+HONOR_LETTERS = "ESWNPFC"  # mjai: East South West North, P(white), F(green), C(red)
+HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
+EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
+WHITE, GREEN, RED = 31, 32, 33
+WINDS = (EAST, SOUTH, WEST, NORTH)
+DRAGONS = (WHITE, GREEN, RED)
+TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def kind(tile: int) -> int:
+    """The kind (0..33) of a tile (0..36)."""
+    return tile if tile < NUM_KINDS else RED_FIVE_KIND[tile]
+
+
+def is_red(tile: int) -> bool:
+    return tile >= NUM_KINDS
+
+
+def suit_of(kind_: int) -> int:
+    """0 man, 1 pin, 2 sou, 3 honours."""
+    return kind_ // 9
+
+
+def number_of(kind_: int) -> int:
+    """1..9 for suited kinds, 1..7 for honours (E S W N White Green Red)."""
+    return kind_ % 9 + 1
+
+
+def is_honor(kind_: int) -> bool:
+    return kind_ >= 27
+
+
+def is_terminal_or_honor(kind_: int) -> bool:
+    return kind_ >= 27 or kind_ % 9 in (0, 8)
+
+
+def sort_key(tile: int) -> tuple[int, int]:
+    """Hand order: by kind, the red five just before the plain fives of its suit."""
+    return (kind(tile), 0 if is_red(tile) else 1)
+
+
+# ---------------------------------------------------------------- mpsz
+
+
+def _tile_from_digit(digit: int, suit: str) -> int:
+    s = SUITS.index(suit)
+    if s == 3:
+        if not 1 <= digit <= 7:
+            raise NotationError(f"honour tile {digit}z does not exist (1z-7z = E S W N White Green Red)")
+        return 27 + digit - 1
+    if digit == 0:
+        return RED_FIVES[s]
+    return s * 9 + digit - 1
+
+
+def parse_tiles(text: str) -> list[int]:
+    """Read mpsz notation into a list of tiles, in the order written.
+
+    ``"123m0p55z"``; red fives as ``0``; mjai honour letters ``E S W N P F C`` may stand alone;
+    spaces are ignored. Only the notation is checked here; see :func:`check_counts` for copies.
+    """
+    tiles: list[int] = []
+    pending: list[int] = []
+    for ch in text:
+        if ch.isspace() or ch in ",":
+            continue
+        if ch.isdigit():
+            pending.append(int(ch))
+        elif ch in SUITS:
+            if not pending:
+                raise NotationError(f"suit letter '{ch}' without digits before it in '{text}'")
+            tiles.extend(_tile_from_digit(d, ch) for d in pending)
+            pending.clear()
+        elif ch in HONOR_LETTERS:
+            if pending:
+                raise NotationError(f"digits {''.join(map(str, pending))} without a suit letter in '{text}'")
+            tiles.append(27 + HONOR_LETTERS.index(ch))
+        else:
+            raise NotationError(
+                f"unknown suit letter '{ch}' in '{text}' (use m p s z, or E S W N P F C for honours)"
+            )
+    if pending:
+        raise NotationError(f"digits {''.join(map(str, pending))} without a suit letter in '{text}'")
+    return tiles
+
+
+def parse_tile(text: str) -> int:
+    """Exactly one tile in mpsz (``5m``, ``0p``, ``7z``) or an mjai name (``5mr``, ``E``)."""
+    text = text.strip()
+    if text in MJAI_TO_TILE:
+        return MJAI_TO_TILE[text]
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise NotationError(f"'{text}' is not a single tile")
+    return tiles[0]
+
+
+def to_mpsz(tiles: Iterable[int], sort: bool = True) -> str:
+    """Write tiles in compact mpsz notation (``123m0p55z``), sorted by default."""
+    seq = sorted(tiles, key=sort_key) if sort else list(tiles)
+    out: list[str] = []
+    run_suit = None
+    for t in seq:
+        k = kind(t)
+        s = SUITS[suit_of(k)]
+        digit = "0" if is_red(t) else str(number_of(k))
+        if run_suit is not None and s != run_suit:
+            out.append(run_suit)
+        out.append(digit)
+        run_suit = s
+    if run_suit is not None:
+        out.append(run_suit)
+    return "".join(out)
+
+
+def tile_name(tile: int) -> str:
+    """One tile in mpsz (``5m``, ``0p``, ``7z``)."""
+    return to_mpsz([tile])
+
+
+def kinds_to_mpsz(kinds: Iterable[int]) -> str:
+    return to_mpsz(kinds)
+
+
+# ---------------------------------------------------------------- counts and checks
+
+
+def counts34(tiles: Iterable[int]) -> list[int]:
+    """The 34 counts of a list of tiles (red fives count as their kind)."""
+    counts = [0] * NUM_KINDS
+    for t in tiles:
+        counts[kind(t)] += 1
+    return counts
+
+
+def counts_to_kinds(counts: Sequence[int]) -> list[int]:
+    return [k for k in range(NUM_KINDS) for _ in range(counts[k])]
+
+
+def check_counts(tiles: Iterable[int], what: str = "hand", red_fives: bool = True) -> None:
+    """Raise :class:`InvalidHandError` when a kind appears 5+ times or a red five is given twice."""
+    tiles = list(tiles)
+    counts = counts34(tiles)
+    for k, c in enumerate(counts):
+        if c > 4:
+            raise InvalidHandError(f"{what} has {c} copies of {tile_name(k)} (at most 4 exist)")
+    for r in RED_FIVES:
+        n = tiles.count(r)
+        if n and not red_fives:
+            raise InvalidHandError(f"{what} has a red five {tile_name(r)} but red fives are off")
+        if n > 1:
+            raise InvalidHandError(f"{what} has the red five {tile_name(r)} {n} times (there is one)")
+
+
+def check_size(tiles: Sequence[int], allowed: Iterable[int], what: str = "hand") -> None:
+    allowed = tuple(allowed)
+    if len(tiles) not in allowed:
+        sizes = ", ".join(map(str, allowed))
+        raise InvalidHandError(f"{what} has {len(tiles)} tiles; expected {sizes}")
+
+
+def parse_hand(text: str, allowed_sizes: Iterable[int] | None = None, what: str | None = None) -> list[int]:
+    """Parse and validate a hand: notation, copies, red fives and (optionally) its size."""
+    label = what or f"hand '{text}'"
+    tiles = parse_tiles(text)
+    check_counts(tiles, label)
+    if allowed_sizes is not None:
+        check_size(tiles, allowed_sizes, label)
+    return tiles
+
+
+# ---------------------------------------------------------------- physical ids (mjlog)
+
+
+def tile_from_id136(tile_id: int, red_fives: bool = True) -> int:
+    if not 0 <= tile_id < 136:
+        raise NotationError(f"tile id {tile_id} is outside 0..135")
+    if red_fives and tile_id in RED_IDS:
+        return RED_IDS[tile_id]
+    return tile_id // 4
+
+
+def id136_candidates(tile: int) -> list[int]:
+    """The physical ids a tile may be: the red id for a red five, the other copies for a plain kind."""
+    if is_red(tile):
+        return [{v: k for k, v in RED_IDS.items()}[tile]]
+    base = tile * 4
+    return [i for i in range(base, base + 4) if i not in RED_IDS]
+
+
+# ---------------------------------------------------------------- tenhou.net/6 codes
+
+
+def tile_to_tenhou6(tile: int) -> int:
+    if is_red(tile):
+        return 51 + RED_FIVES.index(tile)
+    return (suit_of(tile) + 1) * 10 + number_of(tile)
+
+
+def tile_from_tenhou6(code: int) -> int:
+    if code in (51, 52, 53):
+        return RED_FIVES[code - 51]
+    suit, num = divmod(code, 10)
+    if 1 <= suit <= 3 and 1 <= num <= 9:
+        return (suit - 1) * 9 + num - 1
+    if suit == 4 and 1 <= num <= 7:
+        return 27 + num - 1
+    raise NotationError(f"tenhou6 tile code {code} is not a tile")
+
+
+# ---------------------------------------------------------------- mjai names
+
+
+def tile_to_mjai(tile: int) -> str:
+    if is_red(tile):
+        return f"5{SUITS[RED_FIVES.index(tile)]}r"
+    if is_honor(tile):
+        return HONOR_LETTERS[tile - 27]
+    return f"{number_of(tile)}{SUITS[suit_of(tile)]}"
+
+
+MJAI_TO_TILE: dict[str, int] = {tile_to_mjai(t): t for t in range(NUM_TILES)}
+
+
+def tile_from_mjai(name: str) -> int:
+    try:
+        return MJAI_TO_TILE[name]
+    except KeyError:
+        raise NotationError(f"mjai tile name '{name}' is not a tile") from None
+
+
+# ---------------------------------------------------------------- winds
+
+
+def wind_from_letter(text: str) -> int:
+    """``E``/``S``/``W``/``N`` (or 1-4, or ``east``...) to 0..3."""
+    t = text.strip().upper()
+    for i, names in enumerate(
+        (("E", "EAST", "1"), ("S", "SOUTH", "2"), ("W", "WEST", "3"), ("N", "NORTH", "4"))
+    ):
+        if t in names:
+            return i
+    raise NotationError(f"'{text}' is not a wind (use E, S, W or N)")
