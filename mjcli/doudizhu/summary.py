@@ -1,0 +1,205 @@
+"""Polars summaries of simulated games: WP and ADP per policy and role, and the duplicate comparison.
+
+WP is the share of games won (95 % Wilson interval); ADP the average points per game (95 % normal
+interval, mean +- 1.96 standard errors). In the duplicate comparison every figure is paired by deal:
+the interval of a difference is that of the per-deal differences, which removes most of the luck of
+the deal.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import polars as pl
+
+Z = 1.96
+
+
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    if n == 0:
+        return (math.nan, math.nan)
+    p = wins / n
+    denom = 1 + Z * Z / n
+    centre = (p + Z * Z / (2 * n)) / denom
+    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / denom
+    return (centre - half, centre + half)
+
+
+def mean_ci(values: pl.Series) -> tuple[float, float, float]:
+    n = values.len()
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    mean = float(values.mean())  # type: ignore[arg-type]
+    sd = float(values.std()) if n > 1 else 0.0  # type: ignore[arg-type]
+    half = Z * sd / math.sqrt(n)
+    return (mean, mean - half, mean + half)
+
+
+def role_summary(games: pl.DataFrame) -> pl.DataFrame:
+    """Per policy and role (seat rows of games.parquet): games, wins, WP and ADP with intervals."""
+    rows = []
+    grouped = games.group_by(["policy", "role"], maintain_order=True).agg(
+        pl.len().alias("games"), pl.col("win").sum().alias("wins"), pl.col("points")
+    )
+    for r in grouped.sort(["policy", "role"]).iter_rows(named=True):
+        lo, hi = wilson(r["wins"], r["games"])
+        adp, adp_lo, adp_hi = mean_ci(pl.Series(r["points"], dtype=pl.Float64))
+        rows.append(
+            {
+                "policy": r["policy"],
+                "role": r["role"],
+                "games": r["games"],
+                "wins": r["wins"],
+                "wp": r["wins"] / r["games"],
+                "wp_lo": lo,
+                "wp_hi": hi,
+                "adp": adp,
+                "adp_lo": adp_lo,
+                "adp_hi": adp_hi,
+            }
+        )
+    return pl.DataFrame(rows, schema=_ROLE_SCHEMA)
+
+
+_ROLE_SCHEMA = {
+    "policy": pl.String,
+    "role": pl.String,
+    "games": pl.Int64,
+    "wins": pl.Int64,
+    "wp": pl.Float64,
+    "wp_lo": pl.Float64,
+    "wp_hi": pl.Float64,
+    "adp": pl.Float64,
+    "adp_lo": pl.Float64,
+    "adp_hi": pl.Float64,
+}
+
+
+def _landlord_table(games: pl.DataFrame) -> pl.DataFrame:
+    """One row per game: deal, line-up, whether the landlord won, and the landlord's points."""
+    return (
+        games.filter(pl.col("role") == "landlord")
+        .select(
+            "deal", "lineup", pl.col("win").cast(pl.Float64).alias("lw"), pl.col("points").cast(pl.Float64)
+        )
+        .sort("deal")
+    )
+
+
+def duplicate_summary(games: pl.DataFrame, players: list[str]) -> pl.DataFrame:
+    """The comparison of the first policy with each other one on the same deals (see simulate)."""
+    table = _landlord_table(games)
+    a = players[0]
+    rows: list[dict[str, Any]] = []
+    for b in players[1:]:
+
+        def lineup(landlord: str, peasant: str) -> pl.DataFrame:
+            return table.filter(pl.col("lineup") == f"{landlord}|{peasant},{peasant}")
+
+        a_bb, b_bb, b_aa = lineup(a, b), lineup(b, b), lineup(b, a)
+        deals = a_bb.height
+        if not (deals == b_bb.height == b_aa.height) or deals == 0:
+            continue
+        sides = {
+            # side: (A's per-deal win and points, the baseline's) for that side of the table
+            "landlord": ((a_bb["lw"], a_bb["points"]), (b_bb["lw"], b_bb["points"])),
+            "peasants": ((1 - b_aa["lw"], -b_aa["points"]), (1 - b_bb["lw"], -b_bb["points"])),
+            "both (DouZero)": (
+                ((a_bb["lw"] + 1 - b_aa["lw"]) / 2, (a_bb["points"] - b_aa["points"]) / 2),
+                ((b_aa["lw"] + 1 - a_bb["lw"]) / 2, (b_aa["points"] - a_bb["points"]) / 2),
+            ),
+        }
+        for side, ((wa, pa), (wb, pb)) in sides.items():
+            # WP of the side: Wilson over its games (two per deal for the swapped comparison).
+            n_games = deals * (2 if side.startswith("both") else 1)
+            wins = round(float(wa.sum()) * n_games / deals)
+            wp = wins / n_games
+            wp_lo, wp_hi = wilson(wins, n_games)
+            gain, gain_lo, gain_hi = mean_ci(wa - wb)
+            adp, adp_lo, adp_hi = mean_ci(pa)
+            adp_gain, adp_gain_lo, adp_gain_hi = mean_ci(pa - pb)
+            rows.append(
+                {
+                    "policy": a,
+                    "opponent": b,
+                    "side": side,
+                    "deals": deals,
+                    "wp": wp,
+                    "wp_lo": wp_lo,
+                    "wp_hi": wp_hi,
+                    "base_wp": float(wb.mean()),  # type: ignore[arg-type]
+                    "wp_gain": gain,
+                    "wp_gain_lo": gain_lo,
+                    "wp_gain_hi": gain_hi,
+                    "adp": adp,
+                    "adp_lo": adp_lo,
+                    "adp_hi": adp_hi,
+                    "base_adp": float(pb.mean()),  # type: ignore[arg-type]
+                    "adp_gain": adp_gain,
+                    "adp_gain_lo": adp_gain_lo,
+                    "adp_gain_hi": adp_gain_hi,
+                }
+            )
+    return pl.DataFrame(rows)
+
+
+def _fmt(v: float, lo: float, hi: float, digits: int) -> str:
+    return f"{v:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
+
+
+def role_table(df: pl.DataFrame) -> pl.DataFrame:
+    """The role summary with intervals written next to the values, for printing."""
+    return df.select(
+        "policy",
+        "role",
+        "games",
+        pl.struct("wp", "wp_lo", "wp_hi")
+        .map_elements(lambda s: _fmt(s["wp"], s["wp_lo"], s["wp_hi"], 3), return_dtype=pl.String)
+        .alias("WP [95% CI]"),
+        pl.struct("adp", "adp_lo", "adp_hi")
+        .map_elements(lambda s: _fmt(s["adp"], s["adp_lo"], s["adp_hi"], 2), return_dtype=pl.String)
+        .alias("ADP [95% CI]"),
+    )
+
+
+def duplicate_table(df: pl.DataFrame) -> pl.DataFrame:
+    if df.height == 0:
+        return df
+
+    def col(prefix: str, digits: int, name: str) -> pl.Expr:
+        return (
+            pl.struct(prefix, f"{prefix}_lo", f"{prefix}_hi")
+            .map_elements(
+                lambda s: _fmt(s[prefix], s[f"{prefix}_lo"], s[f"{prefix}_hi"], digits),
+                return_dtype=pl.String,
+            )
+            .alias(name)
+        )
+
+    return df.select(
+        "policy",
+        "opponent",
+        "side",
+        "deals",
+        col("wp", 3, "WP [95% CI]"),
+        pl.col("base_wp").map_elements(lambda v: f"{v:.3f}", return_dtype=pl.String).alias("opp WP"),
+        col("wp_gain", 3, "WP gain [95% CI]"),
+        col("adp", 2, "ADP [95% CI]"),
+        pl.col("base_adp").map_elements(lambda v: f"{v:.2f}", return_dtype=pl.String).alias("opp ADP"),
+        col("adp_gain", 2, "ADP gain [95% CI]"),
+    )
+
+
+def print_frame(df: pl.DataFrame) -> str:
+    """A Polars frame as text, every row and column, without the shape line."""
+    with pl.Config(
+        tbl_rows=-1,
+        tbl_cols=-1,
+        tbl_hide_dataframe_shape=True,
+        tbl_hide_column_data_types=True,
+        tbl_width_chars=200,
+        fmt_str_lengths=60,
+        tbl_formatting="ASCII_MARKDOWN",
+    ):
+        return str(df)

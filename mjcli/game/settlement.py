@@ -1,0 +1,165 @@
+"""Point settlement: who pays whom at the end of a round, and the final result of a game.
+
+Pure arithmetic on a hand's *base points* (fu * 2^(han+2), capped at the limits: mangan 2000,
+haneman 3000, baiman 4000, sanbaiman 6000, yakuman 8000 per unit), so that every payment rule of
+the table (honba, riichi sticks, pao, double ron, tenpai payments, nagashi mangan, leftover sticks,
+uma and oka) lives in one small module and can be checked on its own. Amounts are in points.
+
+Conservation (tested): the deltas of a settlement sum to 1000 x the riichi sticks it hands out;
+a draw's deltas sum to zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+MANGAN_BASE = 2000
+YAKUMAN_BASE = 8000
+HONBA_RON = 300  # per honba, paid by the discarder on a ron
+HONBA_TSUMO = 100  # per honba, paid by each other player on a tsumo
+STICK = 1000
+TENPAI_POOL = 3000
+
+
+def ceil100(x: int) -> int:
+    return -(-x // 100) * 100
+
+
+def ron_value(base: int, dealer: bool) -> int:
+    """What a ron is worth: 6x base for the dealer, 4x for a non-dealer, rounded up to 100."""
+    return ceil100(base * (6 if dealer else 4))
+
+
+def tsumo_shares(base: int, winner: int, dealer: int, players: int = 4) -> list[int]:
+    """What each seat pays on a tsumo (0 for the winner), before honba."""
+    pay = [0] * players
+    for s in range(players):
+        if s == winner:
+            continue
+        pay[s] = ceil100(base * 2) if (winner == dealer or s == dealer) else ceil100(base)
+    return pay
+
+
+@dataclass(frozen=True, slots=True)
+class WinPay:
+    """One winner's claim: everything a settlement needs to know about the hand."""
+
+    winner: int
+    loser: int | None  # None for tsumo
+    base: int  # base points of the whole hand
+    pao: int | None = None  # liable seat
+    pao_base: int = 0  # the part of ``base`` the liable seat answers for (its yakuman units)
+
+
+def win_deltas(
+    win: WinPay, dealer: int, honba: int, sticks: int, players: int = 4
+) -> tuple[list[int], int]:
+    """Deltas of one win with ``honba`` counters and ``sticks`` riichi sticks going to the winner.
+
+    Returns (deltas, hand value before honba and sticks). Pao follows Tenhou: on tsumo the liable
+    player pays the pao part as if he had dealt in, honba included; on a ron from someone else the
+    liable player and the discarder split the pao part, the discarder paying the honba.
+    """
+    d = [0] * players
+    w = win.winner
+    is_dealer = w == dealer
+    pao_base = win.pao_base if win.pao is not None and win.pao != win.loser else 0
+    rest = win.base - pao_base
+    value = 0
+    if win.loser is None:
+        if pao_base:
+            liable = win.pao
+            assert liable is not None
+            amount = ron_value(pao_base, is_dealer)
+            d[liable] -= amount + HONBA_RON * honba
+            d[w] += amount + HONBA_RON * honba
+            value += amount
+            if rest:
+                for s, p in enumerate(tsumo_shares(rest, w, dealer, players)):
+                    d[s] -= p
+                    d[w] += p
+                    value += p
+        else:
+            for s, p in enumerate(tsumo_shares(rest, w, dealer, players)):
+                if s == w:
+                    continue
+                d[s] -= p + HONBA_TSUMO * honba
+                d[w] += p + HONBA_TSUMO * honba
+                value += p
+    else:
+        loser = win.loser
+        if pao_base:
+            liable = win.pao
+            assert liable is not None
+            half = ron_value(pao_base, is_dealer) // 2
+            d[liable] -= half
+            d[loser] -= half
+            d[w] += 2 * half
+            value += 2 * half
+        if rest:
+            amount = ron_value(rest, is_dealer)
+            d[loser] -= amount
+            d[w] += amount
+            value += amount
+        d[loser] -= HONBA_RON * honba
+        d[w] += HONBA_RON * honba
+    d[w] += STICK * sticks
+    return d, value
+
+
+def ron_order(discarder: int, winners: Sequence[int], players: int = 4) -> list[int]:
+    """Winners of a multiple ron in turn order from the discarder (the first is 'atamahane')."""
+    return sorted(winners, key=lambda s: (s - discarder) % players)
+
+
+def draw_tenpai_deltas(tenpai: Sequence[bool]) -> list[int]:
+    """Exhaustive draw: the noten players pay 3000 in all, shared among the tenpai players."""
+    n = len(tenpai)
+    k = sum(1 for t in tenpai if t)
+    if k in (0, n):
+        return [0] * n
+    return [TENPAI_POOL // k if t else -TENPAI_POOL // (n - k) for t in tenpai]
+
+
+def nagashi_deltas(nagashi: Sequence[bool], dealer: int) -> list[int]:
+    """Nagashi mangan: each qualifying player is paid a mangan tsumo (no honba, no sticks)."""
+    n = len(nagashi)
+    d = [0] * n
+    for s, ok in enumerate(nagashi):
+        if not ok:
+            continue
+        for p, amount in enumerate(tsumo_shares(MANGAN_BASE, s, dealer, n)):
+            d[p] -= amount
+            d[s] += amount
+    return d
+
+
+def ranking(scores: Sequence[int]) -> list[int]:
+    """Seats from first to last place; ties go to the seat nearer the first dealer (seat 0)."""
+    return sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+
+
+def final_scores(scores: Sequence[int], sticks: int) -> list[int]:
+    """Scores at the end of the game: the sticks left on the table go to first place."""
+    out = list(scores)
+    out[ranking(scores)[0]] += STICK * sticks
+    return out
+
+
+def _round_thousands(points: int) -> int:
+    """Tenhou's rounding of a score difference to thousands: 500 rounds toward zero ('5 down, 6 up')."""
+    sign = -1 if points < 0 else 1
+    q, r = divmod(abs(points), 1000)
+    return sign * (q + (1 if r > 500 else 0))
+
+
+def final_points(scores: Sequence[int], return_points: int, uma: Sequence[int]) -> list[float]:
+    """Result after oka and uma, in thousands: (score - return) rounded, plus uma; first place gets
+    what makes the table sum to zero (which is the oka and its own rounding)."""
+    order = ranking(scores)
+    out = [0.0] * len(scores)
+    for place, seat in enumerate(order[1:], start=1):
+        out[seat] = float(_round_thousands(scores[seat] - return_points) + uma[place])
+    out[order[0]] = -sum(out[s] for s in order[1:])
+    return out

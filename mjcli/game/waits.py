@@ -1,0 +1,184 @@
+"""Fast agari and wait tests for the engine, on 34-count hands.
+
+The engine asks "what does this hand wait on?" after nearly every discard (furiten, riichi,
+tenpai at a draw), so this has to be cheap. A standard hand is complete when every suit splits
+into melds, exactly one suit also holding the pair; suits are independent, so each suit's 9 counts
+(7 for honours) are classified once and memoised: in practice a few thousand distinct suit vectors
+cover every game. Seven pairs and thirteen orphans are checked apart.
+
+``shanten()`` is the one place where a general shanten number is taken (the ``mahjong`` library
+until ``mjcli.analysis`` provides one); tests cross-check ``waits()`` against it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mjcli.tiles import TERMINALS_AND_HONORS
+
+_MELDS = 1  # the suit splits into melds only
+_PAIR = 2  # the suit splits into melds and exactly one pair
+
+_flags_cache: dict[tuple[int, ...], int] = {}
+_adds_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _split(vec: list[int], honors: bool, need_pair: bool) -> bool:
+    """Can ``vec`` (mutated and restored) be split into melds (+ one pair when ``need_pair``)?"""
+    i = 0
+    n = len(vec)
+    while i < n and vec[i] == 0:
+        i += 1
+    if i == n:
+        return not need_pair
+    # The lowest tile must belong to a pair, a triplet or a run starting at it.
+    if need_pair and vec[i] >= 2:
+        vec[i] -= 2
+        ok = _split(vec, honors, False)
+        vec[i] += 2
+        if ok:
+            return True
+    if vec[i] >= 3:
+        vec[i] -= 3
+        ok = _split(vec, honors, need_pair)
+        vec[i] += 3
+        if ok:
+            return True
+    if not honors and i + 2 < n and vec[i + 1] and vec[i + 2]:
+        vec[i] -= 1
+        vec[i + 1] -= 1
+        vec[i + 2] -= 1
+        ok = _split(vec, honors, need_pair)
+        vec[i] += 1
+        vec[i + 1] += 1
+        vec[i + 2] += 1
+        if ok:
+            return True
+    return False
+
+
+def _flags(key: tuple[int, ...]) -> int:
+    """_MELDS, _PAIR or 0 for one suit; ``key`` is the counts with a trailing honours marker."""
+    f = _flags_cache.get(key)
+    if f is None:
+        vec = list(key[:-1])
+        honors = key[-1] == 1
+        total = sum(vec)
+        if total % 3 == 0:
+            f = _MELDS if _split(vec, honors, False) else 0
+        elif total % 3 == 2:
+            f = _PAIR if _split(vec, honors, True) else 0
+        else:
+            f = 0
+        _flags_cache[key] = f
+    return f
+
+
+def _adds(key: tuple[int, ...]) -> tuple[int, ...]:
+    """For each position of the suit, the flags of the suit with one more tile there."""
+    a = _adds_cache.get(key)
+    if a is None:
+        out = []
+        for j in range(len(key) - 1):
+            if key[j] >= 4:
+                out.append(0)
+                continue
+            lst = list(key)
+            lst[j] += 1
+            out.append(_flags(tuple(lst)))
+        a = tuple(out)
+        _adds_cache[key] = a
+    return a
+
+
+def _suit_keys(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    return (
+        (*counts[0:9], 0),
+        (*counts[9:18], 0),
+        (*counts[18:27], 0),
+        (*counts[27:34], 1),
+    )
+
+
+_OFFSETS = (0, 9, 18, 27)
+
+
+def is_complete(counts: Sequence[int]) -> bool:
+    """Is a 3n+2 hand (34 counts, concealed part only) a complete hand?"""
+    pairs = 0
+    for key in _suit_keys(counts):
+        f = _flags(key)
+        if f == 0:
+            break
+        if f == _PAIR:
+            pairs += 1
+    else:
+        if pairs == 1:
+            return True
+    if sum(counts) == 14:
+        return _is_seven_pairs(counts) or _is_orphans(counts)
+    return False
+
+
+def _is_seven_pairs(counts: Sequence[int]) -> bool:
+    return sum(1 for c in counts if c == 2) == 7
+
+
+def _is_orphans(counts: Sequence[int]) -> bool:
+    if sum(counts[k] for k in TERMINALS_AND_HONORS) != 14:
+        return False
+    return all(counts[k] >= 1 for k in TERMINALS_AND_HONORS)
+
+
+def waits(counts: Sequence[int]) -> frozenset[int]:
+    """The kinds that complete a 3n+1 hand (34 counts, concealed part only).
+
+    A kind of which the hand already holds four is no wait (it cannot be drawn); callers that
+    must also exclude kinds used up by the player's own melds do so themselves.
+    """
+    keys = _suit_keys(counts)
+    flags = [_flags(k) for k in keys]
+    zero = flags.count(0)
+    pair = flags.count(_PAIR)
+    out: set[int] = set()
+    # Standard shape: adding the tile to suit s must leave all suits split with one pair.
+    for s in range(4):
+        fs = flags[s]
+        other_zero = zero - (fs == 0)
+        if other_zero:
+            continue
+        other_pair = pair - (fs == _PAIR)
+        if other_pair > 1:
+            continue
+        want = _MELDS if other_pair == 1 else _PAIR
+        off = _OFFSETS[s]
+        for j, f in enumerate(_adds(keys[s])):
+            if f == want:
+                out.add(off + j)
+    if sum(counts) == 13:
+        out.update(_special_waits(counts))
+    return frozenset(out)
+
+
+def _special_waits(counts: Sequence[int]) -> set[int]:
+    out: set[int] = set()
+    # Seven distinct pairs: six pairs and a single (four of a kind is not two pairs).
+    if sum(1 for c in counts if c == 2) == 6:
+        single = [k for k, c in enumerate(counts) if c == 1]
+        if len(single) == 1:
+            out.add(single[0])
+    if sum(counts[k] for k in TERMINALS_AND_HONORS) == 13:
+        missing = [k for k in TERMINALS_AND_HONORS if counts[k] == 0]
+        if not missing:
+            out.update(TERMINALS_AND_HONORS)
+        elif len(missing) == 1:
+            out.add(missing[0])
+    return out
+
+
+def shanten(counts: Sequence[int]) -> int:
+    """Shanten number (-1 = complete) of a hand of 34 counts."""
+    # One line to swap for mjcli.analysis.shanten once it exists.
+    from mahjong.shanten import Shanten
+
+    return Shanten.calculate_shanten(list(counts))

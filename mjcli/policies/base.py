@@ -1,0 +1,65 @@
+"""What every policy shares: the :class:`Policy` protocol and small helpers on legal actions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from mjcli.errors import UsageError
+from mjcli.policies.view import Action, PlayerView
+from mjcli.tiles import kind, sort_key
+
+
+class Policy(Protocol):
+    """A bot: ``decide`` returns one of ``legal`` (with its ``reason`` filled in)."""
+
+    name: str
+    seed: str  # the seed document (and section) the policy follows
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
+
+
+def require_legal(legal: Sequence[Action], policy: str) -> None:
+    if not legal:
+        raise UsageError(f"policy '{policy}' was asked to decide with no legal action")
+
+
+def win(legal: Sequence[Action]) -> Action | None:
+    """The tsumo or ron on offer, if any."""
+    for a in legal:
+        if a.kind in ("tsumo", "ron"):
+            return a
+    return None
+
+
+def pass_or_first(legal: Sequence[Action]) -> Action:
+    """``pass`` when offered; otherwise the first legal action (a decision without pass)."""
+    for a in legal:
+        if a.kind == "pass":
+            return a
+    return legal[0]
+
+
+def discard_actions(legal: Sequence[Action], kinds: tuple[str, ...] = ("discard",)) -> list[Action]:
+    """The legal discards (or riichi discards) in hand order, red five before the plain fives."""
+    out = [a for a in legal if a.kind in kinds and a.tile is not None]
+    out.sort(key=lambda a: sort_key(a.tile))  # type: ignore[arg-type]
+    return out
+
+
+def legal_discard_tiles(legal: Sequence[Action], kinds: tuple[str, ...] = ("discard",)) -> dict[int, Action]:
+    """Legal discard (or riichi) actions by exact tile."""
+    return {a.tile: a for a in legal if a.kind in kinds and a.tile is not None}
+
+
+def tsumogiri(view: PlayerView, legal: Sequence[Action]) -> Action | None:
+    """The legal discard of the drawn tile (the only discard left after riichi)."""
+    if view.drawn is None:
+        return None
+    for a in legal:
+        if a.kind == "discard" and a.tile == view.drawn:
+            return a
+    for a in legal:
+        if a.kind == "discard" and a.tile is not None and kind(a.tile) == kind(view.drawn):
+            return a
+    return None

@@ -1,0 +1,227 @@
+"""What a policy sees and what it answers: :class:`PlayerView`, :class:`Action`, :class:`DecisionPoint`.
+
+A view holds exactly what one player could see at the table: their own concealed tiles (and the
+tile just drawn), every river and open meld, the dora indicators, scores, winds, riichi
+declarations and the number of tiles left in the live wall. It never holds another player's
+concealed tiles or the wall's contents, so a policy cannot cheat by construction.
+
+Everything is plain frozen dataclasses of ints and tuples so that the engine (or a test) can
+build a view in one expression, and so that equal views compare equal (policies are deterministic
+functions of the view and the legal actions).
+
+Seats are 0..3; winds are 0..3 = East South West North; tiles are ``mjcli.tiles`` codes (0..36,
+red fives 34-36).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from mjcli.melds import Meld
+from mjcli.tiles import NUM_KINDS, counts34, kind, sort_key, tile_name, to_mpsz
+
+#: action kinds, in the order they are listed to a person
+ACTION_KINDS = (
+    "tsumo",
+    "ron",
+    "riichi",
+    "discard",
+    "closed_kan",
+    "added_kan",
+    "open_kan",
+    "pon",
+    "chi",
+    "nine_terminals",
+    "pass",
+)
+#: actions answering another player's discard (or added kan, for a robbing ron)
+REACTION_KINDS = frozenset({"ron", "chi", "pon", "open_kan", "pass"})
+CALL_KINDS = frozenset({"chi", "pon", "open_kan"})
+
+
+@dataclass(frozen=True, slots=True)
+class RiverTile:
+    """One discard as it lies in a river."""
+
+    tile: int
+    tsumogiri: bool = False  # the tile just drawn was discarded
+    called: bool = False  # taken by another player: it now lies in their meld, not here
+    riichi: bool = False  # the discard that declared riichi (turned sideways)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A decision. ``reason`` (the rule of the policy's algorithm that decided) is not part of equality.
+
+    * ``discard``/``riichi``: ``tile`` is the discarded tile (riichi = declare and discard it);
+    * ``tsumo``: ``tile`` is the drawn tile; ``ron``: the tile won on;
+    * ``chi``/``pon``/``open_kan``: ``tile`` is the called tile, ``consumed`` the tiles from the hand;
+    * ``closed_kan``: ``consumed`` the four tiles (``tile`` one of them);
+      ``added_kan``: ``tile`` the added tile, ``consumed`` the three tiles of the pon;
+    * ``nine_terminals`` (abort) and ``pass`` carry no tile.
+    """
+
+    kind: str
+    tile: int | None = None
+    consumed: tuple[int, ...] = ()
+    reason: str = field(default="", compare=False)
+
+    def because(self, reason: str) -> Action:
+        """The same action with the deciding rule attached."""
+        return dataclasses.replace(self, reason=reason)
+
+    def label(self) -> str:
+        """Short human form: ``discard 8m``, ``riichi 9s``, ``pon 5z (55z)``, ``pass``."""
+        if self.tile is None:
+            return self.kind.replace("_", " ")
+        text = f"{self.kind.replace('_', ' ')} {tile_name(self.tile)}"
+        if self.consumed and self.kind in CALL_KINDS:
+            text += f" ({to_mpsz(self.consumed)})"
+        return text
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "action": self.kind,
+            "tile": None if self.tile is None else tile_name(self.tile),
+            "consumed": to_mpsz(self.consumed) if self.consumed else None,
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What seat ``seat`` sees at one decision point.
+
+    ``hand`` is the concealed hand without the drawn tile; ``drawn`` is the tile just drawn (for a
+    decision after a draw; ``None`` after a call or when reacting to another player's tile).
+    ``melds[s]`` and ``rivers[s]`` are per seat, own seat included. For a reaction,
+    ``offered``/``offered_by`` are the tile and the seat that discarded it (or added it to a kan).
+    """
+
+    seat: int
+    hand: tuple[int, ...]
+    drawn: int | None = None
+    melds: tuple[tuple[Meld, ...], ...] = ((), (), (), ())
+    rivers: tuple[tuple[RiverTile, ...], ...] = ((), (), (), ())
+    dora_indicators: tuple[int, ...] = ()
+    scores: tuple[int, ...] = (25000, 25000, 25000, 25000)
+    round_wind: int = 0
+    dealer: int = 0
+    honba: int = 0
+    sticks: int = 0
+    riichi: tuple[bool, ...] = (False, False, False, False)
+    wall_left: int = 70  # tiles left to draw in the live wall
+    offered: int | None = None
+    offered_by: int | None = None
+    first_turn: bool = False  # no call yet this round and this is the player's first draw
+
+    # ------------------------------------------------------------ own hand
+
+    @property
+    def players(self) -> int:
+        return len(self.scores)
+
+    @property
+    def seat_wind(self) -> int:
+        return (self.seat - self.dealer) % self.players
+
+    @property
+    def concealed(self) -> tuple[int, ...]:
+        """Own concealed tiles, the drawn tile included (last)."""
+        return self.hand if self.drawn is None else (*self.hand, self.drawn)
+
+    @property
+    def own_melds(self) -> tuple[Meld, ...]:
+        return self.melds[self.seat]
+
+    @property
+    def is_closed(self) -> bool:
+        """No opened meld (a concealed kan keeps the hand closed)."""
+        return not any(m.opened for m in self.own_melds)
+
+    @property
+    def in_riichi(self) -> bool:
+        return self.riichi[self.seat]
+
+    def concealed_counts(self) -> list[int]:
+        return counts34(self.concealed)
+
+    def sorted_concealed(self) -> list[int]:
+        """The concealed tiles in hand order (man, pin, sou, E S W N White Green Red)."""
+        return sorted(self.concealed, key=sort_key)
+
+    # ------------------------------------------------------------ the table
+
+    def visible_counts(self) -> list[int]:
+        """34 counts of every tile this player can see outside their own concealed hand.
+
+        Rivers (tiles called away are counted once, in the meld that took them), every meld of
+        every seat (own included), the dora indicators and the offered tile if it is not in a river.
+        """
+        counts = [0] * NUM_KINDS
+        for river in self.rivers:
+            for r in river:
+                if not r.called:
+                    counts[kind(r.tile)] += 1
+        for seat_melds in self.melds:
+            for m in seat_melds:
+                for t in m.tiles:
+                    counts[kind(t)] += 1
+        for t in self.dora_indicators:
+            counts[kind(t)] += 1
+        if self.offered is not None and self.offered_by is not None:
+            river = self.rivers[self.offered_by]
+            if not (river and river[-1].tile == self.offered and not river[-1].called):
+                counts[kind(self.offered)] += 1
+        return [min(c, 4) for c in counts]
+
+    def unseen_counts(self) -> list[int]:
+        """34 counts of the copies this player has not seen anywhere (wall or other hands)."""
+        vis = self.visible_counts()
+        own = self.concealed_counts()
+        return [max(0, 4 - v - o) for v, o in zip(vis, own, strict=True)]
+
+    def yakuhai_kinds(self) -> frozenset[int]:
+        """Dragons, the round wind and own seat wind: the kinds whose triplet is a yaku."""
+        return frozenset({31, 32, 33, 27 + self.round_wind, 27 + self.seat_wind})
+
+
+@dataclass(frozen=True)
+class DecisionPoint:
+    """One question the engine asks a player: the view and every legal answer."""
+
+    view: PlayerView
+    legal: tuple[Action, ...]
+
+    @property
+    def is_reaction(self) -> bool:
+        return bool(self.legal) and all(a.kind in REACTION_KINDS for a in self.legal)
+
+
+# ---------------------------------------------------------------- helpers for policies
+
+
+def find(legal: Sequence[Action], kind_name: str) -> list[Action]:
+    """The legal actions of one kind, in the order given."""
+    return [a for a in legal if a.kind == kind_name]
+
+
+def first(legal: Sequence[Action], kind_name: str) -> Action | None:
+    for a in legal:
+        if a.kind == kind_name:
+            return a
+    return None
+
+
+def discard_for(legal: Sequence[Action], tile: int, kinds: tuple[str, ...] = ("discard",)) -> Action | None:
+    """The legal action of one of ``kinds`` discarding exactly ``tile``, else one with the same kind."""
+    same_kind = None
+    for a in legal:
+        if a.kind in kinds and a.tile is not None:
+            if a.tile == tile:
+                return a
+            if same_kind is None and kind(a.tile) == kind(tile):
+                same_kind = a
+    return same_kind

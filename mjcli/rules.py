@@ -1,0 +1,120 @@
+"""Rule sets as data, with named presets.
+
+A :class:`Rules` value is plain data shared by scoring and the game engine. Variants are made with
+``dataclasses.replace(base, field=value)`` (or :func:`variant`) rather than by copying a preset, so a
+new rule set states only what differs from the one it is based on.
+
+The ``tenhou`` preset follows Tenhou.net's ranked four-player rules (red fives on, open tanyao on):
+what each field is set to and why is noted beside it. Facts checked against the translation of
+Tenhou's rules (arcturus.su/mjw "Tenhou.net rules") and the project's recorded Tenhou logs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from functools import lru_cache
+
+from mahjong.hand_calculating.hand_config import HandConstants, OptionalRules
+
+from mjcli.errors import UsageError
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One rule set. Defaults are Tenhou's four-player ranked rules."""
+
+    name: str
+    players: int = 4
+    # Tables: one red five per suit (ids 16/52/88), counted as aka dora.
+    red_fives: bool = True
+    # Kuitan: tanyao also counts on an open hand.
+    open_tanyao: bool = True
+    # "hanchan" (East + South) or "tonpuu" (East only).
+    length: str = "hanchan"
+    start_points: int = 25000
+    # Points needed back at the end (the difference, times players, is the oka for first place).
+    return_points: int = 30000
+    # Uma per rank, in thousands (Tenhou: +20/+10/-10/-20).
+    uma: tuple[int, ...] = (20, 10, -10, -20)
+    # Two players may win on one discard (honba and sticks go to the first after the discarder).
+    double_ron: bool = True
+    # Three players calling ron on one discard abort the round (sanchahou) instead of all winning.
+    triple_ron_abort: bool = True
+    # A player below zero points ends the game (Tenhou: exactly 0 does not end it).
+    bust_ends: bool = True
+    # Round 4 han 30 fu and 3 han 60 fu up to mangan (Tenhou: no).
+    kiriage: bool = False
+    # Count suuankou tanki, 13-sided kokushi, junsei chuuren and daisuushii as double yakuman.
+    # Tenhou: no, each is a single yakuman; different yakuman in one hand still add up.
+    double_yakuman: bool = False
+    # 13 han or more of ordinary yaku and dora is a yakuman (else it stops at sanbaiman).
+    kazoe_yakuman: bool = True
+    # All-terminal-and-honour discards, none called, pay as a mangan tsumo at an exhaustive draw.
+    nagashi_mangan: bool = True
+    # Renhou (ron before one's first draw) as a yaku: Tenhou has none.
+    renhou: bool = False
+    # Abortive draws: nine terminals, four winds, four riichi, four kans by several players.
+    abortive_draws: bool = True
+    # Responsibility payment (pao) for daisangen and daisuushii.
+    pao: bool = True
+    # Game extends into the next wind while nobody has return_points (Tenhou: yes, one wind at most).
+    sudden_death: bool = True
+    # The dealer in first place at the last round's end stops the game (agari-yame, tenpai-yame).
+    agariyame: bool = True
+    # Points per honba: 300 on ron, 100 from each player on tsumo.
+    honba_points: int = 300
+    # A riichi costs one 1000-point stick; a player needs at least this many points to declare it.
+    riichi_stick: int = 1000
+    # Riichi sticks still on the table at the end go to the player in first place.
+    leftover_sticks_to_first: bool = True
+
+    def hand_options(self) -> OptionalRules:
+        """The ``mahjong`` library's options for these rules (cached: one object per rule set)."""
+        return _hand_options(self)
+
+
+@lru_cache(maxsize=64)
+def _hand_options(rules: Rules) -> OptionalRules:
+    return OptionalRules(
+        has_open_tanyao=rules.open_tanyao,
+        has_aka_dora=rules.red_fives,
+        has_double_yakuman=rules.double_yakuman,
+        kazoe_limit=HandConstants.KAZOE_LIMITED if rules.kazoe_yakuman else HandConstants.KAZOE_SANBAIMAN,
+        kiriage=rules.kiriage,
+        # An open hand with no fu won by ron is 30 fu, and pinfu tsumo is 20 fu: the standard rule.
+        fu_for_open_pinfu=True,
+        fu_for_pinfu_tsumo=False,
+        renhou_as_yakuman=False,
+        is_three_player=rules.players == 3,
+    )
+
+
+TENHOU = Rules(name="tenhou")
+
+PRESETS: dict[str, Rules] = {
+    "tenhou": TENHOU,
+    # Tenhou's East-only game, same rules otherwise.
+    "tenhou-tonpuu": dataclasses.replace(TENHOU, name="tenhou-tonpuu", length="tonpuu"),
+    # Tenhou lobbies without red fives ("nashi") and without open tanyao (GO type bits 0x02, 0x04).
+    "tenhou-nored": dataclasses.replace(TENHOU, name="tenhou-nored", red_fives=False),
+    "tenhou-nokuitan": dataclasses.replace(TENHOU, name="tenhou-nokuitan", open_tanyao=False),
+}
+
+
+def get_rules(name: str) -> Rules:
+    """A preset by name; :class:`UsageError` naming the unknown preset and the known ones."""
+    try:
+        return PRESETS[name.strip().lower()]
+    except KeyError:
+        known = ", ".join(sorted(PRESETS))
+        raise UsageError(f"unknown rule set '{name}' (known: {known})") from None
+
+
+def variant(base: Rules, name: str | None = None, **changes: object) -> Rules:
+    """A rule set that differs from ``base`` only in ``changes`` (unknown fields are a UsageError)."""
+    fields = {f.name for f in dataclasses.fields(Rules)}
+    unknown = sorted(set(changes) - fields)
+    if unknown:
+        raise UsageError(f"unknown rule field(s) {', '.join(unknown)} for rule set '{base.name}'")
+    return dataclasses.replace(base, name=name or f"{base.name}+custom", **changes)  # type: ignore[arg-type]

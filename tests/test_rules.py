@@ -1,0 +1,62 @@
+"""Rule-set presets and their translation to the mahjong library's options."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from mahjong.hand_calculating.hand_config import HandConstants
+
+from mjcli.errors import UsageError
+from mjcli.rules import PRESETS, Rules, get_rules, variant
+
+
+def test_tenhou_preset_is_the_default_rule_set():
+    r = get_rules("tenhou")
+    assert r == Rules(name="tenhou")
+    # Tenhou ranked rules: red fives, kuitan, no kiriage, single yakuman only, kazoe yakuman,
+    # 25000 start / 30000 return, uma +20/+10/-10/-20, double ron, triple ron aborts.
+    assert (r.red_fives, r.open_tanyao, r.kiriage, r.double_yakuman, r.kazoe_yakuman) == (
+        True,
+        True,
+        False,
+        False,
+        True,
+    )
+    assert (r.start_points, r.return_points, r.uma) == (25000, 30000, (20, 10, -10, -20))
+    assert r.double_ron and r.triple_ron_abort and r.bust_ends and r.nagashi_mangan
+    assert sum(r.uma) == 0 and len(r.uma) == r.players
+
+
+def test_hand_options_follow_the_fields():
+    o = get_rules("tenhou").hand_options()
+    assert o.has_open_tanyao and o.has_aka_dora and not o.has_double_yakuman and not o.kiriage
+    assert o.kazoe_limit == HandConstants.KAZOE_LIMITED
+    assert o.fu_for_open_pinfu and not o.fu_for_pinfu_tsumo and not o.is_three_player
+    o2 = variant(get_rules("tenhou"), kazoe_yakuman=False, kiriage=True, red_fives=False).hand_options()
+    assert o2.kazoe_limit == HandConstants.KAZOE_SANBAIMAN and o2.kiriage and not o2.has_aka_dora
+    # cached: one options object per rule set
+    assert get_rules("tenhou").hand_options() is get_rules("tenhou").hand_options()
+
+
+def test_variants_and_presets():
+    assert get_rules(" Tenhou-Tonpuu ").length == "tonpuu"
+    assert not get_rules("tenhou-nored").red_fives
+    assert not get_rules("tenhou-nokuitan").open_tanyao
+    for name, r in PRESETS.items():
+        assert r.name == name
+        diff = {
+            f.name
+            for f in dataclasses.fields(Rules)
+            if getattr(r, f.name) != getattr(PRESETS["tenhou"], f.name)
+        }
+        assert len(diff - {"name"}) <= 1  # each variant changes one thing
+    v = variant(get_rules("tenhou"), name="ema-ish", open_tanyao=False)
+    assert v.name == "ema-ish" and not v.open_tanyao and v.red_fives
+
+
+def test_unknown_preset_and_field():
+    with pytest.raises(UsageError, match="unknown rule set 'wrc'.*tenhou"):
+        get_rules("wrc")
+    with pytest.raises(UsageError, match="unknown rule field"):
+        variant(get_rules("tenhou"), akadora=False)
