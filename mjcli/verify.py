@@ -20,6 +20,7 @@ from mjcli.game import events as ev
 from mjcli.game.legality import IllegalEvent
 from mjcli.game.table import Game, RoundRecord
 from mjcli.rules import Rules, get_rules
+from mjcli.tiles import sort_key, to_mpsz
 
 #: file name endings read when a directory is walked
 LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".gz")
@@ -116,7 +117,9 @@ def verify_log(game: Any, rules: Rules | None = None) -> GameReport:
     except IllegalEvent as exc:
         rec = engine.rounds[-1] if engine.rounds else None
         label = rec.label if rec is not None else "game"
-        report.mismatches.append(Mismatch(label, "illegal event", _describe_at(game.events, exc.index), exc.reason))
+        report.mismatches.append(
+            Mismatch(label, "illegal event", _describe_at(game.events, exc.index), exc.reason)
+        )
     except UnsupportedError as exc:
         failure = str(exc)
     for rec in engine.rounds:
@@ -173,6 +176,10 @@ def _compare_round(rec: RoundRecord, report: GameReport) -> tuple[RoundRow, list
             problems.append(Mismatch(label, "tenpai", list(d.tenpai), list(out.tenpai)))
         if d.deltas is not None and list(d.deltas) != out.deltas:
             problems.append(Mismatch(label, "deltas", list(d.deltas), out.deltas))
+        for seat, shown in enumerate(d.hands or ()):
+            mine = tuple(sorted(rec.state.players[seat].hand, key=sort_key))
+            if shown is not None and tuple(sorted(shown, key=sort_key)) != mine:
+                problems.append(Mismatch(label, f"seat {seat} hand", to_mpsz(shown), to_mpsz(mine)))
     row = RoundRow(
         file=report.file,
         game=report.game,
@@ -211,6 +218,8 @@ def _compare_win(label: str, w: ev.Win, mine: Any) -> list[Mismatch]:
         out.append(Mismatch(label, f"{who} points", w.points, mine.value))
     if w.deltas is not None and list(w.deltas) != list(mine.deltas):
         out.append(Mismatch(label, f"{who} deltas", list(w.deltas), list(mine.deltas)))
+    if w.hand is not None and tuple(sorted(w.hand, key=sort_key)) != mine.hand:
+        out.append(Mismatch(label, f"{who} hand", to_mpsz(w.hand), to_mpsz(mine.hand)))
     if w.pao is not None and w.pao != mine.pao:
         out.append(Mismatch(label, f"{who} pao", w.pao, mine.pao))
     elif w.pao is None and mine.pao is not None and w.deltas is not None:
@@ -225,7 +234,9 @@ def _compare_end(engine: Game) -> list[Mismatch]:
     assert rec is not None and res is not None
     if rec.scores is not None and tuple(rec.scores) != res.scores:
         out.append(Mismatch("game", "final scores", list(rec.scores), list(res.scores)))
-    if rec.points is not None and any(abs(a - b) > 1e-6 for a, b in zip(rec.points, res.points, strict=False)):
+    if rec.points is not None and any(
+        abs(a - b) > 1e-6 for a, b in zip(rec.points, res.points, strict=False)
+    ):
         out.append(Mismatch("game", "final points", list(rec.points), list(res.points)))
     return out
 
@@ -255,9 +266,7 @@ def collect_paths(args: Sequence[str], stdin: Iterable[str] | None = None) -> li
             continue
         p = Path(a)
         if p.is_dir():
-            found = sorted(
-                q for q in p.rglob("*") if q.is_file() and q.name.lower().endswith(LOG_SUFFIXES)
-            )
+            found = sorted(q for q in p.rglob("*") if q.is_file() and q.name.lower().endswith(LOG_SUFFIXES))
             out.extend(found)
         elif p.exists():
             out.append(p)
@@ -280,8 +289,13 @@ def verify_file(path: str | os.PathLike[str], rules: Rules | None = None) -> lis
     for g in games:
         try:
             reports.append(verify_log(g, rules))
-        except MjcliError as exc:
-            reports.append(GameReport(file=str(path), game=str(g.game_id or ""), status=ERROR, error=str(exc)))
+        except (MjcliError, ArithmeticError, LookupError, TypeError, ValueError) as exc:
+            # Whatever one strange log does to the engine, the batch goes on and says where.
+            if not isinstance(exc, MjcliError):
+                exc = MjcliError(f"engine failure ({type(exc).__name__}: {exc})")
+            reports.append(
+                GameReport(file=str(path), game=str(g.game_id or ""), status=ERROR, error=str(exc))
+            )
     return reports
 
 
@@ -289,7 +303,9 @@ def _worker(args: tuple[str, Rules | None]) -> list[GameReport]:
     return verify_file(args[0], args[1])
 
 
-def verify_paths(paths: Sequence[Path], rules: Rules | None = None, jobs: int = 1) -> Iterator[list[GameReport]]:
+def verify_paths(
+    paths: Sequence[Path], rules: Rules | None = None, jobs: int = 1
+) -> Iterator[list[GameReport]]:
     """Verify files in order (the order of ``paths`` whatever ``jobs`` is); one list per file."""
     tasks = [(str(p), rules) for p in paths]
     if jobs <= 1 or len(tasks) <= 1:

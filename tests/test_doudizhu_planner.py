@@ -23,7 +23,13 @@ SEED_HAND = "222AAAKKKJJT98766554433"
 def test_seed_example_reproduced():
     p = plan(parse_hand(SEED_HAND))
     assert p.pn == 2
-    assert [(s.type, s.max, s.len) for s in p.steps] == [(3, 15, 3), (8, 11, 5), (9, 6, 8), (10, 14, 6), (1, 11, 1)]
+    assert [(s.type, s.max, s.len) for s in p.steps] == [
+        (3, 15, 3),
+        (8, 11, 5),
+        (9, 6, 8),
+        (10, 14, 6),
+        (1, 11, 1),
+    ]
     # The cards of each step in the order the seed prints them (numbers 3..17, high to low).
     assert [[seed_num(r) for r in s.ranks] for s in p.steps] == [
         [15, 15, 15],
@@ -119,8 +125,8 @@ def test_plan_is_a_partition_into_legal_steps(ranks, weights):
 def test_any_20_card_hand_is_fast():
     hard = ["33445566778899TTJJQQ", "3456789TJQKA3456789T", "33445566778899TTJJQK", "3344556677889TTJJQQK"]
     for text in hard:
-        for fn in (planner._plan_cached, planner._best_all, planner._best_less, planner._best_after_less):
-            fn.cache_clear()
+        for name in ("_plan_cached", "_best_all", "_best_less", "_best_after_less", "_chains", "_fill_cost"):
+            getattr(planner, name).cache_clear()
         start = time.perf_counter()
         plan(parse_hand(text))
         assert time.perf_counter() - start < 0.5, text

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from mjcli.doudizhu.cards import (
     DECK_COUNTS,
-    NUM_RANKS,
     counts_of,
     deck_ranks,
     format_counts,
@@ -19,7 +18,7 @@ from mjcli.doudizhu.cards import (
     parse_ranks,
 )
 from mjcli.doudizhu.movegen import legal_moves
-from mjcli.doudizhu.moves import Kind, KickerRule, Move, beats, classify, classify_one, kicker_rule
+from mjcli.doudizhu.moves import KickerRule, Kind, Move, beats, classify, classify_one, kicker_rule
 from mjcli.doudizhu.scoring import settle
 from mjcli.errors import InvalidHandError, NotationError, UsageError
 
@@ -34,7 +33,8 @@ def c(text: str):
 def test_notation_round_trip_and_ten():
     assert format_counts(c("2A3BR10")) == "3TA2BR"
     assert parse_ranks("tjqka") == [7, 8, 9, 10, 11]
-    assert format_counts(counts_of(deck_ranks())) == "".join(ch * n for ch, n in zip("3456789TJQKA2BR", DECK_COUNTS))
+    deck = "".join(ch * n for ch, n in zip("3456789TJQKA2BR", DECK_COUNTS, strict=True))
+    assert format_counts(counts_of(deck_ranks())) == deck
 
 
 @pytest.mark.parametrize(
@@ -175,8 +175,10 @@ def brute_force(hand, lead, rule):
     return out
 
 
-hands = st.lists(st.sampled_from(deck_ranks()), min_size=1, max_size=11).map(counts_of).filter(
-    lambda h: all(x <= y for x, y in zip(h, DECK_COUNTS, strict=True))
+hands = (
+    st.lists(st.sampled_from(deck_ranks()), min_size=1, max_size=11)
+    .map(counts_of)
+    .filter(lambda h: all(x <= y for x, y in zip(h, DECK_COUNTS, strict=True)))
 )
 
 
@@ -229,7 +231,7 @@ def test_stake_arithmetic(landlord, won, bid, bombs, spring, base):
     assert sum(s.points) == 0  # zero-sum
     assert s.points[landlord] == (2 if won else -2) * s.stake
     assert s.stake == base * bid * 2**bombs * (2 if spring else 1)
-    douzero = settle(landlord=landlord, landlord_won=won, bid=1, bombs=bombs, spring=spring, springs_count=False)
+    douzero = settle(
+        landlord=landlord, landlord_won=won, bid=1, bombs=bombs, spring=spring, springs_count=False
+    )
     assert abs(douzero.points[landlord]) == 2 * 2**bombs
-
-

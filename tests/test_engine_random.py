@@ -87,7 +87,9 @@ def play_game(seed: int, max_rounds: int = 40) -> tuple[Game, list[object]]:
         hands = tuple(tuple(live[13 * s : 13 * s + 13]) for s in range(4))
         live = live[52:]
         feed(
-            ev.StartRound(exp.round_wind, exp.kyoku, exp.honba, exp.sticks, exp.dealer, dead[0], exp.scores, hands)
+            ev.StartRound(
+                exp.round_wind, exp.kyoku, exp.honba, exp.sticks, exp.dealer, dead[0], exp.scores, hands
+            )
         )
         rnd = game.rounds[-1].state
         dora_next, rinshan_next = 1, 10

@@ -1,8 +1,14 @@
 """Pure hand analysis on 34 tile-kind counts: shanten (one hand or a numpy batch), ukeire, discards.
 
 >>> from mjcli.tiles import counts34, parse_tiles
->>> shanten(counts34(parse_tiles("123m456p789s1122z")))
-1
+>>> shanten(counts34(parse_tiles("123m456p789s1122z")))  # shanpon wait: tenpai
+0
+>>> [k for k, left in ukeire(counts34(parse_tiles("123m456p789s1122z"))).tiles]  # 1z, 2z
+[27, 28]
+
+Numbers are those of `mahjong`'s ``Shanten.calculate_shanten`` (-1 complete, 0 tenpai); see
+:mod:`mjcli.analysis.shanten_calc` for the fast paths, :mod:`mjcli.analysis.tables` for the tables
+and :mod:`mjcli.analysis.ukeire` for what counts as an improving tile.
 """
 
 from mjcli.analysis.shanten_calc import AGARI, HAND_SIZES, TENPAI, shanten, shanten_batch, shanten_regular

@@ -7,16 +7,20 @@ the last two only for hands of 13 or 14 tiles. Legal sizes are 1, 2, 4, 5, 7, 8,
 
 How it is fast (see :mod:`mjcli.analysis.tables` for the tables):
 
-* one hand: ``bytes(counts)`` is cut into the four groups (man, pin, sou, honours) and each 9- or
-  7-byte slice is looked up in a dict from slice to distance-row id. The dicts start empty and fill
-  as slices are met (a miss costs one base-5 code); they hold at most the 405k suit and 78k honour
-  patterns that a hand can have. The row ids are combined with three lookups in ``combine``.
-* batch: one float32 matrix product gives every group's base-5 code and the tile count, then the
-  same lookups are numpy gathers over the whole batch.
+* one hand: the counts become 34 bytes, cut into the four groups (man, pin, sou, honours). Each 9-
+  or 7-byte slice is looked up in a dict that gives one int packing the group's row id and the
+  group's counts for seven pairs and thirteen orphans (see ``_VALUE_CACHE``). The dict starts empty
+  and fills as slices are met; a miss costs a base-5 code and a lookup in a precomputed array. It
+  holds at most the 405k suit and 78k honour slices a hand can have; random 13/14-tile hands use
+  about 8k of them. The four row ids are combined with three ``combine`` lookups and the packed
+  counts are summed, giving seven pairs and thirteen orphans with one more lookup.
+* batch: every group's base-5 code by Horner's rule over the batch, and the same lookups become
+  numpy gathers over the whole batch.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from itertools import product
 
@@ -38,8 +42,6 @@ _TABLES = _tables.load()
 #: _FINAL[melds][row id] = regular shanten of a whole hand whose combined row is that id
 _FINAL: list[list[int]] = [(_TABLES.rows[:, m, 1].astype(int) - 1).tolist() for m in range(5)]
 _COMBINE: list[list[int]] = _TABLES.combine.tolist()
-_SUIT_ID_OF_CODE: list[int] = _TABLES.suit_ids.tolist()
-_HONOR_ID_OF_CODE: list[int] = _TABLES.honor_ids.tolist()
 
 # base-5 code of a 5-, 4- or 2-byte slice of counts (each 0..4); a slice with a 5+ is missing
 _CODE5 = {bytes(d): sum(c * 5**i for i, c in enumerate(d)) for d in product(range(5), repeat=5)}
@@ -61,16 +63,42 @@ _SIZE_MASK = 63
 _VALUE_CACHE: dict[bytes, int] = {}
 
 
-def _special(fields: int) -> int:
-    """min(seven pairs, thirteen orphans) from the 16 summed bits after the tile count."""
-    pairs, kinds, t_kinds, t_pairs = (fields >> s & 15 for s in (0, 4, 8, 12))
+def _packed_values(num_kinds: int, row_ids: np.ndarray, terminals: tuple[int, ...]) -> np.ndarray:
+    """The packed value of every group code (int32; tile count not capped).
+
+    Every field is a sum over the kinds of the group, so the table for 9 kinds is built as an outer
+    sum of per-kind contributions, kind by kind (code = sum count[i] * 5**i: kind i varies slowest
+    after i steps, hence ``add.outer(contribution of kind i, table so far)``).
+    """
+    values = np.zeros(1, dtype=np.int32)
+    counts = np.arange(5, dtype=np.int32)
+    for i in range(num_kinds):
+        part = counts | (counts >= 2) << 6 | (counts >= 1) << 10
+        if i in terminals:
+            part = part | (counts >= 1) << 14 | (counts >= 2) << 18
+        values = np.add.outer(part, values).reshape(-1)
+    return (values | row_ids.astype(np.int64) << _ID_SHIFT).astype(np.int32)
+
+
+_SUIT_VALUES = _packed_values(9, _TABLES.suit_ids, (0, 8))
+_HONOR_VALUES = _packed_values(7, _TABLES.honor_ids, tuple(range(7)))
+# plain Python arrays for the single-hand path: indexing them is fast and gives Python ints
+_SUIT_VALUE_OF_CODE = array("i", _SUIT_VALUES.tobytes())
+_HONOR_VALUE_OF_CODE = array("i", _HONOR_VALUES.tobytes())
+assert _SUIT_VALUE_OF_CODE.itemsize == 4
+
+
+def _special_table() -> list[int]:
+    """min(seven pairs, thirteen orphans) for each value of the 16 summed bits after the tile count."""
+    fields = np.arange(1 << 16)
+    pairs, kinds, t_kinds, t_pairs = ((fields >> s) & 15 for s in (0, 4, 8, 12))
     # exactly as `mahjong` counts them (a kind held 3 or 4 times is one pair)
-    chiitoi = -1 if pairs == 7 else 6 - pairs + (7 - kinds if kinds < 7 else 0)
-    kokushi = 13 - t_kinds - (1 if t_pairs else 0)
-    return min(chiitoi, kokushi)
+    chiitoi = np.where(pairs == 7, -1, 6 - pairs + np.maximum(7 - kinds, 0))
+    kokushi = 13 - t_kinds - (t_pairs > 0)
+    return np.minimum(chiitoi, kokushi).tolist()
 
 
-_SPECIAL: list[int] = [_special(f) for f in range(1 << 16)]
+_SPECIAL: list[int] = _special_table()
 
 
 # ---------------------------------------------------------------- input checks
@@ -128,20 +156,9 @@ def _group_value(key: bytes, start: int) -> int:
         i = max(range(len(key)), key=lambda j: key[j])
         copies = f"{key[i]} copies of {tile_name(start + i)}"
         raise InvalidHandError(f"counts have {copies} (0 to 4 allowed)") from None
-    size = sum(key)
-    if size > 14:
+    value = (_HONOR_VALUE_OF_CODE if start == 27 else _SUIT_VALUE_OF_CODE)[code]
+    if value & _SIZE_MASK > 14:
         raise _bad_size(bytes(start) + key + bytes(NUM_KINDS - start - len(key)))
-    if start < 27:
-        row = _SUIT_ID_OF_CODE[code]
-        term = key[0:1] + key[8:9]
-    else:
-        row = _HONOR_ID_OF_CODE[code]
-        term = key
-    pairs = sum(1 for c in key if c >= 2)
-    kinds = sum(1 for c in key if c)
-    t_pairs = sum(1 for c in term if c >= 2)
-    t_kinds = sum(1 for c in term if c)
-    value = size | pairs << 6 | kinds << 10 | t_kinds << 14 | t_pairs << 18 | row << _ID_SHIFT
     _VALUE_CACHE[key] = value
     return value
 
@@ -172,7 +189,7 @@ def shanten(counts34: Sequence[int] | bytes | np.ndarray) -> int:
     # The hot path, all inline: the input checks come from the lookups failing (a slice with a count
     # above 4 or more than 14 tiles is never cached, and the size check reads the summed tile count).
     try:
-        b = bytes(counts34)
+        b = bytes(bytearray(counts34))  # faster than bytes(list) for a list of ints
     except (TypeError, ValueError):
         b = _coerce(counts34)
     if len(b) != 34:
@@ -201,7 +218,7 @@ def shanten(counts34: Sequence[int] | bytes | np.ndarray) -> int:
 def shanten_regular(counts34: Sequence[int] | bytes | np.ndarray) -> int:
     """Shanten of the regular form only (n melds and a pair), for every legal hand size."""
     try:
-        b = bytes(counts34)
+        b = bytes(bytearray(counts34))  # faster than bytes(list) for a list of ints
     except (TypeError, ValueError):
         b = _coerce(counts34)
     if len(b) != 34:
@@ -224,86 +241,98 @@ _GROW = (1 << 4, 1, 0, 0)
 _GROW_TERMINAL = (1 << 4 | 1 << 8, 1 | 1 << 12, 0, 0)
 
 
+_DRAW_CACHE: dict[bytes, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _draws(key: bytes, start: int) -> tuple[tuple[int, int, int], ...]:
+    """Per kind of a group slice that can still be drawn: (index in the group, row id after the draw,
+    change of the seven pairs / orphans facts). The same for any suit, so keyed by the slice alone."""
+    found = _DRAW_CACHE.get(key)
+    if found is not None:
+        return found
+    value_of_code = _HONOR_VALUE_OF_CODE if start == 27 else _SUIT_VALUE_OF_CODE
+    code = _code(key)
+    out = []
+    for i, c in enumerate(key):
+        if c < 4:
+            grow = _GROW_TERMINAL[c] if start + i in _TERMINAL_SET else _GROW[c]
+            out.append((i, value_of_code[code + _POW5[i]] >> _ID_SHIFT, grow))
+    found = _DRAW_CACHE[key] = tuple(out)
+    return found
+
+
 def shanten_after_each_draw(b: bytes) -> tuple[int, list[int | None]]:
-    """Shanten of a checked 3n+1 hand and, per kind, of the hand with one more tile of that kind.
+    """Shanten of a checked hand and, per kind, of the hand with one more tile of that kind.
 
     ``None`` where the hand already holds all four copies. The other three groups are combined once
-    per group, so each draw costs one code lookup and one ``combine`` lookup.
+    per group, and what a draw does to a group is cached per group slice, so a draw costs two list
+    lookups (plus one for seven pairs / orphans at 13+ tiles).
     """
     values = _group_values(b)
     ids = [v >> _ID_SHIFT for v in values]
-    total = sum(values)
+    total = values[0] + values[1] + values[2] + values[3]
     n = total & _SIZE_MASK
+    comb = _COMBINE
+    current = _FINAL[n // 3][comb[comb[ids[0]][ids[1]]][comb[ids[2]][ids[3]]]]
+    if n >= 13:
+        current = min(current, _SPECIAL[total >> 6 & 0xFFFF])
     after: list[int | None] = [None] * NUM_KINDS
     final = _FINAL[(n + 1) // 3]
-    comb = _COMBINE
-    codes = group_codes(b)
     full = n + 1 >= 13
     fields = total >> 6 & 0xFFFF
+    special = _SPECIAL
     for g, start in enumerate(_GROUP_STARTS):
-        others = [ids[j] for j in range(4) if j != g]
-        rest = comb[comb[others[0]][others[1]]][others[2]]
-        id_of_code = _HONOR_ID_OF_CODE if g == 3 else _SUIT_ID_OF_CODE
-        code = codes[g]
-        for i in range(7 if g == 3 else 9):
-            k = start + i
-            c = b[k]
-            if c == 4:
-                continue
-            best = final[comb[id_of_code[code + _POW5[i]]][rest]]
-            if full:
-                # one more tile: a new kind (c == 0) or a new pair (c == 1), maybe of a terminal kind
-                grow = _GROW_TERMINAL[c] if k in _TERMINAL_SET else _GROW[c]
-                special = _SPECIAL[fields + grow]
-                if special < best:
-                    best = special
-            after[k] = best
-    return shanten(b), after
+        o1, o2, o3 = (ids[j] for j in range(4) if j != g)
+        with_rest = comb[comb[comb[o1][o2]][o3]]  # combine is symmetric
+        draws = _draws(b[start : start + (7 if g == 3 else 9)], start)
+        if full:
+            for i, row, grow in draws:
+                s = final[with_rest[row]]
+                sp = special[fields + grow]
+                after[start + i] = sp if sp < s else s
+        else:
+            for i, row, _ in draws:
+                after[start + i] = final[with_rest[row]]
+    return current, after
 
 
 # ---------------------------------------------------------------- batch
 
 
 class _BatchTables:
-    """numpy forms of the tables for the batch path, built on first use (about 0.1 s)."""
+    """numpy forms of the tables for the batch path, built on first use (about 0.1 s).
+
+    Kept small (uint8/uint32) on purpose: the gathers hit these tables at random, and a 100k batch
+    runs in a few milliseconds only while they stay in the CPU cache.
+    """
 
     def __init__(self) -> None:
         t = _TABLES
-        self.suit_ids = t.suit_ids.astype(np.intp)
-        self.honor_ids = t.honor_ids.astype(np.intp)
-        self.combine = t.combine.astype(np.intp)
-        # final[row, n]: regular shanten of a whole hand of n tiles; 127 marks an illegal size
-        final = np.full((len(t.rows), 64), 127, dtype=np.int8)
+        size = len(t.rows)
+        # per group code: the summable facts of the single-hand path (tile count, seven pairs and
+        # orphans fields; see _group_value) in the low 22 bits and the row id above them
+        self.suit = self._capped(_SUIT_VALUES)
+        self.honor = self._capped(_HONOR_VALUES)
+        self.combine = t.combine.astype(np.uint8 if size <= 256 else np.uint16)
+        # final[left, right, n]: regular shanten of a hand of n tiles whose man+pin row is ``left``
+        # and sou+honour row is ``right``; 127 marks an illegal size
+        whole = t.rows[t.combine.astype(np.intp)]  # (K, K, 5, 2)
+        final = np.full((size, size, 64), 127, dtype=np.int8)
         for n in HAND_SIZES:
-            final[:, n] = t.rows[:, n // 3, 1] - 1
+            final[:, :, n] = whole[:, :, n // 3, 1] - 1
         self.final = final
-        # one matrix product gives the four group codes
-        w = np.zeros((NUM_KINDS, 4), dtype=np.float32)
-        for k in range(NUM_KINDS):
-            g = min(k // 9, 3)
-            w[k, g] = 5 ** (k - _GROUP_STARTS[g])
-        self.weights = w
-        # per group code, the summable facts of the single-hand path (tile count, seven pairs and
-        # orphans fields; see _group_value), and per sum of them, min(seven pairs, orphans) for a
-        # hand of 13 or 14 tiles and 127 (no effect) for any other size
-        self.suit_feat = self._features(_tables._digits(9), terminal_cols=(0, 8))
-        self.honor_feat = self._features(_tables._digits(7), terminal_cols=tuple(range(7)))
-        index = np.arange(1 << 22)
-        size = index & _SIZE_MASK
+        # per sum of the facts: min(seven pairs, orphans) for 13 or 14 tiles, 127 (no effect) otherwise
+        index = np.arange(1 << _ID_SHIFT)
+        tiles = index & _SIZE_MASK
         special = np.array(_SPECIAL, dtype=np.int8)[index >> 6]
-        self.special = np.where((size == 13) | (size == 14), special, 127).astype(np.int8)
+        self.special = np.where((tiles == 13) | (tiles == 14), special, 127).astype(np.int8)
 
     @staticmethod
-    def _features(digits: np.ndarray, terminal_cols: tuple[int, ...]) -> np.ndarray:
-        d = digits.astype(np.int64)
-        term = d[:, list(terminal_cols)]
-        # groups of 15+ tiles never occur in a legal hand; cap them so that sums stay in their fields
-        size = np.minimum(d.sum(1), 15)
-        pairs = (d >= 2).sum(1)
-        kinds = (d >= 1).sum(1)
-        t_kinds = (term >= 1).sum(1)
-        t_pairs = (term >= 2).sum(1)
-        return (size | pairs << 6 | kinds << 10 | t_kinds << 14 | t_pairs << 18).astype(np.intp)
+    def _capped(values: np.ndarray) -> np.ndarray:
+        # a group of 15+ tiles never occurs in a legal hand; cap its count so that the sum of four
+        # groups stays inside its 6 bits (and still reads as an illegal size)
+        size = values & _SIZE_MASK
+        return (values - size + np.minimum(size, 15)).astype(np.uint32)
 
 
 _batch_tables: _BatchTables | None = None
@@ -322,6 +351,23 @@ def _check_batch(arr: np.ndarray) -> None:
         raise InvalidHandError(f"batch row {row} has {copies} (0 to 4 allowed)")
 
 
+def _group_codes_batch(arr: np.ndarray) -> list[np.ndarray]:
+    """Base-5 codes of the four groups of every row, by Horner's rule over the kinds.
+
+    Not a matrix product: numpy hands that to a multi-threaded BLAS, which is fast on an idle
+    machine and many times slower on a busy one; these 30 vector operations are steady.
+    """
+    kinds = np.ascontiguousarray(arr.T, dtype=np.uint8)  # one row per kind
+    codes = []
+    for start, end in zip(_GROUP_STARTS, (9, 18, 27, 34), strict=True):
+        code = kinds[end - 1].astype(np.intp)
+        for k in range(end - 2, start - 1, -1):
+            code *= 5
+            code += kinds[k]
+        codes.append(code)
+    return codes
+
+
 def shanten_batch(hands: np.ndarray) -> np.ndarray:
     """Shanten of each row of an ``(N, 34)`` array of counts, as int8; same numbers as :func:`shanten`.
 
@@ -334,14 +380,17 @@ def shanten_batch(hands: np.ndarray) -> np.ndarray:
     _check_batch(arr)
     if len(arr) == 0:
         return np.zeros(0, dtype=np.int8)
-    # float32 is exact here: every code is below 5**9 < 2**24
-    codes = (arr.astype(np.float32) @ bt.weights).astype(np.intp)
-    man, pin, sou, honor = codes.T
-    sid = bt.suit_ids
+    man, pin, sou, honor = _group_codes_batch(arr)
+    man = bt.suit[man]
+    pin = bt.suit[pin]
+    sou = bt.suit[sou]
+    honor = bt.honor[honor]
+    # uint32 sums may wrap in the id bits; the facts below them are exact
+    facts = (man + pin + sou + honor) & np.uint32((1 << _ID_SHIFT) - 1)
     comb = bt.combine
-    row = comb[comb[sid[man], sid[pin]], comb[sid[sou], bt.honor_ids[honor]]]
-    feat = bt.suit_feat[man] + bt.suit_feat[pin] + bt.suit_feat[sou] + bt.honor_feat[honor]
-    out = np.minimum(bt.final[row, feat & _SIZE_MASK], bt.special[feat])
+    left = comb[man >> _ID_SHIFT, pin >> _ID_SHIFT]
+    right = comb[sou >> _ID_SHIFT, honor >> _ID_SHIFT]
+    out = np.minimum(bt.final[left, right, facts & _SIZE_MASK], bt.special[facts])
     if out.max() == 127:
         bad = int(np.argmax(out == 127))
         sizes = ", ".join(map(str, HAND_SIZES))

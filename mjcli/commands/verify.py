@@ -12,17 +12,18 @@ from mjcli.output import emit_json
 from mjcli.rules import get_rules
 from mjcli.verify import ERROR, OK, GameReport, Summary, collect_paths, verify_paths
 
-HELP = """Replay game logs through the rules engine and compare, round by round, what the engine
-computes (winners, han, fu, yaku, points, every score delta, tenpai, final scores and points) with
-what each log recorded. Mismatches are listed with the round, the log's value and the engine's.
-
-LOGS are files (Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines; gzip too), directories
-(walked recursively) or - for a list of paths on standard input. A log that cannot be read or ends
-early is reported and the batch goes on. Exit status: 0 every log verifies, 1 some log mismatches or
-fails to read, 2 bad usage.
-
-Example: mjcli verify ../shared/logs/tenhou-xml --json
-"""
+HELP = (
+    "Replay game logs through the rules engine and compare, round by round, what the engine computes "
+    "(winners, han, fu, yaku, points, every score delta, tenpai, shown hands, final scores and points) "
+    "with what each log recorded. Mismatches are listed with the round, the log's value and the engine's."
+    "\n\n"
+    "LOGS are files (Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines; gzip too), directories "
+    "(walked recursively) or - for a list of paths on standard input. A log that cannot be read or ends "
+    "early is reported and the batch goes on. Exit status: 0 every log verifies, 1 some log mismatches "
+    "or fails to read, 2 bad usage."
+    "\n\n"
+    "Example: mjcli verify ../shared/logs/tenhou-xml --json"
+)
 
 _STATUS_WORD = {OK: "ok", "mismatch": "MISMATCH", ERROR: "ERROR"}
 
@@ -41,9 +42,13 @@ def register(app: typer.Typer) -> None:
     @app.command("verify", help=HELP, no_args_is_help=True)
     def verify(
         logs: list[str] = typer.Argument(..., help="Log files, directories, or - to read paths from stdin."),
-        out: Path | None = typer.Option(None, "--out", "-o", help="Write DIR/verify.parquet (one row per round)."),
+        out: Path | None = typer.Option(
+            None, "--out", "-o", help="Write DIR/verify.parquet (one row per round)."
+        ),
         as_json: bool = typer.Option(False, "--json", help="One JSON object per log, then a summary object."),
-        jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (output order is the same)."),
+        jobs: int = typer.Option(
+            1, "--jobs", "-j", min=1, help="Worker processes (output order is the same)."
+        ),
         rules_name: str = typer.Option("tenhou", "--rules", help="Rule-set preset (a log's own rules win)."),
     ) -> None:
         rules = get_rules(rules_name)
@@ -79,7 +84,8 @@ def register(app: typer.Typer) -> None:
         if out is not None:
             from mjcli.report import write_parquet
 
-            write_parquet(rows, out / "verify.parquet", schema=_schema())
+            target = write_parquet(rows, out / "verify.parquet", schema=_schema())
+            typer.echo(f"wrote {target} ({len(rows)} rounds)", err=True)
         if as_json:
             emit_json(summary.to_dict())
         else:
@@ -108,4 +114,3 @@ def _schema() -> dict[str, object]:
         "yaku": pl.String,
         "match": pl.Boolean,
     }
-

@@ -23,8 +23,8 @@ LANDLORD, PEASANT = "landlord", "peasant"
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Rule options. ``bidding=False`` is DouZero's research setting: the landlord is a given seat,
-    the bid counts as 1 and springs do not double (``springs`` is ignored)."""
+    """Rule options. Without bidding the landlord is a given seat and the bid counts as 1;
+    ``DOUZERO_SETTING`` (no bidding, no springs) is DouZero's research setting."""
 
     kicker: KickerRule = KickerRule.DOUZERO
     base: int = 1
@@ -37,8 +37,11 @@ class Rules:
             "kicker": self.kicker.value,
             "base": self.base,
             "bidding": self.bidding,
-            "springs": self.springs and self.bidding,
+            "springs": self.springs,
         }
+
+
+DOUZERO_SETTING = Rules(bidding=False, springs=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +239,7 @@ def play_game(
         bombs=bombs,
         spring=spring,
         base=rules.base,
-        springs_count=rules.springs and rules.bidding,
+        springs_count=rules.springs,
     )
     return {
         "seed": seed,

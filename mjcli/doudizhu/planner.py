@@ -32,6 +32,10 @@ default); ``weights="corrected"`` applies what the comments say was meant:
   -10 for a trio chain of 15+ cards counts only in the first path that rates it: the path in which
   it is the last chain taken (that node is always listed before its extensions).
 
+Cards carry no suits here. ``SerCh`` leaves cards with ``key == 4`` out of its distinct ranks when
+the hand holds the rocket; ``key`` 4 is read as "a joker", and that list of ranks is not used by
+``ZhanPai`` before the rocket is set aside, so this detail never changes a plan.
+
 The seed's enumeration lists the same path many times (a chain taken first or second gives the same
 split), which blows up on hands with many chains. Here the enumeration is a recursion over the
 remaining cards with memoised "first lowest path" per sub-problem: the first minimum of a
@@ -186,10 +190,14 @@ def _runs(counts: Counts, need: int) -> list[tuple[int, int]]:
     return out
 
 
+ChainOption = tuple[Step, Counts, int, int]  # the chain, what it leaves, its cost as last / not last
+
+
 @functools.lru_cache(maxsize=200_000)
-def _chains(counts: Counts, need: int) -> tuple[tuple[Step, Counts], ...]:
+def _chains(counts: Counts, need: int, weights: Weights) -> tuple[ChainOption, ...]:
     """The chains ``ChouChuSun``/``ChouChu2Sun``/``ChouChu3Sun`` draw, in the seed's order, each
-    with the cards left after drawing it. Sub-chains of a run: highest top first, then shortest."""
+    with the cards left after drawing it and its ``10 + weight`` cost (as the last chain of a path
+    and otherwise). Sub-chains of a run: highest top first, then shortest."""
     out = []
     shortest = _MIN_RUN[need]
     for high, low in _runs(counts, need):
@@ -199,12 +207,13 @@ def _chains(counts: Counts, need: int) -> tuple[tuple[Step, Counts], ...]:
                 rest = list(counts)
                 for r in range(bottom, top + 1):
                     rest[r] -= need
-                out.append((Step(_CHAIN_TYPE[need], ranks), tuple(rest)))
+                step = Step(_CHAIN_TYPE[need], ranks)
+                last = 10 + step_weight(step, weights, last_chain=True)
+                out.append((step, tuple(rest), last, 10 + step_weight(step, weights)))
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=200_000)
-def _fill(counts: Counts, weights: Weights) -> tuple[int, tuple[Step, ...]]:
+def _fill_steps(counts: Counts) -> list[Step]:
     """``GetAllLast``: trios (not 2s), then pairs (not 2s), then singles, each high to low."""
     steps: list[Step] = []
     left = list(counts)
@@ -218,14 +227,44 @@ def _fill(counts: Counts, weights: Weights) -> tuple[int, tuple[Step, ...]]:
             left[r] -= 2
     for r in range(NUM_RANKS - 1, -1, -1):
         steps.extend(Step(SINGLE, (r,)) for _ in range(left[r]))
-    cost = sum(10 + step_weight(s, weights) for s in steps)
-    return cost, tuple(steps)
+    return steps
+
+
+def _unit_costs(weights: Weights) -> tuple[list[int], list[int], list[int]]:
+    """``10 + weight`` of a single, pair and trio of each rank (the fill's arithmetic, precomputed)."""
+    single = [10 + step_weight(Step(SINGLE, (r,)), weights) for r in range(NUM_RANKS)]
+    pair = [10 + step_weight(Step(PAIR, (r, r)), weights) for r in range(TWO + 1)]
+    trio = [10 + step_weight(Step(TRIO, (r, r, r)), weights) for r in range(TWO + 1)]
+    return single, pair, trio
+
+
+_UNIT_COSTS = {w: _unit_costs(w) for w in ("seed", "corrected")}  # type: ignore[arg-type]
+
+
+@functools.lru_cache(maxsize=200_000)
+def _fill_cost(counts: Counts, weights: Weights) -> int:
+    """The cost of :func:`_fill_steps` without building its steps."""
+    single, pair, trio = _UNIT_COSTS[weights]
+    cost = 0
+    for r, c in enumerate(counts):
+        if not c:
+            continue
+        if r >= TWO:  # 2s reach the fill only as singles; jokers are singles
+            cost += c * single[r]
+        elif c >= 3:
+            cost += trio[r] + (c - 3) * single[r]
+        elif c == 2:
+            cost += pair[r]
+        else:
+            cost += single[r]
+    return cost
 
 
 # ---------------------------------------------------------------------------------------------
 # The enumeration of GetAllSun / GetAllSunLess, as "first lowest path" per sub-problem.
 
-Best = tuple[int, tuple[Step, ...]] | None
+# (cost of the rest of the path, its chains in order, the cards left for GetAllLast)
+Best = tuple[int, tuple[Step, ...], Counts] | None
 
 
 def _first_min(a: Best, b: Best) -> Best:
@@ -240,44 +279,52 @@ def _first_min(a: Best, b: Best) -> Best:
 def _prepend(step: Step, cost: int, best: Best) -> Best:
     if best is None:
         return None
-    return cost + best[0], (step, *best[1])
+    return cost + best[0], (step, *best[1]), best[2]
 
 
 @functools.lru_cache(maxsize=200_000)
 def _best_less(counts: Counts, need: int, weights: Weights) -> Best:
     """Best node of ``GetAllSunLess`` (and 2/3): every chain, then the chains after each of them.
     Each node is rated with ``GetAllLast`` of what it leaves."""
-    chains = _chains(counts, need)
+    chains = _chains(counts, need, weights)
     best: Best = None
-    for step, rest in chains:
-        best = _first_min(
-            best, _prepend(step, 10 + step_weight(step, weights, last_chain=True), _fill(rest, weights))
-        )
-    for step, rest in chains:
-        best = _first_min(
-            best, _prepend(step, 10 + step_weight(step, weights), _best_less(rest, need, weights))
-        )
+    for step, rest, last_cost, _ in chains:
+        best = _first_min(best, (last_cost + _fill_cost(rest, weights), (step,), rest))
+    for step, rest, _, cost in chains:
+        best = _first_min(best, _prepend(step, cost, _best_less(rest, need, weights)))
     return best
 
 
 @functools.lru_cache(maxsize=200_000)
 def _best_after_less(counts: Counts, need: int, weights: Weights) -> Best:
     """Best path of ``GetAllSun`` run on every node of ``GetAllSunLess`` (in that node order)."""
-    chains = _chains(counts, need)
+    chains = _chains(counts, need, weights)
     best: Best = None
-    for step, rest in chains:
-        best = _first_min(best, _prepend(step, 10 + step_weight(step, weights), _best_all(rest, weights)))
-    for step, rest in chains:
-        best = _first_min(
-            best, _prepend(step, 10 + step_weight(step, weights), _best_after_less(rest, need, weights))
-        )
+    for step, rest, _, cost in chains:
+        best = _first_min(best, _prepend(step, cost, _best_all(rest, weights)))
+    for step, rest, _, cost in chains:
+        best = _first_min(best, _prepend(step, cost, _best_after_less(rest, need, weights)))
     return best
+
+
+def _has_chain(counts: Counts) -> bool:
+    """Whether any chain of singles, pairs or trios can be drawn from ``counts``."""
+    run1 = run2 = run3 = 0
+    for c in counts[: ACE + 1]:
+        run1 = run1 + 1 if c else 0
+        run2 = run2 + 1 if c >= 2 else 0
+        run3 = run3 + 1 if c >= 3 else 0
+        if run1 >= 5 or run2 >= 3 or run3 >= 2:
+            return True
+    return False
 
 
 @functools.lru_cache(maxsize=200_000)
 def _best_all(counts: Counts, weights: Weights) -> Best:
     """Best path of ``GetAllSun``: single chains, pair chains, then trio chains, each followed by
     ``GetAllSun`` of its nodes."""
+    if not _has_chain(counts):  # most sub-hands: skip six cache look-ups
+        return None
     best: Best = None
     for need in (1, 2, 3):
         best = _first_min(best, _best_less(counts, need, weights))
@@ -330,9 +377,9 @@ def _stats(steps: tuple[Step, ...]) -> dict[str, int]:
 def _plan_cached(counts: Counts, weights: Weights) -> Plan:
     prefix, rest = _set_aside(counts)
     prefix_cost = sum(10 + step_weight(s, weights) for s in prefix)
-    best = _first_min(_fill(rest, weights), _best_all(rest, weights))
+    best = _first_min((_fill_cost(rest, weights), (), rest), _best_all(rest, weights))
     assert best is not None
-    steps = (*prefix, *best[1])
+    steps = (*prefix, *best[1], *_fill_steps(best[2]))
     return Plan(steps=steps, raw_pn=prefix_cost + best[0], weights=weights, stats=_stats(steps))
 
 

@@ -200,7 +200,7 @@ class ZhanPaiPolicy:
             move = max(quiet, key=lambda m: m.main)
             return move, f"an opponent holds {opp_left}: only {avoid.value}s left, leads the highest {move}"
         move = min(quiet, key=_weakness)
-        return move, f"leads the plan's weakest step {move} (plan Pn {self._plan(hand).pn})"
+        return move, f"leads the plan's weakest step {move}; plan Pn {self._plan(hand).pn}"
 
     def _candidates(self, hand: Counts, lead: Move, rule: KickerRule) -> list[tuple[int, Move]]:
         """Beating non-bomb moves with their Pn loss; of moves with kickers, the best kickers only."""

@@ -91,7 +91,7 @@ def play_spec(spec: GameSpec) -> dict[str, Any]:
     kicker = KickerRule(spec.kicker)
     if spec.duplicate:
         hands, kitty = deal(random.Random(f"deal:{spec.seed}"))
-        rules = Rules(kicker=kicker, bidding=False)
+        rules = Rules(kicker=kicker, bidding=False, springs=False)  # DouZero's setting
         record = play_game(
             policies, f"{spec.seed}:{spec.lineup}", rules, hands=hands, kitty=kitty, landlord=0
         )

@@ -37,8 +37,13 @@ def mean_ci(values: pl.Series) -> tuple[float, float, float]:
 
 
 def role_summary(games: pl.DataFrame) -> pl.DataFrame:
-    """Per policy and role (seat rows of games.parquet): games, wins, WP and ADP with intervals."""
+    """Per policy and role (seat rows of games.parquet): games, wins, WP and ADP with intervals.
+
+    Both peasants of one game share the result, so a game in which one policy holds both peasant
+    seats counts once (its points are those of one peasant seat): the intervals treat games, not
+    seats, as the independent draws."""
     rows = []
+    games = games.unique(subset=["game", "policy", "role"], keep="first", maintain_order=True)
     grouped = games.group_by(["policy", "role"], maintain_order=True).agg(
         pl.len().alias("games"), pl.col("win").sum().alias("wins"), pl.col("points")
     )

@@ -49,7 +49,9 @@ READERS: dict[str, Callable[[bytes, str], list[GameLog]]] = {
     MJAI: read_mjai,
 }
 WRITERS: dict[str, Callable[[GameLog], str]] = {TENHOU6: write_tenhou6, MJAI: write_mjai}
-LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".ndjson", ".mjson", ".gz", ".txt")
+#: In a directory, files with these suffixes, or with none (Tenhou log ids), are taken as logs;
+#: the format itself is then detected from the content.
+LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".ndjson", ".mjson", ".gz", ".log")
 
 
 def read_bytes(data: bytes, name: str = "<log>") -> list[GameLog]:
@@ -84,7 +86,8 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
         p = Path(raw)
         if p.is_dir():
             for f in sorted(p.rglob("*")):
-                if f.is_file() and not f.name.startswith(".") and f.name.lower().endswith(LOG_SUFFIXES):
+                name = f.name.lower()
+                if f.is_file() and not name.startswith(".") and (name.endswith(LOG_SUFFIXES) or not f.suffix):
                     yield f
         else:
             yield p

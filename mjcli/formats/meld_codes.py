@@ -70,6 +70,8 @@ def decode_meld(code: int) -> Meld:
         return Meld(ADDED_KAN, offset, tuple(sorted(pon + (added,))), pon[called_index], added)
     if code & 0x20:
         tile = code >> 8
+        if tile // 4 != 30:
+            raise LogFormatError(f"meld code {code}: kita of tile id {tile}, which is not a North")
         return Meld(KITA, offset, (tile,), None)
     tile = code >> 8
     if tile >= 136:

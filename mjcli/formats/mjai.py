@@ -118,6 +118,7 @@ class _Game:
         self.outcome = False
         self.ended = False
         self.game_id = ""
+        self.running: list[int] = []  # scores during the round (riichi sticks and outcomes applied)
 
     def where(self) -> str:
         label = f" round {round_label(self.start)}" if self.start else ""
@@ -130,6 +131,10 @@ class _Game:
             raise LogFormatError(f"{type(e).__name__} after the round's outcome")
         self.table.apply(e)
         self.round.append(e)
+        if isinstance(e, RiichiAccepted):
+            self.running[e.actor] -= 1000
+        elif isinstance(e, Win | RoundDraw) and e.deltas is not None:
+            self.running = [x + d for x, d in zip(self.running, e.deltas, strict=True)]
 
     def close_round(self) -> None:
         if self.start is not None:
@@ -150,7 +155,9 @@ class _Game:
             red = bool(rules.get("red_fives", o.get("aka_flag", True)))
             length = str(rules.get("length", "hanchan"))
             open_tanyao = bool(rules.get("open_tanyao", True))
-            self.events.append(StartGame(names[: self.n], GameRules(self.n, red, open_tanyao, length), self.game_id))
+            self.events.append(
+                StartGame(names[: self.n], GameRules(self.n, red, open_tanyao, length), self.game_id)
+            )
             return
         if not self.events:
             raise LogFormatError(f"'{t}' before start_game")
@@ -162,10 +169,17 @@ class _Game:
                 raise LogFormatError(f"bakaze '{o['bakaze']}' is not a wind")
             hands = tuple(_tiles(h) for h in o["tehais"][: self.n])
             self.start = StartRound(
-                wind, int(o["kyoku"]), int(o["honba"]), int(o["kyotaku"]), int(o["oya"]), _tile(o["dora_marker"]),
-                tuple(int(s) for s in o["scores"][: self.n]), hands,
+                wind,
+                int(o["kyoku"]),
+                int(o["honba"]),
+                int(o["kyotaku"]),
+                int(o["oya"]),
+                _tile(o["dora_marker"]),
+                tuple(int(s) for s in o["scores"][: self.n]),
+                hands,
             )
             self.table = Table(self.start, self.where())
+            self.running = list(self.start.scores)
             self.round = [self.start]
             self.round_ended = False
             self.outcome = False
@@ -247,30 +261,39 @@ class _Game:
             yaku = tuple(sorted(out, key=lambda p: TENHOU_ID.get(p[0], 99)))
             han = sum(h for _, h in yaku) if yaku else han
         ura = o.get("ura_markers", o.get("uradora_markers"))
-        deltas = o.get("deltas")
+        deltas = self.deltas(o)
         pao = o.get("pao")
         fu = o.get("fu")
         return Win(
             actor=actor,
             target=target,
             tile=tile,
-            deltas=tuple(int(d) for d in deltas[: self.n]) if isinstance(deltas, list) else None,
+            deltas=deltas,
             han=han,
             fu=_limit_fu(int(fu) if isinstance(fu, int | float) else None, han),
             points=int(o["hora_points"]) if isinstance(o.get("hora_points"), int | float) else None,
             yaku=yaku,
-            ura_markers=_tiles(ura) if ura and table.riichi[actor] else None,
+            ura_markers=tuple(_tile(x) for x in ura) if ura and table.riichi[actor] else None,
             pao=int(pao) if isinstance(pao, int) and pao != actor else None,
             hand=table.win_hand(actor, target, tile),
         )
+
+    def deltas(self, o: dict[str, Any]) -> tuple[int, ...] | None:
+        """``deltas``, or (akochan) the difference between the ``scores`` after and before."""
+        deltas = o.get("deltas")
+        if isinstance(deltas, list):
+            return tuple(int(d) for d in deltas[: self.n])
+        scores = o.get("scores")
+        if isinstance(scores, list) and len(scores) >= self.n:
+            return tuple(int(scores[i]) - self.running[i] for i in range(self.n))
+        return None
 
     def draw(self, o: dict[str, Any], table: Table) -> RoundDraw:
         n = self.n
         reason = REASONS.get(str(o.get("reason", "")))
         if reason is None:
             reason = _infer_reason(self.round, table, n)
-        deltas = o.get("deltas")
-        deltas = tuple(int(d) for d in deltas[:n]) if isinstance(deltas, list) else None
+        deltas = self.deltas(o)
         tenpai = None
         if reason == EXHAUSTIVE and table.nagashi() and "reason" not in o:
             reason = NAGASHI_MANGAN
@@ -330,13 +353,20 @@ def _infer_reason(events: list[Event], table: Table, n: int) -> str:
     return TRIPLE_RON
 
 
+class _Cut(Exception):
+    """The file stops inside its last line: a truncated log."""
+
+
 def _objects(text: str, name: str) -> Iterator[dict[str, Any]]:
-    for i, line in enumerate(text.splitlines(), 1):
+    lines = text.splitlines()
+    for i, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
             o = json.loads(line)
         except json.JSONDecodeError as exc:
+            if i == len(lines) and not text.endswith("\n") and i > 1:
+                raise _Cut(f"the file is cut inside line {i}") from None
             raise LogFormatError(f"{name}: line {i} is not JSON ({exc.msg})") from None
         if not isinstance(o, dict) or "type" not in o:
             raise LogFormatError(f"{name}: line {i} is not an mjai event (no 'type')")
@@ -347,13 +377,17 @@ def read_mjai(data: bytes, name: str = "<mjai>") -> list[GameLog]:
     text = decode_text(data, name)
     games: list[_Game] = []
     lineno = 0
+    cut = None
     try:
-        for lineno, o in enumerate(_objects(text, name), 1):
+        for o in _objects(text, name):
+            lineno += 1  # kept outside the loop header: the error messages below use it
             if o["type"] == "start_game" or not games:
                 if o["type"] != "start_game":
                     raise LogFormatError(f"the first event is '{o['type']}', not start_game")
                 games.append(_Game(name, len(games)))
             games[-1].on(o)
+    except _Cut as exc:
+        cut = str(exc)
     except LogFormatError as exc:
         if str(exc).startswith(name):
             raise
@@ -361,13 +395,19 @@ def read_mjai(data: bytes, name: str = "<mjai>") -> list[GameLog]:
         raise LogFormatError(f"{where}: event {lineno}: {exc}") from None
     except MjcliError as exc:
         where = games[-1].where() if games else name
-        raise type(exc)(f"{where}: event {lineno}: {exc}") from None
+        cls = UnsupportedError if isinstance(exc, UnsupportedError) else LogFormatError
+        raise cls(f"{where}: event {lineno}: {exc}") from None
     except (KeyError, ValueError, TypeError, IndexError) as exc:
         where = games[-1].where() if games else name
         raise LogFormatError(f"{where}: event {lineno} is malformed ({type(exc).__name__}: {exc})") from None
     if not games:
         raise LogFormatError(f"{name}: no mjai events")
-    return [g.finish() for g in games]
+    logs = [g.finish() for g in games]
+    if cut is not None:
+        last = logs[-1]
+        last.complete = False
+        last.problem = f"{last.problem or 'the log ends early'} ({cut})"
+    return logs
 
 
 # ---------------------------------------------------------------- writing
@@ -390,8 +430,12 @@ def event_to_mjai(e: Event) -> dict[str, Any] | None:  # noqa: C901 - one branch
             "names": list(e.names),
             "aka_flag": r.red_fives,
             "id": e.game_id,
-            "rules": {"players": r.players, "red_fives": r.red_fives, "open_tanyao": r.open_tanyao,
-                      "length": r.length},
+            "rules": {
+                "players": r.players,
+                "red_fives": r.red_fives,
+                "open_tanyao": r.open_tanyao,
+                "length": r.length,
+            },
         }
     if isinstance(e, StartRound):
         return {
@@ -415,7 +459,13 @@ def event_to_mjai(e: Event) -> dict[str, Any] | None:  # noqa: C901 - one branch
         return {"type": "reach_accepted", "actor": e.actor}
     if isinstance(e, Chi | Pon | OpenKan):
         kind_ = "chi" if isinstance(e, Chi) else "pon" if isinstance(e, Pon) else "daiminkan"
-        return {"type": kind_, "actor": e.actor, "target": e.target, "pai": _m(e.tile), "consumed": _ml(e.consumed)}
+        return {
+            "type": kind_,
+            "actor": e.actor,
+            "target": e.target,
+            "pai": _m(e.tile),
+            "consumed": _ml(e.consumed),
+        }
     if isinstance(e, ClosedKan):
         return {"type": "ankan", "actor": e.actor, "consumed": _ml(e.consumed)}
     if isinstance(e, AddedKan):

@@ -36,6 +36,7 @@ from mjcli.game.events import (
     OpenKan,
     Pon,
     Riichi,
+    RiichiAccepted,
     RoundDraw,
     StartRound,
     Win,
@@ -181,7 +182,8 @@ class Table:
             self.melds[e.actor].append((e.tile,))
         elif isinstance(e, NewDora):
             self.markers.append(e.marker)
-        self.last = e
+        if not isinstance(e, Win | RoundDraw | NewDora | RiichiAccepted):
+            self.last = e  # the last action: a second ron of a double ron still sees the discard/kan
 
     def meld_tiles(self, seat: int) -> list[int]:
         return [t for m in self.melds[seat] for t in m]
@@ -235,7 +237,9 @@ def sorted_tiles(tiles: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(tiles, key=sort_key))
 
 
-def shown_hands(table: Table, reason: str, tenpai: Sequence[bool] | None) -> tuple[tuple[int, ...] | None, ...]:
+def shown_hands(
+    table: Table, reason: str, tenpai: Sequence[bool] | None
+) -> tuple[tuple[int, ...] | None, ...]:
     """The hands a draw shows, as Tenhou shows them: tenpai hands at an exhaustive draw (also with
     nagashi mangan), the declarer's 14 tiles for nine terminals, every hand at four riichi, the three
     claimants' hands at a triple ron; none at four winds or four kans."""

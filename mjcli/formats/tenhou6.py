@@ -66,7 +66,7 @@ from mjcli.game.events import (
     StartRound,
     Win,
 )
-from mjcli.tiles import tile_from_tenhou6, tile_to_tenhou6
+from mjcli.tiles import is_red, kind, tile_from_tenhou6, tile_name, tile_to_tenhou6
 
 WIN = "和了"
 DRAW_NAMES = {
@@ -145,26 +145,57 @@ class _State:
     pending_accept: int | None = None  # riichi declared on the last discard
     n_events: int = 0
     alternatives: list[Any] = field(default_factory=list)
+    # tile counts (0..36) of each hand: a reading that plays a tile the player does not hold is wrong
+    hands: list[list[int]] = field(default_factory=list)
 
     def copy(self) -> _State:
-        return _State(list(self.ti), list(self.di), self.phase, self.actor, self.drawn, self.discarded,
-                      self.pending_accept, self.n_events)
+        return _State(
+            list(self.ti),
+            list(self.di),
+            self.phase,
+            self.actor,
+            self.drawn,
+            self.discarded,
+            self.pending_accept,
+            self.n_events,
+            [],
+            [list(h) for h in self.hands],
+        )
+
+    def take(self, seat: int, tiles: Sequence[int]) -> None:
+        hand = self.hands[seat]
+        for t in tiles:
+            if hand[t] <= 0:
+                raise _Mismatch(f"seat {seat} would play {tile_name(t)}, which it does not hold")
+            hand[t] -= 1
 
 
-def _simulate(takes: list[list[Any]], discs: list[list[Any]], dealer: int, n: int) -> tuple[list[Event], int | None]:
+def _simulate(
+    takes: list[list[Any]], discs: list[list[Any]], dealer: int, n: int, hands: Sequence[Sequence[int]]
+) -> tuple[list[Event], int | None]:
     """Order the per-seat lists into one event sequence. Returns the events and a riichi declared on
     the very last discard whose acceptance depends on the outcome."""
     events: list[Event] = []
     st = _State([0] * n, [0] * n, "draw", dealer)
+    for h in hands:
+        counts = [0] * 37
+        for t in h:
+            counts[t] += 1
+        st.hands.append(counts)
     stack: list[_State] = []
     first_error: str | None = None
+    retry: list[Any] = []  # an alternative reading to apply next (a list: None is a valid choice)
     steps = 0
     while True:
         steps += 1
         if steps > 100_000:
             raise LogFormatError("the calls and discards do not fit together (search too long)")
         try:
-            done = _step(st, takes, discs, events, n, stack)
+            if retry:
+                _apply_choice(st, retry.pop(), takes, discs, events, n)
+                continue
+            if _step(st, takes, discs, events, n, stack):
+                return events, st.pending_accept
         except (_Mismatch, LogFormatError, MjcliError) as exc:
             first_error = first_error or str(exc)
             while stack and not stack[-1].alternatives:
@@ -172,14 +203,9 @@ def _simulate(takes: list[list[Any]], discs: list[list[Any]], dealer: int, n: in
             if not stack:
                 raise LogFormatError(f"the calls and discards do not fit together ({first_error})") from None
             top = stack[-1]
-            choice = top.alternatives.pop(0)
+            retry = [top.alternatives.pop(0)]
             st = top.copy()
-            st.alternatives = []
             del events[top.n_events :]
-            _apply_choice(st, choice, takes, discs, events, n)
-            continue
-        if done:
-            return events, st.pending_accept
 
 
 def _accept(st: _State, events: list[Event]) -> None:
@@ -188,8 +214,14 @@ def _accept(st: _State, events: list[Event]) -> None:
         st.pending_accept = None
 
 
-def _step(st: _State, takes: list[list[Any]], discs: list[list[Any]], events: list[Event], n: int,
-          stack: list[_State]) -> bool:
+def _step(
+    st: _State,
+    takes: list[list[Any]],
+    discs: list[list[Any]],
+    events: list[Event],
+    n: int,
+    stack: list[_State],
+) -> bool:
     a = st.actor
     if st.phase == "draw":
         if st.ti[a] >= len(takes[a]):
@@ -199,7 +231,9 @@ def _step(st: _State, takes: list[list[Any]], discs: list[list[Any]], events: li
             raise _Mismatch(f"seat {a} should draw but its next take is {code!r}")
         _accept(st, events)
         prev = events[-1] if events else None
-        events.append(Draw(a, _tile(code), rinshan=draw_after_kan(prev, a)))
+        tile = _tile(code)
+        st.hands[a][tile] += 1
+        events.append(Draw(a, tile, rinshan=draw_after_kan(prev, a)))
         st.ti[a] += 1
         st.phase, st.drawn = "act", code
         return False
@@ -221,13 +255,16 @@ def _step(st: _State, takes: list[list[Any]], discs: list[list[Any]], events: li
             return False
         tiles = [_tile(c) for c in call.codes]
         if call.letter == "a":
+            st.take(a, tiles)
             events.append(ClosedKan(a, sorted_tiles(tiles)))
         elif call.letter == "k":
             added = _tile(call.codes[call.pos // 2])
             pon = list(tiles)
             pon.remove(added)
+            st.take(a, [added])
             events.append(AddedKan(a, added, sorted_tiles(pon)))
         elif call.letter == "f":
+            st.take(a, tiles)
             events.append(Nukidora(a, tiles[0]))
         else:
             raise _Mismatch(f"seat {a} has a '{d}' call among its discards")
@@ -262,8 +299,9 @@ def _step(st: _State, takes: list[list[Any]], discs: list[list[Any]], events: li
     return False
 
 
-def _apply_choice(st: _State, choice: Any, takes: list[list[Any]], discs: list[list[Any]],
-                  events: list[Event], n: int) -> None:
+def _apply_choice(
+    st: _State, choice: Any, takes: list[list[Any]], discs: list[list[Any]], events: list[Event], n: int
+) -> None:
     a = st.actor
     if choice is None:
         st.phase, st.actor = "draw", (a + 1) % n
@@ -274,6 +312,7 @@ def _apply_choice(st: _State, choice: Any, takes: list[list[Any]], discs: list[l
     called = _tile(call.called)
     tiles.remove(called)
     consumed = sorted_tiles(tiles)
+    st.take(s, consumed)
     st.ti[s] += 1
     st.actor = s
     if call.letter == "c":
@@ -297,9 +336,11 @@ def _discard(st: _State, a: int, code: int, events: list[Event], riichi: bool) -
         tsumogiri = True
     else:
         tsumogiri = False
+    tile = _tile(code)
+    st.take(a, [tile])
     if riichi:
         events.append(Riichi(a))
-    events.append(Discard(a, _tile(code), tsumogiri))
+    events.append(Discard(a, tile, tsumogiri))
     st.pending_accept = a if riichi else None
     st.phase, st.discarded, st.drawn = "after", code, None
 
@@ -348,8 +389,9 @@ def _parse_yaku(items: Sequence[Any], seat_wind: int, round_wind: int) -> tuple[
     return tuple(sorted(out, key=lambda p: TENHOU_ID.get(p[0], 99)))
 
 
-def _outcome(res: list[Any], table: Table, start: StartRound, ura: list[int], pending: int | None,
-             events: list[Event]) -> None:
+def _outcome(
+    res: list[Any], table: Table, start: StartRound, ura: list[int], pending: int | None, events: list[Event]
+) -> None:
     n = table.players
     if not res or not isinstance(res[0], str):
         raise LogFormatError("the round result is missing")
@@ -397,7 +439,6 @@ def _outcome(res: list[Any], table: Table, start: StartRound, ura: list[int], pe
         raise UnsupportedError(f"unknown round result '{head}'")
     if pending is not None and reason != TRIPLE_RON:
         events.append(RiichiAccepted(pending))
-        table.apply(events[-1])
     deltas = tuple(int(d) for d in res[1][:n]) if len(res) > 1 and isinstance(res[1], list) else (0,) * n
     tenpai = None
     if reason in (EXHAUSTIVE, NAGASHI_MANGAN):
@@ -418,17 +459,20 @@ def _read_round(rnd: list[Any], n: int, where: str) -> list[Event]:
     slots = 4 if len(rnd) >= 16 else n  # three-player logs may keep an empty fourth seat
     head, scores, dora, ura = rnd[0], rnd[1], rnd[2], rnd[3]
     idx, honba, sticks = head[0], head[1], head[2]
+    if not isinstance(idx, int) or not 0 <= idx < 16:
+        raise LogFormatError(f"{where}: round number {idx!r} is not a round (0-15)")
     dealer = idx % 4
     if dealer >= n:
         raise LogFormatError(f"{where}: round number {idx} has no dealer in a {n}-player game")
     hands = tuple(sorted_tiles([_tile(c) for c in rnd[4 + 3 * s]]) for s in range(n))
-    start = StartRound(idx // 4, idx % 4 + 1, honba, sticks, dealer, _tile(dora[0]),
-                       tuple(int(x) for x in scores[:n]), hands)
+    start = StartRound(
+        idx // 4, idx % 4 + 1, honba, sticks, dealer, _tile(dora[0]), tuple(int(x) for x in scores[:n]), hands
+    )
     where = f"{where} round {round_label(start)}"
     takes = [list(rnd[5 + 3 * s]) for s in range(n)]
     discs = [list(rnd[6 + 3 * s]) for s in range(n)]
     try:
-        body, pending = _simulate(takes, discs, dealer, n)
+        body, pending = _simulate(takes, discs, dealer, n, hands)
         table = Table(start, where)
         for e in body:
             table.apply(e)
@@ -460,7 +504,9 @@ def _rules(obj: dict[str, Any], n: int, rounds: list[Any]) -> GameRules:
     japanese = any(ch in disp for ch in "東南般上特鳳")
     open_tanyao = "喰" in disp if japanese else True
     east = "東" in disp or re.search(r"\bEast\b", disp) is not None
-    return GameRules(players=n, red_fives=red, open_tanyao=open_tanyao, length="tonpuu" if east else "hanchan")
+    return GameRules(
+        players=n, red_fives=red, open_tanyao=open_tanyao, length="tonpuu" if east else "hanchan"
+    )
 
 
 def _all_codes(rounds: list[Any]) -> list[int]:
@@ -491,11 +537,31 @@ def _end_game(obj: dict[str, Any], n: int) -> EndGame:
     raw = [sc[2 * i] for i in range(n)]
     # Tenhou's own downloads give scores in hundreds; converters often give points.
     factor = 100 if abs(sum(raw)) < 10_000 else 1
-    return EndGame(tuple(int(round(float(x) * factor)) for x in raw), tuple(float(sc[2 * i + 1]) for i in range(n)))
+    return EndGame(
+        tuple(int(round(float(x) * factor)) for x in raw), tuple(float(sc[2 * i + 1]) for i in range(n))
+    )
 
 
-def _game(obj: dict[str, Any], rounds: list[Any], name: str, game_index: int | None) -> GameLog:
+def _game(
+    obj: dict[str, Any], rounds: list[Any], name: str, game_index: int | None, cut: str | None = None
+) -> GameLog:
     where = name if game_index is None else f"{name} game {game_index + 1}"
+    try:
+        return _game_inner(obj, rounds, name, where, game_index, cut)
+    except MjcliError as exc:
+        if str(exc).startswith(name) and isinstance(exc, LogFormatError | UnsupportedError):
+            raise
+        # a bad tile code inside a log is a corrupt log, not a notation error of the user's
+        cls = UnsupportedError if isinstance(exc, UnsupportedError) else LogFormatError
+        msg = str(exc) if str(exc).startswith(name) else f"{where}: {exc}"
+        raise cls(msg) from None
+    except (KeyError, TypeError, IndexError, ValueError, AttributeError) as exc:
+        raise LogFormatError(f"{where}: malformed tenhou.net/6 data ({type(exc).__name__}: {exc})") from None
+
+
+def _game_inner(
+    obj: dict[str, Any], rounds: list[Any], name: str, where: str, game_index: int | None, cut: str | None
+) -> GameLog:
     if not rounds:
         raise LogFormatError(f"{where}: the log has no rounds")
     n = _players(obj, rounds)
@@ -515,32 +581,40 @@ def _game(obj: dict[str, Any], rounds: list[Any], name: str, game_index: int | N
             assert isinstance(start, StartRound)
             problem = f"the log ends inside round {round_label(start)} (the round has no outcome)"
             break
-    if complete and obj.get("incomplete"):
-        # our writer's mark for a game whose record stops after a round (no final result)
+    if complete and (obj.get("incomplete") or cut):
+        # our writer's mark for a game whose record stops after a round, or a file cut in a line
         last = next(e for e in reversed(events) if isinstance(e, StartRound))
         complete = False
         problem = f"the log ends after round {round_label(last)} without the game's final result"
+        if cut:
+            problem += f" ({cut})"
     elif complete:
         events.append(_end_game(obj, n))
     return GameLog(name, TENHOU6, game_id, events, complete, problem)
 
 
 def read_tenhou6(data: bytes, name: str = "<tenhou6>") -> list[GameLog]:
-    text = decode_text(data, name).strip()
+    raw = decode_text(data, name)
+    text = raw.strip()
+    cut = None
     try:
         objs: list[Any] = [json.loads(text)]
     except json.JSONDecodeError:
         objs = []
-        for i, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
+        lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+        for i, line in lines:
             try:
                 objs.append(json.loads(line))
             except json.JSONDecodeError as exc:
+                # A one-round-per-line file cut inside its last line (no final newline) is a
+                # truncated log, not a corrupt one: keep the rounds before it.
+                if i == lines[-1][0] and objs and not raw.endswith("\n"):
+                    cut = f"the file is cut inside line {i}"
+                    break
                 raise LogFormatError(f"{name}: line {i} is not JSON ({exc.msg})") from None
     if len(objs) == 1 and isinstance(objs[0], list):
         games = objs[0]
-        if not all(isinstance(g, dict) and "log" in g for g in games):
+        if not all(isinstance(g, dict) and isinstance(g.get("log"), list) for g in games):
             raise LogFormatError(f"{name}: a JSON list that is not a list of tenhou.net/6 games")
         return [_game(g, list(g["log"]), name, i if len(games) > 1 else None) for i, g in enumerate(games)]
     for i, o in enumerate(objs):
@@ -550,7 +624,7 @@ def read_tenhou6(data: bytes, name: str = "<tenhou6>") -> list[GameLog]:
     header = dict(objs[0])
     if "sc" in objs[-1]:
         header["sc"] = objs[-1]["sc"]
-    return [_game(header, rounds, name, None)]
+    return [_game(header, rounds, name, None, cut)]
 
 
 # ---------------------------------------------------------------- writing
@@ -560,8 +634,9 @@ def _code(tile: int) -> int:
     return tile_to_tenhou6(tile)
 
 
-def _codes(tiles: Sequence[int]) -> str:
-    return "".join(str(_code(t)) for t in tiles)
+def _tenhou_order(tiles: Sequence[int]) -> list[int]:
+    """Tenhou writes a red five after the plain fives of its suit (15, 15, 51)."""
+    return sorted(tiles, key=lambda t: (kind(t), is_red(t)))
 
 
 def _offset(actor: int, target: int, n: int) -> int:
@@ -572,7 +647,7 @@ def _offset(actor: int, target: int, n: int) -> int:
 
 def _call_string(e: Chi | Pon | OpenKan, n: int) -> str:
     called = str(_code(e.tile))
-    rest = [str(_code(t)) for t in e.consumed]
+    rest = [str(_code(t)) for t in _tenhou_order(e.consumed)]
     if isinstance(e, Chi):
         return "c" + called + "".join(rest)
     letter = "p" if isinstance(e, Pon) else "m"
@@ -591,8 +666,17 @@ def _points_text(w: Win, dealer: int, n: int) -> str:
         han = w.han or 0
         yakuman = any(h >= 13 for _, h in (w.yaku or ())) and han >= 13
         limit = (
-            "役満" if yakuman else "数え役満" if han >= 13 else "三倍満" if han >= 11 else
-            "倍満" if han >= 8 else "跳満" if han >= 6 else "満貫"
+            "役満"
+            if yakuman
+            else "数え役満"
+            if han >= 13
+            else "三倍満"
+            if han >= 11
+            else "倍満"
+            if han >= 8
+            else "跳満"
+            if han >= 6
+            else "満貫"
         )
     head = limit if limit else f"{w.fu}符{w.han}飜"
     if w.actor != w.target:
@@ -653,7 +737,7 @@ def _round_json(events: list[Event], n: int) -> list[Any]:
             if isinstance(e, OpenKan):
                 discs[e.actor].append(0)
         elif isinstance(e, ClosedKan):
-            c = [str(_code(t)) for t in e.consumed]
+            c = [str(_code(t)) for t in _tenhou_order(e.consumed)]
             discs[e.actor].append("".join(c[:3]) + "a" + c[3])
         elif isinstance(e, AddedKan):
             discs[e.actor].append(_added_kan_string(events, e, n))
@@ -678,7 +762,7 @@ def _round_json(events: list[Event], n: int) -> list[Any]:
     header = [(start.round_wind * 4 + start.kyoku - 1), start.honba, start.sticks]
     out: list[Any] = [header, list(start.scores), dora, ura]
     for s in range(n):
-        out += [[_code(t) for t in start.hands[s]], takes[s], discs[s]]
+        out += [[_code(t) for t in _tenhou_order(start.hands[s])], takes[s], discs[s]]
     if n == 3:
         out += [[], [], []]
     if result is not None:
@@ -689,8 +773,10 @@ def _round_json(events: list[Event], n: int) -> list[Any]:
 def _added_kan_string(events: list[Event], e: AddedKan, n: int) -> str:
     """Write the added kan as the pon string with the letter 'k' and the added tile after it."""
     for p in events:
-        if isinstance(p, Pon) and p.actor == e.actor and sorted_tiles([p.tile, *p.consumed]) == sorted_tiles(
-            e.consumed
+        if (
+            isinstance(p, Pon)
+            and p.actor == e.actor
+            and sorted_tiles([p.tile, *p.consumed]) == sorted_tiles(e.consumed)
         ):
             pon = _call_string(p, n)
             i = pon.index("p")

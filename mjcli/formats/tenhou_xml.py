@@ -19,7 +19,7 @@ from urllib.parse import unquote
 from mjcli.errors import LogFormatError, MjcliError
 from mjcli.formats import meld_codes as mc
 from mjcli.formats.base import TENHOU_XML, GameLog, decode_text, game_id_from_name, maybe_gunzip
-from mjcli.formats.rounds import draw_after_kan, place_kan_dora, round_label, sorted_tiles
+from mjcli.formats.rounds import Table, draw_after_kan, place_kan_dora, round_label, sorted_tiles
 from mjcli.formats.yaku_names import TENHOU_ID, tenhou_id_to_canonical
 from mjcli.game.events import (
     EXHAUSTIVE,
@@ -51,7 +51,6 @@ from mjcli.game.events import (
 )
 from mjcli.tiles import tile_from_id136
 
-_TAG = re.compile(r"<(/?)([A-Za-z]+\d*)([^<>]*?)/?>")
 _ATTR = re.compile(r'([\w]+)="([^"]*)"')
 
 DRAW_REASONS = {
@@ -88,13 +87,18 @@ def go_from_rules(rules: GameRules) -> int:
     return go
 
 
+#: id -> tile, without and with red fives (a lookup: this runs for every tile of every log)
+_ID_TO_TILE = {red: [tile_from_id136(i, red) for i in range(136)] for red in (False, True)}
+
+
 def _ints(text: str) -> list[int]:
     return [int(x) for x in text.split(",")] if text else []
 
 
 class _Reader:
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, normalise_dora: bool = True) -> None:
         self.name = name
+        self.normalise_dora = normalise_dora
         self.rules = GameRules()
         self.red = True
         self.n = 4
@@ -103,13 +107,17 @@ class _Reader:
         self.round: list[Event] = []  # the current round's events (StartRound first)
         self.round_over = False
         self.start: StartRound | None = None
+        self.table: Table | None = None
+        self.prev_action: Event | None = None
         self.last_draw: list[int | None] = [None] * 4  # id just drawn, while it may be discarded
         self.ended = False  # owari seen
         self.tag_count = 0
 
     # -- helpers
     def tile(self, tile_id: int) -> int:
-        return tile_from_id136(tile_id, self.red)
+        if 0 <= tile_id < 136:
+            return _ID_TO_TILE[self.red][tile_id]
+        return tile_from_id136(tile_id, self.red)  # raises the out-of-range error
 
     def where(self) -> str:
         label = round_label(self.start) if self.start else "before the first round"
@@ -119,7 +127,9 @@ class _Reader:
         return LogFormatError(f"{self.where()}: {why}")
 
     def seat(self, text: str) -> int:
-        s = int(text)
+        return self.seat_num(int(text))
+
+    def seat_num(self, s: int) -> int:
         if not 0 <= s < self.n:
             raise self.fail(f"seat {s} does not exist in a {self.n}-player game")
         return s
@@ -129,6 +139,10 @@ class _Reader:
             raise self.fail(f"{type(e).__name__} before any INIT")
         if self.round_over and not isinstance(e, Win | RoundDraw | EndGame):
             raise self.fail(f"{type(e).__name__} after the round ended")
+        if self.table is not None:
+            self.table.apply(e)  # checks every tile moved was there: a corrupt log fails here
+        if not isinstance(e, NewDora):
+            self.prev_action = e
         self.round.append(e)
 
     def close_round(self) -> None:
@@ -136,7 +150,7 @@ class _Reader:
             return
         if self.round_over:
             self.round.append(EndRound())
-        self.events.extend(place_kan_dora(self.round))
+        self.events.extend(place_kan_dora(self.round) if self.normalise_dora else self.round)
         self.round = []
 
     def scores(self, ten: str) -> tuple[int, ...]:
@@ -172,7 +186,11 @@ class _Reader:
         seed = _ints(a.get("seed", ""))
         if len(seed) < 6:
             raise self.fail(f"INIT seed '{a.get('seed', '')}' has fewer than 6 numbers")
-        hands = tuple(sorted_tiles([self.tile(i) for i in _ints(a.get(f"hai{s}", ""))]) for s in range(self.n))
+        if not 0 <= seed[0] < 16:
+            raise self.fail(f"INIT seed round number {seed[0]} is not a round (0-15)")
+        hands = tuple(
+            sorted_tiles([self.tile(i) for i in _ints(a.get(f"hai{s}", ""))]) for s in range(self.n)
+        )
         self.start = StartRound(
             round_wind=seed[0] // 4,
             kyoku=seed[0] % 4 + 1,
@@ -184,12 +202,13 @@ class _Reader:
             hands=hands,
         )
         self.round = [self.start]
+        self.prev_action = None
+        self.table = Table(self.start, self.where())
         self.round_over = False
         self.last_draw = [None] * 4
 
     def on_draw(self, seat: int, tile_id: int) -> None:
-        prev = next((e for e in reversed(self.round) if not isinstance(e, NewDora)), None)
-        self.emit(Draw(seat, self.tile(tile_id), rinshan=draw_after_kan(prev, seat)))
+        self.emit(Draw(seat, self.tile(tile_id), rinshan=draw_after_kan(self.prev_action, seat)))
         self.last_draw[seat] = tile_id
 
     def on_discard(self, seat: int, tile_id: int) -> None:
@@ -229,7 +248,9 @@ class _Reader:
         # Tenhou lists ura dora with 0 han for every riichi win; a 0-han entry says nothing, and
         # tenhou.net/6 converters drop it, so canonically only yaku worth han are kept.
         out = [
-            (tenhou_id_to_canonical(pairs[i]), pairs[i + 1]) for i in range(0, len(pairs) - 1, 2) if pairs[i + 1]
+            (tenhou_id_to_canonical(pairs[i]), pairs[i + 1])
+            for i in range(0, len(pairs) - 1, 2)
+            if pairs[i + 1]
         ]
         out += [(tenhou_id_to_canonical(y), 13) for y in _ints(a.get("yakuman", ""))]
         return tuple(sorted(out, key=lambda p: TENHOU_ID[p[0]]))
@@ -285,16 +306,45 @@ class _Reader:
         self.ended = True
 
     def run(self, text: str) -> GameLog:
-        pos = 0
+        # Split on "<" rather than run a regex per tag: a hanchan has ~1500 tags and most are the
+        # short draw/discard ones, read on a fast path.
+        parts = text.split("<")
+        if parts[0].strip():
+            raise LogFormatError(f"{self.name}: text before the first tag (not mjlog XML)")
         seen_root = False
-        for m in _TAG.finditer(text):
-            if text[pos : m.start()].strip():
-                raise LogFormatError(f"{self.name}: unexpected text at character {pos} (not mjlog XML)")
-            pos = m.end()
-            closing, tag, rest = m.groups()
-            if closing:
+        tail = ""
+        seats = "TUVWDEFG"
+        for index, part in enumerate(parts[1:], 1):
+            end = part.find(">")
+            if end < 0:
+                if index != len(parts) - 1:
+                    raise LogFormatError(f"{self.name}: a '<' without '>' in tag {index} (not mjlog XML)")
+                tail = part  # the file is cut inside this tag
+                break
+            if part[end + 1 :].strip():
+                raise LogFormatError(f"{self.name}: unexpected text after tag {index} (not mjlog XML)")
+            body = part[:end].rstrip("/ \t\r\n")
+            if not body or body[0] == "/" or body[0] == "?" or body[0] == "!":
                 continue
             self.tag_count += 1
+            head = body[0]
+            if head in seats and body[1:].isdigit():
+                if not seen_root:
+                    raise LogFormatError(f"{self.name}: no <mjloggm> root tag (not a Tenhou mjlog)")
+                if self.ended:
+                    raise LogFormatError(f"{self.name}: <{body}> after the game's final result")
+                seat = seats.index(head)
+                try:
+                    if seat < 4:
+                        self.on_draw(self.seat_num(seat), int(body[1:]))
+                    else:
+                        self.on_discard(self.seat_num(seat - 4), int(body[1:]))
+                except MjcliError as exc:
+                    if str(exc).startswith(self.name):
+                        raise
+                    raise self.fail(str(exc)) from None
+                continue
+            tag, _, rest = body.partition(" ")
             if tag == "mjloggm":
                 seen_root = True
                 continue
@@ -302,36 +352,27 @@ class _Reader:
                 raise LogFormatError(f"{self.name}: no <mjloggm> root tag (not a Tenhou mjlog)")
             if self.ended and tag not in ("UN", "BYE"):
                 raise LogFormatError(f"{self.name}: <{tag}> after the game's final result")
-            head, num = tag[0], tag[1:]
+            handler = _HANDLERS.get(tag)
+            if handler is None:
+                continue
             try:
-                if num.isdigit() and head in "TUVWDEFG":
-                    seat = "TUVWDEFG".index(head)
-                    if seat < 4:
-                        self.on_draw(self.seat(str(seat)), int(num))
-                    else:
-                        self.on_discard(self.seat(str(seat - 4)), int(num))
-                    continue
-                a = dict(_ATTR.findall(rest))
-                handler = _HANDLERS.get(tag)
-                if handler is not None:
-                    handler(self, a)
-            except LogFormatError:
-                raise
+                handler(self, dict(_ATTR.findall(rest)))
             except MjcliError as exc:
+                if str(exc).startswith(self.name):
+                    raise
                 raise self.fail(str(exc)) from None
             except (KeyError, ValueError, IndexError) as exc:
-                raise self.fail(f"malformed <{tag}{rest}> ({type(exc).__name__}: {exc})") from None
-        tail = text[pos:].strip()
+                raise self.fail(f"malformed <{body}> ({type(exc).__name__}: {exc})") from None
         if not seen_root:
             raise LogFormatError(f"{self.name}: no <mjloggm> root tag (not a Tenhou mjlog)")
         problem = None
-        if tail and not tail.startswith("<"):
-            raise LogFormatError(f"{self.name}: unexpected text at character {pos} (not mjlog XML)")
         if not self.ended:
             if self.start is None and not self.events:
                 problem = "the log has no rounds"
             elif self.round_over:
-                problem = f"the log ends after round {round_label(self.start)} without the game's final result"
+                problem = (
+                    f"the log ends after round {round_label(self.start)} without the game's final result"
+                )
             else:
                 problem = f"the log ends inside round {round_label(self.start)} (the round has no outcome)"
             if tail:
@@ -359,7 +400,10 @@ _HANDLERS = {
 }
 
 
-def read_tenhou_xml(data: bytes, name: str = "<mjlog>") -> list[GameLog]:
-    """Read one mjlog (plain or gzip) into a one-game list."""
+def read_tenhou_xml(data: bytes, name: str = "<mjlog>", normalise_dora: bool = True) -> list[GameLog]:
+    """Read one mjlog (plain or gzip) into a one-game list.
+
+    ``normalise_dora=False`` keeps Tenhou's own DORA positions (tests check they follow the rule).
+    """
     text = decode_text(maybe_gunzip(data, name), name)
-    return [_Reader(name).run(text)]
+    return [_Reader(name, normalise_dora).run(text)]

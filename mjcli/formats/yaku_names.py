@@ -251,7 +251,12 @@ _ALIASES: dict[str, str] = {
 #: Names for a yakuhai that do not say which tile (the reader resolves them from the seat/round).
 SEAT_WIND_ANY = "役牌:自風牌"
 ROUND_WIND_ANY = "役牌:場風牌"
-_CONTEXT_ALIASES = {"役牌自風牌": "seat_wind", "自風牌": "seat_wind", "役牌場風牌": "round_wind", "場風牌": "round_wind"}
+_CONTEXT_ALIASES = {
+    "役牌自風牌": "seat_wind",
+    "自風牌": "seat_wind",
+    "役牌場風牌": "round_wind",
+    "場風牌": "round_wind",
+}
 _WIND_SUFFIX = ("east", "south", "west", "north")
 
 

@@ -130,8 +130,8 @@ def _react_actions(rnd: Round, seat: int) -> list[Action]:
     out: list[Action] = []
     if k in p.waits() and not p.furiten() and can_win(rnd, seat, tile, tsumo=False):
         out.append((ev.Win(seat, rnd.current, tile),))
-    if p.riichi or p.riichi_declared or rnd.wall <= 0:
-        return [*out, PASS]
+    if p.riichi or p.riichi_declared or rnd.wall <= 0 or rnd.four_kans_pending():
+        return [*out, PASS]  # no calls in riichi, on the last tile, or on the discard after a 4th kan
     target = rnd.current
     same = [t for t in p.hand if kind(t) == k]
     for pair in sorted({tuple(sorted(c)) for c in combinations(same, 2)}):
@@ -224,7 +224,7 @@ def table_step(rnd: Round) -> TableStep:
     if discarder.riichi_declared and not discarder.riichi and rnd.last_tile is not None:
         return TableStep("event", ev.RiichiAccepted(rnd.current))
     if rnd.last_tile is not None and rnd.rules.abortive_draws:
-        if sum(p.riichi for p in rnd.players) == 4:
+        if rnd.riichi_count == 4:
             return TableStep("event", ev.RoundDraw(ev.FOUR_RIICHI))
         if rnd.four_winds_pending():
             return TableStep("event", ev.RoundDraw(ev.FOUR_WINDS))

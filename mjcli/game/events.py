@@ -12,6 +12,26 @@ library's ``YakuConfig`` ("riichi", "tsumo", "pinfu", "haku", "seat_wind_east", 
 
 Events are frozen dataclasses with slots: cheap to create, hashable, comparable with ``==`` (the
 cross-format test compares whole event lists).
+
+Canonical conventions (where formats differ, every reader produces these, so that the same game read
+from Tenhou XML, tenhou.net/6 JSON or mjai gives identical lists; see ``mjcli.formats``):
+
+* Tile groups that have no order of their own are sorted with ``tiles.sort_key`` (a red five just
+  before the plain fives of its suit): dealt hands, ``consumed`` of calls, shown hands.
+* A round is ``StartRound``, its actions, one ``Win`` per winner or one ``RoundDraw``, ``EndRound``;
+  a game ends with ``EndGame`` (absent when the log stops before the game's end).
+* ``Riichi`` comes right before the declaring ``Discard``; ``RiichiAccepted`` right after that
+  discard unless it is ronned (before any call or draw; before the ``RoundDraw`` of four riichi).
+* ``Draw.rinshan`` is True for the draw right after the same player's kan (or kita).
+* ``NewDora`` (Tenhou rules): right after a ``ClosedKan``; for an ``OpenKan``/``AddedKan``, just
+  before that player's next ``Discard`` or right after their next kan; never if the round ends first.
+* ``Win.yaku`` is sorted by Tenhou's yaku number and holds only entries worth han (Tenhou's
+  "ura dora 0" is dropped); ``han`` is their sum; ``fu`` is given only below mangan (tenhou.net/6
+  writes "満貫" without fu, and fu does not change a limit hand's value); ``ura_markers`` only for a
+  winner in riichi; ``hand`` is the concealed tiles with the winning tile, sorted.
+* ``RoundDraw.hands`` holds the hands Tenhou shows: tenpai hands at an exhaustive draw (also with
+  nagashi mangan), the declarer's 14 tiles at nine terminals, all at four riichi, the three
+  claimants' at a triple ron, none at four winds / four kans. Abortive draws have zero deltas.
 """
 
 from __future__ import annotations
@@ -47,7 +67,7 @@ class StartRound:
     dealer: int  # seat 0..3
     dora_marker: int
     scores: tuple[int, ...]  # in points (not hundreds)
-    hands: tuple[Tiles, ...]  # 13 tiles per seat, in the order dealt (sorted where unknown)
+    hands: tuple[Tiles, ...]  # 13 tiles per seat, sorted (tiles.sort_key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +103,7 @@ class Chi:
     actor: int
     target: int
     tile: int  # the called tile
-    consumed: Tiles  # the two tiles from the hand
+    consumed: Tiles  # the two tiles from the hand, sorted
 
 
 @dataclass(frozen=True, slots=True)

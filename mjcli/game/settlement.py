@@ -52,14 +52,13 @@ class WinPay:
     pao_base: int = 0  # the part of ``base`` the liable seat answers for (its yakuman units)
 
 
-def win_deltas(
-    win: WinPay, dealer: int, honba: int, sticks: int, players: int = 4
-) -> tuple[list[int], int]:
+def win_deltas(win: WinPay, dealer: int, honba: int, sticks: int, players: int = 4) -> tuple[list[int], int]:
     """Deltas of one win with ``honba`` counters and ``sticks`` riichi sticks going to the winner.
 
     Returns (deltas, hand value before honba and sticks). Pao follows Tenhou: on tsumo the liable
     player pays the pao part as if he had dealt in, honba included; on a ron from someone else the
-    liable player and the discarder split the pao part, the discarder paying the honba.
+    liable player and the discarder split the pao part and the liable player pays the honba. Only
+    the liable yakuman's share is split (``pao_base``); any other yakuman in the hand is paid as usual.
     """
     d = [0] * players
     w = win.winner
@@ -89,6 +88,7 @@ def win_deltas(
                 value += p
     else:
         loser = win.loser
+        honba_payer = loser
         if pao_base:
             liable = win.pao
             assert liable is not None
@@ -97,12 +97,13 @@ def win_deltas(
             d[loser] -= half
             d[w] += 2 * half
             value += 2 * half
+            honba_payer = liable  # Tenhou: the liable player pays the honba of a split ron
         if rest:
             amount = ron_value(rest, is_dealer)
             d[loser] -= amount
             d[w] += amount
             value += amount
-        d[loser] -= HONBA_RON * honba
+        d[honba_payer] -= HONBA_RON * honba
         d[w] += HONBA_RON * honba
     d[w] += STICK * sticks
     return d, value

@@ -36,7 +36,6 @@ from mjcli.tiles import (
     TERMINALS_AND_HONORS,
     WINDS,
     is_honor,
-    is_terminal_or_honor,
     kind,
     sort_key,
 )
@@ -117,6 +116,7 @@ class WinOutcome:
     tile: int
     scored: ScoredWin
     pao: int | None
+    hand: tuple[int, ...] = ()  # concealed tiles with the winning tile, sorted
     deltas: list[int] = field(default_factory=list)
     value: int = 0  # the hand's value before honba and sticks
 
@@ -163,6 +163,8 @@ class Round:
         self.kan_kind = ""  # in the KAN phase: "ankan", "kan" or "kakan"
         self.kan_actor = -1
         self.kans = [0, 0, 0, 0]
+        self.kan_total = 0
+        self.riichi_count = 0
         self.pending_dora = 0  # kan indicators owed
         self.pending_open = False  # the owed indicator is an open/added kan's (revealed after the discard)
         self.interrupted = False  # a call (any kan included) has happened this round
@@ -229,6 +231,9 @@ class Round:
             raise IllegalEvent(index, event, "not an event of a round in play")
         if self.phase == ENDED and not isinstance(event, ev.Win):
             raise IllegalEvent(index, event, "the round has already ended")
+        for seat in (getattr(event, "actor", 0), getattr(event, "target", 0)):
+            if type(seat) is not int or not 0 <= seat < 4:
+                raise IllegalEvent(index, event, f"seat {seat!r} is not 0..3")
         handler(event, index)
 
     # ------------------------------------------------------------------ draws and discards
@@ -242,11 +247,11 @@ class Round:
                 # The stick is paid as soon as nobody wins on the riichi tile, before any call.
                 raise IllegalEvent(index, event, f"seat {discarder}'s riichi was not accepted first")
             self._pass_tile(self.last_tile, discarder)
-            if self.four_kans_pending():
+            if self.kan_total == 4 and self.four_kans_pending():
                 raise IllegalEvent(index, event, "four kans by several players must abort the round")
-            if sum(p.riichi for p in self.players) == 4:
+            if self.riichi_count == 4 and self.rules.abortive_draws:
                 raise IllegalEvent(index, event, "four riichi must abort the round")
-            if self.four_winds_pending():
+            if len(self.first_winds) == 4 and self.four_winds_pending():
                 raise IllegalEvent(index, event, "four winds on the first turn must abort the round")
 
     def _draw(self, e: ev.Draw, index: int) -> None:
@@ -310,27 +315,28 @@ class Round:
         declaring = p.riichi_declared and not p.riichi
         if p.riichi and e.tile != self.drawn:
             raise IllegalEvent(index, e, "a player in riichi must discard the tile drawn")
-        if p.riichi and self.drawn is not None:
+        if p.riichi and self.drawn is not None and is_complete(p.counts):
             # Letting one's own winning tile go by in riichi is furiten for the rest of the round.
-            if is_complete(p.counts):
-                p.riichi_furiten = True
-        same = self.drawn is not None and kind(e.tile) == kind(self.drawn)
-        p.remove(e.tile)
+            p.riichi_furiten = True
+        k = kind(e.tile)
+        same = self.drawn is not None and k == kind(self.drawn)
+        p.hand.remove(e.tile)
+        p.counts[k] -= 1
         if not same:
-            p._waits = None
+            p._waits = None  # the 3n+1 hand changed (a tsumogiri leaves it as it was)
         if declaring and not p.waits():
             raise IllegalEvent(index, e, "the riichi discard does not leave the hand tenpai")
         if p.ippatsu and not declaring:
             p.ippatsu = False
-        p.river.append(RiverTile(e.tile, e.tsumogiri, riichi=declaring))
-        p.river_kinds.add(kind(e.tile))
-        if not is_terminal_or_honor(kind(e.tile)):
+        p.river.append(RiverTile(e.tile, e.tsumogiri, declaring))
+        p.river_kinds.add(k)
+        if p.nagashi and k not in _YAOCHUU:
             p.nagashi = False
         p.discards += 1
         p.same_turn_furiten = False
         p.kuikae = frozenset()
         if not self.interrupted and p.discards == 1:
-            self.first_winds.append(kind(e.tile))
+            self.first_winds.append(k)
         self.phase = REACT
         self.last_tile = e.tile
         self.drawn = None
@@ -348,7 +354,7 @@ class Round:
         )
 
     def four_kans_pending(self) -> bool:
-        return self.rules.abortive_draws and sum(self.kans) == 4 and max(self.kans) < 4
+        return self.rules.abortive_draws and self.kan_total == 4 and max(self.kans) < 4
 
     # ------------------------------------------------------------------ riichi
 
@@ -375,6 +381,7 @@ class Round:
             raise IllegalEvent(index, e, "riichi is accepted right after the riichi discard")
         p.riichi = True
         p.ippatsu = True
+        self.riichi_count += 1
         self.scores[e.actor] -= STICK
         self.sticks += 1
 
@@ -460,13 +467,14 @@ class Round:
             self.pao_kind[p.seat] = "daisuushi"
 
     def _check_kan_allowed(self, e: object, index: int) -> None:
-        if sum(self.kans) >= MAX_KANS:
+        if self.kan_total >= MAX_KANS:
             raise IllegalEvent(index, e, "no fifth kan")
         if self.wall <= 0:
             raise IllegalEvent(index, e, "no kan on the last tile")
 
     def _start_kan(self, actor: int, kan_kind: str, tile: int | None) -> None:
         self.kans[actor] += 1
+        self.kan_total += 1
         if self.pending_dora:
             # An earlier open kan's indicator comes before this one's; the log must show both.
             pass
@@ -524,7 +532,9 @@ class Round:
         old = p.melds[pons[0]]
         p.remove(e.tile)
         p._waits = None
-        p.melds[pons[0]] = Meld("kakan", tuple(sorted((*old.tiles, e.tile), key=sort_key)), old.called, old.from_seat)
+        p.melds[pons[0]] = Meld(
+            "kakan", tuple(sorted((*old.tiles, e.tile), key=sort_key)), old.called, old.from_seat
+        )
         self.interrupted = True
         # Ippatsu ends with the kan, but a chankan on this very tile can still be ippatsu:
         # the flags are cleared when the rinshan draw shows nobody robbed the kan.
@@ -548,7 +558,10 @@ class Round:
         if e.actor == e.target:
             self._check_tsumo(e, index, p)
             scored = self._score(e, index, p, tsumo=True)
-            self.wins.append(WinOutcome(e.actor, e.target, e.tile, scored, self._pao_for(e.actor, scored)))
+            hand = tuple(sorted(p.hand, key=sort_key))
+            self.wins.append(
+                WinOutcome(e.actor, e.target, e.tile, scored, self._pao_for(e.actor, scored), hand)
+            )
             self.phase = ENDED
             return
         # Ron: on the discard on the table, on an added kan (chankan), or kokushi on a closed kan.
@@ -588,7 +601,8 @@ class Round:
                 raise IllegalEvent(index, e, "only thirteen orphans may rob a closed kan")
         self.win_chankan = chankan
         scored = self._score(e, index, p, tsumo=False, chankan=chankan)
-        self.wins.append(WinOutcome(e.actor, e.target, e.tile, scored, self._pao_for(e.actor, scored)))
+        hand = tuple(sorted((*p.hand, e.tile), key=sort_key))
+        self.wins.append(WinOutcome(e.actor, e.target, e.tile, scored, self._pao_for(e.actor, scored), hand))
         self.phase = ENDED
 
     def _check_tsumo(self, e: ev.Win, index: int, p: Player) -> None:
@@ -661,12 +675,14 @@ class Round:
             self._pass_tile(self.last_tile, self.current)
         elif reason == ev.NINE_TERMINALS:
             p = self.players[self.current]
-            if not (self.phase == TURN and self.drawn is not None and p.discards == 0 and not self.interrupted):
+            if not (
+                self.phase == TURN and self.drawn is not None and p.discards == 0 and not self.interrupted
+            ):
                 raise IllegalEvent(index, e, "nine terminals is declared on one's first uninterrupted draw")
             if sum(1 for k in TERMINALS_AND_HONORS if p.counts[k]) < 9:
                 raise IllegalEvent(index, e, "fewer than nine different terminals and honours")
         elif reason == ev.FOUR_RIICHI:
-            if sum(p.riichi for p in self.players) != 4:
+            if self.riichi_count != 4:
                 raise IllegalEvent(index, e, "four riichi needs four accepted riichi")
         elif reason == ev.FOUR_WINDS:
             if not (self.phase == REACT and self.four_winds_pending()):
@@ -767,6 +783,9 @@ class Round:
             nagashi=nagashi,
             dealer_continues=tenpai[self.dealer],
         )
+
+
+_YAOCHUU = frozenset(TERMINALS_AND_HONORS)
 
 
 def _counts(tiles: tuple[int, ...] | list[int]) -> list[int]:

@@ -25,6 +25,20 @@ from mjcli.game.settlement import final_points, final_scores, ranking
 from mjcli.game.state import ENDED, Round, RoundOutcome
 from mjcli.rules import Rules, get_rules
 
+_PLAY_EVENTS = frozenset(
+    {
+        ev.Draw,
+        ev.Discard,
+        ev.Riichi,
+        ev.RiichiAccepted,
+        ev.Chi,
+        ev.Pon,
+        ev.OpenKan,
+        ev.ClosedKan,
+        ev.AddedKan,
+        ev.NewDora,
+    }
+)
 ABORTIVE = (ev.NINE_TERMINALS, ev.FOUR_RIICHI, ev.FOUR_WINDS, ev.FOUR_KANS, ev.TRIPLE_RON)
 WIND_LETTERS = "ESWN"
 
@@ -96,6 +110,13 @@ class Game:
 
     def apply(self, event: object, index: int) -> None:
         t = type(event)
+        if t in _PLAY_EVENTS:
+            # The hot path: an action inside the round in play.
+            rec = self.current
+            if rec is None:
+                raise IllegalEvent(index, event, "no round in play")
+            rec.state.apply(event, index)
+            return
         if t is ev.StartGame:
             self._start_game(event, index)  # type: ignore[arg-type]
         elif t is ev.StartRound:
@@ -142,9 +163,13 @@ class Game:
 
     def _end_game(self, e: ev.EndGame, index: int) -> None:
         self.recorded_end = e
-        if not self.over:
+        # A log without a final result (an excerpt of rounds) makes no claim that the game is over.
+        claims_end = e.scores is not None or e.points is not None
+        if claims_end and not self.over:
             self.end_problems.append("the game ends, but by the rules it goes on")
-        scores = final_scores(self.scores, self.sticks) if self.rules.leftover_sticks_to_first else self.scores
+        scores = (
+            final_scores(self.scores, self.sticks) if self.rules.leftover_sticks_to_first else self.scores
+        )
         points = final_points(scores, self.rules.return_points, self.rules.uma)
         self.result = GameResult(tuple(scores), tuple(points))
 
@@ -155,6 +180,8 @@ class Game:
         if self.over:
             problems.append("the game should have ended before this round")
         exp = self.expected
+        if not self.rounds and (e.round_wind, e.kyoku, e.honba) != (0, 1, 0):
+            exp = None  # an excerpt starting mid-game: its first round is taken as it is
         if exp is not None:
             got = RoundStart(e.round_wind, e.kyoku, e.honba, e.sticks, e.dealer, tuple(e.scores))
             for name in ("round_wind", "kyoku", "honba", "sticks", "dealer", "scores"):
@@ -182,44 +209,59 @@ class Game:
         out = st.finish(index, event)
         rec.outcome = out
         self.scores = list(st.scores)
-        sticks = 0 if out.sticks_taken else st.sticks
-        self.sticks = sticks
+        self.sticks = 0 if out.sticks_taken else st.sticks
         s = rec.start
-        renchan = out.dealer_continues
-        abortive = out.kind in ABORTIVE
-        if out.sticks_taken:
-            honba = s.honba + 1 if renchan else 0
-        else:
-            honba = s.honba + 1
-        if renchan:
-            wind, kyoku, dealer = s.round_wind, s.kyoku, s.dealer
-        else:
-            wind, kyoku, dealer = s.round_wind, s.kyoku + 1, (s.dealer + 1) % 4
-            if kyoku > 4:
-                wind, kyoku = wind + 1, 1
-        self.over = self._game_over(s, renchan, abortive)
-        self.expected = None if self.over else RoundStart(wind, kyoku, honba, sticks, dealer, tuple(self.scores))
+        self.expected = next_round(
+            RoundStart(s.round_wind, s.kyoku, s.honba, self.sticks, s.dealer, tuple(self.scores)),
+            out.kind,
+            out.dealer_continues,
+            out.sticks_taken,
+            self.rules,
+        )
+        self.over = self.expected is None
 
-    def _game_over(self, s: ev.StartRound, renchan: bool, abortive: bool) -> bool:
-        rules = self.rules
-        scores = self.scores
-        if rules.bust_ends and min(scores) < 0:
-            return True
-        last_wind = 0 if rules.length == "tonpuu" else 1
-        here = (s.round_wind, s.kyoku)
-        if here < (last_wind, 4):
+
+def next_round(
+    done: RoundStart, kind: str, renchan: bool, sticks_taken: bool, rules: Rules
+) -> RoundStart | None:
+    """The round after ``done`` (holding the scores and sticks after it), or None if the game is over.
+
+    ``kind`` is the outcome ("tsumo", "ron" or a draw reason), ``renchan`` whether the dealer keeps
+    the seat (a dealer win, dealer tenpai at an exhaustive draw, any abortive draw), ``sticks_taken``
+    whether a winner took the riichi sticks.
+    """
+    # A win resets the honba unless the dealer won; any draw adds one.
+    honba = done.honba + 1 if (renchan or not sticks_taken) else 0
+    if renchan:
+        wind, kyoku, dealer = done.round_wind, done.kyoku, done.dealer
+    else:
+        wind, kyoku, dealer = done.round_wind, done.kyoku + 1, (done.dealer + 1) % 4
+        if kyoku > 4:
+            wind, kyoku = wind + 1, 1
+    if _game_over(done, renchan, kind in ABORTIVE, rules):
+        return None
+    return RoundStart(wind, kyoku, honba, done.sticks, dealer, done.scores)
+
+
+def _game_over(done: RoundStart, renchan: bool, abortive: bool, rules: Rules) -> bool:
+    scores = done.scores
+    if rules.bust_ends and min(scores) < 0:
+        return True
+    last_wind = 0 if rules.length == "tonpuu" else 1
+    here = (done.round_wind, done.kyoku)
+    if here < (last_wind, 4):
+        return False
+    # From the last round on (and in the extra wind): the game ends once someone has the return
+    # points, except that a dealer who keeps the seat plays on unless first with enough himself.
+    top = ranking(scores)[0]
+    enough = scores[top] >= rules.return_points
+    final = here >= (last_wind + 1 if rules.sudden_death else last_wind, 4)
+    if renchan:
+        if abortive:
             return False
-        top = ranking(scores)[0]
-        enough = scores[top] >= rules.return_points
-        if renchan:
-            if abortive:
-                return False
-            # The last dealer stops when in first place with enough points; otherwise renchan wins.
-            return rules.agariyame and top == s.dealer and enough
-        if enough:
-            return True
-        final_wind = last_wind + 1 if rules.sudden_death else last_wind
-        return here >= (final_wind, 4)
+        # The very last round (West 4) needs no return points: a dealer in first place stops it.
+        return rules.agariyame and top == done.dealer and (enough or final)
+    return enough or final
 
 
 def _show(v: object) -> str:

@@ -13,8 +13,11 @@ until ``mjcli.analysis`` provides one); tests cross-check ``waits()`` against it
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from mjcli.tiles import TERMINALS_AND_HONORS
+
+_orphan_counts = itemgetter(*TERMINALS_AND_HONORS)
 
 _MELDS = 1  # the suit splits into melds only
 _PAIR = 2  # the suit splits into melds and exactly one pair
@@ -121,13 +124,12 @@ def is_complete(counts: Sequence[int]) -> bool:
 
 
 def _is_seven_pairs(counts: Sequence[int]) -> bool:
-    return sum(1 for c in counts if c == 2) == 7
+    return list(counts).count(2) == 7
 
 
 def _is_orphans(counts: Sequence[int]) -> bool:
-    if sum(counts[k] for k in TERMINALS_AND_HONORS) != 14:
-        return False
-    return all(counts[k] >= 1 for k in TERMINALS_AND_HONORS)
+    orphans = _orphan_counts(list(counts))
+    return sum(orphans) == 14 and min(orphans) >= 1
 
 
 def waits(counts: Sequence[int]) -> frozenset[int]:
@@ -162,13 +164,13 @@ def waits(counts: Sequence[int]) -> frozenset[int]:
 
 def _special_waits(counts: Sequence[int]) -> set[int]:
     out: set[int] = set()
+    c = list(counts)
     # Seven distinct pairs: six pairs and a single (four of a kind is not two pairs).
-    if sum(1 for c in counts if c == 2) == 6:
-        single = [k for k, c in enumerate(counts) if c == 1]
-        if len(single) == 1:
-            out.add(single[0])
-    if sum(counts[k] for k in TERMINALS_AND_HONORS) == 13:
-        missing = [k for k in TERMINALS_AND_HONORS if counts[k] == 0]
+    if c.count(2) == 6 and c.count(1) == 1:
+        out.add(c.index(1))
+    orphans = _orphan_counts(c)
+    if sum(orphans) == 13:
+        missing = [k for k, n in zip(TERMINALS_AND_HONORS, orphans, strict=True) if n == 0]
         if not missing:
             out.update(TERMINALS_AND_HONORS)
         elif len(missing) == 1:

@@ -191,7 +191,9 @@ class AkagiPolicy:
         riichis = {a.tile: a for a in legal if a.kind == "riichi"}
         # 2.2: tenpai -> the discard leaving the most varied waits, with riichi.
         best: dict[int, int] = {}
-        for a in discards:
+        # shanten above 0 means no discard leaves a wait: skip the per-discard wait search
+        tenpai_possible = backend.shanten(counts) <= 0
+        for a in discards if tenpai_possible else ():
             k = kind(a.tile)  # type: ignore[arg-type]
             if k in best:
                 continue

@@ -28,9 +28,15 @@ def _mahjong_shanten(counts: Sequence[int]) -> int:
 try:  # the table-based shanten of mjcli.analysis, when that package is importable
     from mjcli.analysis import discard_table as _analysis_discard_table
     from mjcli.analysis import shanten as _analysis_shanten
+    from mjcli.analysis import ukeire as _analysis_ukeire
 except ImportError:  # pragma: no cover - only while mjcli.analysis is being written
     _analysis_shanten = None
     _analysis_discard_table = None
+    _analysis_ukeire = None
+try:  # the per-draw shanten behind analysis.ukeire, without building its result objects
+    from mjcli.analysis.shanten_calc import shanten_after_each_draw as _after_each_draw
+except ImportError:  # pragma: no cover - falls back to analysis.ukeire
+    _after_each_draw = None
 
 BACKENDS: dict[str, Callable[[Sequence[int]], int]] = {"mahjong": _mahjong_shanten}
 if _analysis_shanten is not None:
@@ -43,7 +49,7 @@ _current_name = DEFAULT_BACKEND
 
 def shanten(counts: Sequence[int]) -> int:
     """Shanten (-1 complete, 0 tenpai) of a concealed hand of 34 counts (1..14 tiles, 3n+1 or 3n+2)."""
-    return _current(counts)
+    return _current(bytes(counts) if _current_name == "analysis" else counts)
 
 
 def backend_name() -> str:
@@ -110,6 +116,27 @@ def discard_options(counts: Sequence[int], seen: Sequence[int]) -> list[Option]:
         opts.sort(key=lambda o: o.kind)
         return opts
     return _options_by_loop(counts, seen)
+
+
+def improving(counts: Sequence[int]) -> tuple[int, ...]:
+    """The kinds that lower the shanten of a 3n+1 concealed hand (kinds held four times excluded)."""
+    if _current_name == "analysis" and _after_each_draw is not None:
+        current, after = _after_each_draw(bytes(counts))
+        return tuple(k for k, s in enumerate(after) if s is not None and s < current)
+    if _current_name == "analysis" and _analysis_ukeire is not None:
+        # bytes take the analysis module's fast path (no per-call conversion)
+        return tuple(_analysis_ukeire(bytes(counts)).kinds)
+    hand = list(counts)
+    s = _current(hand)
+    out = []
+    for k in range(NUM_KINDS):
+        if hand[k] >= 4:
+            continue
+        hand[k] += 1
+        if _current(hand) < s:
+            out.append(k)
+        hand[k] -= 1
+    return tuple(out)
 
 
 def waits(counts: Sequence[int]) -> frozenset[int]:

@@ -39,7 +39,7 @@ pongs and kongs, as the seed says.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from mjcli.tiles import is_honor, number_of, tile_name
@@ -117,17 +117,18 @@ def is_unique(k: int, hand: Sequence[int]) -> bool:
 def incomplete_chows(hand: Sequence[int]) -> list[tuple[int, int]]:
     """Definition 8: two-tile runs without their third tile in hand (``12`` without 3, ``35`` without 4)."""
     out = []
-    for a in range(27):
-        b1, b2 = a + 1, a + 2
-        if not hand[a]:
-            continue
-        if _same_suit(a, b1) and hand[b1]:
-            below = _same_suit(a, a - 1) and hand[a - 1]
-            above = _same_suit(a, b1 + 1) and hand[b1 + 1]
-            if not below and not above:
-                out.append((a, b1))
-        if _same_suit(a, b2) and hand[b2] and not hand[b1]:
-            out.append((a, b2))
+    for base in (0, 9, 18):
+        v = hand[base : base + 9]
+        for i in range(9):
+            if not v[i]:
+                continue
+            if i + 1 < 9 and v[i + 1]:
+                below = i > 0 and v[i - 1]
+                above = i + 2 < 9 and v[i + 2]
+                if not below and not above:
+                    out.append((base + i, base + i + 1))
+            if i + 2 < 9 and v[i + 2] and not v[i + 1]:
+                out.append((base + i, base + i + 2))
     return out
 
 
@@ -167,22 +168,22 @@ def _group_max(vec: tuple[int, ...], runs: bool, pairs: bool) -> tuple[int, int]
     return best
 
 
-def _groups(hand: Sequence[int]) -> list[tuple[tuple[int, ...], bool]]:
-    return [
-        (tuple(hand[0:9]), True),
-        (tuple(hand[9:18]), True),
-        (tuple(hand[18:27]), True),
-        (tuple(hand[27:34]), False),
-    ]
+_STARTS = (0, 9, 18, 27)
+
+
+def _group_vecs(hand: Sequence[int]) -> list[tuple[int, ...]]:
+    return [tuple(hand[0:9]), tuple(hand[9:18]), tuple(hand[18:27]), tuple(hand[27:34])]
+
+
+def _counts(vec: tuple[int, ...], g: int) -> tuple[int, int]:
+    """(most combinations with pairs, most complete sets) of one group (g = 3 for the honours)."""
+    runs = g < 3
+    return _group_max(vec, runs, True)[1], _group_max(vec, runs, False)[0]
 
 
 def max_combinations(hand: Sequence[int], pairs: bool = True) -> int:
     """The maximum number of concealed combinations: chows, pongs, kongs (and pairs if ``pairs``)."""
-    total = 0
-    for vec, runs in _groups(hand):
-        sets, both = _group_max(vec, runs, pairs)
-        total += both if pairs else sets
-    return total
+    return sum(_counts(vec, g)[0 if pairs else 1] for g, vec in enumerate(_group_vecs(hand)))
 
 
 def max_sets(hand: Sequence[int]) -> int:
@@ -190,33 +191,65 @@ def max_sets(hand: Sequence[int]) -> int:
     return max_combinations(hand, pairs=False)
 
 
+def free_kinds(hand: Sequence[int]) -> frozenset[int]:
+    """The kinds one copy of which can go while both the combinations and the sets stay at their most.
+
+    Suits are independent, so only the group of the discarded kind is counted again.
+    """
+    out = set()
+    for g, vec in enumerate(_group_vecs(hand)):
+        base = _counts(vec, g)
+        for i, c in enumerate(vec):
+            if not c:
+                continue
+            less = list(vec)
+            less[i] -= 1
+            if _counts(tuple(less), g) == base:
+                out.add(_STARTS[g] + i)
+    return frozenset(out)
+
+
 def is_free(k: int, hand: Sequence[int]) -> bool:
     """Does discarding one ``k`` keep both the combinations and the complete sets at their maximum?"""
-    if not hand[k]:
+    return k in free_kinds(hand)
+
+
+def is_incomplete_chow_tile(
+    k: int,
+    hand: Sequence[int],
+    chows: Sequence[tuple[int, int]] | None = None,
+    free: frozenset[int] | None = None,
+) -> bool:
+    """A tile of an incomplete chow (definition 8) that no complete combination needs.
+
+    ``chows`` and ``free`` may be passed precomputed (:func:`incomplete_chows`, :func:`free_kinds`).
+    """
+    chows = incomplete_chows(hand) if chows is None else chows
+    if not any(k in pair for pair in chows):
         return False
-    before = (max_combinations(hand), max_sets(hand))
-    less = list(hand)
-    less[k] -= 1
-    return (max_combinations(less), max_sets(less)) == before
+    return k in (free_kinds(hand) if free is None else free)
 
 
-def is_incomplete_chow_tile(k: int, hand: Sequence[int]) -> bool:
-    """A tile of an incomplete chow (definition 8) that no complete combination needs."""
-    if not any(k in pair for pair in incomplete_chows(hand)):
-        return False
-    return is_free(k, hand)
-
-
-def is_minor(k: int, hand: Sequence[int]) -> bool:
+def is_minor(
+    k: int,
+    hand: Sequence[int],
+    chows: Sequence[tuple[int, int]] | None = None,
+    free: frozenset[int] | None = None,
+) -> bool:
     """Definition 5 (see the module notes for the reading)."""
-    if is_honor(k) or not hand[k] or is_unique(k, hand) or not is_free(k, hand):
+    if is_honor(k) or not hand[k] or is_unique(k, hand):
         return False
-    for a, b in incomplete_chows(hand):
-        if b == a + 1 and k not in (a, b) and (
-            (k == a - 2 and _same_suit(a, k)) or (k == b + 2 and _same_suit(b, k))
+    if k not in (free_kinds(hand) if free is None else free):
+        return False
+    chows = incomplete_chows(hand) if chows is None else chows
+    for a, b in chows:
+        if (
+            b == a + 1
+            and k not in (a, b)
+            and ((k == a - 2 and _same_suit(a, k)) or (k == b + 2 and _same_suit(b, k)))
         ):
             return True
-    return not any(k in pair for pair in incomplete_chows(hand))
+    return not any(k in pair for pair in chows)
 
 
 # ---------------------------------------------------------------- the discard priorities
@@ -238,33 +271,29 @@ PRIORITIES = (
 BEYOND = "tile of a concealed chow or pong (beyond the priority list)"
 
 
-def discard_levels(hand: Sequence[int], exposed: Sequence[int]) -> list[tuple[str, list[int]]]:
-    """Every priority level with the kinds of the hand in it, in priority order.
+def discard_levels(hand: Sequence[int], exposed: Sequence[int]) -> Iterator[tuple[str, list[int]]]:
+    """Every priority level with the kinds of the hand in it, in priority order (lazily).
 
     A kind may appear at several levels; a policy takes the first level with a candidate and the
-    first tile of it in hand order. The last level (:data:`BEYOND`) holds, for hands where every
-    tile belongs to a complete combination, the kinds whose discard keeps the most combinations,
-    then every kind.
+    first tile of it in hand order, so later levels are only computed when asked for. The last
+    level (:data:`BEYOND`) holds, for hands where every tile belongs to a complete combination, the
+    kinds whose discard keeps the most combinations, then every kind.
     """
     kinds = [k for k in range(34) if hand[k]]
     dead_pairs = [k for k in kinds if is_dead_pair(k, hand, exposed)]
-    dead_chow_tiles = sorted({k for pair in dead_incomplete_chows(hand, exposed) for k in pair})
-    levels = [
-        [k for k in kinds if is_dead(k, hand, exposed)],
-        [k for k in kinds if is_problematic(k, hand, exposed)],
-        dead_chow_tiles,
-        dead_pairs if len(dead_pairs) > 1 else [],
-        [k for k in kinds if not is_honor(k) and is_unique(k, hand)],
-        [k for k in kinds if is_honor(k) and is_unique(k, hand)],
-        [k for k in kinds if is_minor(k, hand)],
-        [k for k in kinds if is_incomplete_chow_tile(k, hand)],
-        dead_pairs,
-        [k for k in kinds if hand[k] == 2],
-    ]
-    out = list(zip(PRIORITIES, levels, strict=True))
-    free = [k for k in kinds if is_free(k, hand)]
-    out.append((BEYOND, free + [k for k in kinds if k not in free]))
-    return out
+    yield PRIORITIES[0], [k for k in kinds if is_dead(k, hand, exposed)]
+    yield PRIORITIES[1], [k for k in kinds if is_problematic(k, hand, exposed)]
+    yield PRIORITIES[2], sorted({k for pair in dead_incomplete_chows(hand, exposed) for k in pair})
+    yield PRIORITIES[3], dead_pairs if len(dead_pairs) > 1 else []
+    yield PRIORITIES[4], [k for k in kinds if not is_honor(k) and is_unique(k, hand)]
+    yield PRIORITIES[5], [k for k in kinds if is_honor(k) and is_unique(k, hand)]
+    chows = incomplete_chows(hand)
+    free = free_kinds(hand)
+    yield PRIORITIES[6], [k for k in kinds if is_minor(k, hand, chows, free)]
+    yield PRIORITIES[7], [k for k in kinds if is_incomplete_chow_tile(k, hand, chows, free)]
+    yield PRIORITIES[8], dead_pairs
+    yield PRIORITIES[9], [k for k in kinds if hand[k] == 2]
+    yield BEYOND, [k for k in kinds if k in free] + [k for k in kinds if k not in free]
 
 
 def describe_kinds(kinds: Sequence[int]) -> str:

@@ -1,0 +1,74 @@
+"""Decisions per second of every riichi policy, with the table shanten and with ``mahjong``'s.
+
+Positions are random but seeded: a shuffled 136-tile wall gives each position its 14 tiles, the
+next tiles its rivers and dora indicator; three positions in four are decisions after a draw, one
+in four a reaction to a discard from the player on the left (so chi, pon and kan come up). Views
+and legal actions are built before the clock starts: only ``decide`` is timed. Each policy runs on
+one core (this process, timed in its own CPU time so that other load on the machine does not
+count), first with ``mjcli.analysis`` (the default backend), then on a smaller
+sample with ``mahjong.shanten`` to print the speed ratio; both must make the same decisions.
+
+The log-based measurement (decision points of the shared logs, from the engine) comes with the engine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from mjcli.policies import POLICY_NAMES, get_policy
+from mjcli.policies.backend import use_backend
+from mjcli.policies.legal import draw_actions, reaction_actions
+from mjcli.policies.view import Action, PlayerView, RiverTile
+from mjcli.tiles import kind, tile_from_id136
+
+POSITIONS = 2000
+REFERENCE_POSITIONS = 200
+TARGET = 5000  # decisions per second, every policy
+
+
+def positions(n: int, seed: int = 4) -> list[tuple[PlayerView, tuple[Action, ...]]]:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        wall = list(range(136))
+        rng.shuffle(wall)
+        tiles = [tile_from_id136(i) for i in wall]
+        rivers = tuple(tuple(RiverTile(t) for t in tiles[40 + 6 * s : 46 + 6 * s]) for s in range(4))
+        common = {"rivers": rivers, "dora_indicators": (tiles[80],), "wall_left": rng.randint(4, 60)}
+        if len(out) % 4 == 3:
+            hand = tiles[:13]
+            offered = next(t for t in tiles[13:] if any(abs(kind(t) - kind(h)) <= 1 for h in hand))
+            view = PlayerView(seat=1, hand=tuple(hand), offered=offered, offered_by=0, **common)
+            out.append((view, reaction_actions(view)))
+        else:
+            view = PlayerView(seat=0, hand=tuple(tiles[:13]), drawn=tiles[13], **common)
+            out.append((view, draw_actions(view)))
+    return out
+
+
+def _rate(name: str, sample: list[tuple[PlayerView, tuple[Action, ...]]]) -> tuple[float, list[Action]]:
+    policy = get_policy(name)
+    # CPU time of this process: the machine is shared, and the target is per core
+    start = time.process_time()
+    answers = [policy.decide(view, legal) for view, legal in sample]
+    elapsed = time.process_time() - start
+    return len(sample) / elapsed, answers
+
+
+def run() -> None:
+    sample = positions(POSITIONS)
+    print(f"riichi policies: decisions/s on {POSITIONS} random positions (3/4 after a draw, 1/4 reactions)")
+    print(f"{'policy':<12} {'analysis':>10} {'mahjong':>10} {'ratio':>7}  target {TARGET}/s  same answers")
+    for name in POLICY_NAMES:
+        _rate(name, sample[:50])  # warm the shanten caches of the first positions only
+        fast, answers = _rate(name, sample)
+        with use_backend("mahjong"):
+            slow, ref_answers = _rate(name, sample[:REFERENCE_POSITIONS])
+        same = answers[:REFERENCE_POSITIONS] == ref_answers
+        verdict = "ok" if fast >= TARGET else "BELOW TARGET"
+        print(f"{name:<12} {fast:>10.0f} {slow:>10.0f} {fast / slow:>6.1f}x  {verdict:<12}  {same}")
+
+
+if __name__ == "__main__":
+    run()

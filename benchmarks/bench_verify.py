@@ -1,0 +1,63 @@
+"""How fast verify is on the shared complete hanchan: parsing + full engine + scoring every win.
+
+Figures are per core (one process): hanchan verified per second, split into the read and the
+engine's share, for each format holding complete games.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from mjcli.formats import read_bytes
+from mjcli.verify import OK, verify_log
+
+LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs"
+
+
+def _files() -> dict[str, list[Path]]:
+    xml = [p for p in sorted((LOGS / "tenhou-xml").glob("20*.mjlog")) if "no-" not in p.name]
+    return {
+        "tenhou XML": xml,
+        "tenhou.net/6": sorted((LOGS / "tenhou6").glob("*.json")),
+        "mjai": sorted((LOGS / "mjai").glob("*.jsonl")),
+    }
+
+
+def _rate(label: str, paths: list[Path], repeat: int) -> tuple[int, float]:
+    blobs = [(str(p), p.read_bytes()) for p in paths]
+    read_s = engine_s = 0.0
+    games = rounds = bad = 0
+    for _ in range(repeat):
+        for name, data in blobs:
+            t0 = time.perf_counter()
+            logs = read_bytes(data, name)
+            t1 = time.perf_counter()
+            for g in logs:
+                r = verify_log(g)
+                games += 1
+                rounds += r.rounds
+                bad += r.status != OK
+            engine_s += time.perf_counter() - t1
+            read_s += t1 - t0
+    total = read_s + engine_s
+    print(
+        f"verify {label:<14} {games / total:7.1f} hanchan/s  {rounds / total:8.1f} rounds/s  "
+        f"(read {1000 * read_s / games:.1f} ms + engine {1000 * engine_s / games:.1f} ms per game; "
+        f"{games} games, {bad} not ok)"
+    )
+    return games, total
+
+
+def run() -> None:
+    games = 0
+    total = 0.0
+    for label, paths in _files().items():
+        g, t = _rate(label, paths, 3)
+        games += g
+        total += t
+    print(f"verify all formats     {games / total:7.1f} hanchan/s per core (target >= 50)")
+
+
+if __name__ == "__main__":
+    run()

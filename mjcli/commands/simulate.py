@@ -1,0 +1,109 @@
+"""``mjcli simulate``: seat policies at a table and play whole games.
+
+The Dou Dizhu branch is complete; the riichi branch is one separate function for issue 6 to fill.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from mjcli.errors import UnsupportedError, UsageError
+from mjcli.output import emit_json
+
+HELP = """Play whole games between bot policies and summarise them.
+
+Dou Dizhu (--game doudizhu): games with bidding, policies rotated over the seats; the summary gives
+WP (share of games won) and ADP (average points) per policy as landlord and as peasant with 95 %
+intervals. --duplicate instead plays each deal DouZero-style (seat 0 landlord, no bidding) with the
+first policy against each other one: A|BB, B|BB and B|AA on the same deals, and reports A's gain as
+landlord, as peasants, and with the sides swapped. --out DIR gets games.parquet (one row per game
+and seat), games.jsonl (the records, for `mjcli replay --game doudizhu`) and summary.json.
+
+Example: mjcli simulate --game doudizhu --players zhanpai,greedy,random --games 200 --seed 1 --out sim
+"""
+
+
+def check_game(game: str) -> str:
+    if game not in ("riichi", "doudizhu"):
+        raise UsageError(f"unknown game {game!r}: use riichi or doudizhu")
+    return game
+
+
+def _riichi(**_: object) -> None:
+    raise UnsupportedError("riichi simulate is not implemented yet (issue 6)")
+
+
+def _doudizhu(
+    players: str,
+    games: int,
+    seed: int,
+    out: Path | None,
+    duplicate: bool,
+    kicker: str,
+    jobs: int,
+    as_json: bool,
+) -> None:
+    import polars as pl
+
+    from mjcli.doudizhu.policies import parse_policies
+    from mjcli.doudizhu.simulate import game_specs, simulate
+    from mjcli.doudizhu.summary import duplicate_table, print_frame, role_table
+
+    names = parse_policies(players)
+    if out is not None and out.exists() and not out.is_dir():
+        raise UsageError(f"--out '{out}' exists and is not a directory")
+    total = len(game_specs(names, games, seed, duplicate, kicker))
+    bar = None
+    if sys.stderr.isatty():
+        from tqdm import tqdm
+
+        bar = tqdm(total=total, unit="game", file=sys.stderr)
+    try:
+        summary = simulate(
+            names,
+            games,
+            seed,
+            out=out,
+            duplicate=duplicate,
+            kicker=kicker,
+            jobs=jobs,
+            progress=bar.update if bar is not None else None,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    if as_json:
+        emit_json(summary)
+        return
+    print(f"{summary['games']} games, seed {seed}{', duplicate deals' if duplicate else ''}")
+    print(print_frame(role_table(pl.DataFrame(summary["roles"]))))
+    if duplicate and summary["comparison"]:
+        print()
+        print(print_frame(duplicate_table(pl.DataFrame(summary["comparison"]))))
+    rate = summary["games"] / summary["seconds"] if summary["seconds"] else 0.0
+    print(
+        f"{summary['games']} games in {summary['seconds']:.1f} s ({rate:.0f} games/s, {jobs} jobs)",
+        file=sys.stderr,
+    )
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("simulate", help=HELP)
+    def simulate_command(
+        game: str = typer.Option("riichi", "--game", help="riichi or doudizhu."),
+        players: str = typer.Option("zhanpai,greedy,random", "--players", help="Comma-separated policies."),
+        games: int = typer.Option(100, "--games", help="Games (deals with --duplicate)."),
+        seed: int = typer.Option(0, "--seed", help="Seed: the same seed gives the same games."),
+        out: Path | None = typer.Option(None, "--out", "-o", help="Output directory."),
+        duplicate: bool = typer.Option(False, "--duplicate", help="DouZero-style duplicate comparison."),
+        kicker: str = typer.Option("douzero", "--kicker", help="Kicker rule: douzero, rlcard, pagat."),
+        jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (the output is the same)."),
+        as_json: bool = typer.Option(False, "--json", help="The summary as one JSON object."),
+    ) -> None:
+        if check_game(game) == "doudizhu":
+            _doudizhu(players, games, seed, out, duplicate, kicker, jobs, as_json)
+        else:
+            _riichi(players=players, games=games, seed=seed, out=out, jobs=jobs, as_json=as_json)

@@ -1,0 +1,152 @@
+"""Game records as JSON lines (one game per line, as ``simulate`` writes them), and the walk through
+one record's decision points with the engine's state at each of them.
+
+A record holds the deal (``hands`` as dealt, ``kitty``), the bids of the final deal as
+``[seat, level]`` (0 = pass), the ``landlord``, and every play as ``[seat, cards, kind, main, size]``
+(``[seat, "", "pass", "", 0]`` for a pass), plus the result. ``walk`` rebuilds what the player to
+act saw before each bid and each play, checking every recorded play with the rules engine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mjcli.doudizhu.cards import NUM_RANKS, Counts, add, parse_hand, parse_ranks, sub
+from mjcli.doudizhu.engine import BidView, PlayView, check_move
+from mjcli.doudizhu.moves import KickerRule, Kind, Move, classify
+from mjcli.errors import LogFormatError, MjcliError
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionPoint:
+    turn: int
+    seat: int
+    kind: str  # bid, lead or follow
+    view: BidView | PlayView
+    actual: str  # the recorded choice: a bid level ("pass", "1".."3") or cards ("pass" for a pass)
+
+
+def collect_paths(items: list[str]) -> list[Path]:
+    """Files as given; directories give their ``*.jsonl`` files, sorted."""
+    out: list[Path] = []
+    for item in items:
+        p = Path(item)
+        if p.is_dir():
+            out.extend(sorted(p.rglob("*.jsonl")))
+        else:
+            out.append(p)
+    return out
+
+
+def read_records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
+    """The records of a JSON-lines file; a line that is not a JSON object raises LogFormatError."""
+    p = Path(path)
+    try:
+        handle = p.open(encoding="utf-8")
+    except OSError as exc:
+        raise LogFormatError(f"cannot read {str(p)!r}: {exc.strerror or exc}") from None
+    with handle:
+        for n, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise LogFormatError(f"{p}:{n}: not JSON ({exc.msg})") from None
+            if not isinstance(record, dict) or "hands" not in record or "plays" not in record:
+                raise LogFormatError(f"{p}:{n}: not a Dou Dizhu game record (no hands or plays)")
+            yield record
+
+
+def bid_text(level: int) -> str:
+    return "pass" if level == 0 else str(level)
+
+
+def move_text(move: Move | None) -> str:
+    return "pass" if move is None else move.text()
+
+
+def _move_of(play: list[Any], rule: KickerRule) -> Move | None:
+    _, cards, kind, main, size = play
+    if kind == "pass":
+        return None
+    counts = parse_hand(cards)
+    main_rank = parse_ranks(main)[0] if main else -1
+    for move in classify(counts, rule):
+        if move.kind is Kind(kind) and move.main == main_rank and move.size == size:
+            return move
+    raise LogFormatError(f"play {cards!r} is not a {kind} with main {main!r} and size {size}")
+
+
+def walk(record: dict[str, Any]) -> Iterator[DecisionPoint]:
+    """Every decision point of a record, in order, each with what the player saw."""
+    try:
+        yield from _walk(record)
+    except LogFormatError:
+        raise
+    except MjcliError as exc:  # a bad card string inside the record
+        raise LogFormatError(f"game {record.get('game', '?')}: {exc}") from None
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise LogFormatError(f"game {record.get('game', '?')}: malformed record ({exc!r})") from None
+
+
+def _walk(record: dict[str, Any]) -> Iterator[DecisionPoint]:
+    rule = KickerRule(record.get("rules", {}).get("kicker", "douzero"))
+    hands: list[Counts] = [parse_hand(h) for h in record["hands"]]
+    kitty = parse_hand(record["kitty"], allow_empty=True)
+    turn = 0
+    bids: list[tuple[int, int]] = []
+    for seat, level in record["bids"]:
+        yield DecisionPoint(turn, seat, "bid", BidView(seat, hands[seat], tuple(bids)), bid_text(level))
+        bids.append((seat, level))
+        turn += 1
+    landlord = record["landlord"]
+    bid = record["bid"]
+    cur = list(hands)
+    cur[landlord] = add(cur[landlord], kitty)
+    played: Counts = (0,) * NUM_RANKS
+    history: list[tuple[int, Move | None]] = []
+    lead: Move | None = None
+    lead_seat: int | None = None
+    seat = landlord
+    game = record.get("game", "?")
+    for i, play in enumerate(record["plays"]):
+        if play[0] != seat:
+            raise LogFormatError(f"game {game}: play {i} is by seat {play[0]}, expected seat {seat}")
+        move = _move_of(play, rule)
+        problem = check_move(cur[seat], lead, move, rule)
+        if problem is not None:
+            raise LogFormatError(f"game {game}: play {i} is illegal: {problem}")
+        view = PlayView(
+            seat=seat,
+            hand=cur[seat],
+            landlord=landlord,
+            bid=bid,
+            kitty=kitty,
+            cards_left=(sum(cur[0]), sum(cur[1]), sum(cur[2])),
+            lead=lead,
+            lead_seat=lead_seat,
+            played=played,
+            history=tuple(history),
+            rule=rule,
+        )
+        yield DecisionPoint(turn, seat, "lead" if lead is None else "follow", view, move_text(move))
+        turn += 1
+        history.append((seat, move))
+        if move is not None:
+            cur[seat] = sub(cur[seat], move.cards)
+            played = add(played, move.cards)
+            lead, lead_seat = move, seat
+            if sum(cur[seat]) == 0:
+                if i != len(record["plays"]) - 1:
+                    raise LogFormatError(f"game {game}: plays go on after seat {seat} played out")
+                return
+        seat = (seat + 1) % 3
+        if lead_seat == seat:
+            lead = None
+    raise LogFormatError(f"game {game}: the record ends before anyone played out")

@@ -1,0 +1,166 @@
+"""Ask policies about a hand position: the library side of ``mjcli advise`` for riichi hands.
+
+:func:`advise_hand` takes a typed hand (14 tiles, 3 fewer per meld; the last tile written is the
+one just drawn), builds the view a player in that seat would have, the legal actions
+(:mod:`mjcli.policies.legal`), each policy's answer with its reason, and the shanten/ukeire table
+of every discard. :func:`advise_view` does the same for a view and legal actions the engine built
+(a log position).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mjcli.errors import InvalidHandError, UsageError
+from mjcli.melds import Meld, melds_to_text
+from mjcli.policies import backend, get_policy, parse_policy_names
+from mjcli.policies.legal import draw_actions
+from mjcli.policies.view import Action, PlayerView, RiverTile
+from mjcli.tiles import check_counts, parse_tiles, tile_name, to_mpsz
+
+WIND_LETTERS = "ESWN"
+
+
+def discard_rows(view: PlayerView) -> list[dict[str, object]]:
+    """The shanten and ukeire (unseen copies) left by every distinct discard, best first."""
+    counts = view.concealed_counts()
+    if sum(counts) % 3 != 2:
+        return []
+    options = backend.discard_options(counts, view.visible_counts())
+    options.sort(key=lambda o: (o.shanten, -o.ukeire, o.kind))
+    return [
+        {
+            "discard": tile_name(o.kind),
+            "shanten": o.shanten,
+            "ukeire": o.ukeire,
+            "tiles": to_mpsz(o.improving),
+        }
+        for o in options
+    ]
+
+
+def policy_rows(view: PlayerView, legal: Sequence[Action], names: Sequence[str]) -> list[dict[str, object]]:
+    rows = []
+    for name in names:
+        action = get_policy(name).decide(view, legal)
+        rows.append(
+            {
+                "policy": name,
+                "action": action.kind,
+                "tile": None if action.tile is None else tile_name(action.tile),
+                "consumed": to_mpsz(action.consumed) if action.consumed else None,
+                "reason": action.reason,
+            }
+        )
+    return rows
+
+
+def advise_view(
+    view: PlayerView,
+    legal: Sequence[Action],
+    policies: Sequence[str] | str = "all",
+    actual: Action | None = None,
+) -> dict[str, object]:
+    """Every policy's answer at one decision point, beside the discard table.
+
+    ``actual`` is what the player did at that point of a log (``None`` for a typed hand).
+    """
+    names = parse_policy_names(policies) if isinstance(policies, str) else list(policies)
+    counts = view.concealed_counts()
+    size = sum(counts)
+    shanten = backend.shanten(counts) if size % 3 in (1, 2) and size <= 14 else None
+    return {
+        "hand": to_mpsz(view.concealed),
+        "drawn": None if view.drawn is None else tile_name(view.drawn),
+        "melds": melds_to_text(view.own_melds),
+        "dora_indicators": to_mpsz(view.dora_indicators),
+        "round_wind": WIND_LETTERS[view.round_wind],
+        "seat_wind": WIND_LETTERS[view.seat_wind],
+        "shanten": shanten,
+        "legal": [a.label() for a in legal],
+        "actual": None if actual is None else actual.to_dict(),
+        "policies": policy_rows(view, legal, names),
+        "discards": discard_rows(view),
+    }
+
+
+def build_view(
+    hand: Sequence[int],
+    melds: Sequence[Meld] = (),
+    dora: Sequence[int] = (),
+    seen: Sequence[int] = (),
+    round_wind: int = 0,
+    seat_wind: int = 0,
+    riichi_by: Sequence[int] = (),
+    wall_left: int = 70,
+    first_turn: bool = False,
+) -> PlayerView:
+    """The view of a player in seat wind ``seat_wind`` holding ``hand`` (last tile = the drawn one).
+
+    Seats are numbered with the dealer as seat 0, so a seat number is its seat wind. ``seen`` are
+    tiles the player has seen elsewhere (rivers of the others); they are laid in the next player's
+    river. ``riichi_by`` are the seats (winds) that have declared riichi.
+    """
+    hand = list(hand)
+    label = f"hand '{to_mpsz(hand, sort=False)}'"
+    expected = 14 - 3 * len(melds)
+    if len(hand) != expected:
+        raise InvalidHandError(
+            f"{label} has {len(hand)} tiles; with {len(melds)} meld(s) a hand to advise has {expected} "
+            "(the last one written is the tile just drawn)"
+        )
+    own = [*hand, *(t for m in melds for t in m.tiles)]
+    check_counts(own, label)
+    check_counts([*own, *dora, *seen], f"{label} with its dora indicators and seen tiles")
+    for name, w in (("round", round_wind), ("seat", seat_wind)):
+        if not 0 <= w <= 3:
+            raise UsageError(f"{name} wind {w} is not 0..3 (E S W N)")
+    riichi = [False] * 4
+    for s in riichi_by:
+        if not 0 <= s <= 3:
+            raise UsageError(f"riichi seat {s} is not 0..3 (E S W N)")
+        riichi[s] = True
+    if riichi[seat_wind] and any(m.opened for m in melds):
+        raise UsageError(f"seat {WIND_LETTERS[seat_wind]} cannot be in riichi with an open meld")
+    seat = seat_wind
+    rivers: list[tuple[RiverTile, ...]] = [(), (), (), ()]
+    rivers[(seat + 1) % 4] = tuple(RiverTile(t) for t in seen)
+    all_melds: list[tuple[Meld, ...]] = [(), (), (), ()]
+    all_melds[seat] = tuple(melds)
+    return PlayerView(
+        seat=seat,
+        hand=tuple(hand[:-1]),
+        drawn=hand[-1],
+        melds=tuple(all_melds),
+        rivers=tuple(rivers),
+        dora_indicators=tuple(dora),
+        round_wind=round_wind,
+        dealer=0,
+        riichi=tuple(riichi),
+        wall_left=wall_left,
+        first_turn=first_turn,
+    )
+
+
+def advise_hand(
+    hand: str | Sequence[int],
+    melds: Sequence[Meld] = (),
+    dora: str | Sequence[int] = (),
+    seen: str | Sequence[int] = (),
+    round_wind: int = 0,
+    seat_wind: int = 0,
+    riichi_by: Sequence[int] = (),
+    policies: Sequence[str] | str = "all",
+) -> dict[str, object]:
+    """Each policy's action and reason for a typed hand, with the discard table.
+
+    Returns ``{"hand", "drawn", "melds", "dora_indicators", "round_wind", "seat_wind", "shanten",
+    "legal", "actual" (None here), "policies": [{"policy", "action", "tile", "consumed", "reason"}],
+    "discards": [{"discard", "shanten", "ukeire", "tiles"}]}``.
+    """
+    tiles = parse_tiles(hand) if isinstance(hand, str) else list(hand)
+    dora_tiles = parse_tiles(dora) if isinstance(dora, str) else list(dora)
+    seen_tiles = parse_tiles(seen) if isinstance(seen, str) else list(seen)
+    view = build_view(tiles, melds, dora_tiles, seen_tiles, round_wind, seat_wind, riichi_by)
+    legal = draw_actions(view)
+    return advise_view(view, legal, policies)

@@ -1,0 +1,96 @@
+"""``advise`` for riichi hand positions: the library function and the command body."""
+
+import json
+
+import pytest
+
+from mjcli.commands.advise_riichi import run_riichi_advise
+from mjcli.errors import InvalidHandError, NotationError, UnsupportedError, UsageError
+from mjcli.melds import parse_melds
+from mjcli.policies import POLICY_NAMES
+from mjcli.policies.advise import advise_hand
+
+
+def test_advise_hand_shape_and_seed_example():
+    r = advise_hand("2388m34556p33577s")
+    assert r["hand"] == "2388m34556p33577s" and r["drawn"] == "7s" and r["actual"] is None
+    assert [p["policy"] for p in r["policies"]] == list(POLICY_NAMES)
+    akagi = r["policies"][0]
+    assert (akagi["action"], akagi["tile"]) == ("discard", "8m") and akagi["reason"].startswith("2.1***")
+    assert r["shanten"] == 2
+    table = r["discards"]
+    assert {d["discard"] for d in table} == {"2m", "3m", "8m", "3p", "4p", "5p", "6p", "3s", "5s", "7s"}
+    assert table == sorted(table, key=lambda d: (d["shanten"], -d["ukeire"]))
+    assert all(set(d) == {"discard", "shanten", "ukeire", "tiles"} for d in table)
+
+
+def test_advise_hand_with_melds_dora_seen_and_winds():
+    r = advise_hand(
+        "123m456p78s11z5z",
+        melds=parse_melds("pon:555z"),
+        dora="7z",
+        seen="9999s",
+        round_wind=1,
+        seat_wind=2,
+        policies="efficiency,mahjongjoy",
+    )
+    assert r["melds"] == "pon:555z" and r["round_wind"] == "S" and r["seat_wind"] == "W"
+    assert [p["policy"] for p in r["policies"]] == ["efficiency", "mahjongjoy"]
+    assert all(p["action"] == "added_kan" for p in r["policies"])
+
+
+def test_own_riichi_leaves_only_the_drawn_tile():
+    r = advise_hand("123m456p789s1123s9p", riichi_by=[0], policies="all")
+    assert r["legal"] == ["discard 9p"]
+    assert all((p["action"], p["tile"]) == ("discard", "9p") for p in r["policies"])
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, fragment",
+    [
+        ({"hand": "123x"}, NotationError, "unknown suit letter 'x'"),
+        ({"hand": "123m456p789s11z"}, InvalidHandError, "has 11 tiles"),
+        ({"hand": "11111m456p789s123s"}, InvalidHandError, "5 copies of 1m"),
+        ({"hand": "2388m34556p33577s", "policies": "akagi,bogus"}, UsageError, "unknown policy 'bogus'"),
+        ({"hand": "2388m34556p33577s", "seat_wind": 5}, UsageError, "seat wind 5"),
+    ],
+)
+def test_bad_input_names_it(kwargs, error, fragment):
+    with pytest.raises(error, match=fragment):
+        advise_hand(**kwargs)
+
+
+def test_command_body_human_output(capsys):
+    assert run_riichi_advise("2388m34556p33577s", policy="akagi,greedy") == 0
+    out = capsys.readouterr().out
+    assert "akagi" in out and "discard 8m" in out and "2.1***" in out
+    assert "greedy" in out and "mahjongjoy" not in out
+    assert "discard  shanten  ukeire  tiles" in out
+
+
+def test_command_body_json(capsys):
+    assert run_riichi_advise("78889m2333455p99s", policy="akagi", json_out=True) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["policies"] == [
+        {
+            "policy": "akagi",
+            "action": "discard",
+            "tile": "9s",
+            "consumed": None,
+            "reason": obj["policies"][0]["reason"],
+        }
+    ]
+    assert "actual" in obj and obj["actual"] is None
+
+
+def test_command_body_options(capsys):
+    run_riichi_advise("123m456p78s11z5z", melds="pon:555z", dora="7z", seat="S", riichi_by="N", json_out=True)
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["seat_wind"] == "S" and obj["melds"] == "pon:555z" and obj["dora_indicators"] == "7z"
+
+
+def test_command_body_log_file_needs_the_engine(tmp_path):
+    log = tmp_path / "game.mjlog"
+    log.write_text("<mjloggm/>")
+    with pytest.raises(UnsupportedError, match="game engine"):
+        run_riichi_advise(str(log))

@@ -1,0 +1,155 @@
+"""Seed 001 (Akagi NPC): every worked example of the seed, and each rule on a hand made for it."""
+
+from mjcli.policies import get_policy
+from mjcli.policies.advise import build_view
+from mjcli.policies.akagi import discard_stage, is_body, pick, tie_break_key, waits_to_body
+from mjcli.policies.legal import draw_actions
+from mjcli.policies.view import Action, PlayerView
+from mjcli.tiles import counts34, kind, parse_tile, parse_tiles, tile_name
+
+AKAGI = get_policy("akagi")
+
+
+def decide(hand: str, **kw):
+    view = build_view(parse_tiles(hand), **kw)
+    return AKAGI.decide(view, draw_actions(view))
+
+
+def names(kinds):
+    return sorted(tile_name(k) for k in kinds)
+
+
+# ---------------------------------------------------------------- the seed's worked examples
+
+
+def test_worked_example_1_discards_8m():
+    # 23m 88m 34556p 33s 5s 77s: no isolated tile, every loose tile has two waits; of the pairs
+    # 7s (waits 6s 7s) and 3s (3s 4s) have two waits, 8m only 8m -> 8m.
+    a = decide("2388m34556p33577s")
+    assert (a.kind, tile_name(a.tile)) == ("discard", "8m")
+    assert a.reason.startswith("2.1***")
+
+
+def test_worked_example_1_waits_as_the_seed_lists_them():
+    c = counts34(parse_tiles("2388m34556p33577s"))
+    assert names(waits_to_body(kind(parse_tile("5s")), c)) == ["4s", "6s"]
+    assert names(waits_to_body(kind(parse_tile("7s")), c)) == ["6s", "7s"]
+    assert names(waits_to_body(kind(parse_tile("3s")), c)) == ["3s", "4s"]
+    assert names(waits_to_body(kind(parse_tile("8m")), c)) == ["8m"]
+    assert names(waits_to_body(kind(parse_tile("2m")), c)) == ["1m", "4m"]
+    assert all(is_body(kind(parse_tile(t)), c) for t in ("3p", "4p", "5p", "6p"))
+
+
+def test_worked_example_2_discards_9s():
+    # 78889m (body) 2333455p (body) 99s: the 9s pair waits only on 9s.
+    a = decide("78889m2333455p99s")
+    assert (a.kind, tile_name(a.tile)) == ("discard", "9s")
+    assert a.reason.startswith("2.1***")
+    c = counts34(parse_tiles("78889m2333455p99s"))
+    assert all(is_body(k, c) for k in range(34) if c[k] and k != kind(parse_tile("9s")))
+
+
+def test_worked_example_3_discards_7p_closer_to_a_terminal_than_6s():
+    # 78m 23p 6p 77p 111s 5667s: nothing in stages 1-3; stage 4 breaks a pair, 7p (two from 9)
+    # before 6s (three from 9): "6삭과 7통 중 귀족패에 근접한 7통을 버립니다".
+    a = decide("78m23677p1115667s")
+    assert (a.kind, tile_name(a.tile)) == ("discard", "7p")
+    assert a.reason.startswith("2.1****")
+    c = counts34(parse_tiles("78m23677p1115667s"))
+    assert len(waits_to_body(kind(parse_tile("6s")), c)) >= 2
+    assert len(waits_to_body(kind(parse_tile("7p")), c)) >= 2
+    assert names(waits_to_body(kind(parse_tile("6p")), c)) == ["5p", "8p"]
+
+
+def test_section_2_example_134689_discards_9_then_1():
+    # 9, 8 and 1 have one wait each; 9 and 1 are terminals; 9 is the rightmost.
+    k, reason = discard_stage(counts34(parse_tiles("134689m")))
+    assert tile_name(k) == "9m" and reason.startswith("2.1**")
+    k, _ = discard_stage(counts34(parse_tiles("13468m")))
+    assert tile_name(k) == "1m"
+
+
+def test_section_2_four_and_six_are_equally_close_and_the_right_one_goes():
+    assert tile_name(pick([kind(parse_tile("4m")), kind(parse_tile("6m"))])) == "6m"
+    assert tile_name(pick([kind(parse_tile("6p")), kind(parse_tile("4s"))])) == "4s"
+    # honours first, then terminals, then closeness, then rightmost
+    order = sorted(
+        (kind(parse_tile(t)) for t in ("5m", "1p", "9m", "2s", "7z", "1z", "3p")), key=tie_break_key
+    )
+    assert [tile_name(k) for k in reversed(order)] == ["7z", "1z", "1p", "9m", "2s", "3p", "5m"]
+
+
+def test_section_2_1_wait_examples():
+    c = counts34(parse_tiles("23m"))
+    assert names(waits_to_body(1, c)) == names(waits_to_body(2, c)) == ["1m", "4m"]
+    c = counts34(parse_tiles("35m"))
+    assert names(waits_to_body(2, c)) == names(waits_to_body(4, c)) == ["4m"]
+    c = counts34(parse_tiles("223m"))
+    assert names(waits_to_body(1, c)) == ["1m", "2m", "4m"]
+    # 1245: 4 and 5 wait on 3 and 6, 1 and 2 only on 3 -> the terminal 1
+    c = counts34(parse_tiles("1245m"))
+    assert names(waits_to_body(3, c)) == names(waits_to_body(4, c)) == ["3m", "6m"]
+    assert discard_stage(c)[0] == 0
+
+
+def test_778889_is_all_body():
+    c = counts34(parse_tiles("778889m"))
+    assert all(is_body(k, c) for k in (6, 7, 8))
+
+
+def test_stage_1_isolated_honour_before_isolated_terminal():
+    a = decide("123m456p789s23s1z9p5s")
+    assert tile_name(a.tile) == "1z" and a.reason.startswith("2.1* ")
+
+
+# ---------------------------------------------------------------- 2.2, kans, calls
+
+
+def test_tenpai_riichi_with_the_most_varied_waits():
+    # 123m456p789s11235s: dropping 5s waits on 1s 4s (two kinds), dropping 1s on 5s only.
+    a = decide("123m456p789s11235s")
+    assert (a.kind, tile_name(a.tile)) == ("riichi", "5s")
+    assert a.reason.startswith("2.2")
+
+
+def test_tenpai_without_riichi_allowed_discards_the_same_tile():
+    view = build_view(parse_tiles("123m456p789s11235s"))
+    legal = [a for a in draw_actions(view) if a.kind != "riichi"]
+    a = AKAGI.decide(view, legal)
+    assert (a.kind, tile_name(a.tile)) == ("discard", "5s")
+
+
+def test_closed_kan_at_once_before_riichi():
+    a = decide("1111m456p789s1235s")
+    assert a.kind == "closed_kan" and kind(a.tile) == 0
+
+
+def test_no_closed_kan_after_riichi_when_it_changes_the_waits():
+    hand = parse_tiles("1112345m456p789s")
+    view = PlayerView(seat=0, hand=tuple(hand), drawn=0, riichi=(True, False, False, False))
+    legal = [Action("discard", 0), Action("closed_kan", 0, (0, 0, 0, 0))]
+    a = AKAGI.decide(view, legal)
+    assert a == Action("discard", 0)
+
+
+def test_never_calls_but_takes_ron():
+    hand = tuple(parse_tiles("123m456p789s1135s"))
+    view = PlayerView(seat=1, hand=hand, offered=parse_tile("4s"), offered_by=0)
+    tile = parse_tile("4s")
+    legal = [Action("chi", tile, (parse_tile("3s"), parse_tile("5s"))), Action("pass")]
+    assert AKAGI.decide(view, legal).kind == "pass"
+    assert AKAGI.decide(view, [Action("ron", tile), *legal]).kind == "ron"
+
+
+def test_never_aborts_on_nine_terminals():
+    view = build_view(parse_tiles("19m19p19s1234567z5m"), first_turn=True)
+    legal = draw_actions(view)
+    assert any(a.kind == "nine_terminals" for a in legal)
+    assert AKAGI.decide(view, legal).kind != "nine_terminals"
+
+
+def test_rightmost_copy_keeps_the_red_five():
+    # example 2 with the 9s pair replaced by 0p 5p: the pair waits only on 5p, and of its two
+    # copies the rightmost in hand order (red five sorts first) is the plain 5p.
+    a = decide("78889m2333455s05p")
+    assert (a.kind, tile_name(a.tile)) == ("discard", "5p")

@@ -1,0 +1,88 @@
+"""The engine's fast waits / agari tests against the ``mahjong`` library's shanten (independent code)."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from mahjong.shanten import Shanten
+
+from mjcli.game.waits import is_complete, waits
+from mjcli.tiles import counts34, parse_tiles
+
+kinds = st.integers(0, 33)
+
+
+def brute_waits(counts: list[int]) -> frozenset[int]:
+    out = set()
+    for k in range(34):
+        if counts[k] >= 4:
+            continue
+        counts[k] += 1
+        if Shanten.calculate_shanten(counts) == -1:
+            out.add(k)
+        counts[k] -= 1
+    return frozenset(out)
+
+
+@st.composite
+def complete_hands(draw) -> list[int]:
+    """Four sets and a pair (or seven pairs), as 34 counts with at most four of a kind."""
+    counts = [0] * 34
+    if draw(st.booleans()) and draw(st.booleans()):
+        for k in draw(st.lists(kinds, min_size=7, max_size=7, unique=True)):
+            counts[k] = 2
+        return counts
+    while True:
+        counts = [0] * 34
+        for _ in range(4):
+            if draw(st.booleans()):
+                k = draw(kinds)
+                counts[k] += 3
+            else:
+                suit = draw(st.integers(0, 2))
+                lo = suit * 9 + draw(st.integers(0, 6))
+                for x in (lo, lo + 1, lo + 2):
+                    counts[x] += 1
+        counts[draw(kinds)] += 2
+        if max(counts) <= 4:
+            return counts
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
+@given(complete_hands(), st.integers(0, 13))
+def test_waits_of_tenpai_hands_match_the_library(counts, which):
+    assert is_complete(counts)
+    tiles = [k for k in range(34) for _ in range(counts[k])]
+    counts[tiles[which]] -= 1
+    assert waits(counts) == brute_waits(counts)
+    assert waits(counts)  # it was one tile from complete
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(kinds, min_size=13, max_size=13))
+def test_waits_of_any_hand_match_the_library(tiles):
+    counts = counts34(tiles)
+    if max(counts) > 4:
+        return
+    assert waits(counts) == brute_waits(counts)
+    assert bool(waits(counts)) == (Shanten.calculate_shanten(counts) == 0 and bool(brute_waits(counts)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(kinds, min_size=14, max_size=14))
+def test_is_complete_matches_the_library(tiles):
+    counts = counts34(tiles)
+    if max(counts) > 4:
+        return
+    assert is_complete(counts) == (Shanten.calculate_shanten(counts) == -1)
+
+
+def test_known_waits():
+    def w(text):
+        return sorted(waits(counts34(parse_tiles(text))))
+
+    assert w("1112345678999m") == list(range(9))  # nine gates
+    assert w("19m19p19s1234567z") == [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]  # 13-sided
+    assert w("1122334455667m") == [0, 3, 6]  # seven pairs and runs
+    assert w("1111m2345p678s99s") == []  # 1m is not a wait: all four are in the hand
+    assert w("2345m") == [1, 4]  # a 4-tile hand with melds elsewhere
