@@ -1,23 +1,27 @@
 """Decisions per second of every riichi policy, with the table shanten and with ``mahjong``'s.
 
-Positions are random but seeded: a shuffled 136-tile wall gives each position its 14 tiles, the
-next tiles its rivers and dora indicator; three positions in four are decisions after a draw, one
-in four a reaction to a discard from the player on the left (so chi, pon and kan come up). Views
-and legal actions are built before the clock starts: only ``decide`` is timed. Each policy runs on
-one core (this process, timed in its own CPU time so that other load on the machine does not
-count), first with ``mjcli.analysis`` (the default backend), then on a smaller
-sample with ``mahjong.shanten`` to print the speed ratio; both must make the same decisions.
-
-The log-based measurement (decision points of the shared logs, from the engine) comes with the engine.
+Two sets of positions. First every decision point of the shared logs (/work/shared/logs), as the
+engine replays them (:func:`mjcli.policies.engine_view.log_decisions`); every answer is also
+checked to be one of the engine's legal actions. Then random positions, seeded: a shuffled
+136-tile wall gives each position its 14 tiles, the next tiles its rivers and dora indicator;
+three positions in four are decisions after a draw, one in four a reaction to a discard from the
+player on the left (so chi, pon and kan come up). Views and legal actions are built before the
+clock starts: only ``decide`` is timed. Each policy runs on one core (this process, timed in its
+own CPU time so that other load on the machine does not count), first with ``mjcli.analysis``
+(the default backend), then on a smaller sample spread over the set with ``mahjong.shanten`` to
+print the speed ratio; both must make the same decisions.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 
+from mjcli.formats import read_logs
 from mjcli.policies import POLICY_NAMES, get_policy
 from mjcli.policies.backend import use_backend
+from mjcli.policies.engine_view import log_decisions
 from mjcli.policies.legal import draw_actions, reaction_actions
 from mjcli.policies.view import Action, PlayerView, RiverTile
 from mjcli.tiles import kind, tile_from_id136
@@ -25,6 +29,15 @@ from mjcli.tiles import kind, tile_from_id136
 POSITIONS = 2000
 REFERENCE_POSITIONS = 200
 TARGET = 5000  # decisions per second, every policy
+LOGS = Path("/work/shared/logs")
+
+
+def log_positions() -> list[tuple[PlayerView, tuple[Action, ...]]]:
+    out = []
+    for res in read_logs([LOGS]):
+        for game in res.games:
+            out.extend((d.point.view, d.point.legal) for d in log_decisions(game.events))
+    return out
 
 
 def positions(n: int, seed: int = 4) -> list[tuple[PlayerView, tuple[Action, ...]]]:
@@ -56,18 +69,33 @@ def _rate(name: str, sample: list[tuple[PlayerView, tuple[Action, ...]]]) -> tup
     return len(sample) / elapsed, answers
 
 
-def run() -> None:
-    sample = positions(POSITIONS)
-    print(f"riichi policies: decisions/s on {POSITIONS} random positions (3/4 after a draw, 1/4 reactions)")
-    print(f"{'policy':<12} {'analysis':>10} {'mahjong':>10} {'ratio':>7}  target {TARGET}/s  same answers")
+def _table(sample: list[tuple[PlayerView, tuple[Action, ...]]], reference: int) -> None:
+    head = f"{'policy':<12} {'analysis':>10} {'mahjong':>10} {'ratio':>7}"
+    print(f"{head}  target {TARGET}/s  legal  same answers")
     for name in POLICY_NAMES:
         _rate(name, sample[:50])  # warm the shanten caches of the first positions only
         fast, answers = _rate(name, sample)
+        legal = all(a in legal for a, (_, legal) in zip(answers, sample, strict=True))
+        # the reference sample is spread over the whole set
+        step = max(1, len(sample) // reference)
+        ref_sample = sample[::step]
         with use_backend("mahjong"):
-            slow, ref_answers = _rate(name, sample[:REFERENCE_POSITIONS])
-        same = answers[:REFERENCE_POSITIONS] == ref_answers
+            slow, ref_answers = _rate(name, ref_sample)
+        same = answers[::step] == ref_answers
         verdict = "ok" if fast >= TARGET else "BELOW TARGET"
-        print(f"{name:<12} {fast:>10.0f} {slow:>10.0f} {fast / slow:>6.1f}x  {verdict:<12}  {same}")
+        row = f"{name:<12} {fast:>10.0f} {slow:>10.0f} {fast / slow:>6.1f}x"
+        print(f"{row}  {verdict:<12}  {legal!s:<5}  {same}")
+
+
+def run() -> None:
+    if LOGS.is_dir():
+        sample = log_positions()
+        print(f"riichi policies: decisions/s (CPU time, one core), {len(sample)} decision points of {LOGS}")
+        _table(sample, 500)
+        print()
+    sample = positions(POSITIONS)
+    print(f"riichi policies: decisions/s on {POSITIONS} random positions (3/4 after a draw, 1/4 reactions)")
+    _table(sample, REFERENCE_POSITIONS)
 
 
 if __name__ == "__main__":

@@ -111,23 +111,26 @@ def verify_log(game: Any, rules: Rules | None = None) -> GameReport:
     report = GameReport(file=str(game.path), game=str(game.game_id or ""), format=str(game.format or ""))
     engine = Game(rules or get_rules("tenhou"))
     failure: str | None = None
+    illegal: Mismatch | None = None
     try:
         for i, e in enumerate(game.events):
             engine.apply(e, i)
     except IllegalEvent as exc:
         rec = engine.rounds[-1] if engine.rounds else None
         label = rec.label if rec is not None else "game"
-        report.mismatches.append(
-            Mismatch(label, "illegal event", _describe_at(game.events, exc.index), exc.reason)
-        )
+        illegal = Mismatch(label, "illegal event", _describe_at(game.events, exc.index), exc.reason)
     except UnsupportedError as exc:
         failure = str(exc)
     for rec in engine.rounds:
         if rec.outcome is None:
+            # The round the log stops in (or the engine stopped at): only its start can be compared.
+            report.mismatches.extend(Mismatch(rec.label, w, log, mine) for w, log, mine in rec.start_problems)
             continue
         row, problems = _compare_round(rec, report)
         report.rows.append(row)
         report.mismatches.extend(problems)
+    if illegal is not None:
+        report.mismatches.append(illegal)
     if engine.result is not None and engine.recorded_end is not None:
         report.mismatches.extend(_compare_end(engine))
     if not game.complete and failure is None:
@@ -151,7 +154,7 @@ def _compare_round(rec: RoundRecord, report: GameReport) -> tuple[RoundRow, list
     out = rec.outcome
     assert out is not None
     label = rec.label
-    problems = [Mismatch(label, "start", p.split(":")[0], p) for p in rec.start_problems]
+    problems = [Mismatch(label, what, log, mine) for what, log, mine in rec.start_problems]
     recorded_kind = ""
     recorded_deltas: list[int] | None = None
     if rec.recorded_wins:

@@ -1,14 +1,17 @@
 """``advise`` for riichi hand positions: the library function and the command body."""
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
 from mjcli.commands.advise_riichi import run_riichi_advise
-from mjcli.errors import InvalidHandError, NotationError, UnsupportedError, UsageError
+from mjcli.errors import InvalidHandError, NotationError, UsageError
 from mjcli.melds import parse_melds
 from mjcli.policies import POLICY_NAMES
-from mjcli.policies.advise import advise_hand
+from mjcli.policies.advise import advise_hand, advise_log
+from mjcli.tiles import parse_tiles
 
 
 def test_advise_hand_shape_and_seed_example():
@@ -89,8 +92,37 @@ def test_command_body_options(capsys):
     assert obj["seat_wind"] == "S" and obj["melds"] == "pon:555z" and obj["dora_indicators"] == "7z"
 
 
-def test_command_body_log_file_needs_the_engine(tmp_path):
-    log = tmp_path / "game.mjlog"
-    log.write_text("<mjloggm/>")
-    with pytest.raises(UnsupportedError, match="game engine"):
-        run_riichi_advise(str(log))
+LOG = "/work/shared/logs/tenhou-xml/2010081709gm-00a9-0000-fe3371ad.mjlog"
+needs_logs = pytest.mark.skipif(not Path(LOG).is_file(), reason="shared logs not available")
+
+
+@needs_logs
+def test_log_position_shows_the_actual_play(capsys):
+    assert run_riichi_advise(LOG, round_wind="E2", honba=0, turn=7, seat="1", json_out=True) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["round"] == "E2-0" and obj["seat"] == 1 and obj["turn"] == 7
+    assert obj["actual"]["action"] == "discard" and obj["actual"]["tile"] == "4s"
+    assert len(obj["policies"]) == 4 and obj["discards"][0]["discard"] == "4s"
+    # the hand is what seat 1 held: 13 tiles and the drawn one
+    assert len(parse_tiles(obj["hand"])) == 14
+
+
+@needs_logs
+@pytest.mark.parametrize(
+    "kwargs, fragment",
+    [
+        ({"round_label": "E9", "turn": 1, "seat": 1}, "not a round label"),
+        ({"round_label": "W1", "turn": 1, "seat": 1}, "no round W1-0"),
+        ({"round_label": "E2", "turn": 99, "seat": 1}, "turn(s) in round E2-0, not 99"),
+        ({"round_label": "E2", "turn": 1, "seat": 7}, "seat 7 is not 0..3"),
+    ],
+)
+def test_log_position_errors_name_the_input(kwargs, fragment):
+    with pytest.raises(UsageError, match=re.escape(fragment)):
+        advise_log(LOG, honba=0, **kwargs)
+
+
+@needs_logs
+def test_log_needs_a_position():
+    with pytest.raises(UsageError, match="name the position"):
+        run_riichi_advise(LOG)

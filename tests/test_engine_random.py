@@ -7,11 +7,13 @@ the most isolated tile) so that games reach wins, riichi, calls, kans and draws 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mjcli.errors import MjcliError
 from mjcli.game import events as ev
 from mjcli.game.actions import PASS, legal_actions, table_step
 from mjcli.game.state import ENDED, KAN, REACT, TURN
@@ -179,3 +181,35 @@ def test_self_play_reaches_every_kind_of_outcome():
         for rec in game.rounds:
             kinds[rec.outcome.kind] = kinds.get(rec.outcome.kind, 0) + 1
     assert kinds.get("ron", 0) > 0 and kinds.get("tsumo", 0) > 0 and kinds.get("exhaustive", 0) > 0, kinds
+
+
+def _mutate(rng: random.Random, events: list[object]) -> list[object]:
+    out = list(events)
+    i = rng.randrange(1, len(out))
+    e = out[i]
+    how = rng.randrange(4)
+    if how == 0:
+        del out[i]
+    elif how == 1:
+        out.insert(i, e)
+    elif how == 2 and hasattr(e, "actor"):
+        out[i] = dataclasses.replace(e, actor=rng.randrange(-1, 5))
+    elif hasattr(e, "tile") and getattr(e, "tile", None) is not None:
+        out[i] = dataclasses.replace(e, tile=rng.randrange(37))
+    else:
+        out[i], out[i - 1] = out[i - 1], out[i]
+    return out
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_a_corrupted_event_stream_raises_the_projects_error_or_nothing(seed):
+    rng = random.Random(seed)
+    _, events = play_game(seed % 50)
+    bad = _mutate(rng, events)
+    game = Game(RULES)
+    try:
+        for i, e in enumerate(bad):
+            game.apply(e, i)
+    except MjcliError:
+        pass  # IllegalEvent (naming the event) or UnsupportedError: never a crash

@@ -400,7 +400,11 @@ def test_three_player_round_trip_in_the_library(fmt: str) -> None:
 # ---------------------------------------------------------------- robustness
 
 JUNK = st.one_of(
-    st.none(), st.integers(-5, 70), st.text(max_size=6), st.lists(st.integers(0, 60), max_size=4), st.booleans()
+    st.none(),
+    st.integers(-5, 70),
+    st.text(max_size=6),
+    st.lists(st.integers(0, 60), max_size=4),
+    st.booleans(),
 )
 
 
@@ -484,3 +488,90 @@ def test_akochan_scores_give_the_deltas() -> None:
             o["scores"] = list(scores)
     (back,) = read_bytes(("\n".join(json.dumps(o) for o in lines) + "\n").encode(), g.path)
     assert back.events == g.events
+
+
+def test_xml_declaration_encoding_is_honoured() -> None:
+    text = GAME.read_text().replace("%E5%8F%8D%E9%99%BD%E5%AD%90%E3%81%95%E3%82%93", "反陽子さん")
+    sjis = ('<?xml version="1.0" encoding="Shift_JIS"?>' + text).encode("cp932")
+    (a,) = read_bytes(sjis, "old.mjlog")
+    (b,) = read_bytes(GAME.read_bytes(), "old.mjlog")
+    assert a.events == b.events and a.start is not None and a.start.names[0] == "反陽子さん"
+
+
+def test_mahjong_soul_converter_spellings() -> None:
+    """tensoul (Mahjong Soul -> tenhou.net/6) writes 四開槓/三家和, English limit names and
+    "役牌:自風牌"; they read as Tenhou's own names do."""
+    obj = json.loads((LOGS / "tenhou6-edge" / "rinshan.json").read_text())
+    (plain,) = read_bytes(json.dumps(obj).encode(), "r.json")
+    info = obj["log"][0][-1][2]
+    info[3] = info[3].replace("満貫", "Mangan ")
+    (english,) = read_bytes(json.dumps(obj).encode(), "r.json")
+    assert english.events == plain.events
+
+
+def test_unspecific_wind_yaku_names_resolve_from_the_seat() -> None:
+    path = LOGS / "tenhou6" / "2010081709gm-00a9-0000-fe3371ad.json"
+    lines = path.read_text().splitlines()
+    assert "自風 南(1飜)" in lines[0]
+    lines[0] = lines[0].replace("自風 南(1飜)", "役牌:自風牌(1飜)")
+    (plain,) = read_log(path)
+    (generic,) = read_bytes(("\n".join(lines) + "\n").encode(), str(path))
+    assert generic.events == plain.events
+
+
+# ---------------------------------------------------------------- tenpai, checked against the mahjong library
+
+hands14 = st.lists(st.integers(0, 33), min_size=14, max_size=14).filter(
+    lambda h: max(h.count(k) for k in set(h)) <= 4
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(hands14)
+def test_complete_hands_agree_with_the_mahjong_library(hand: list[int]) -> None:
+    from mahjong.agari import Agari
+
+    from mjcli.formats.rounds import is_complete
+    from mjcli.tiles import counts34
+
+    counts = counts34(hand)
+    assert is_complete(list(counts)) == Agari().is_agari(counts)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from([0, 1, 2, 3, 4, 5, 6, 7, 8]), min_size=14, max_size=14).filter(
+        lambda h: max(h.count(k) for k in set(h)) <= 4
+    )
+)
+def test_complete_one_suit_hands_agree_with_the_mahjong_library(hand: list[int]) -> None:
+    """One suit makes complete hands common, so both answers get exercised."""
+    from mahjong.agari import Agari
+
+    from mjcli.formats.rounds import is_complete
+    from mjcli.tiles import counts34
+
+    counts = counts34(hand)
+    assert is_complete(list(counts)) == Agari().is_agari(counts)
+
+
+def test_several_games_in_one_file() -> None:
+    one = (LOGS / "mjai" / "example_before_injection.jsonl").read_bytes()
+    two = one + (LOGS / "mjai" / "126_204_0_mjai.jsonl").read_bytes()
+    games = read_bytes(two, "two.jsonl")
+    assert len(games) == 2 and all(g.complete for g in games)
+    from mjcli.commands.convert import convert_games
+
+    back = read_bytes(convert_games(games, "tenhou6").encode(), "two.json")
+    assert [g.events for g in back] == [g.events for g in games]
+    back = read_bytes(convert_games(games, "mjai").encode(), "two.jsonl")
+    assert [g.events for g in back] == [g.events for g in games]
+
+
+def test_tenhou6_one_round_per_line_cut_inside_a_line() -> None:
+    data = (LOGS / "tenhou6" / "2010081709gm-00a9-0000-fe3371ad.json").read_bytes()
+    lines = data.split(b"\n")
+    cut = b"\n".join(lines[:3]) + b"\n" + lines[3][:100]
+    (g,) = read_bytes(cut, "cut.json")
+    assert not g.complete and "cut inside line 4" in (g.problem or "")
+    assert sum(isinstance(e, StartRound) for e in g.events) == 3

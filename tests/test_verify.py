@@ -202,9 +202,10 @@ def test_cli_parquet_stdin_and_jobs_give_the_same_output(tmp_path):
     assert one.exit_code == 0
     paths = "\n".join(str(p) for p in sorted(folder.glob("*.json")))
     two = runner.invoke(app, ["verify", "-", "--json", "--jobs", "2"], input=paths)
-    assert two.exit_code == 0 and two.output == one.output
+    assert two.exit_code == 0 and two.stdout == one.stdout
+    assert f"wrote {tmp_path / 'verify.parquet'}" in one.stderr  # not on stdout: that is JSON only
     df = pl.read_parquet(tmp_path / "verify.parquet")
-    assert df.height == json.loads(one.output.splitlines()[-1])["rounds"]
+    assert df.height == json.loads(one.stdout.splitlines()[-1])["rounds"]
     assert df["match"].all() and set(df.columns) >= {
         "file",
         "round",
@@ -213,3 +214,14 @@ def test_cli_parquet_stdin_and_jobs_give_the_same_output(tmp_path):
         "engine_deltas",
         "yaku",
     }
+
+
+def test_a_round_start_the_rules_do_not_lead_to_is_a_mismatch():
+    g = _game()
+    starts = [i for i, e in enumerate(g.events) if isinstance(e, ev.StartRound)]
+    g.events[starts[3]] = dataclasses.replace(
+        g.events[starts[3]], dealer=(g.events[starts[3]].dealer + 2) % 4
+    )
+    r = verify_log(g)
+    firsts = [(m.what, m.log, m.engine) for m in r.mismatches][:1]
+    assert firsts == [("start dealer", (g.events[starts[3]].dealer), (g.events[starts[3]].dealer + 2) % 4)]

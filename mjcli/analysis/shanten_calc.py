@@ -9,13 +9,14 @@ How it is fast (see :mod:`mjcli.analysis.tables` for the tables):
 
 * one hand: the counts become 34 bytes, cut into the four groups (man, pin, sou, honours). Each 9-
   or 7-byte slice is looked up in a dict that gives one int packing the group's row id and the
-  group's counts for seven pairs and thirteen orphans (see ``_VALUE_CACHE``). The dict starts empty
-  and fills as slices are met; a miss costs a base-5 code and a lookup in a precomputed array. It
-  holds at most the 405k suit and 78k honour slices a hand can have; random 13/14-tile hands use
-  about 8k of them. The four row ids are combined with three ``combine`` lookups and the packed
-  counts are summed, giving seven pairs and thirteen orphans with one more lookup.
-* batch: every group's base-5 code by Horner's rule over the batch, and the same lookups become
-  numpy gathers over the whole batch.
+  group's counts for seven pairs and thirteen orphans (see ``_VALUE_CACHE``). The dict starts with
+  every slice of at most 7 tiles (14k of them, built at import) and fills as larger slices are met;
+  a miss costs a base-5 code and a lookup in a precomputed array. It can hold at most the 405k suit
+  and 78k honour slices a hand can have. The four row ids are combined with three ``combine``
+  lookups, and the packed counts are summed, giving seven pairs and thirteen orphans with one more
+  lookup.
+* batch: every group's base-5 code from one matrix product, and the same lookups become numpy
+  gathers over the whole batch.
 """
 
 from __future__ import annotations
@@ -41,7 +42,11 @@ _GROUP_STARTS = (0, 9, 18, 27)
 _TABLES = _tables.load()
 #: _FINAL[melds][row id] = regular shanten of a whole hand whose combined row is that id
 _FINAL: list[list[int]] = [(_TABLES.rows[:, m, 1].astype(int) - 1).tolist() for m in range(5)]
-_COMBINE: list[list[int]] = _TABLES.combine.tolist()
+#: the same by number of tiles; None for an illegal size
+_FINAL_BY_SIZE: list[list[int] | None] = [None if m is None else _FINAL[m] for m in _MELDS_FOR_SIZE]
+# Rows of ``combine`` as bytes (ids are below 256): a small working set keeps the lookups in cache.
+assert len(_TABLES.rows) <= 256
+_COMBINE: list[bytes] = [bytes(row) for row in _TABLES.combine.astype(np.uint8)]
 
 # base-5 code of a 5-, 4- or 2-byte slice of counts (each 0..4); a slice with a 5+ is missing
 _CODE5 = {bytes(d): sum(c * 5**i for i, c in enumerate(d)) for d in product(range(5), repeat=5)}
@@ -88,17 +93,44 @@ _HONOR_VALUE_OF_CODE = array("i", _HONOR_VALUES.tobytes())
 assert _SUIT_VALUE_OF_CODE.itemsize == 4
 
 
-def _special_table() -> list[int]:
-    """min(seven pairs, thirteen orphans) for each value of the 16 summed bits after the tile count."""
+def _slices(num_kinds: int, max_tiles: int, prefix: tuple[int, ...] = ()):
+    """Every count slice of ``num_kinds`` kinds (0..4 each) with at most ``max_tiles`` tiles."""
+    if len(prefix) == num_kinds:
+        yield prefix
+        return
+    room = max_tiles - sum(prefix)
+    for c in range(min(4, room) + 1):
+        yield from _slices(num_kinds, max_tiles, (*prefix, c))
+
+
+#: slices put in the cache up front: all of at most this many tiles (about 14k, 15 ms at import)
+SEED_MAX_TILES = 7
+
+
+def reset_cache() -> None:
+    """Empty the slice caches and seed them again with every small slice (benchmarks use this)."""
+    _VALUE_CACHE.clear()
+    _DRAW_CACHE.clear()
+    for num_kinds, values in ((9, _SUIT_VALUE_OF_CODE), (7, _HONOR_VALUE_OF_CODE)):
+        for counts in _slices(num_kinds, SEED_MAX_TILES):
+            code = 0
+            for c in reversed(counts):
+                code = code * 5 + c
+            _VALUE_CACHE[bytes(counts)] = values[code]
+
+
+def _special_table() -> bytes:
+    """1 + min(seven pairs, thirteen orphans) for each value of the 16 summed bits after the tile count
+    (bytes, so that the 64k entries stay in cache; hence the + 1)."""
     fields = np.arange(1 << 16)
     pairs, kinds, t_kinds, t_pairs = ((fields >> s) & 15 for s in (0, 4, 8, 12))
     # exactly as `mahjong` counts them (a kind held 3 or 4 times is one pair)
     chiitoi = np.where(pairs == 7, -1, 6 - pairs + np.maximum(7 - kinds, 0))
     kokushi = 13 - t_kinds - (t_pairs > 0)
-    return np.minimum(chiitoi, kokushi).tolist()
+    return (np.minimum(chiitoi, kokushi) + 1).astype(np.uint8).tobytes()
 
 
-_SPECIAL: list[int] = _special_table()
+_SPECIAL_PLUS_1: bytes = _special_table()
 
 
 # ---------------------------------------------------------------- input checks
@@ -204,14 +236,14 @@ def shanten(counts34: Sequence[int] | bytes | np.ndarray) -> int:
         va, vp, vs, vh = _group_values(b)
     total = va + vp + vs + vh
     n = total & 63
-    melds = _MELDS_FOR_SIZE[n]
-    if melds is None:
+    final = _FINAL_BY_SIZE[n]
+    if final is None:
         raise _bad_size(b)
     comb = _COMBINE
-    best = _FINAL[melds][comb[comb[va >> 22][vp >> 22]][comb[vs >> 22][vh >> 22]]]
+    best = final[comb[comb[va >> 22][vp >> 22]][comb[vs >> 22][vh >> 22]]]
     if n < 13:
         return best
-    special = _SPECIAL[total >> 6 & 0xFFFF]
+    special = _SPECIAL_PLUS_1[total >> 6 & 0xFFFF] - 1
     return special if special < best else best
 
 
@@ -275,12 +307,12 @@ def shanten_after_each_draw(b: bytes) -> tuple[int, list[int | None]]:
     comb = _COMBINE
     current = _FINAL[n // 3][comb[comb[ids[0]][ids[1]]][comb[ids[2]][ids[3]]]]
     if n >= 13:
-        current = min(current, _SPECIAL[total >> 6 & 0xFFFF])
+        current = min(current, _SPECIAL_PLUS_1[total >> 6 & 0xFFFF] - 1)
     after: list[int | None] = [None] * NUM_KINDS
     final = _FINAL[(n + 1) // 3]
     full = n + 1 >= 13
     fields = total >> 6 & 0xFFFF
-    special = _SPECIAL
+    special = _SPECIAL_PLUS_1
     for g, start in enumerate(_GROUP_STARTS):
         o1, o2, o3 = (ids[j] for j in range(4) if j != g)
         with_rest = comb[comb[comb[o1][o2]][o3]]  # combine is symmetric
@@ -288,12 +320,15 @@ def shanten_after_each_draw(b: bytes) -> tuple[int, list[int | None]]:
         if full:
             for i, row, grow in draws:
                 s = final[with_rest[row]]
-                sp = special[fields + grow]
+                sp = special[fields + grow] - 1
                 after[start + i] = sp if sp < s else s
         else:
             for i, row, _ in draws:
                 after[start + i] = final[with_rest[row]]
     return current, after
+
+
+reset_cache()
 
 
 # ---------------------------------------------------------------- batch
@@ -311,6 +346,12 @@ class _BatchTables:
         size = len(t.rows)
         # per group code: the summable facts of the single-hand path (tile count, seven pairs and
         # orphans fields; see _group_value) in the low 22 bits and the row id above them
+        # the group codes come from one matrix product with these weights (5**i for kind i of a group)
+        w = np.zeros((NUM_KINDS, 4), dtype=np.float32)
+        for k in range(NUM_KINDS):
+            g = min(k // 9, 3)
+            w[k, g] = 5 ** (k - _GROUP_STARTS[g])
+        self.weights = w
         self.suit = self._capped(_SUIT_VALUES)
         self.honor = self._capped(_HONOR_VALUES)
         self.combine = t.combine.astype(np.uint8 if size <= 256 else np.uint16)
@@ -324,7 +365,7 @@ class _BatchTables:
         # per sum of the facts: min(seven pairs, orphans) for 13 or 14 tiles, 127 (no effect) otherwise
         index = np.arange(1 << _ID_SHIFT)
         tiles = index & _SIZE_MASK
-        special = np.array(_SPECIAL, dtype=np.int8)[index >> 6]
+        special = np.frombuffer(_SPECIAL_PLUS_1, dtype=np.uint8).astype(np.int8)[index >> 6] - 1
         self.special = np.where((tiles == 13) | (tiles == 14), special, 127).astype(np.int8)
 
     @staticmethod
@@ -351,21 +392,18 @@ def _check_batch(arr: np.ndarray) -> None:
         raise InvalidHandError(f"batch row {row} has {copies} (0 to 4 allowed)")
 
 
-def _group_codes_batch(arr: np.ndarray) -> list[np.ndarray]:
-    """Base-5 codes of the four groups of every row, by Horner's rule over the kinds.
+# Rows per matrix product in _group_codes_batch: OpenBLAS runs a product of M x 34 x 4 on one thread
+# while M * 34 * 4 <= 262144; threads help nothing this small and cost a lot on a busy machine.
+_CODE_CHUNK = 1536
 
-    Not a matrix product: numpy hands that to a multi-threaded BLAS, which is fast on an idle
-    machine and many times slower on a busy one; these 30 vector operations are steady.
-    """
-    kinds = np.ascontiguousarray(arr.T, dtype=np.uint8)  # one row per kind
-    codes = []
-    for start, end in zip(_GROUP_STARTS, (9, 18, 27, 34), strict=True):
-        code = kinds[end - 1].astype(np.intp)
-        for k in range(end - 2, start - 1, -1):
-            code *= 5
-            code += kinds[k]
-        codes.append(code)
-    return codes
+
+def _group_codes_batch(arr: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Base-5 codes of the four groups of every row, shape (4, N): a float32 matrix product (exact:
+    every code is below 5**9 < 2**24), done in chunks that stay in the CPU cache and on one thread."""
+    out = np.empty((len(arr), 4), dtype=np.float32)
+    for i in range(0, len(arr), _CODE_CHUNK):
+        np.matmul(arr[i : i + _CODE_CHUNK].astype(np.float32), weights, out=out[i : i + _CODE_CHUNK])
+    return out.T.astype(np.intp)
 
 
 def shanten_batch(hands: np.ndarray) -> np.ndarray:
@@ -380,7 +418,7 @@ def shanten_batch(hands: np.ndarray) -> np.ndarray:
     _check_batch(arr)
     if len(arr) == 0:
         return np.zeros(0, dtype=np.int8)
-    man, pin, sou, honor = _group_codes_batch(arr)
+    man, pin, sou, honor = _group_codes_batch(arr, bt.weights)
     man = bt.suit[man]
     pin = bt.suit[pin]
     sou = bt.suit[sou]

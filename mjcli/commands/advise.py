@@ -76,7 +76,7 @@ def register(app: typer.Typer) -> None:
         lead: str | None = typer.Option(None, "--lead", help="Dou Dizhu: the combination to beat."),
         landlord: bool = typer.Option(False, "--landlord", help="Dou Dizhu: we are the landlord."),
         policies: str | None = typer.Option(
-            None, "--policies", help="Policies, comma-separated (default all)."
+            None, "--policies", "--policy", help="Policies, comma-separated (default all)."
         ),
         weights: str = typer.Option("seed", "--weights", help="Planner weights: seed or corrected."),
         kicker: str = typer.Option("douzero", "--kicker", help="Kicker rule: douzero, rlcard, pagat."),

@@ -14,18 +14,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mjcli.errors import UnsupportedError
+from mjcli.errors import UsageError
 from mjcli.melds import parse_melds
 from mjcli.output import emit_json, format_table
-from mjcli.policies.advise import advise_hand
+from mjcli.policies.advise import advise_hand, advise_log
 from mjcli.tiles import parse_tiles, wind_from_letter
 
 HELP = """Ask the riichi bot policies what they would do with a hand, beside every discard's shanten/ukeire.
 
-HAND is 14 tiles in mpsz (3 fewer per meld given with --melds); the last tile written is the one just
-drawn. --policy takes names separated by commas, or all (akagi, mahjongjoy, greedy, efficiency).
---seen lists tiles seen elsewhere (rivers, other melds); --riichi-by the seat winds that declared
-riichi (E,S,W,N; the player's own seat means the hand is already in riichi).
+TARGET is a hand or a game log. A hand is 14 tiles in mpsz (3 fewer per meld given with --melds);
+the last tile written is the one just drawn. --policy takes names separated by commas, or all
+(akagi, mahjongjoy, greedy, efficiency). --seen lists tiles seen elsewhere (rivers, other melds);
+--riichi-by the seat winds that declared riichi (E,S,W,N; the player's own seat means the hand is
+already in riichi).
+
+A log (any format verify reads) with --round E2 --honba 0 --turn 7 --seat 1 takes the position of
+seat 1 (0-3, seat 0 = the first dealer) at its 7th turn (decision after a draw or a call) of round
+E2 with 0 honba, and shows what the player actually did beside the policies.
 
 Example: mjcli advise 2388m34556p33577s --policy akagi,greedy
 """
@@ -47,17 +52,41 @@ def run_riichi_advise(
     melds: str | None = None,
     riichi_by: str | None = None,
     json_out: bool = False,
+    honba: int = 0,
+    turn: int | None = None,
 ) -> int:
-    """Advise on ``target`` (a hand in mpsz) and print the result; returns the exit code (0).
+    """Advise on ``target`` and print the result; returns the exit code (0).
 
-    A log file as ``target`` (``mjcli advise LOG --round E2 --turn 7 --seat 1``) needs the game
-    engine to rebuild the position and is reported as unsupported until the engine is wired in.
+    ``target`` is a hand in mpsz (``round_wind``/``seat`` are then winds, E S W N) or a log file
+    (``round_wind`` is then a round label such as ``E2``, ``seat`` a seat number 0-3, and ``honba``
+    and ``turn`` pick the position: the seat's ``turn``-th decision after a draw or a call).
     """
-    if Path(target).exists():
-        raise UnsupportedError(
-            f"'{target}' is a file: advising on a log position needs the game engine, not wired in yet"
-        )
-    result = advise_hand(
+    if Path(target).is_file():
+        if turn is None:
+            raise UsageError(f"'{target}' is a log: name the position with --round, --honba, --turn, --seat")
+        if not seat.strip().isdigit():
+            raise UsageError(f"--seat '{seat}': for a log, give the seat number 0-3")
+        result = advise_log(target, round_wind, honba, turn, int(seat), policies=policy)
+    else:
+        result = _advise_typed(target, policy, dora, seen, round_wind, seat, melds, riichi_by)
+    if json_out:
+        emit_json(result)
+        return 0
+    print(format_human(result))
+    return 0
+
+
+def _advise_typed(
+    target: str,
+    policy: str,
+    dora: str | None,
+    seen: str | None,
+    round_wind: str,
+    seat: str,
+    melds: str | None,
+    riichi_by: str | None,
+) -> dict:
+    return advise_hand(
         target,
         melds=parse_melds(melds or ""),
         dora=parse_tiles(dora or ""),
@@ -67,16 +96,16 @@ def run_riichi_advise(
         riichi_by=_winds(riichi_by),
         policies=policy,
     )
-    if json_out:
-        emit_json(result)
-        return 0
-    print(format_human(result))
-    return 0
 
 
 def format_human(result: dict) -> str:
     """The policies' answers, then the discard table, as plain text."""
-    lines = [
+    lines = []
+    if "file" in result:
+        lines.append(
+            f"{result['file']}  round {result['round']}  seat {result['seat']}  turn {result['turn']}"
+        )
+    lines += [
         f"hand {result['hand']}  drawn {result['drawn']}"
         + (f"  melds {result['melds']}" if result["melds"] else "")
         + (f"  dora indicators {result['dora_indicators']}" if result["dora_indicators"] else "")
@@ -89,6 +118,10 @@ def format_human(result: dict) -> str:
         if p.get("consumed"):
             action += f" ({p['consumed']})"
         rows.append([p["policy"], action, p["reason"]])
+    actual = result.get("actual")
+    if actual:
+        action = actual["action"] if actual["tile"] is None else f"{actual['action']} {actual['tile']}"
+        rows.append(["(actual)", action, "what the player did"])
     lines.append(format_table(["policy", "action", "reason"], rows))
     if result["discards"]:
         lines.append("")

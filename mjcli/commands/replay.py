@@ -75,7 +75,9 @@ def register(app: typer.Typer) -> None:
     def replay_command(
         records: list[str] = typer.Argument(..., help="Record files or directories."),
         game: str = typer.Option("riichi", "--game", help="riichi or doudizhu."),
-        policies: str = typer.Option("zhanpai,greedy,random", "--policies", help="Comma-separated policies."),
+        policies: str = typer.Option(
+            "zhanpai,greedy,random", "--policies", "--policy", help="Comma-separated policies."
+        ),
         out: Path | None = typer.Option(None, "--out", "-o", help="Write DIR/decisions.parquet."),
         jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (the output is the same)."),
         as_json: bool = typer.Option(False, "--json", help="The summary as one JSON object."),

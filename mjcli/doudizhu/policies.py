@@ -36,7 +36,7 @@ import random
 from collections.abc import Callable, Iterable
 
 from mjcli.doudizhu.cards import BIG_JOKER, NUM_RANKS, SMALL_JOKER, TWO, Counts, sub
-from mjcli.doudizhu.engine import BidView, PlayView
+from mjcli.doudizhu.engine import BidView, PlayView, Policy
 from mjcli.doudizhu.movegen import gen_kind, legal_moves
 from mjcli.doudizhu.moves import KickerRule, Kind, Move, classify, classify_one
 from mjcli.doudizhu.planner import PAIR, SINGLE, TRIO, TRIO_CHAIN, Plan, Step, plan
@@ -257,7 +257,7 @@ def _weakness(move: Move) -> tuple[int, int]:
     return (move.main - move.size + 1, -move.count)
 
 
-POLICIES: dict[str, Callable[[], object]] = {
+POLICIES: dict[str, Callable[[], Policy]] = {
     "zhanpai": ZhanPaiPolicy,
     "zhanpai_corrected": lambda: ZhanPaiPolicy("corrected", "zhanpai_corrected"),
     "greedy": GreedyPolicy,
@@ -265,7 +265,7 @@ POLICIES: dict[str, Callable[[], object]] = {
 }
 
 
-def get_policy(name: str):  # -> Policy
+def get_policy(name: str) -> Policy:
     """A policy by name; raises :class:`UsageError` naming the unknown name."""
     factory = POLICIES.get(name.strip())
     if factory is None:

@@ -69,6 +69,8 @@ from mjcli.game.events import (
 from mjcli.tiles import is_red, kind, tile_from_tenhou6, tile_name, tile_to_tenhou6
 
 WIN = "和了"
+WIN_NAMES = (WIN, "Agari")
+# Tenhou's names, with the spellings of Mahjong Soul converters (tensoul: 四開槓, 三家和, English).
 DRAW_NAMES = {
     "流局": EXHAUSTIVE,
     "全員聴牌": EXHAUSTIVE,
@@ -78,8 +80,23 @@ DRAW_NAMES = {
     "四家立直": FOUR_RIICHI,
     "四風連打": FOUR_WINDS,
     "四槓散了": FOUR_KANS,
+    "四開槓": FOUR_KANS,
     "三家和了": TRIPLE_RON,
     "三家和": TRIPLE_RON,
+    "Ryuukyoku": EXHAUSTIVE,
+    "Exhaustive Draw": EXHAUSTIVE,
+    "Nagashi Mangan": NAGASHI_MANGAN,
+    "Mangan at Draw": NAGASHI_MANGAN,
+    "Kyuushu Kyuuhai": NINE_TERMINALS,
+    "Nine Terminal Abortion": NINE_TERMINALS,
+    "Suucha Riichi": FOUR_RIICHI,
+    "Four Riichi Abortion": FOUR_RIICHI,
+    "Suufon Renda": FOUR_WINDS,
+    "Four Wind Abortion": FOUR_WINDS,
+    "Suukaikan": FOUR_KANS,
+    "Four Kan Abortion": FOUR_KANS,
+    "Sanchahou": TRIPLE_RON,
+    "Three Ron Abortion": TRIPLE_RON,
 }
 ABORT_NAME = {
     NINE_TERMINALS: "九種九牌",
@@ -88,7 +105,9 @@ ABORT_NAME = {
     FOUR_KANS: "四槓散了",
     TRIPLE_RON: "三家和了",
 }
-LIMIT_NAMES = ("満貫", "跳満", "倍満", "三倍満", "数え役満", "役満")
+LIMIT_NAMES = ("満貫", "跳満", "倍満", "三倍満", "数え役満", "役満", "切り上げ満貫")
+# English limit names (spaces are removed before matching)
+_LIMIT_WORDS = r"(?:Kazoe|Counted|Kiriage|Rounded)?(?:Mangan|Haneman|Baiman|Sanbaiman|Yakuman)"
 TSUMOGIRI = 60
 
 # letter position -> seat offset of the source (1 right, 2 opposite, 3 left)
@@ -354,12 +373,18 @@ def _finish(st: _State, takes: list[list[Any]], discs: list[list[Any]], n: int) 
 
 # ---------------------------------------------------------------- outcomes
 
-_POINTS = re.compile(r"^(?:(\d+)符(\d+)飜|(" + "|".join(LIMIT_NAMES) + r"))?(\d+)(?:-(\d+))?点(∀)?$")
+_POINTS = re.compile(
+    r"^(?:(\d+)(?:符|Fu)(\d+)(?:飜|Han)|("
+    + "|".join(sorted(LIMIT_NAMES, key=len, reverse=True))
+    + "|"
+    + _LIMIT_WORDS
+    + r"))?(\d+)(?:-(\d+))?(?:点|Points)?(∀)?$"
+)
 _YAKU = re.compile(r"^(.*)\((\d*)(飜|役満|han|Han)\)$")
 
 
 def _parse_points(text: str, n: int, tsumo: bool) -> tuple[int | None, int | None, int]:
-    m = _POINTS.match(text.replace(" ", ""))
+    m = _POINTS.match("".join(text.split()))
     if m is None:
         raise LogFormatError(f"result '{text}' is not fu/han/points")
     fu, han, _limit, a, b, all_pay = m.groups()
@@ -396,7 +421,7 @@ def _outcome(
     if not res or not isinstance(res[0], str):
         raise LogFormatError("the round result is missing")
     head = res[0]
-    if head == WIN:
+    if head in WIN_NAMES:
         wins = []
         for i in range(1, len(res) - 1, 2):
             deltas, info = res[i], res[i + 1]
@@ -567,9 +592,10 @@ def _game_inner(
     n = _players(obj, rounds)
     names = [str(x) for x in (obj.get("name") or [])][:n]
     names += [""] * (n - len(names))
-    game_id = str(obj.get("ref") or game_id_from_name(name))
-    if game_index:
-        game_id = f"{game_id}#{game_index + 1}"
+    game_id = str(obj.get("ref") or "")
+    if not game_id:
+        # no id in the file: the file name, numbered when the file holds several games
+        game_id = game_id_from_name(name) + (f"#{game_index + 1}" if game_index else "")
     events: list[Event] = [StartGame(tuple(names), _rules(obj, n, rounds), game_id)]
     complete, problem = True, None
     for rnd in rounds:

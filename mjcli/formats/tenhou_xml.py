@@ -405,5 +405,19 @@ def read_tenhou_xml(data: bytes, name: str = "<mjlog>", normalise_dora: bool = T
 
     ``normalise_dora=False`` keeps Tenhou's own DORA positions (tests check they follow the rule).
     """
-    text = decode_text(maybe_gunzip(data, name), name)
-    return [_Reader(name, normalise_dora).run(text)]
+    return [_Reader(name, normalise_dora).run(_decode(maybe_gunzip(data, name), name))]
+
+
+def _decode(data: bytes, name: str) -> str:
+    """UTF-8 (what Tenhou serves: names are %-escaped, the rest is ASCII), or the encoding an XML
+    declaration names (saved copies of old logs may say Shift_JIS)."""
+    m = re.match(rb'\s*<\?xml[^>]*encoding=["\']([A-Za-z0-9_.-]+)["\']', data[:200])
+    if m is not None:
+        encoding = m.group(1).decode("ascii")
+        try:
+            return data.decode(encoding)
+        except LookupError:
+            raise LogFormatError(f"{name}: unknown text encoding '{encoding}'") from None
+        except UnicodeDecodeError as exc:
+            raise LogFormatError(f"{name}: not {encoding} text (byte {exc.start})") from None
+    return decode_text(data, name)

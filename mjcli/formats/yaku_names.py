@@ -147,6 +147,11 @@ _ALIASES: dict[str, str] = {
     "發": "hatsu",
     "中": "chun",
     "流し満貫": "nagashi_mangan",
+    # Mahjong Soul's Japanese names (tensoul and similar converters)
+    "国士無双十三面待ち": "daburu_kokushi",
+    "人和": "renhou",
+    "八連荘": "paarenchan",
+    "抜きドラ": "nuki_dora",  # three-player north dora: not a YakuConfig id (three-player is unsupported)
     # English (Tenhou's English client and the mahjong library's names)
     "riichi": "riichi",
     "doubleriichi": "daburu_riichi",

@@ -71,7 +71,8 @@ class RoundRecord:
     index: int  # event index of the StartRound
     start: ev.StartRound
     state: Round
-    start_problems: list[str] = field(default_factory=list)
+    # (what, the log's value, the engine's value) where the log's round start differs
+    start_problems: list[tuple[str, object, object]] = field(default_factory=list)
     recorded_wins: list[ev.Win] = field(default_factory=list)
     recorded_draw: ev.RoundDraw | None = None
     outcome: RoundOutcome | None = None
@@ -176,9 +177,9 @@ class Game:
     # ------------------------------------------------------------------ rounds
 
     def _start_round(self, e: ev.StartRound, index: int) -> None:
-        problems: list[str] = []
+        problems: list[tuple[str, object, object]] = []
         if self.over:
-            problems.append("the game should have ended before this round")
+            problems.append(("start", "a new round", "the game is over"))
         exp = self.expected
         if not self.rounds and (e.round_wind, e.kyoku, e.honba) != (0, 1, 0):
             exp = None  # an excerpt starting mid-game: its first round is taken as it is
@@ -187,7 +188,7 @@ class Game:
             for name in ("round_wind", "kyoku", "honba", "sticks", "dealer", "scores"):
                 a, b = getattr(exp, name), getattr(got, name)
                 if a != b:
-                    problems.append(f"{name}: log {_show(b)}, engine {_show(a)}")
+                    problems.append((f"start {name}", _plain(b), _plain(a)))
         state = Round(e, self.rules, index)
         self.rounds.append(RoundRecord(index, e, state, problems))
         # Play on from the log's values.
@@ -264,7 +265,5 @@ def _game_over(done: RoundStart, renchan: bool, abortive: bool, rules: Rules) ->
     return enough or final
 
 
-def _show(v: object) -> str:
-    if isinstance(v, tuple):
-        return ",".join(map(str, v))
-    return str(v)
+def _plain(v: object) -> object:
+    return list(v) if isinstance(v, tuple) else v

@@ -164,3 +164,57 @@ def advise_hand(
     view = build_view(tiles, melds, dora_tiles, seen_tiles, round_wind, seat_wind, riichi_by)
     legal = draw_actions(view)
     return advise_view(view, legal, policies)
+
+
+# ---------------------------------------------------------------- a position from a log
+
+
+def parse_round_label(text: str) -> tuple[int, int]:
+    """``"E2"`` -> (round wind 0, kyoku 2); ``"S4"`` -> (1, 4)."""
+    t = text.strip().upper()
+    if len(t) != 2 or t[0] not in WIND_LETTERS or t[1] not in "1234":
+        raise UsageError(f"round '{text}' is not a round label like E1, E4, S2")
+    return WIND_LETTERS.index(t[0]), int(t[1])
+
+
+def advise_log(
+    path: str,
+    round_label: str,
+    honba: int,
+    turn: int,
+    seat: int,
+    policies: Sequence[str] | str = "all",
+    game_index: int = 0,
+) -> dict[str, object]:
+    """Each policy's answer at a position of a real game, with what the player did there.
+
+    The position is the ``turn``-th decision of ``seat`` (0..3, seat 0 = the first dealer) after
+    a draw or a call in round ``round_label`` (``E2``) with ``honba`` counters, in the game
+    ``game_index`` of the file (any format ``verify`` reads).
+    """
+    from mjcli.formats import read_log
+    from mjcli.policies.engine_view import log_decisions
+
+    wind, kyoku = parse_round_label(round_label)
+    label = f"{WIND_LETTERS[wind]}{kyoku}-{honba}"
+    if not 0 <= seat <= 3:
+        raise UsageError(f"seat {seat} is not 0..3")
+    games = read_log(path)
+    if not 0 <= game_index < len(games):
+        raise UsageError(f"{path} holds {len(games)} game(s); game {game_index} does not exist")
+    turns = 0
+    rounds_seen: list[str] = []
+    for d in log_decisions(games[game_index].events):
+        if d.round not in rounds_seen:
+            rounds_seen.append(d.round)
+        if d.round != label or d.seat != seat or d.point.is_reaction:
+            continue
+        turns = max(turns, d.turn)
+        if d.turn == turn:
+            result = advise_view(d.point.view, d.point.legal, policies, actual=d.actual)
+            result.update({"file": str(path), "round": label, "turn": turn, "seat": seat})
+            return result
+    if label not in rounds_seen:
+        known = ", ".join(rounds_seen) or "none"
+        raise UsageError(f"{path}: no round {label} in game {game_index} (rounds: {known})")
+    raise UsageError(f"{path}: seat {seat} has {turns} turn(s) in round {label}, not {turn}")

@@ -62,17 +62,19 @@ def throw_first_key(tile: int, dora: set[int], yakuhai: frozenset[int]) -> tuple
     return (-keep_value, edge, *sort_key(tile))
 
 
-def best_discards(counts: Sequence[int], seen: Sequence[int]) -> tuple[int, dict[int, int]]:
+def best_discards(
+    counts: Sequence[int], seen: Sequence[int], allowed: set[int] | None = None
+) -> tuple[int, dict[int, int]]:
     """The least shanten a discard leaves, and the ukeire (unseen copies) of each discard that does.
 
     Ukeire is only worked out for the discards of least shanten: the others can never be chosen.
     Copies are counted against the full hand (the discarded tile is not coming back), as the
-    discard table of :mod:`mjcli.analysis` does.
+    discard table of :mod:`mjcli.analysis` does. ``allowed`` limits the discards to some kinds.
     """
     hand = bytearray(counts)
     after: dict[int, int] = {}
     for d in range(34):
-        if hand[d]:
+        if hand[d] and (allowed is None or d in allowed):
             hand[d] -= 1
             after[d] = backend.shanten(hand)
             hand[d] += 1
@@ -132,19 +134,8 @@ class EfficiencyPolicy:
         discards = [a for a in choices if a.kind == "discard"] or choices
         if not any(kind(a.tile) in ukeire for a in discards):  # type: ignore[arg-type]
             # every least-shanten discard is forbidden (swap-call rule): rank the legal ones alone
-            ukeire = {}
-            shanten_of = {}
-            for a in discards:
-                d = kind(a.tile)  # type: ignore[arg-type]
-                rest = list(counts)
-                rest[d] -= 1
-                shanten_of[d] = backend.shanten(rest)
-            best_shanten = min(shanten_of.values())
-            for d, s in shanten_of.items():
-                if s == best_shanten:
-                    rest = list(counts)
-                    rest[d] -= 1
-                    ukeire[d] = sum(max(0, 4 - counts[k] - seen[k]) for k in backend.improving(rest))
+            allowed = {kind(a.tile) for a in discards}  # type: ignore[arg-type]
+            best_shanten, ukeire = best_discards(counts, seen, allowed)
 
         def rank(a: Action) -> tuple:
             k = kind(a.tile)  # type: ignore[arg-type]

@@ -49,11 +49,18 @@ def seed_order(view: PlayerView) -> list[int]:
     return order
 
 
-def greedy_discard(tiles: Sequence[int]) -> tuple[int, list[int]]:
-    """Index of the first tile whose removal gives the least shanten, and every tile's shanten."""
+def greedy_discard(tiles: Sequence[int], allowed: Sequence[int] | None = None) -> tuple[int, list[int]]:
+    """Index of the first tile whose removal gives the least shanten, and every tile's shanten.
+
+    ``allowed`` (default: all) are the tiles that may be cut; the others keep their place in the
+    list but are never chosen (shanten of a forbidden tile is reported as 99).
+    """
     counts = counts34(tiles)
     values = []
     for t in tiles:
+        if allowed is not None and t not in allowed:
+            values.append(99)
+            continue
         k = kind(t)
         counts[k] -= 1
         values.append(backend.shanten(counts))
@@ -78,9 +85,8 @@ class GreedyPolicy:
             return a.because("in riichi: discard tehai[13], the drawn tile")
         order = seed_order(view)
         legal_tiles = {a.tile for a in discards}
-        # A tile the rules forbid (never for this bot, which does not call) is left out of the list.
-        order = [t for t in order if t in legal_tiles] or order
-        idx, values = greedy_discard(order)
+        # A tile the rules forbid (swap-calling; never for this bot, which does not call) is skipped.
+        idx, values = greedy_discard(order, legal_tiles or None)
         tile = order[idx]
         best = values[idx]
         reason = f"{tile_name(tile)} is the first tile whose discard leaves the least shanten ({best})"

@@ -158,7 +158,8 @@ class PlayerView:
         """34 counts of every tile this player can see outside their own concealed hand.
 
         Rivers (tiles called away are counted once, in the meld that took them), every meld of
-        every seat (own included), the dora indicators and the offered tile if it is not in a river.
+        every seat (own included), the dora indicators, and the offered tile when it is shown
+        nowhere else (a view built by hand may leave it out of the rivers).
         """
         counts = [0] * NUM_KINDS
         for river in self.rivers:
@@ -172,8 +173,11 @@ class PlayerView:
         for t in self.dora_indicators:
             counts[kind(t)] += 1
         if self.offered is not None and self.offered_by is not None:
+            # the offered tile is usually already shown: last in its river, or in an added kan
             river = self.rivers[self.offered_by]
-            if not (river and river[-1].tile == self.offered and not river[-1].called):
+            in_river = bool(river) and river[-1].tile == self.offered and not river[-1].called
+            in_meld = any(self.offered in m.tiles for m in self.melds[self.offered_by])
+            if not (in_river or in_meld):
                 counts[kind(self.offered)] += 1
         return [min(c, 4) for c in counts]
 
