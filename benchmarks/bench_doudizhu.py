@@ -10,13 +10,7 @@ from mjcli.doudizhu.cards import add, deal, parse_hand
 from mjcli.doudizhu.engine import Rules, play_game
 from mjcli.doudizhu.policies import get_policy
 
-_CACHED = ("_plan_cached", "_best_all", "_best_less", "_best_after_less", "_chains", "_fill_cost")
 HARD = ["33445566778899TTJJQQ", "3456789TJQKA3456789T", "33445566778899TTJJQK", "3344556677889TTJJQQK"]
-
-
-def _clear() -> None:
-    for name in _CACHED:
-        getattr(planner, name).cache_clear()
 
 
 def bench_plans(n_deals: int = 1000) -> None:
@@ -26,7 +20,7 @@ def bench_plans(n_deals: int = 1000) -> None:
         dealt, kitty = deal(rng)
         hands.extend(dealt)
         hands.append(add(dealt[0], kitty))  # a landlord's 20 cards
-    _clear()
+    planner.clear_caches()
     start = time.perf_counter()
     for hand in hands:
         planner.plan(hand)
@@ -36,7 +30,7 @@ def bench_plans(n_deals: int = 1000) -> None:
     )
     worst = 0.0
     for text in HARD:
-        _clear()
+        planner.clear_caches()
         start = time.perf_counter()
         planner.plan(parse_hand(text))
         worst = max(worst, time.perf_counter() - start)
@@ -45,7 +39,7 @@ def bench_plans(n_deals: int = 1000) -> None:
 
 def bench_games(name: str, games: int) -> None:
     policies = [get_policy(name)] * 3
-    _clear()
+    planner.clear_caches()
     start = time.perf_counter()
     plays = 0
     for g in range(games):

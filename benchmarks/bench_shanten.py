@@ -19,6 +19,7 @@ How it is measured, so that the ratios are honest:
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections.abc import Callable
@@ -126,7 +127,7 @@ def bench_single(rng: np.random.Generator) -> None:
 def bench_batch(rng: np.random.Generator) -> None:
     arr = random_hands(rng, 100_000)
     as_lists = arr.tolist()
-    shanten_batch(arr[:10])  # builds the numpy tables once (about 0.1 s), outside the timing
+    shanten_batch(arr[:10])  # builds the numpy tables once (a fraction of a second), outside the timing
     assert np.array_equal(shanten_batch(arr), np.array([calc(h) for h in as_lists])), "batch differs"
     # 20 rounds: 1/20 of the mahjong loop, then our whole batch; mahjong's total is the sum
     t_theirs, ours = 0.0, []
@@ -164,6 +165,9 @@ def bench_discards(rng: np.random.Generator) -> None:
 
 
 def run() -> None:
+    # the single-hand ratio moves with the machine's load (our path is lookups in memory that other
+    # processes push out of the CPU cache; mahjong's is arithmetic), so say what the load was
+    print("load average (1, 5, 15 min): {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     rng = np.random.default_rng(SEED)
     bench_single(rng)
     bench_batch(rng)

@@ -333,3 +333,13 @@ def test_houtei_on_the_last_discard_and_nothing_after_it():
 
 def test_a_seat_out_of_range_is_illegal_not_a_crash():
     illegal(start(PAO_HANDS), [draw(0, "1s"), dis(5, "1s")], "not 0..3")
+
+
+def test_no_ron_on_a_riichi_tile_once_the_stick_is_paid():
+    # Seat 3 declares riichi with 1z; seat 0 (waiting on 1z/2z) may ron it only before the acceptance.
+    hands = ["123m456p789s1122z", *FILLER, "1z99m99p99s44z55z66z"]
+    events = [draw(0, "3z"), dis(0, "3z", True), draw(1, "1s"), dis(1, "1s", True)]
+    events += [draw(2, "2s"), dis(2, "2s", True), draw(3, "7z"), ev.Riichi(3), dis(3, "1z")]
+    out = run(start(hands), [*events, ev.Win(0, 3, T("1z"))]).finish(99, None)
+    assert out.deltas[3] < 0 and sum(out.deltas) == 0  # the riichi stick was never paid
+    illegal(start(hands), [*events, ev.RiichiAccepted(3), ev.Win(0, 3, T("1z"))], "accepted")

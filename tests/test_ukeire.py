@@ -189,3 +189,14 @@ def test_bad_seen():
         ukeire(hand("123m456p789s1122z"), [0, 0, 0])
     with pytest.raises(InvalidHandError, match="-1 copies of 2m"):
         ukeire(hand("123m456p789s1122z"), [0, -1] + [0] * 32)
+
+
+def test_after_each_draw_checks_its_input():
+    from mjcli.analysis.shanten_calc import shanten_after_each_draw
+
+    current, after = shanten_after_each_draw(bytes(hand("123m456p789s1122z")))
+    assert current == 0 and after[27] == after[28] == -1 and after[0] == 0
+    with pytest.raises(InvalidHandError, match="has 14 tiles"):
+        shanten_after_each_draw(bytes(hand("123m456p789s11222z")))
+    with pytest.raises(InvalidHandError, match="33 entries"):
+        shanten_after_each_draw(bytes(33))

@@ -225,3 +225,10 @@ def test_a_round_start_the_rules_do_not_lead_to_is_a_mismatch():
     r = verify_log(g)
     firsts = [(m.what, m.log, m.engine) for m in r.mismatches][:1]
     assert firsts == [("start dealer", (g.events[starts[3]].dealer), (g.events[starts[3]].dealer + 2) % 4)]
+
+
+def test_three_player_games_are_reported_unsupported():
+    g = _game()
+    g.events[0] = dataclasses.replace(g.events[0], rules=ev.GameRules(players=3))
+    r = verify_log(g)
+    assert r.status == ERROR and "3-player" in r.error and r.rounds == 0

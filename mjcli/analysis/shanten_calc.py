@@ -294,16 +294,23 @@ def _draws(key: bytes, start: int) -> tuple[tuple[int, int, int], ...]:
 
 
 def shanten_after_each_draw(b: bytes) -> tuple[int, list[int | None]]:
-    """Shanten of a checked hand and, per kind, of the hand with one more tile of that kind.
+    """Shanten of a 3n+1 hand (34 counts as bytes) and, per kind, of the hand with one more tile of it.
+
+    Used by :mod:`mjcli.analysis.ukeire` and by the policies (keep the signature). Raises
+    :class:`InvalidHandError` for a count above 4 or a hand that is not 1, 4, 7, 10 or 13 tiles.
 
     ``None`` where the hand already holds all four copies. The other three groups are combined once
     per group, and what a draw does to a group is cached per group slice, so a draw costs two list
     lookups (plus one for seven pairs / orphans at 13+ tiles).
     """
+    if len(b) != NUM_KINDS:
+        b = _coerce(b)
     values = _group_values(b)
     ids = [v >> _ID_SHIFT for v in values]
     total = values[0] + values[1] + values[2] + values[3]
     n = total & _SIZE_MASK
+    if n % 3 != 1 or n > 13:
+        raise InvalidHandError(f"{_describe(list(b))} has {n} tiles; one more tile needs 1, 4, 7, 10 or 13")
     comb = _COMBINE
     current = _FINAL[n // 3][comb[comb[ids[0]][ids[1]]][comb[ids[2]][ids[3]]]]
     if n >= 13:
@@ -335,7 +342,7 @@ reset_cache()
 
 
 class _BatchTables:
-    """numpy forms of the tables for the batch path, built on first use (about 0.1 s).
+    """numpy forms of the tables for the batch path, built on first use (a fraction of a second).
 
     Kept small (uint8/uint32) on purpose: the gathers hit these tables at random, and a 100k batch
     runs in a few milliseconds only while they stay in the CPU cache.
@@ -363,7 +370,7 @@ class _BatchTables:
             final[:, :, n] = whole[:, :, n // 3, 1] - 1
         self.final = final
         # per sum of the facts: min(seven pairs, orphans) for 13 or 14 tiles, 127 (no effect) otherwise
-        index = np.arange(1 << _ID_SHIFT)
+        index = np.arange(1 << _ID_SHIFT, dtype=np.int32)
         tiles = index & _SIZE_MASK
         special = np.frombuffer(_SPECIAL_PLUS_1, dtype=np.uint8).astype(np.int8)[index >> 6] - 1
         self.special = np.where((tiles == 13) | (tiles == 14), special, 127).astype(np.int8)

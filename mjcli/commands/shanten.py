@@ -22,6 +22,7 @@ from mjcli.tiles import (
     to_mpsz,
 )
 
+# = mjcli.analysis.HAND_SIZES (a test checks); repeated so that other commands start without the tables
 HAND_SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
 
 HELP = "\n\n".join(

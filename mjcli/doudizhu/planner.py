@@ -373,19 +373,43 @@ def _stats(steps: tuple[Step, ...]) -> dict[str, int]:
     }
 
 
-@functools.lru_cache(maxsize=100_000)
-def _plan_cached(counts: Counts, weights: Weights) -> Plan:
+def _zhan_pai(counts: Counts, weights: Weights) -> tuple[list[Step], int, Best]:
+    """The set-aside steps, their cost, and the first lowest path of the rest."""
     prefix, rest = _set_aside(counts)
     prefix_cost = sum(10 + step_weight(s, weights) for s in prefix)
     best = _first_min((_fill_cost(rest, weights), (), rest), _best_all(rest, weights))
+    return prefix, prefix_cost, best
+
+
+@functools.lru_cache(maxsize=100_000)
+def _plan_cached(counts: Counts, weights: Weights) -> Plan:
+    prefix, prefix_cost, best = _zhan_pai(counts, weights)
     assert best is not None
     steps = (*prefix, *best[1], *_fill_steps(best[2]))
     return Plan(steps=steps, raw_pn=prefix_cost + best[0], weights=weights, stats=_stats(steps))
 
 
+@functools.lru_cache(maxsize=200_000)
+def _pn_cached(counts: Counts, weights: Weights) -> int:
+    _, prefix_cost, best = _zhan_pai(counts, weights)
+    assert best is not None
+    return prefix_cost + best[0]
+
+
 def plan(counts: Counts, weights: str = "seed") -> Plan:
     """ZhanPai: the seed's best path for a hand (rank counts) and its Pn."""
     return _plan_cached(tuple(counts), _check_weights(weights))
+
+
+def plan_pn(counts: Counts, weights: str = "seed") -> int:
+    """The raw Pn of :func:`plan` without building its steps (the policies rate many hands)."""
+    return _pn_cached(tuple(counts), _check_weights(weights))
+
+
+def clear_caches() -> None:
+    """Empty the planner's memo tables (benchmarks and timing tests start cold)."""
+    for fn in (_plan_cached, _pn_cached, _best_all, _best_less, _best_after_less, _chains, _fill_cost):
+        fn.cache_clear()
 
 
 def path_pn(steps: list[Step] | tuple[Step, ...], weights: str = "seed") -> int:

@@ -39,7 +39,7 @@ from mjcli.doudizhu.cards import BIG_JOKER, NUM_RANKS, SMALL_JOKER, TWO, Counts,
 from mjcli.doudizhu.engine import BidView, PlayView, Policy
 from mjcli.doudizhu.movegen import gen_kind, legal_moves
 from mjcli.doudizhu.moves import KickerRule, Kind, Move, classify, classify_one
-from mjcli.doudizhu.planner import PAIR, SINGLE, TRIO, TRIO_CHAIN, Plan, Step, plan
+from mjcli.doudizhu.planner import PAIR, SINGLE, TRIO, TRIO_CHAIN, Plan, Step, plan, plan_pn
 from mjcli.errors import UsageError
 
 Decision = tuple[Move | None, str]
@@ -148,7 +148,7 @@ class ZhanPaiPolicy:
 
     # -- bidding ---------------------------------------------------------------------------------
     def bid(self, view: BidView, rng: random.Random) -> tuple[int, str]:
-        pn = self._plan(view.hand).raw_pn
+        pn = plan_pn(view.hand, self.weights)
         want = next((level for level, limit in BID_THRESHOLDS if pn <= limit), 0)
         level = want if want > view.highest else 0
         if want == 0:
@@ -204,12 +204,12 @@ class ZhanPaiPolicy:
 
     def _candidates(self, hand: Counts, lead: Move, rule: KickerRule) -> list[tuple[int, Move]]:
         """Beating non-bomb moves with their Pn loss; of moves with kickers, the best kickers only."""
-        before = self._plan(hand).raw_pn
+        before = plan_pn(hand, self.weights)
         best: dict[tuple[int, int], tuple[int, Move]] = {}
         for move in legal_moves(hand, lead, rule):
             if move.is_bomb:
                 continue
-            loss = self._plan(sub(hand, move.cards)).raw_pn - before
+            loss = plan_pn(sub(hand, move.cards), self.weights) - before
             key = (move.main, move.size)
             if key not in best or loss < best[key][0]:
                 best[key] = (loss, move)

@@ -44,6 +44,8 @@ def legal_actions(rnd: Round, seat: int) -> list[Action]:
     if rnd.phase == TURN and seat == rnd.current:
         return _turn_actions(rnd, seat)
     if rnd.phase == REACT and seat != rnd.current and rnd.last_tile is not None:
+        if rnd.four_winds_pending():
+            return []  # the fourth identical wind aborts the round at once (as Tenhou does)
         return _react_actions(rnd, seat)
     if rnd.phase == KAN and seat != rnd.kan_actor and rnd.kan_kind in ("kakan", "ankan"):
         return _chankan_actions(rnd, seat)

@@ -172,7 +172,6 @@ class Round:
         self.pao = [None, None, None, None]  # type: list[int | None]
         self.pao_kind = ["", "", "", ""]
         self.wins: list[WinOutcome] = []
-        self.ron_window_target = -1
         self.win_chankan = False
         self.draw_reason: str | None = None
         self.outcome: RoundOutcome | None = None
@@ -340,7 +339,6 @@ class Round:
         self.phase = REACT
         self.last_tile = e.tile
         self.drawn = None
-        self.ron_window_target = e.actor
 
     def four_winds_pending(self) -> bool:
         fw = self.first_winds
@@ -475,9 +473,7 @@ class Round:
     def _start_kan(self, actor: int, kan_kind: str, tile: int | None) -> None:
         self.kans[actor] += 1
         self.kan_total += 1
-        if self.pending_dora:
-            # An earlier open kan's indicator comes before this one's; the log must show both.
-            pass
+        # An earlier open kan's indicator still owed is turned first (the log shows both in order).
         self.pending_dora += 1
         self.pending_open = kan_kind != "ankan"
         self.kan_kind = kan_kind
@@ -576,10 +572,11 @@ class Round:
             if e.target != self.wins[0].target or e.tile != self.wins[0].tile:
                 raise IllegalEvent(index, e, "a multiple ron is on the same tile")
         elif self.phase == REACT:
+            # (A ron on a riichi tile comes before RiichiAccepted: that stick is never paid.)
             if self.last_tile is None or e.target != self.current or e.tile != self.last_tile:
                 raise IllegalEvent(index, e, "ron on a tile that is not the discard on the table")
-            if self.players[e.target].riichi_declared and not self.players[e.target].riichi:
-                pass  # ron on the riichi tile: the riichi stick is not paid
+            if self.players[e.target].riichi and self.players[e.target].river[-1].riichi:
+                raise IllegalEvent(index, e, "ron after the riichi on this tile was accepted")
         elif self.phase == KAN and self.kan_kind in ("kakan", "ankan"):
             if e.target != self.kan_actor or self.last_tile is None or kind(e.tile) != kind(self.last_tile):
                 raise IllegalEvent(index, e, "chankan on a tile that is not the kan tile")
