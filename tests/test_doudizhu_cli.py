@@ -67,7 +67,7 @@ def test_advise_against_a_lead_text():
         (["advise", "--game", "doudizhu", "345", "--lead", "3456"], InvalidHandError, "lead '3456'"),
         (["advise", "--game", "doudizhu", "345", "--policies", "bogus"], UsageError, "'bogus'"),
         (["advise", "--game", "chess", "345"], UsageError, "unknown game 'chess'"),
-        (["advise", "123m"], UnsupportedError, "riichi advise is not implemented yet"),
+        (["advise", "123m"], InvalidHandError, "hand '123m' has 3 tiles"),
         (["simulate"], UnsupportedError, "riichi simulate is not implemented yet"),
         (["replay", "x.json"], UnsupportedError, "riichi replay is not implemented yet"),
         (["simulate", "--game", "doudizhu", "--players", "zhanpai,nope"], UsageError, "'nope'"),
