@@ -14,8 +14,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
+# The main job on data the project ships. Grows with the project: see README.md.
 run: install
-	$(BIN)/mjcli demo
+	$(BIN)/mjcli score 234m456p678s11222z --win 2z --tsumo
+	$(BIN)/mjcli shanten 123m456p789s1135z 19m19p19s1234567z 2388m34556p33577s
+	$(BIN)/mjcli advise 2388m34556p33577s
 
 lint: install
 	$(BIN)/ruff check mjcli tests benchmarks

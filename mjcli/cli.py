@@ -18,7 +18,7 @@ app = typer.Typer(
     help=(
         "Mahjong and Dou Dizhu bot toolkit: score hands, count shanten and ukeire, ask bot policies, "
         "verify and replay real game logs, simulate games.\n\n"
-        "Example: mjcli score 234m456p678s11z22z --win 2z --tsumo"
+        "Example: mjcli score 234m456p678s11222z --win 2z --tsumo"
     ),
     no_args_is_help=True,
     add_completion=False,

@@ -133,7 +133,8 @@ def _react_actions(rnd: Round, seat: int) -> list[Action]:
     if k in p.waits() and not p.furiten() and can_win(rnd, seat, tile, tsumo=False):
         out.append((ev.Win(seat, rnd.current, tile),))
     if p.riichi or p.riichi_declared or rnd.wall <= 0 or rnd.four_kans_pending():
-        return [*out, PASS]  # no calls in riichi, on the last tile, or on the discard after a 4th kan
+        # no calls in riichi, on the last tile, or on the discard after a 4th kan
+        return [*out, PASS] if out else []
     target = rnd.current
     same = [t for t in p.hand if kind(t) == k]
     for pair in sorted({tuple(sorted(c)) for c in combinations(same, 2)}):
@@ -142,8 +143,7 @@ def _react_actions(rnd: Round, seat: int) -> list[Action]:
         out.append((ev.OpenKan(seat, target, tile, tuple(same)),))
     if seat == (target + 1) % 4 and not is_honor(k):
         out.extend(_chi_actions(rnd, seat, target, tile))
-    out.append(PASS)
-    return out
+    return [*out, PASS] if out else []  # a seat with nothing but a pass has no decision
 
 
 def _chi_actions(rnd: Round, seat: int, target: int, tile: int) -> list[Action]:

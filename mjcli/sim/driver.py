@@ -187,7 +187,7 @@ class _Table:
         for e in action:
             if isinstance(e, ev.Discard):
                 self._reveal_owed_dora(rnd)  # an open or added kan's indicator turns as its player discards
-            self.apply(self._with_ura(rnd, e))
+            self.apply(self._with_ura(rnd, _canonical(e)))
 
     def _kan(self, rnd: Round, where: Where) -> None:
         step = table_step(rnd)
@@ -225,7 +225,7 @@ class _Table:
             return
         if call is not None:
             for e in call:
-                self.apply(e)
+                self.apply(_canonical(e))
             return
         if step.kind == "draw":
             self.apply(ev.Draw(step.seat, self._wall.draw(), rinshan=False))
@@ -347,6 +347,16 @@ class _Table:
             "deltas": list(out.deltas),
             "tiles_drawn": 70 - rnd.wall,
         }
+
+
+def _canonical(e: object) -> object:
+    """Tiles shown from the hand in canonical order (``tiles.sort_key``, a red five first), as every
+    log reader gives them, so that a written log reads back to the very same events."""
+    consumed = getattr(e, "consumed", None)
+    if consumed is None:
+        return e
+    ordered = tuple(sorted(consumed, key=sort_key))
+    return e if ordered == consumed else dataclasses.replace(e, consumed=ordered)  # type: ignore[type-var]
 
 
 def _shown_hands(rnd: Round, reason: str) -> tuple[tuple[int, ...] | None, ...]:
