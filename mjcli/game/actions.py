@@ -40,7 +40,8 @@ def can_win(rnd: Round, seat: int, tile: int, tsumo: bool, chankan: bool = False
 
 
 def legal_actions(rnd: Round, seat: int) -> list[Action]:
-    """Every action ``seat`` may take now; empty when the seat has nothing to decide."""
+    """Every action ``seat`` may take now. On a discard every other seat has at least ``[PASS]``;
+    empty when the seat has nothing to decide (not its turn, or the fourth identical first wind)."""
     if rnd.phase == TURN and seat == rnd.current:
         return _turn_actions(rnd, seat)
     if rnd.phase == REACT and seat != rnd.current and rnd.last_tile is not None:
@@ -133,8 +134,7 @@ def _react_actions(rnd: Round, seat: int) -> list[Action]:
     if k in p.waits() and not p.furiten() and can_win(rnd, seat, tile, tsumo=False):
         out.append((ev.Win(seat, rnd.current, tile),))
     if p.riichi or p.riichi_declared or rnd.wall <= 0 or rnd.four_kans_pending():
-        # no calls in riichi, on the last tile, or on the discard after a 4th kan
-        return [*out, PASS] if out else []
+        return [*out, PASS]  # no calls in riichi, on the last tile, or on the discard after a 4th kan
     target = rnd.current
     same = [t for t in p.hand if kind(t) == k]
     for pair in sorted({tuple(sorted(c)) for c in combinations(same, 2)}):
@@ -143,7 +143,8 @@ def _react_actions(rnd: Round, seat: int) -> list[Action]:
         out.append((ev.OpenKan(seat, target, tile, tuple(same)),))
     if seat == (target + 1) % 4 and not is_honor(k):
         out.extend(_chi_actions(rnd, seat, target, tile))
-    return [*out, PASS] if out else []  # a seat with nothing but a pass has no decision
+    out.append(PASS)
+    return out
 
 
 def _chi_actions(rnd: Round, seat: int, target: int, tile: int) -> list[Action]:

@@ -201,10 +201,9 @@ def legal_of(rnd: Round, seat: int) -> Legal:
     back: dict[Action, EngineAction] = {}
     for events in legal_actions(rnd, seat):
         a = action_of(events)
-        if a in back:
-            # of the two discards of the drawn tile's code, keep the drawn copy (tsumogiri)
-            if not getattr(events[-1], "tsumogiri", False):
-                continue
+        # of the two discards of the drawn tile's code, keep the drawn copy (tsumogiri)
+        if a in back and not getattr(events[-1], "tsumogiri", False):
+            continue
         back[a] = events
     return Legal(tuple(back), back)
 

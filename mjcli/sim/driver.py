@@ -27,6 +27,7 @@ from mjcli.game.actions import table_step
 from mjcli.game.settlement import MANGAN_BASE, ranking
 from mjcli.game.state import ENDED, KAN, REACT, TURN, Round, RoundOutcome
 from mjcli.game.table import Game, round_label
+from mjcli.game.view import ViewBuilder
 from mjcli.rules import Rules
 from mjcli.sim.claims import resolve
 from mjcli.sim.seats import EngineAction, PolicySeat, Where
@@ -129,6 +130,7 @@ class _Table:
         self.observer = observer
         self.wall: Wall | None = None
         self.rnd: Round | None = None
+        self.views: ViewBuilder | None = None
 
     def apply(self, e: object) -> None:
         self.game.apply(e, len(self.events))
@@ -162,6 +164,7 @@ class _Table:
         assert rec is not None
         rnd = rec.state
         self.rnd = rnd
+        self.views = ViewBuilder(rnd)
         where = Where(self.spec.index, self.spec.seed, round_label(exp.round_wind, exp.kyoku, exp.honba))
         while rnd.phase != ENDED:
             if rnd.phase == TURN:
@@ -181,7 +184,7 @@ class _Table:
 
     def _turn(self, rnd: Round, where: Where) -> None:
         seat = rnd.current
-        action = self.seats[seat].choose(rnd, seat, where)
+        action = self.seats[seat].choose(rnd, seat, where, self.views)
         if action is None:  # pragma: no cover - a player to move always has an action
             raise MjcliError(f"{where.round}: seat {seat} has no legal action")
         for e in action:
@@ -249,7 +252,7 @@ class _Table:
         answers: dict[int, EngineAction] = {}
         for i in range(1, 4):
             seat = (target + i) % 4
-            a = self.seats[seat].choose(rnd, seat, where)
+            a = self.seats[seat].choose(rnd, seat, where, self.views)
             if a:
                 answers[seat] = a
         return answers

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from mjcli.errors import MjcliError
 from mjcli.game.state import Round
 from mjcli.policies import Action, Policy, get_policy
-from mjcli.policies.engine_view import legal_of, view_of
+from mjcli.game.view import ViewBuilder, legal_of
 from mjcli.tiles import tile_name, to_mpsz
 
 EngineAction = tuple[object, ...]
@@ -41,18 +41,22 @@ class PolicySeat:
         self.policy: Policy = get_policy(name)
         self.decisions = 0
 
-    def choose(self, rnd: Round, seat: int, where: Where) -> EngineAction | None:
+    def choose(
+        self, rnd: Round, seat: int, where: Where, views: ViewBuilder | None = None
+    ) -> EngineAction | None:
         """The engine action this seat takes now; None when it has nothing to decide.
 
         A single legal action (a forced tsumogiri in riichi, a lone pass) is taken without asking:
-        there is no decision to make.
+        there is no decision to make. ``views`` is the round's view builder (shared by the seats so
+        that unchanged rivers are not converted again).
         """
-        legal, back = legal_of(rnd, seat)
+        options = legal_of(rnd, seat)
+        legal, back = options.actions, options.events
         if not legal:
             return None
         if len(legal) == 1:
             return back[legal[0]]
-        view = view_of(rnd, seat)
+        view = (views if views is not None and views.rnd is rnd else ViewBuilder(rnd)).view(seat)
         self.decisions += 1
         try:
             action = self.policy.decide(view, legal)

@@ -1,0 +1,157 @@
+"""Per-policy statistics of simulated games with 95 % confidence intervals, and paired differences.
+
+Every figure is a ratio of sums over a policy's seats: average placement = sum of placements /
+seats, win rate = wins / rounds, tsumo share = tsumo wins / wins, average win size = value won /
+wins, and so on. Seats of one deal are not independent (rounds within a game share the scores; with
+``--duplicate`` the seat rotations of a deal share the walls), so the intervals treat the *deal* as
+the unit: the variance of a ratio R = sum(y) / sum(n) is the cluster-robust (delta-method) one,
+
+    Var(R) = G / (G - 1) * sum_g (y_g - R n_g)^2 / (sum_g n_g)^2     over the G deals,
+
+which for one observation per deal is the usual s^2 / G, and the interval is R +- t(0.975, G-1) SE.
+Paired differences (``--duplicate``) compare two policies deal by deal: the mean of the per-deal
+differences with its t interval, so the luck of the deal cancels out.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+import polars as pl
+
+#: (name, numerator column, denominator column, meaning) of every per-policy figure
+METRICS: tuple[tuple[str, str, str, str], ...] = (
+    ("placement", "placement", "one", "average placement (1-4)"),
+    ("first", "is_first", "one", "share of games in first place"),
+    ("last", "is_last", "one", "share of games in last place"),
+    ("score", "score", "one", "average final score"),
+    ("points", "points", "one", "average points after uma and oka"),
+    ("win_rate", "wins", "rounds", "wins per round"),
+    ("deal_in_rate", "deal_ins", "rounds", "deal-ins per round"),
+    ("tsumo_share", "tsumo", "wins", "share of wins by tsumo"),
+    ("riichi_rate", "riichi", "rounds", "riichi per round"),
+    ("call_rate", "calls", "rounds", "share of rounds with a call"),
+    ("win_size", "win_points", "wins", "average hand value won"),
+    ("deal_in_size", "deal_in_points", "deal_ins", "average hand value dealt into"),
+)
+#: figures compared pairwise with --duplicate
+PAIRED: tuple[str, ...] = ("points", "placement", "score")
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    value: float
+    lo: float
+    hi: float
+
+    def to_dict(self) -> dict[str, float | None]:
+        return {"value": _num(self.value), "lo": _num(self.lo), "hi": _num(self.hi)}
+
+
+def _num(x: float) -> float | None:
+    return None if math.isnan(x) else round(x, 6)
+
+
+def t_quantile(p: float, df: int) -> float:
+    """Student's t quantile (no SciPy): exact for 1 and 2 degrees of freedom, else the Cornish-Fisher
+    expansion of Abramowitz & Stegun 26.7.5 around the normal quantile (error < 1e-3 from 3 on)."""
+    if df <= 0:
+        return math.nan
+    if df == 1:
+        return math.tan(math.pi * (p - 0.5))
+    if df == 2:
+        return (2 * p - 1) / math.sqrt(2 * p * (1 - p))
+    from statistics import NormalDist
+
+    z = NormalDist().inv_cdf(p)
+    z3, z5, z7, z9 = z**3, z**5, z**7, z**9
+    return (
+        z
+        + (z3 + z) / (4 * df)
+        + (5 * z5 + 16 * z3 + 3 * z) / (96 * df**2)
+        + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * df**3)
+        + (79 * z9 + 776 * z7 + 1482 * z5 - 1920 * z3 - 945 * z) / (92160 * df**4)
+    )
+
+
+def ratio_estimate(num: Sequence[float], den: Sequence[float], level: float = 0.95) -> Estimate:
+    """sum(num) / sum(den) over clusters, with its cluster-robust ``level`` interval (NaN when the
+    denominator is zero; no interval from fewer than two clusters)."""
+    total = float(sum(den))
+    if total == 0:
+        return Estimate(math.nan, math.nan, math.nan)
+    r = float(sum(num)) / total
+    g = len(num)
+    if g < 2:
+        return Estimate(r, math.nan, math.nan)
+    ss = sum((y - r * n) ** 2 for y, n in zip(num, den, strict=True))
+    se = math.sqrt(g / (g - 1) * ss) / total
+    half = t_quantile(0.5 + level / 2, g - 1) * se
+    return Estimate(r, r - half, r + half)
+
+
+def mean_estimate(values: Sequence[float], level: float = 0.95) -> Estimate:
+    """The mean with its t interval (independent values)."""
+    return ratio_estimate(values, [1.0] * len(values), level)
+
+
+def seat_frame(rows: Sequence[dict[str, object]]) -> pl.DataFrame:
+    """The per-seat game rows (as in games.parquet) with the columns the metrics need."""
+    df = pl.DataFrame(list(rows)) if not isinstance(rows, pl.DataFrame) else rows
+    return df.with_columns(
+        pl.lit(1).alias("one"),
+        (pl.col("placement") == 1).cast(pl.Int64).alias("is_first"),
+        (pl.col("placement") == 4).cast(pl.Int64).alias("is_last"),
+    )
+
+
+def policy_summary(games: pl.DataFrame, policies: Sequence[str]) -> list[dict[str, object]]:
+    """One entry per policy (in the order given): seats played and every metric with its interval,
+    clustered by deal."""
+    df = seat_frame(games)
+    sums = [pl.col(c).sum().cast(pl.Float64) for c in sorted({m[1] for m in METRICS} | {m[2] for m in METRICS})]
+    per_deal = df.group_by(["policy", "deal"]).agg(*sums).sort(["policy", "deal"])
+    out: list[dict[str, object]] = []
+    for name in policies:
+        sub = per_deal.filter(pl.col("policy") == name)
+        entry: dict[str, object] = {
+            "policy": name,
+            "games": int(df.filter(pl.col("policy") == name).height),
+            "deals": sub.height,
+        }
+        for metric, num, den, _ in METRICS:
+            entry[metric] = ratio_estimate(sub[num].to_list(), sub[den].to_list()).to_dict()
+        out.append(entry)
+    return out
+
+
+def paired_differences(games: pl.DataFrame, policies: Sequence[str]) -> list[dict[str, object]]:
+    """For each pair of policies (A, B): A's mean minus B's per deal, averaged over the deals where
+    both played, with its t interval; for every figure of :data:`PAIRED`."""
+    per_deal = games.group_by(["deal", "policy"]).agg([pl.col(m).cast(pl.Float64).mean() for m in PAIRED])
+    out: list[dict[str, object]] = []
+    for a, b in combinations(policies, 2):
+        joined = (
+            per_deal.filter(pl.col("policy") == a)
+            .join(per_deal.filter(pl.col("policy") == b), on="deal", suffix="_b")
+            .sort("deal")
+        )
+        entry: dict[str, object] = {"a": a, "b": b, "deals": joined.height}
+        for m in PAIRED:
+            diffs = (joined[m] - joined[f"{m}_b"]).to_list()
+            entry[m] = mean_estimate(diffs).to_dict()
+        out.append(entry)
+    return out
+
+
+def format_estimate(e: dict[str, float | None], digits: int) -> str:
+    """``2.41 ±0.05`` (``-`` when there is nothing to estimate)."""
+    v, lo, hi = e["value"], e["lo"], e["hi"]
+    if v is None:
+        return "-"
+    if lo is None or hi is None:
+        return f"{v:.{digits}f}"
+    return f"{v:.{digits}f} ±{(hi - lo) / 2:.{digits}f}"
