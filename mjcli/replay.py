@@ -26,7 +26,8 @@ from typing import Any
 
 import polars as pl
 
-from mjcli.analysis import discard_table, shanten, ukeire
+from mjcli.analysis import discard_table, shanten
+from mjcli.analysis.shanten_calc import shanten_after_each_draw
 from mjcli.atomic import atomic_path
 from mjcli.errors import LogFormatError, MjcliError, UsageError
 from mjcli.game import events as ev
@@ -47,13 +48,15 @@ from mjcli.melds import melds_to_text
 from mjcli.policies import get_policy
 from mjcli.policies.view import Action, PlayerView
 from mjcli.rules import Rules, get_rules
-from mjcli.tiles import kind, tile_name, to_mpsz
+from mjcli.tiles import NUM_TILES, kind, tile_name, to_mpsz
 
 #: events that are moves at the table (the ``turn`` counter)
 _MOVES = frozenset({ev.Draw, ev.Discard, ev.Chi, ev.Pon, ev.OpenKan, ev.ClosedKan, ev.AddedKan})
 #: events after which some seat may have a choice
 _TRIGGERS = frozenset({ev.Draw, ev.Discard, ev.Chi, ev.Pon, ev.ClosedKan, ev.AddedKan})
 _DISCARDS = ("discard", "riichi")
+
+_TILE_NAMES = tuple(tile_name(t) for t in range(NUM_TILES))
 
 KEY = ["file", "game_id", "round", "honba", "turn", "seat", "kind"]
 
@@ -134,9 +137,10 @@ def decisions_of(
 ) -> Iterator[LogDecision]:
     """Every decision point of a game's events (of ``seats`` only, if given), in order.
 
-    The views are taken once the table has done what it does by itself: a kan's dora indicator
-    turned right after a discard or a closed kan is seen by those answering it. A decision after
-    the log's last event (a cut log) is not yielded: what the player did is unknown. Raises
+    A kan's dora indicator is in the view once it is turned: at once for a closed kan (those who
+    may rob it see it), as its player discards for an open or added kan (after their decision).
+    A decision after the log's last event (a cut log) is not yielded: what the player did is
+    unknown. Raises
     :class:`~mjcli.game.legality.IllegalEvent` where the engine rejects the log, including a
     player's action that is not among the engine's legal actions. ``engine`` (a fresh
     :class:`~mjcli.game.table.Game`) is the one to use, for a caller who wants the final state.
@@ -146,21 +150,25 @@ def decisions_of(
     n = len(events)
     builder: ViewBuilder | None = None
     pending = False
-    turn = 0
+    moves = 0  # moves made in the round so far
     for i, e in enumerate(events):
         engine.apply(e, i)
         t = type(e)
         if t is ev.StartRound:
             rec = engine.current
             builder = ViewBuilder(rec.state) if rec is not None else None
-            turn = 0
+            moves = 0
             pending = False
             continue
+        if t in _MOVES:
+            moves += 1
         if t in _TRIGGERS:
             pending = True
-        if not pending or builder is None or (i + 1 < n and type(events[i + 1]) is ev.NewDora):
-            if t in _MOVES:
-                turn += 1
+        if not pending or builder is None:
+            continue
+        if i + 1 < n and type(events[i + 1]) is ev.NewDora and builder.rnd.phase != TURN:
+            # A closed kan's indicator is turned at once: those who may rob the kan see it. An
+            # open kan's comes as its player discards: that player decides without it.
             continue
         pending = False
         rnd = builder.rnd
@@ -195,7 +203,7 @@ def decisions_of(
             yield LogDecision(
                 round=f"{WIND_LETTERS[start.round_wind % 4]}{start.kyoku}",
                 honba=start.honba,
-                turn=turn,
+                turn=moves - 1,
                 seat=seat,
                 kind=decision_kind(legal, reacting, bool(was_claimed)),
                 event=i,
@@ -204,8 +212,6 @@ def decisions_of(
                 actual=actual,
                 tsumogiri=tsumogiri,
             )
-        if t in _MOVES:
-            turn += 1
 
 
 # ---------------------------------------------------------------- hand figures of an action
@@ -221,21 +227,34 @@ class Effects:
     * kans: the hand left without the kan's tiles; tsumo / ron: shanten -1, no ukeire;
       nine terminals: none.
 
-    Figures are memoised per action: the policies often agree.
+    Figures are memoised per action (the policies often agree), and the improving kinds of a hand
+    in ``hands`` when given (a game's decisions share it: a hand that comes back, as a seat's hand
+    does between reactions, is not analysed again; only the count of unseen copies changes).
     """
 
-    __slots__ = ("counts", "seen", "before", "_memo")
+    __slots__ = ("counts", "seen", "before", "_memo", "_hands")
 
-    def __init__(self, view: PlayerView) -> None:
+    def __init__(
+        self, view: PlayerView, hands: dict[bytes, tuple[int, tuple[int, ...]]] | None = None
+    ) -> None:
         self.counts = view.concealed_counts()
         self.seen = view.visible_counts()
         self.before = shanten(bytes(self.counts))
         self._memo: dict[Action, tuple[int | None, int | None]] = {}
+        self._hands = hands if hands is not None else {}
 
     def of(self, a: Action) -> tuple[int | None, int | None]:
         got = self._memo.get(a)
         if got is None:
             got = self._memo[a] = self._compute(a)
+        return got
+
+    def _improving(self, hand: bytes) -> tuple[int, tuple[int, ...]]:
+        got = self._hands.get(hand)
+        if got is None:
+            current, after = shanten_after_each_draw(hand)
+            kinds = tuple(k for k, s in enumerate(after) if s is not None and s < current)
+            got = self._hands[hand] = (current, kinds)
         return got
 
     def _compute(self, a: Action) -> tuple[int | None, int | None]:
@@ -245,22 +264,22 @@ class Effects:
         if k == "nine_terminals":
             return None, None
         c = bytearray(self.counts)
-        seen = self.seen
         if k in _DISCARDS:
-            t = kind(a.tile)  # type: ignore[arg-type]
-            c[t] -= 1
-            seen = list(seen)
-            seen[t] += 1
-        elif k == "closed_kan":
-            c[kind(a.consumed[0])] -= 4
-        elif k in ("added_kan", "chi", "pon", "open_kan"):
-            for t in a.consumed if k != "added_kan" else (a.tile,):  # type: ignore[union-attr]
-                c[kind(t)] -= 1
+            c[kind(a.tile)] -= 1  # type: ignore[arg-type]
+            base: Sequence[int] = self.counts
+        else:
+            if k == "closed_kan":
+                c[kind(a.consumed[0])] -= 4
+            elif k in ("added_kan", "chi", "pon", "open_kan"):
+                for t in a.consumed if k != "added_kan" else (a.tile,):  # type: ignore[union-attr]
+                    c[kind(t)] -= 1
+            base = c
         if sum(c) % 3 == 2:  # after chi / pon: the best discard that follows
-            best = discard_table(bytes(c), seen)[0]
+            best = discard_table(bytes(c), self.seen)[0]
             return best.shanten, best.ukeire_total
-        u = ukeire(bytes(c), seen)
-        return u.shanten, u.total
+        current, kinds = self._improving(bytes(c))
+        seen = self.seen
+        return current, sum(max(0, 4 - base[k] - seen[k]) for k in kinds)
 
 
 # ---------------------------------------------------------------- rows of one game
@@ -303,59 +322,73 @@ def ask(policy: Any, name: str, d: LogDecision, file: str) -> Action:
 
 
 def add_rows(
-    cols: Columns, d: LogDecision, answers: Sequence[tuple[str, Action]], file: str, game_id: str, game: int
+    cols: Columns,
+    d: LogDecision,
+    answers: Sequence[tuple[str, Action]],
+    file: str,
+    game_id: str,
+    game: int,
+    hands: dict[bytes, tuple[int, tuple[int, ...]]] | None = None,
 ) -> None:
-    """One row per policy for decision ``d``."""
+    """One row per policy for decision ``d`` (``hands``: see :class:`Effects`)."""
     v = d.view
-    fx = Effects(v)
+    fx = Effects(v, hands)
     actual = d.actual
     s_act, u_act = fx.of(actual)
     hand = to_mpsz(v.concealed)
-    drawn = tile_name(v.drawn) if v.drawn is not None else None
-    offered = tile_name(v.offered) if v.offered is not None else None
+    drawn = _TILE_NAMES[v.drawn] if v.drawn is not None else None
+    offered = _TILE_NAMES[v.offered] if v.offered is not None else None
     melds = melds_to_text(v.own_melds)
     actual_s = action_text(actual)
-    player = ""
-    data = cols.data
     discard_actual = actual.kind in _DISCARDS
+    n = len(answers)
+    per_policy: dict[str, list[Any]] = {
+        "policy": [],
+        "choice": [],
+        "agree": [],
+        "equally_good": [],
+        "reason": [],
+        "shanten_after_choice": [],
+        "ukeire_choice": [],
+    }
     for name, choice in answers:
         s_ch, u_ch = fx.of(choice)
         agree = choice == actual
-        if discard_actual and choice.kind in _DISCARDS:
-            equal = agree or (s_act, u_act) == (s_ch, u_ch)
-        else:
-            equal = None
-        row = (
-            file,
-            game_id,
-            game,
-            d.round,
-            d.honba,
-            d.turn,
-            d.seat,
-            player,
-            d.kind,
-            d.event,
-            hand,
-            drawn,
-            offered,
-            melds,
-            len(d.legal),
-            actual_s,
-            d.tsumogiri if discard_actual else None,
-            name,
-            action_text(choice),
-            agree,
-            equal,
-            choice.reason,
-            fx.before,
-            s_act,
-            s_ch,
-            u_act,
-            u_ch,
+        per_policy["policy"].append(name)
+        per_policy["choice"].append(action_text(choice))
+        per_policy["agree"].append(agree)
+        per_policy["equally_good"].append(
+            (agree or (s_act, u_act) == (s_ch, u_ch)) if discard_actual and choice.kind in _DISCARDS else None
         )
-        for col, value in zip(data.values(), row, strict=True):
-            col.append(value)
+        per_policy["reason"].append(choice.reason)
+        per_policy["shanten_after_choice"].append(s_ch)
+        per_policy["ukeire_choice"].append(u_ch)
+    shared = {
+        "file": file,
+        "game_id": game_id,
+        "game": game,
+        "round": d.round,
+        "honba": d.honba,
+        "turn": d.turn,
+        "seat": d.seat,
+        "player": "",  # filled in per game by replay_game
+        "kind": d.kind,
+        "event": d.event,
+        "hand": hand,
+        "drawn": drawn,
+        "offered": offered,
+        "melds": melds,
+        "options": len(d.legal),
+        "actual": actual_s,
+        "tsumogiri": d.tsumogiri if discard_actual else None,
+        "shanten": fx.before,
+        "shanten_after_actual": s_act,
+        "ukeire_actual": u_act,
+    }
+    # one extend per column, the decision's own values repeated for each policy's row
+    for name, col in cols.data.items():
+        values = per_policy.get(name)
+        col.extend(values if values is not None else [shared[name]] * n)
 
 
 @dataclass(slots=True)
@@ -385,9 +418,10 @@ def replay_game(
     per_seat = [0, 0, 0, 0]
     game_id = str(game.game_id or "")
     engine = Game(rules or get_rules("tenhou"))
+    hands: dict[bytes, tuple[int, tuple[int, ...]]] = {}
     for d in decisions_of(game.events, rules, seats, engine):
         answers = [(name, ask(p, name, d, file)) for name, p in policies]
-        add_rows(cols, d, answers, file, game_id, game_index)
+        add_rows(cols, d, answers, file, game_id, game_index, hands)
         per_seat[d.seat] += 1
     # the player's name is filled in afterwards: one list slice instead of a lookup per row
     seat_col = cols.data["seat"]
@@ -538,7 +572,9 @@ def replay_paths(
         return
     import multiprocessing
 
-    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+    # spawn, not fork: the workers build Polars frames, and a forked child of a process whose
+    # Polars thread pool is running can deadlock
+    ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(min(jobs, len(tasks))) as pool:
         yield from pool.imap(_worker, tasks, chunksize=1)
 
@@ -555,7 +591,7 @@ class ReplayWriter:
     number of worker processes.
     """
 
-    def __init__(self, out: Path, batch_rows: int = 200_000) -> None:
+    def __init__(self, out: Path, batch_rows: int = 50_000) -> None:
         if out.exists() and not out.is_dir():
             raise UsageError(f"--out '{out}' exists and is not a directory")
         out.mkdir(parents=True, exist_ok=True)

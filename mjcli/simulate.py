@@ -94,12 +94,14 @@ def parse_players(text: str | Sequence[str]) -> list[str]:
     return names
 
 
-def table_rules(rules: str, length: str) -> Rules:
-    """A rule preset with the game length asked for."""
-    if length not in LENGTHS:
+def table_rules(rules: str, length: str | None = None) -> Rules:
+    """A rule preset, with the game length asked for (None: the preset's own)."""
+    if length is not None and length not in LENGTHS:
         raise UsageError(f"--length '{length}': use hanchan or tonpuu")
     base = get_rules(rules)
-    return base if base.length == length else dataclasses.replace(base, length=length)
+    if length is None or base.length == length:
+        return base
+    return dataclasses.replace(base, name=f"{base.name}+{length}", length=length)
 
 
 def lineup(names: Sequence[str], rotation: int) -> tuple[str, ...]:
@@ -214,7 +216,7 @@ def simulate(
     seed: int,
     *,
     out: str | os.PathLike[str] | None = None,
-    length: str = "hanchan",
+    length: str | None = None,
     rules: str = "tenhou",
     duplicate: bool = False,
     jobs: int = 1,
@@ -230,12 +232,13 @@ def simulate(
         raise UsageError(f"--jobs {jobs}: use at least one job")
     out_dir = Path(out) if out is not None else None
     if out_dir is not None:
-        if out_dir.exists() and not out_dir.is_dir():
-            raise UsageError(f"--out '{out_dir}' exists and is not a directory")
+        for d in (out_dir, out_dir / LOG_DIR):
+            if d.exists() and not d.is_dir():
+                raise UsageError(f"--out: '{d}' exists and is not a directory")
         _clear_old_logs(out_dir / LOG_DIR)
     specs = game_specs(names, games, seed, table, duplicate)
-    seat_rows: list[dict[str, Any]] = []
-    round_rows: list[dict[str, Any]] = []
+    seat_rows = _Rows(GAMES_SCHEMA)
+    round_rows = _Rows(ROUNDS_SCHEMA)
     start = time.perf_counter()
     for o in run_games(specs, jobs):
         seat_rows.extend(o.seats)
@@ -247,8 +250,8 @@ def simulate(
         if progress is not None:
             progress(len(o.rounds))
     seconds = time.perf_counter() - start
-    frame = pl.DataFrame(seat_rows, schema=GAMES_SCHEMA)
-    rounds_frame = pl.DataFrame(round_rows, schema=ROUNDS_SCHEMA)
+    frame = seat_rows.frame()
+    rounds_frame = round_rows.frame()
     policies = list(dict.fromkeys(names))
     summary: dict[str, Any] = {
         "game": "riichi",
@@ -274,6 +277,27 @@ def simulate(
         stable = {k: v for k, v in summary.items() if k not in ("seconds", "jobs")}
         write_text_atomic(out_dir / "summary.json", json.dumps(stable, indent=1, ensure_ascii=False) + "\n")
     return summary
+
+
+class _Rows:
+    """Rows gathered in typed column batches: a long run keeps compact columns, not millions of dicts."""
+
+    BATCH = 4096
+
+    def __init__(self, schema: dict[str, Any]) -> None:
+        self.schema = schema
+        self.rows: list[dict[str, Any]] = []
+        self.frames: list[pl.DataFrame] = []
+
+    def extend(self, rows: Sequence[dict[str, Any]]) -> None:
+        self.rows.extend(rows)
+        if len(self.rows) >= self.BATCH:
+            self.frames.append(pl.DataFrame(self.rows, schema=self.schema))
+            self.rows = []
+
+    def frame(self) -> pl.DataFrame:
+        frames = [*self.frames, pl.DataFrame(self.rows, schema=self.schema)]
+        return pl.concat(frames, rechunk=True)
 
 
 def _clear_old_logs(logs: Path) -> None:

@@ -2,8 +2,8 @@
 
 from mjcli.policies import get_policy
 from mjcli.policies.advise import build_view
-from mjcli.policies.akagi import discard_stage, is_body, pick, tie_break_key, waits_to_body
-from mjcli.policies.legal import draw_actions
+from mjcli.policies.akagi import discard_stage, is_body, is_head, pick, tie_break_key, waits_to_body
+from mjcli.policies.legal import draw_actions, reaction_actions
 from mjcli.policies.view import Action, PlayerView
 from mjcli.tiles import counts34, kind, parse_tile, parse_tiles, tile_name
 
@@ -153,3 +153,36 @@ def test_rightmost_copy_keeps_the_red_five():
     # copies the rightmost in hand order (red five sorts first) is the plain 5p.
     a = decide("78889m2333455s05p")
     assert (a.kind, tile_name(a.tile)) == ("discard", "5p")
+
+
+def test_worked_example_3_stages_1_to_3_pass_every_tile():
+    # 78m 23p 6p 77p 111s 5667s, the seed's walk through the stages:
+    # "5667삭은 몸통", "1삭도 몸통", "7통은 머리", "6통은 58통 대기", "23통은 14통 대기",
+    # "78만은 69만 대기" (stage 2 passes them all); "6삭은 467삭 대기", "7통은 58통 대기" (stage 3).
+    c = counts34(parse_tiles("78m23677p1115667s"))
+    assert all(is_body(kind(parse_tile(t)), c) for t in ("5s", "6s", "7s", "1s"))
+    assert not is_body(kind(parse_tile("7p")), c) and is_head(kind(parse_tile("7p")), c)
+    assert names(waits_to_body(kind(parse_tile("7m")), c)) == ["6m", "9m"]
+    assert names(waits_to_body(kind(parse_tile("8m")), c)) == ["6m", "9m"]
+    assert names(waits_to_body(kind(parse_tile("2p")), c)) == ["1p", "4p"]
+    assert names(waits_to_body(kind(parse_tile("3p")), c)) == ["1p", "4p"]
+    # no loose tile (neither body nor pair) has fewer than two waits: stages 1 and 2 find nothing
+    loose = [k for k in range(34) if c[k] and not is_body(k, c) and not is_head(k, c)]
+    assert names(loose) == ["2p", "3p", "6p", "7m", "8m"]
+    assert all(len(waits_to_body(k, c)) >= 2 for k in loose)
+    # the pairs 7p and 6s both have two or more waits: stage 3 finds nothing either
+    assert [tile_name(k) for k in range(34) if is_head(k, c)] == ["7p", "6s"]
+
+
+def test_never_pons_or_makes_an_open_kan():
+    tile = parse_tile("5s")
+    view = PlayerView(seat=1, hand=tuple(parse_tiles("123m456p789s555s1z")), offered=tile, offered_by=3)
+    legal = reaction_actions(view)
+    assert {a.kind for a in legal} == {"open_kan", "pon", "pass"}
+    a = AKAGI.decide(view, legal)
+    assert a.kind == "pass" and a.reason.startswith("1. never declares")
+    # from the player on the left, with a chi on offer as well
+    view = PlayerView(seat=1, hand=tuple(parse_tiles("123m456p4555s6s12z")), offered=tile, offered_by=0)
+    legal = reaction_actions(view)
+    assert {"pon", "open_kan", "chi"} <= {a.kind for a in legal}
+    assert AKAGI.decide(view, legal).kind == "pass"

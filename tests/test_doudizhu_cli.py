@@ -11,7 +11,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from mjcli.errors import InvalidHandError, NotationError, UnsupportedError, UsageError
+from mjcli.errors import InvalidHandError, NotationError, UsageError
 
 COMMANDS = Path(__file__).resolve().parent.parent / "mjcli" / "commands"
 
@@ -68,8 +68,7 @@ def test_advise_against_a_lead_text():
         (["advise", "--game", "doudizhu", "345", "--policies", "bogus"], UsageError, "'bogus'"),
         (["advise", "--game", "chess", "345"], UsageError, "unknown game 'chess'"),
         (["advise", "123m"], InvalidHandError, "hand '123m' has 3 tiles"),
-        (["simulate"], UnsupportedError, "riichi simulate is not implemented yet"),
-        (["replay", "x.json"], UnsupportedError, "riichi replay is not implemented yet"),
+        (["replay", "x.json"], UsageError, "log 'x.json' does not exist"),
         (["simulate", "--game", "doudizhu", "--players", "zhanpai,nope"], UsageError, "'nope'"),
     ],
 )

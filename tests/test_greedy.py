@@ -1,5 +1,6 @@
 """Seed 003 (the shanten-greedy bot): checked against the seed's own ``dahai`` and riichi code."""
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mahjong.shanten import Shanten
@@ -92,3 +93,77 @@ def test_red_five_sorts_first_among_equal_fives():
     order = seed_order(view)
     assert order.index(parse_tile("0p")) < order.index(parse_tile("5p"))
     assert kind(order[0]) == 0
+
+
+# ---------------------------------------------------------------- the seed's printed game
+
+# Every turn the seed prints (実行結果): the seat, the 13 tiles before the draw (the per-turn line:
+# the kyokustart printout shows janshi[i]'s hand under janshi[idx]'s wind, so its North hand is a
+# copy of East's), the draw (ツモ) and the discard (打). Wall: 136 - 52 dealt = 84 in yama, one less
+# per draw, 14 of them the dead wall; the last row is the draw after which len(yama) == 14.
+# (junme, seat wind, 13 tiles, drawn, discarded)
+SEED_TURNS = [
+    (1, 0, "1268m1p15789s224z", "8p", "1p"),
+    (1, 1, "3459m3456p8s1z667z", "5z", "9m"),
+    (1, 2, "256m67p447s12357z", "1p", "2m"),
+    (1, 3, "4457m378p478s367z", "4p", "4s"),
+    (2, 0, "1268m8p15789s224z", "2p", "8p"),
+    (2, 1, "345m3456p8s15667z", "3m", "3m"),
+    (2, 2, "56m167p447s12357z", "7p", "5m"),
+    (2, 3, "4457m3478p78s367z", "6s", "3z"),
+    (15, 0, "6889m6p56799s222z", "9p", "6p"),
+    (15, 2, "77p445s12355677z", "9s", "5s"),
+    (16, 0, "6889m9p56799s222z", "5z", "9p"),
+]
+
+
+def _wall_left(junme: int, seat: int) -> int:
+    """Live-wall tiles left after the draw of ``seat`` (East draws first) in turn ``junme``."""
+    return 70 - ((junme - 1) * 4 + seat + 1)
+
+
+@pytest.mark.parametrize(("junme", "seat", "hand", "drawn", "expected"), SEED_TURNS)
+def test_seed_game_log_discards(junme, seat, hand, drawn, expected):
+    view = build_view(parse_tiles(hand + drawn), seat_wind=seat, wall_left=_wall_left(junme, seat))
+    legal = draw_actions(view)
+    a = GREEDY.decide(view, legal)
+    assert a.label() == f"discard {expected}"
+    assert tile_name(seed_dahai(list(view.hand), view.drawn)) == expected
+
+
+def test_seed_log_last_draw_before_the_exhaustive_draw():
+    # 流局 example: 99m 3455788p 699s 7z draws 3s, 2-shanten, discards 3p; len(yama) is then 14.
+    view = build_view(parse_tiles("99m3455788p699s7z3s"), seat_wind=1, wall_left=0)
+    a = GREEDY.decide(view, draw_actions(view))
+    assert a.label() == "discard 3p"
+
+
+def test_seed_log_in_riichi_discards_the_draw():
+    # 15巡目 North (in riichi since an omitted turn: a free choice would cut the first 4m, which
+    # keeps tenpai too) draws 5m and discards it.
+    view = build_view(
+        parse_tiles("44567m44789p678s5m"), seat_wind=3, riichi_by=[3], wall_left=_wall_left(15, 3)
+    )
+    hand_only = [a for a in draw_actions(view) if a.kind == "discard"]
+    assert [a.label() for a in hand_only] == ["discard 5m"]
+    assert GREEDY.decide(view, draw_actions(view)).label() == "discard 5m"
+    free = build_view(parse_tiles("44567m44789p678s5m"), seat_wind=3)
+    assert tile_name(seed_dahai(list(free.hand), free.drawn)) == "4m"
+
+
+def test_seed_log_riichi_with_the_tenpai_discard():
+    # 15巡目 South: 345 78m 456p 123s 66z draws 6s, 0-shanten: discards the 6s and declares riichi
+    # (len(yama) = 26 > 17).
+    view = build_view(parse_tiles("34578m456p123s66z6s"), seat_wind=1, wall_left=_wall_left(15, 1))
+    assert view.wall_left + 14 == 26
+    a = GREEDY.decide(view, draw_actions(view))
+    assert a.label() == "riichi 6s" and "len(yama) > 17" in a.reason
+
+
+def test_seed_log_tsumo_in_riichi():
+    # 16巡目 South, in riichi, draws 6m: ツモ! (Menzen Tsumo, Riichi).
+    view = build_view(
+        parse_tiles("34578m456p123s66z6m"), seat_wind=1, riichi_by=[1], wall_left=_wall_left(16, 1)
+    )
+    a = GREEDY.decide(view, draw_actions(view))
+    assert a.label() == "tsumo 6m"

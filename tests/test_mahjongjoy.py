@@ -7,11 +7,11 @@ North wind).
 
 import pytest
 
-from mjcli.melds import make_meld
+from mjcli.melds import make_meld, parse_melds
 from mjcli.policies import get_policy, pm0
-from mjcli.policies.advise import build_view
+from mjcli.policies.advise import advise_hand, build_view
 from mjcli.policies.legal import draw_actions, reaction_actions
-from mjcli.policies.mahjongjoy import hand_mode, protected_pair
+from mjcli.policies.mahjongjoy import SET_TILE, exposed_counts, hand_mode, protected_pair
 from mjcli.policies.view import Action, PlayerView, RiverTile
 from mjcli.tiles import counts34, kind, parse_tile, parse_tiles, tile_name
 
@@ -90,9 +90,13 @@ def test_problematic_tiles():
     assert not pm0.is_problematic(k("5z"), c("5z"), NONE)
     assert not pm0.is_problematic(k("5z"), c("5z"), c("555z"))  # dead, not problematic
     assert not pm0.is_problematic(k("5z"), c("55z"), c("5z"))  # a pair
-    # a number tile that can only pair: every chow through 1s needs a 2s, all exposed
-    assert pm0.is_problematic(k("1s"), c("1s"), c("2222s"))
-    assert not pm0.is_problematic(k("1s"), c("1s"), c("222s"))
+    # a number tile that can only pair: every chow through 1s needs a 2s, all exposed, and two
+    # 1s are exposed, so one copy is left unseen: a pair, never a pong
+    assert pm0.is_problematic(k("1s"), c("1s"), c("112222s"))
+    assert not pm0.is_problematic(k("1s"), c("1s"), c("2222s"))  # a pong is still possible
+    assert not pm0.is_problematic(k("1s"), c("1s"), c("1s2222s"))  # (two unseen copies)
+    assert not pm0.is_problematic(k("1s"), c("1s"), c("11222s"))  # a chow is still possible
+    assert pm0.is_dead(k("1s"), c("1s"), c("1112222s"))  # no pair either: dead
 
 
 def test_incomplete_chows_without_the_third():
@@ -222,7 +226,7 @@ def test_only_yakuhai_pair_of_an_open_hand_is_kept():
     assert not any(a.kind == "tsumo" for a in legal)
     a = MJ.decide(view, legal)
     assert (a.kind, tile_name(a.tile)) == ("discard", "5p")
-    assert "keeps the only yakuhai pair" in a.reason and pm0.BEYOND in a.reason
+    assert "keeps the only yakuhai pair" in a.reason and SET_TILE in a.reason
 
 
 def test_riichi_whenever_possible():
@@ -244,3 +248,179 @@ def test_always_declares_mahjong_and_adds_to_a_kong():
 @pytest.mark.parametrize("level", pm0.PRIORITIES)
 def test_every_priority_level_is_named_in_reasons(level):
     assert level and level[0].islower()
+
+
+# ---------------------------------------------------------------- the literal readings (module notes)
+
+
+def _levels(hand: str, seen: str = "") -> dict[str, list[str]]:
+    exposed = c(seen) if seen else NONE
+    return {name: [tile_name(x) for x in kinds] for name, kinds in pm0.discard_levels(c(hand), exposed)}
+
+
+def test_any_concealed_pon_makes_an_open_hand_and_the_chi_keeps_the_sets():
+    # "un Pon, un Kan cerrado o un par de Dragones o ...": the yakuhai qualifier is the pair's only.
+    # South seat, 555m (not a yakuhai) -> open; 4p from the left: chi with 23p keeps 555m 789s.
+    view = _reaction_view("9m555m23p68p789s33z", "4p", 0)
+    is_open, why = hand_mode(view)
+    assert is_open and why == "has a pon of 5m"
+    a = MJ.decide(view, reaction_actions(view))
+    assert a.label() == "chi 4p (23p)" and "stay at 2" in a.reason
+    # the same hand with a pair 55m instead: no pon, and 55m is no yakuhai pair -> closed, no call
+    view = _reaction_view("9m55m123p68p789s33z", "4p", 0)
+    assert hand_mode(view)[0] is False
+    assert MJ.decide(view, reaction_actions(view)).kind == "pass"
+
+
+@pytest.mark.parametrize("kan", ["5555z", "5555m"])
+def test_any_closed_kan_makes_an_open_hand(kan):
+    melds = [make_meld("ankan", parse_tiles(kan))]
+    view = build_view(parse_tiles("123m456p78s9s1z2z"), melds=melds)
+    assert view.is_closed
+    assert hand_mode(view) == (True, f"has a closed kan of {kan[0]}{kan[-1]}")
+
+
+def test_round_wind_pair_of_a_west_seat_makes_an_open_hand():
+    hand = parse_tiles("123m456p124s9s1134z")
+    assert hand_mode(build_view(hand, seat_wind=2)) == (True, "has a pair of 1z")  # East round
+    assert hand_mode(build_view(hand, seat_wind=2, round_wind=1))[0] is False  # South round
+
+
+def test_closed_kan_is_always_taken():
+    view = build_view(parse_tiles("1111m456p789s1235s"))
+    legal = draw_actions(view)
+    assert {"closed_kan", "riichi"} <= {a.kind for a in legal}
+    a = MJ.decide(view, legal)
+    assert a.kind == "closed_kan" and tile_name(a.tile) == "1m" and "PM0 3" in a.reason
+
+
+def test_pair_tiles_count_as_incomplete_chow_tiles():
+    # 223m: the 2m of the pair is a tile of the incomplete chow 23m (only complete sets are
+    # looked at). 1-shanten, closed; nothing above level 8, whose first tile is 2m.
+    hand = "223m246s123p456p33z"
+    levels = _levels(hand)
+    assert all(not levels[name] for name in pm0.PRIORITIES[:7])
+    assert levels["tile of an incomplete chow"] == ["2m", "3m", "2s", "4s", "6s"]
+    assert pm0.is_incomplete_chow_tile(k("2m"), c(hand))
+    view = build_view(parse_tiles(hand))
+    assert not hand_mode(view)[0]
+    a = MJ.decide(view, draw_actions(view))
+    assert a.label() == "discard 2m" and "tile of an incomplete chow" in a.reason
+
+
+def test_minor_tile_counts_pairs_among_the_combinations():
+    # 555m -> 55m keeps one combination (a pair is one), so 5m is minor and goes first.
+    hand = "555m23p67p34s33z789s"
+    assert _levels(hand)["minor tile"] == ["5m"]
+    view = build_view(parse_tiles(hand))
+    a = MJ.decide(view, draw_actions(view))
+    assert a.label() == "discard 5m" and "minor tile" in a.reason
+    # a pair or a complete chow is never minor: discarding from them loses a combination
+    assert not pm0.is_minor(k("5m"), c("55m23p67p34s33z789s"))
+    assert not pm0.is_minor(k("7s"), c(hand))
+
+
+def test_red_five_is_kept_over_a_plain_five():
+    # the hand above with a red five in the 555m: the plain 5m goes
+    view = build_view(parse_tiles("055m23p67p34s33z789s"))
+    legal = draw_actions(view)
+    assert Action("discard", parse_tile("0m")) in legal
+    assert MJ.decide(view, legal) == Action("discard", parse_tile("5m"))
+    # a red five alone is discarded when its kind is chosen
+    view = build_view(parse_tiles("123m789p999s11z0s67z"))
+    assert _levels("123m789p999s11z5s67z")["unique tile (not an honour)"] == ["5s"]
+    assert MJ.decide(view, draw_actions(view)) == Action("discard", parse_tile("0s"))
+
+
+def test_problematic_number_tile_needs_exactly_one_unseen_copy():
+    # 2222s seen: no chow through 1s, but a pong still can be made -> not problematic; the hand
+    # has no unique number tile (1s 3s and 5m 7m are within 2), so the first unique honour goes.
+    view = build_view(parse_tiles("13s123m57m789p99p34z"), seen=parse_tiles("2222s"))
+    a = MJ.decide(view, draw_actions(view))
+    assert a.label() == "discard 3z" and "unique tile (dragon or wind)" in a.reason
+    # with two 1s seen too, the 1s can only pair: problematic
+    view = build_view(parse_tiles("13s123m57m789p99p34z"), seen=parse_tiles("2222s11s"))
+    a = MJ.decide(view, draw_actions(view))
+    assert a.label() == "discard 1s" and "problematic tile" in a.reason
+
+
+def test_own_melds_are_not_exposed_tiles():
+    # "de las combinaciones abiertas de otros jugadores": the own chi 234p does not make the
+    # 33p pair dead (only one 3p seen), so the first pair, 1m, goes.
+    melds = parse_melds("chi:234p,chi:678m")
+    r = advise_hand("11m33p55s88s", melds=melds, seen="3p", policies="mahjongjoy")
+    row = r["policies"][0]
+    assert (row["action"], row["tile"]) == ("discard", "1m")
+    assert "tile of a pair" in row["reason"]
+    view = build_view(parse_tiles("11m33p55s88s"), melds=melds, seen=parse_tiles("3p"))
+    assert exposed_counts(view)[k("3p")] == 1 and view.visible_counts()[k("3p")] == 2
+    assert not pm0.is_dead_pair(k("3p"), view.concealed_counts(), exposed_counts(view))
+
+
+def test_exposed_counts_rivers_other_melds_and_dora_only():
+    own = make_meld("chi", parse_tiles("234p"), called=parse_tile("2p"), from_seat=0)
+    other = make_meld("pon", parse_tiles("777z"), called=parse_tile("7z"), from_seat=3)
+    view = PlayerView(
+        seat=1,
+        hand=tuple(parse_tiles("11m55s88s9p")),
+        drawn=parse_tile("1z"),
+        melds=((), (own,), (other,), ()),
+        rivers=((RiverTile(parse_tile("2p"), called=True), RiverTile(parse_tile("3p"))), (), (), ()),
+        dora_indicators=(parse_tile("9p"),),
+    )
+    exposed = exposed_counts(view)
+    assert exposed[k("2p")] == 0 and exposed[k("4p")] == 0  # own chi, the called 2p included
+    assert exposed[k("3p")] == 1  # the river's 3p, not the chi's
+    assert exposed[k("7z")] == 3 and exposed[k("9p")] == 1
+    assert view.visible_counts()[k("3p")] == 2  # (the view itself still counts everything)
+
+
+def test_more_than_one_dead_pair():
+    # 22s and 55p both dead (two of each seen): level 4, first in hand order 5p.
+    view = build_view(parse_tiles("123m456m55p79p22s79s"), seen=parse_tiles("22s55p"))
+    a = MJ.decide(view, draw_actions(view))
+    assert a.label() == "discard 5p"
+    assert "tile of a dead pair (more than one dead pair in hand)" in a.reason
+    # one 5p seen: only 22s is dead, level 4 is empty. Nothing is unique or minor; level 8 holds
+    # 5p (55p and 7p differ by 2, an incomplete chow; pairs are not looked at) 7p 9p 7s 9s.
+    assert _levels("123m456m55p79p22s79s", "22s5p")[pm0.PRIORITIES[3]] == []
+    assert _levels("123m456m55p79p22s79s", "22s5p")["tile of an incomplete chow"] == [
+        "5p",
+        "7p",
+        "9p",
+        "7s",
+        "9s",
+    ]
+    view = build_view(parse_tiles("123m456m55p79p22s79s"), seen=parse_tiles("22s5p"))
+    a = MJ.decide(view, draw_actions(view))
+    assert a.label() == "discard 5p" and "tile of an incomplete chow" in a.reason
+
+
+def test_pair_rule_discards_a_concealed_chow_tile_instead_of_the_next_level():
+    # chi 234m; 99m 567p 11s 44s 77z with two 7z seen: 77z is the only yakuhai pair and the only
+    # dead pair (level 9). The next level (pairs) would give 9m; the seed's rule takes a tile of
+    # a concealed chow or pon instead: 5p of 567p.
+    melds = [make_meld("chi", parse_tiles("234m"))]
+    view = build_view(parse_tiles("99m567p11s44s77z"), melds=melds, seen=parse_tiles("77z"))
+    assert protected_pair(view) == k("7z")
+    assert _levels("99m567p11s44s77z", "77z")["tile of a dead pair"] == ["7z"]
+    a = MJ.decide(view, draw_actions(view))
+    assert a.label() == "discard 5p"
+    assert SET_TILE in a.reason and "(tile of a dead pair)" in a.reason
+
+
+def test_pair_rule_takes_another_tile_of_the_same_level_first():
+    # West seat, East round: 11z is the only yakuhai pair; 11z and 22z are both dead (level 4).
+    # 1z comes first in hand order but is kept; 2z has the same priority and goes.
+    melds = [make_meld("chi", parse_tiles("234m"))]
+    view = build_view(parse_tiles("88m567p99s11z22z"), melds=melds, seen=parse_tiles("1122z"), seat_wind=2)
+    assert protected_pair(view) == k("1z")
+    a = MJ.decide(view, draw_actions(view))
+    assert a.label() == "discard 2z" and pm0.PRIORITIES[3] in a.reason
+
+
+def test_pair_rule_off_with_a_yakuhai_pon():
+    # a called pon of Red is a yaku: the White pair is not protected
+    melds = [make_meld("pon", parse_tiles("777z"), called=parse_tile("7z"), from_seat=0)]
+    view = build_view(parse_tiles("567p789s345s55z"), melds=melds)
+    assert protected_pair(view) is None

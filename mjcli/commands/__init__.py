@@ -5,6 +5,6 @@ from __future__ import annotations
 import importlib
 
 # Listed by name so that a missing optional module fails loudly at start-up, not silently.
-_NAMES = ["score", "shanten", "verify", "convert", "advise", "simulate", "replay"]
+_NAMES = ["score", "shanten", "verify", "convert", "advise", "simulate", "replay", "summary"]
 
 COMMAND_MODULES = [importlib.import_module(f"mjcli.commands.{name}") for name in _NAMES]

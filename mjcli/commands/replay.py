@@ -10,7 +10,7 @@ from pathlib import Path
 
 import typer
 
-from mjcli.errors import UnsupportedError, UsageError
+from mjcli.errors import UsageError
 from mjcli.output import emit_json, format_table
 
 HELP = """Walk game records and ask each policy what it would do at every decision point.
@@ -31,8 +31,20 @@ def check_game(game: str) -> str:
     return game
 
 
-def _riichi(**_: object) -> None:
-    raise UnsupportedError("riichi replay is not implemented yet (issue 5)")
+def _given(ctx: typer.Context, name: str) -> bool:
+    """Was option ``name`` given on the command line (not left at its default)?"""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name != "DEFAULT"
+
+
+def _riichi(**options: object) -> None:
+    from mjcli.commands.replay_riichi import DOUDIZHU_DEFAULT_POLICIES, run
+
+    if options.get("policies") == DOUDIZHU_DEFAULT_POLICIES:
+        options["policies"] = "all"  # the option's default names Dou Dizhu policies: riichi asks all
+    code = run(**options)  # type: ignore[arg-type]
+    if code:
+        raise typer.Exit(code)
 
 
 def _doudizhu(records: list[str], policies: str, out: Path | None, jobs: int, as_json: bool) -> None:
@@ -73,6 +85,7 @@ def _doudizhu(records: list[str], policies: str, out: Path | None, jobs: int, as
 def register(app: typer.Typer) -> None:
     @app.command("replay", help=HELP, no_args_is_help=True)
     def replay_command(
+        ctx: typer.Context,
         records: list[str] = typer.Argument(..., help="Record files or directories."),
         game: str = typer.Option("riichi", "--game", help="riichi or doudizhu."),
         policies: str = typer.Option(
@@ -81,8 +94,39 @@ def register(app: typer.Typer) -> None:
         out: Path | None = typer.Option(None, "--out", "-o", help="Write DIR/decisions.parquet."),
         jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (the output is the same)."),
         as_json: bool = typer.Option(False, "--json", help="The summary as one JSON object."),
+        seat: list[int] | None = typer.Option(
+            None, "--seat", help="Riichi: only this seat's decisions (0-3)."
+        ),
+        player: list[str] | None = typer.Option(
+            None, "--player", help="Riichi: only this player's decisions."
+        ),
+        by: str | None = typer.Option(
+            None, "--by", help="Riichi: also summarise by player, policy, round or kind."
+        ),
+        baseline: Path | None = typer.Option(
+            None, "--baseline", help="Riichi: compare the choices with an older decisions.parquet."
+        ),
+        max_changes: int = typer.Option(
+            0, "--max-changes", help="Riichi: exit 1 when more decisions changed against --baseline."
+        ),
+        rules: str = typer.Option(
+            "tenhou", "--rules", help="Riichi: rule-set preset (a log's own rules win)."
+        ),
     ) -> None:
         if check_game(game) == "doudizhu":
             _doudizhu(records, policies, out, jobs, as_json)
         else:
-            _riichi(records=records, policies=policies, out=out, jobs=jobs, as_json=as_json)
+            _riichi(
+                logs=records,
+                policies=policies,
+                out=out,
+                # riichi: one worker per core unless --jobs is given
+                jobs=jobs if _given(ctx, "jobs") else None,
+                as_json=as_json,
+                seat=seat,
+                player=player,
+                by=by,
+                baseline=baseline,
+                max_changes=max_changes,
+                rules=rules,
+            )

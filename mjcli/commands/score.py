@@ -28,7 +28,7 @@ HAND is the concealed tiles in mpsz (0 = red five, 1z-7z = E S W N White Green R
 the winning tile (14 tiles, less 3 per meld) or leave it out (one fewer), and --win names it; without
 --win the last tile written is the winning tile. Ron unless --tsumo. Seat and round default to East.
 
-Example: mjcli score 234m456p678s11z22z --win 2z --tsumo
+Example: mjcli score 234m456p678s11222z --win 2z --tsumo
 
 Example: mjcli score 345m222s66p567s --melds chi:678p --win 5m --tsumo --seat S
 """
@@ -118,7 +118,7 @@ def format_result(
 def register(app: typer.Typer) -> None:
     @app.command("score", help=HELP, no_args_is_help=True)
     def score(
-        hand: str = typer.Argument(..., help="Concealed tiles in mpsz, e.g. 234m456p678s11z222z."),
+        hand: str = typer.Argument(..., help="Concealed tiles in mpsz, e.g. 234m456p678s11222z."),
         win: str | None = typer.Option(None, "--win", "-w", help="The winning tile (e.g. 2z, 0p)."),
         tsumo: bool = typer.Option(False, "--tsumo", help="Won by self-draw (default: ron)."),
         riichi: bool = typer.Option(False, "--riichi", help="Riichi declared."),

@@ -1,6 +1,6 @@
 """``mjcli simulate``: seat policies at a table and play whole games.
 
-The Dou Dizhu branch is complete; the riichi branch is one separate function for issue 6 to fill.
+The Dou Dizhu branch is here; the riichi branch routes to :mod:`mjcli.commands.simulate_riichi`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import typer
 
-from mjcli.errors import UnsupportedError, UsageError
+from mjcli.errors import UsageError
 from mjcli.output import emit_json
 
 HELP = """Play whole games between bot policies and summarise them.
@@ -23,6 +23,14 @@ landlord, as peasants, and with the sides swapped. --out DIR gets games.parquet 
 and seat), games.jsonl (the records, for `mjcli replay --game doudizhu`) and summary.json.
 
 Example: mjcli simulate --game doudizhu --players zhanpai,greedy,random --games 200 --seed 1 --out sim
+
+Riichi (--game riichi, the default): full Tenhou-rules games through the rules engine, policies
+(one to four, default akagi,mahjongjoy,greedy,efficiency) rotated over the seats. --duplicate plays
+each deal's walls once per seat rotation. --out DIR gets logs/ (tenhou.net/6 JSON and mjai for
+every game), games.parquet, rounds.parquet and summary.json; the summary gives per policy the
+placement, score, points, win / deal-in / tsumo / riichi / call rates and sizes with 95 % intervals.
+
+Example: mjcli simulate --players akagi,mahjongjoy,greedy,efficiency --games 100 --seed 1 --out sim
 """
 
 
@@ -32,8 +40,22 @@ def check_game(game: str) -> str:
     return game
 
 
-def _riichi(**_: object) -> None:
-    raise UnsupportedError("riichi simulate is not implemented yet (issue 6)")
+def _riichi(
+    players: str | None,
+    games: int,
+    seed: int,
+    out: Path | None,
+    length: str | None,
+    rules: str,
+    duplicate: bool,
+    jobs: int,
+    as_json: bool,
+) -> None:
+    from mjcli.commands.simulate_riichi import run
+
+    code = run(players, games, seed, out, length, rules, duplicate, jobs, as_json)
+    if code:
+        raise typer.Exit(code)
 
 
 def _doudizhu(
@@ -93,6 +115,7 @@ def _doudizhu(
 def register(app: typer.Typer) -> None:
     @app.command("simulate", help=HELP)
     def simulate_command(
+        ctx: typer.Context,
         game: str = typer.Option("riichi", "--game", help="riichi or doudizhu."),
         players: str = typer.Option("zhanpai,greedy,random", "--players", help="Comma-separated policies."),
         games: int = typer.Option(100, "--games", help="Games (deals with --duplicate)."),
@@ -102,8 +125,14 @@ def register(app: typer.Typer) -> None:
         kicker: str = typer.Option("douzero", "--kicker", help="Kicker rule: douzero, rlcard, pagat."),
         jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (the output is the same)."),
         as_json: bool = typer.Option(False, "--json", help="The summary as one JSON object."),
+        length: str | None = typer.Option(
+            None, "--length", help="Riichi: hanchan or tonpuu (default: the rules')."
+        ),
+        rules: str = typer.Option("tenhou", "--rules", help="Riichi: rule preset (tenhou)."),
     ) -> None:
         if check_game(game) == "doudizhu":
             _doudizhu(players, games, seed, out, duplicate, kicker, jobs, as_json)
         else:
-            _riichi(players=players, games=games, seed=seed, out=out, jobs=jobs, as_json=as_json)
+            # The --players default names Dou Dizhu policies; riichi has its own default lineup.
+            given = getattr(ctx.get_parameter_source("players"), "name", "") != "DEFAULT"
+            _riichi(players if given else None, games, seed, out, length, rules, duplicate, jobs, as_json)

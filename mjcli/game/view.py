@@ -20,6 +20,7 @@ action, mapped back to the drawn copy (:func:`legal_of`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -27,8 +28,9 @@ from mjcli.errors import NotationError
 from mjcli.game import events as ev
 from mjcli.game.actions import legal_actions
 from mjcli.game.state import KAN, REACT, TURN, Round
+from mjcli.melds import Meld
 from mjcli.policies.view import Action, PlayerView, RiverTile
-from mjcli.tiles import is_honor, kind, parse_tile, parse_tiles, sort_key, tile_name, to_mpsz
+from mjcli.tiles import NUM_TILES, is_honor, kind, parse_tile, parse_tiles, sort_key, tile_name, to_mpsz
 
 EngineAction = tuple[object, ...]
 
@@ -41,33 +43,53 @@ CALL_KINDS = frozenset({"chi", "pon", "open_kan"})
 KAN_KINDS = frozenset({"closed_kan", "added_kan"})
 
 
+_SORT_KEYS = tuple(sort_key(t) for t in range(NUM_TILES))
+
+
 def _sorted(tiles: Sequence[int]) -> tuple[int, ...]:
-    return tuple(sorted(tiles, key=sort_key))
+    """Tiles in hand order (``tiles.sort_key``), through a table: views sort a hand each time."""
+    return tuple(sorted(tiles, key=_SORT_KEYS.__getitem__))
 
 
 # ---------------------------------------------------------------- views
 
 
 class ViewBuilder:
-    """Builds the views of one round, re-using the rivers of seats whose river has not changed.
+    """Builds the views of one round, re-using the converted rivers and melds while they hold.
 
     Rivers only grow by one tile, or have their last tile taken by a call, so a river's length and
-    the mark on its last tile tell whether the converted copy is still good. This matters: a view
-    is built at every decision point, several hundred times per game.
+    the mark on its last tile tell whether the converted copy is still good (melds: see
+    :meth:`_all_melds`). This matters: a view is built at every decision point, several hundred
+    times per game. The builder follows the round it was made for as that round moves on.
     """
 
-    __slots__ = ("rnd", "_rivers")
+    __slots__ = ("rnd", "_rivers", "_melds")
 
     def __init__(self, rnd: Round) -> None:
         self.rnd = rnd
         self._rivers: list[tuple[tuple[int, bool], tuple[RiverTile, ...]]] = [((0, False), ())] * 4
+        self._melds: tuple[tuple[int, ...], tuple[tuple[Meld, ...], ...]] = ((), ())
+
+    def _all_melds(self) -> tuple[tuple[Meld, ...], ...]:
+        # Melds change only by a call (one more meld) or a kan (an added kan replaces its pon):
+        # the meld counts and the round's kan counts tell whether the copy is still good.
+        rnd = self.rnd
+        key = (*(len(q.melds) for q in rnd.players), *rnd.kans)
+        if self._melds[0] != key:
+            self._melds = (key, tuple(tuple(q.melds) for q in rnd.players))
+        return self._melds[1]
 
     def _river(self, seat: int) -> tuple[RiverTile, ...]:
         river = self.rnd.players[seat].river
         key = (len(river), bool(river) and river[-1].called)
         cached_key, cached = self._rivers[seat]
         if cached_key != key:
-            cached = tuple(RiverTile(r.tile, r.tsumogiri, r.called, r.riichi) for r in river)
+            n = len(cached)
+            if len(river) == n + 1 and (not cached or cached[-1].called == river[-2].called):
+                r = river[-1]  # one more discard: extend the converted copy
+                cached = (*cached, RiverTile(r.tile, r.tsumogiri, r.called, r.riichi))
+            else:
+                cached = tuple(RiverTile(r.tile, r.tsumogiri, r.called, r.riichi) for r in river)
             self._rivers[seat] = (key, cached)
         return cached
 
@@ -89,7 +111,7 @@ class ViewBuilder:
             seat=seat,
             hand=_sorted(hand),
             drawn=drawn,
-            melds=tuple(tuple(q.melds) for q in players),
+            melds=self._all_melds(),
             rivers=tuple(self._river(s) for s in range(4)),
             dora_indicators=tuple(rnd.dora),
             scores=tuple(rnd.scores),
@@ -275,6 +297,7 @@ def actual_action(events: Sequence[object], i: int, seat: int, legal: Legal) -> 
 # ---------------------------------------------------------------- the stored text form
 
 
+@functools.lru_cache(maxsize=4096)
 def action_text(a: Action) -> str:
     """One line per action, first word its kind: ``discard 5m``, ``riichi 0p``, ``pon 7z 77z``,
     ``chi 3m 45m``, ``closed_kan 5m 0555m``, ``added_kan 5m 055m``, ``tsumo 2p``, ``pass``."""

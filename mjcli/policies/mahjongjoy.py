@@ -1,36 +1,57 @@
 """The MahjongJoy Riichi bot (seed ``000_0655bb32b8765f27.txt``, "Algoritmo para bots de Mahjong Riichi").
 
-The Riichi section decides between a closed and an open hand, then "acts exactly like the Hong
-Kong PM0 bot", whose definitions and discard priorities live in :mod:`mjcli.policies.pm0`:
+The Riichi section decides between a closed and an open hand, then "actúa exactamente del mismo
+modo que el bot Hong Kong MP0", whose definitions and discard priorities live in
+:mod:`mjcli.policies.pm0`. The seed's rules, quoted, and how each is played:
 
-* Open hand when the bot already has an exposed combination, or holds a pon, a closed kan or a
-  pair of dragons, own wind or round wind; otherwise a closed hand.
-* Riichi whenever it can be declared.
-* An open hand with only one pair of yakuhai (and no yaku) never discards from that pair; it
-  discards tiles of concealed chows or pons instead.
-* PM0 1, discard: the first tile (hand order) of the highest priority in the list.
-* PM0 2, declare mahjong: always (tsumo and ron).
-* PM0 3, make a kong by adding a tile: always.
-* PM0 4, pong / kong / chow: compare the maximum number of concealed combinations (chow, pong,
-  kong) before and after the call; call when it does not change, and call a kong when it drops by 1.
+* "Si el bot ya tiene una combinación expuesta, solo buscará combinaciones de mano abiertas. Si
+  el bot tiene un Pon, un Kan cerrado o un par de Dragones o Viento propio o Viento dominante,
+  buscará crear una mano abierta. De lo contrario, el bot intentará formar una mano cerrada."
+  (:func:`hand_mode`)
+* "Un bot declarará Riichi siempre que tenga oportunidad de declararlo."
+* "En caso de que el bot esté construyendo una mano abierta y tenga solo una pareja de Dragones o
+  Viento propio o Viento Dominante (y no Yaku), el bot no debe descartar nunca fichas de ese par
+  y, en su lugar, elegirá descartar fichas de Chows o Pons ocultos." (:func:`protected_pair`,
+  :func:`choose_discard`)
+* PM0 1, "Descartar": "busca las fichas conforme a las Prioridades para descartar [...] y
+  selecciona la primera ficha con la máxima prioridad" (the list is :data:`pm0.PRIORITIES`),
+  looking at "las fichas de su propia mano y las Fichas Expuestas" (:func:`exposed_counts`).
+* PM0 2, "Declarar Mahjong": "El bot siempre acepta una declaración de Mahjong" (tsumo and ron).
+* PM0 3, "Hacer un Kong": "El bot siempre acepta añadir una ficha para hacer un Kong".
+* PM0 4, "Pong, Kong, Chow": compare "el número máximo de combinaciones ocultas (solo Chow, Pong,
+  Kong)" before and after the call; call when it does not change, and call a kong when it drops
+  by 1 (:func:`claim_allowed`).
 
 Ambiguities of the seed and the readings chosen:
 
-* "un Pon, un Kan cerrado o un par de Dragones o Viento propio o Viento dominante": the yakuhai
-  qualifier is read as applying to all three (a concealed triplet, closed kan or pair of a
-  dragon, the seat wind or the round wind), since the section's point is having a yaku.
+* Open or closed, read literally: "un Pon" is any concealed triplet (three or four copies of any
+  kind in the closed hand) and "un Kan cerrado" any closed kan; the yakuhai qualifier ("de
+  Dragones o Viento propio o Viento dominante") applies to the pair only. So ``555m`` or
+  ``ankan 5555m`` makes an open hand, a pair ``55m`` does not.
 * A closed hand makes no call at all (calling would open it); only an open hand uses PM0 4.
-* "Yaku" in the pair rule is a yakuhai triplet or kan, concealed or called, that the hand already has.
+* Exposed tiles, read literally: every river tile, the combinations "de otros jugadores" (their
+  closed kans included: they lie on the table as much as the open ones) and the dora indicators
+  (kan dora included); not the player's own melds, and not the ura dora, which nobody sees during
+  play. The offered tile of a reaction counts (it lies in a river).
+* The protected pair: "no Yaku" is read as no yakuhai triplet or kan, concealed or called (the
+  only yaku the section talks about). The pair is never discarded: when it is the only tile of
+  the first priority level that has candidates, a tile of a concealed chow or pon goes instead
+  (:func:`pm0.concealed_set_kinds`: a kind held three times or one of three consecutive kinds all
+  held; the ones whose discard keeps the most combinations first, then hand order); the list does
+  not move on to its next level. When that level holds other tiles too, the first of them goes (it
+  has the same, highest, priority). When the hand has no concealed chow or pon, the list goes on
+  below the pair's level (not in the seed).
 * Riichi "whenever possible" chooses, among the discards that riichi allows, the one the priority
-  list ranks first.
+  list ranks first; the pair rule does not apply (riichi is a yaku).
 * PM0 3 ("always add a tile to make a kong") is read as covering both kongs a player makes from
-  its own draw: the added kan and the closed kan. Nine-terminals abort: never (not mentioned).
+  its own draw: the added kan and the closed kan, which is always taken. Nine-terminals abort:
+  never (not mentioned).
 * Several calls allowed by PM0 4 at once: kong before pong before chow, then the lowest tiles.
-* Exposed tiles include the player's own open melds (see :mod:`mjcli.policies.pm0`), and the ura
-  dora that the seed lists are not visible during play, so they never count.
-* "The first tile" of a priority level is the first in hand order (man, pin, sou, honours; a red
-  five before the plain fives). When a hand has no tile in any level (every tile in a complete
+* "La primera ficha" of a priority level is the first in hand order (man, pin, sou, East South
+  West North White Green Red). When a hand has no tile in any level (every tile in a complete
   combination), a tile whose discard keeps the most combinations is discarded (not in the seed).
+* Red fives: the seed has none. Between a red five and a plain five of the same kind the plain
+  one is discarded (the red one is a dora).
 """
 
 from __future__ import annotations
@@ -40,30 +61,41 @@ from collections.abc import Sequence
 from mjcli.policies import pm0
 from mjcli.policies.base import require_legal, win
 from mjcli.policies.view import Action, PlayerView
-from mjcli.tiles import kind, sort_key, tile_name, to_mpsz
+from mjcli.tiles import is_red, kind, sort_key, tile_name, to_mpsz
 
 NAME = "mahjongjoy"
 SEED = "000_0655bb32b8765f27.txt (Definiciones; Hong Kong PM0 1-4; Algoritmo para bots de Mahjong Riichi)"
 
 _CALL_RANK = {"open_kan": 0, "pon": 1, "chi": 2}
 
+#: reason of a discard made by the pair rule
+SET_TILE = "tile of a concealed chow or pon"
+
+
+def exposed_counts(view: PlayerView) -> list[int]:
+    """Definition 1: rivers, the other players' melds and the dora indicators (not own melds)."""
+    counts = view.visible_counts()
+    for m in view.own_melds:
+        for t in m.tiles:
+            counts[kind(t)] -= 1
+    return [max(0, c) for c in counts]
+
 
 def hand_mode(view: PlayerView) -> tuple[bool, str]:
     """(open?, why): the Riichi section's choice between an open and a closed hand."""
     if not view.is_closed:
         return True, "has an exposed combination"
-    yakuhai = view.yakuhai_kinds()
-    counts = view.concealed_counts()
     for m in view.own_melds:
-        if m.kind == "ankan" and kind(m.tiles[0]) in yakuhai:
+        if m.kind == "ankan":
             return True, f"has a closed kan of {tile_name(kind(m.tiles[0]))}"
-    for k in sorted(yakuhai):
+    counts = view.concealed_counts()
+    for k in range(34):
         if counts[k] >= 3:
             return True, f"has a pon of {tile_name(k)}"
-    for k in sorted(yakuhai):
+    for k in sorted(view.yakuhai_kinds()):
         if counts[k] == 2:
             return True, f"has a pair of {tile_name(k)}"
-    return False, "no exposed combination and no yakuhai pon, kan or pair"
+    return False, "no exposed combination, no pon or closed kan, no yakuhai pair"
 
 
 def protected_pair(view: PlayerView) -> int | None:
@@ -78,22 +110,39 @@ def protected_pair(view: PlayerView) -> int | None:
     return pairs[0] if len(pairs) == 1 else None
 
 
+def _pick(actions: Sequence[Action]) -> Action:
+    """The action discarding a plain copy of its kind when there is one (keeps a red five)."""
+    return next((a for a in actions if not is_red(a.tile)), actions[0])  # type: ignore[arg-type]
+
+
 def choose_discard(
     view: PlayerView, candidates: Sequence[Action], protect: int | None = None
 ) -> tuple[Action, str]:
-    """PM0 1 over the legal ``candidates`` (discards or riichi discards): the action and its level."""
+    """PM0 1 over the legal ``candidates`` (discards or riichi discards): the action and its level.
+
+    ``protect`` is the kind of the pair rule (:func:`protected_pair`).
+    """
     hand = view.concealed_counts()
-    exposed = view.visible_counts()
+    exposed = exposed_counts(view)
     by_kind: dict[int, list[Action]] = {}
     for a in sorted(candidates, key=lambda a: sort_key(a.tile)):  # type: ignore[arg-type]
         by_kind.setdefault(kind(a.tile), []).append(a)  # type: ignore[arg-type]
     for level, kinds in pm0.discard_levels(hand, exposed):
         allowed = [k for k in kinds if k in by_kind and k != protect]
+        if not allowed and protect is not None and protect in kinds and protect in by_kind:
+            sets = [k for k in pm0.concealed_set_kinds(hand) if k in by_kind]
+            if sets:
+                a = _pick(by_kind[sets[0]])
+                return a, (
+                    f"{SET_TILE}: {tile_name(a.tile)} instead of the pair "  # type: ignore[arg-type]
+                    f"{tile_name(protect)}{tile_name(protect)} ({level})"
+                )
         if level == pm0.BEYOND and not allowed:
             allowed = [k for k in kinds if k in by_kind]
         if allowed:
             k = allowed[0] if level == pm0.BEYOND else min(allowed)
-            return by_kind[k][0], f"{level}: {tile_name(by_kind[k][0].tile)}"  # type: ignore[arg-type]
+            a = _pick(by_kind[k])
+            return a, f"{level}: {tile_name(a.tile)}"  # type: ignore[arg-type]
     a = min(candidates, key=lambda a: sort_key(a.tile))  # type: ignore[arg-type]
     return a, f"first tile: {tile_name(a.tile)}"  # type: ignore[arg-type]
 

@@ -2,39 +2,58 @@
 
 Written once for every variant of that seed (Riichi now, Hong Kong and Red later). Hands are 34
 counts of the player's closed hand (``hand``); ``exposed`` are the 34 counts of the "exposed tiles"
-(Fichas Expuestas): every river tile, the tiles of the open combinations, and in Riichi the dora
-indicators. A tile kind's *pool* is ``4 - exposed``: the copies that are in the own hand or still
-unseen, the only ones that can ever join the hand.
+(Fichas Expuestas), which the caller gathers (see :func:`mjcli.policies.mahjongjoy.exposed_counts`).
+A tile kind's *pool* is ``4 - exposed``: the copies that are in the own hand or still unseen, the
+only ones that can ever join the hand.
 
-The seed's definitions, and the reading of each:
+The seed's definitions ("Definiciones" 1-8), quoted, and the reading of each:
 
-1. Exposed tiles: see above. The seed names the open combinations "of the other players"; the
-   caller also counts the player's own open melds, which are just as visible and just as gone.
-2. Dead tile: a hand tile that can no longer be part of any combination (chow, pong, kong, pair):
-   fewer than two copies in its pool and every chow through it needs a kind whose pool is empty.
-3. Problematic tile: a single honour of which 1 or 2 copies are exposed; a single number tile that
-   can no longer be part of a chow but can still pair ("can only form part of a pair").
-4. Unique tile: an honour held once; a number tile held once with no tile of its suit within 2.
-5. Minor tile, a number tile that is not unique and whose discard keeps the maximum number of
-   concealed combinations (see :func:`is_free`), and either (a) lies one tile beyond an incomplete
-   two-tile run (``4`` in ``124``, ``2`` in ``245``: it "differs by 1" from the run's missing tile)
-   or (b) is not itself a tile of an incomplete chow (``D1``/``D4`` of ``D1234``). This reading is
-   the one that gives both of the seed's examples: minor ``B4 C2`` in ``B1 B2 B4 C2 C4 C5``, and
-   minor ``B4 D1 D4`` in ``B1 B2 B4 C1 C4 D1 D2 D3 D4 VS VN VN VN`` (bullet (b) alone would make
-   every tile of the first example minor, as no combination is complete).
-6. Dead incomplete chow: two consecutive number tiles in hand whose completing kinds (below and
-   above) have empty pools.
-7. Dead pair: a kind held exactly twice whose other two copies are exposed.
-8. Incomplete chow: two consecutive number tiles "without the third" (neither completing kind in
-   hand) or two tiles two apart without the middle one; a tile counts as an incomplete-chow tile
-   only when discarding it keeps the maximum of concealed combinations, so a tile of a complete
-   chow (the 3 of 1235) is not one.
+1. "Fichas Expuestas son todas las fichas de descartes abiertos (Río) y de las combinaciones
+   abiertas de otros jugadores (en las versiones Riichi esto incluye fichas Dora, Kan-Dora y Ura
+   Kan-Dora)": gathered by the caller. Read literally: the player's own open melds are not
+   exposed tiles.
+2. "Una Ficha Muerta es una ficha en una mano propia cerrada que ya no puede formar parte de
+   ninguna combinación mahjong [...] tampoco puede formar parte de una pareja": a hand tile with
+   fewer than two copies in its pool (no pair, so no pong either) and every chow through it
+   needing a kind whose pool is empty.
+3. "Ficha Problemática": "cualquier ficha de Viento o de Dragón si una de esas fichas está en la
+   mano al tiempo que las Fichas Expuestas contienen 1 o 2 de esas fichas" (a single honour with 1
+   or 2 copies exposed); "cualquier ficha de número si una de esas fichas está en la mano y solo
+   puede formar parte de una pareja": a single number tile that can join no chow (every chow
+   through it needs a kind whose pool is empty) and no pong, but can still pair: its pool is
+   exactly 2, i.e. exactly one copy is still unseen (2 copies exposed). Like the honour rule, it
+   singles out a tile of which few copies are left.
+4. "Ficha Única": an honour held once; a number held once with "no the same tile or a tile that
+   differs by 1 or 2" in the closed hand.
+5. "Ficha Menor", two bullets, both for number tiles that are not unique:
+   (a) "cualquier ficha de número que difiera en 1 de un Chow incompleto": a tile one beyond the
+   missing end of a two-tile run (``4`` in ``124``: the run ``12`` misses ``3``; ``2`` in ``245``).
+   (b) "cualquier ficha de número descartada que no disminuya el número máximo de combinaciones
+   ocultas (Chow, Pong, Kong, Pareja)": counted with pairs, as the seed lists them, and nothing
+   else: the ``5m`` of ``555m`` is minor (555 -> 55 keeps one combination).
+   Read alone, (b) would make every tile of the seed's first example (``B1 B2 B4 C2 C4 C5``, no
+   combination at all) minor, but the seed says "B1 B2 [...] una combinación incompleta así que
+   [...] no son ni fichas únicas ni fichas menores". So the seed's examples win: (b) leaves out
+   the tiles of incomplete chows (definition 8), and (a) takes any tile beyond a run, even one of
+   a two-apart shape (``B4`` of ``B2 B4``). (a) also asks that the discard keep the maximum of
+   combinations, so that no complete chow is broken for it (the ``4`` of ``12456``). This gives
+   both of the seed's examples: minor ``B4 C2`` in ``B1 B2 B4 C2 C4 C5``, and minor ``B4 D1 D4``
+   in ``B1 B2 B4 C1 C4 D1 D2 D3 D4 VS VN VN VN``.
+6. "Chow Incompleto Muerto": two consecutive number tiles in hand whose completing kinds (below
+   and above) have empty pools.
+7. "Pareja Muerta": a kind held exactly twice whose pong cannot be completed (pool below 3).
+8. "Chow Incompleto": "dos fichas de número consecutivas sin la tercera o dos fichas de número que
+   difieran en 2": two consecutive kinds without a completing kind in hand, or two kinds two apart
+   without the middle one. As a priority level ("Fichas de Chow incompleto") a tile counts when
+   discarding one copy keeps the maximum number of complete concealed sets (chow, pong, kong), so
+   no tile of a complete chow goes there (the ``3`` of ``1235``); pairs are not looked at, so the
+   ``2m`` of ``223m`` is a tile of the incomplete chow ``23m``.
 
-"Maximum number of concealed combinations" (bullet 5b) counts chows, pongs, kongs and pairs, at
-most one same-kind group per kind; :func:`is_free` also asks that the number of complete sets stay
-the same, because the priority list never offers tiles of complete chows or pongs: breaking 555
-into 55 keeps the literal count but is not treated as minor. The claim rule counts only chows,
-pongs and kongs, as the seed says.
+"Maximum number of concealed combinations" counts, per suit, chows, pongs, kongs and (where the
+seed lists them) pairs, at most one same-kind group per kind, maximised over every way to split the
+hand. The claim rule (PM0 4, "solo Chow, Pong, Kong") counts complete sets only.
+
+The discard priorities ("Prioridades para descartar") are :data:`PRIORITIES`, in the seed's order.
 """
 
 from __future__ import annotations
@@ -78,12 +97,16 @@ def is_dead(k: int, hand: Sequence[int], exposed: Sequence[int]) -> bool:
 
 
 def is_problematic(k: int, hand: Sequence[int], exposed: Sequence[int]) -> bool:
-    """Definition 3 (see the module notes)."""
+    """Definition 3: a single honour with 1 or 2 copies exposed; a single number tile that can only pair.
+
+    A number tile "can only form part of a pair" when no chow through it can be completed and its
+    pool is exactly 2 (one copy still unseen: a pair, never a pong).
+    """
     if hand[k] != 1 or is_dead(k, hand, exposed):
         return False
     if is_honor(k):
         return exposed[k] in (1, 2)
-    return not chow_possible(k, exposed)
+    return pool(k, exposed) == 2 and not chow_possible(k, exposed)
 
 
 def dead_incomplete_chows(hand: Sequence[int], exposed: Sequence[int]) -> list[tuple[int, int]]:
@@ -191,12 +214,14 @@ def max_sets(hand: Sequence[int]) -> int:
     return max_combinations(hand, pairs=False)
 
 
-def free_kinds(hand: Sequence[int]) -> frozenset[int]:
-    """The kinds one copy of which can go while both the combinations and the sets stay at their most.
+def free_kinds(hand: Sequence[int]) -> tuple[frozenset[int], frozenset[int]]:
+    """(kinds one copy of which can go keeping the most combinations with pairs, ... the most sets).
 
-    Suits are independent, so only the group of the discarded kind is counted again.
+    The first set is definition 5's test (minor tiles), the second definition 8's (tiles of an
+    incomplete chow). Suits are independent, so only the group of the discarded kind is counted again.
     """
-    out = set()
+    combos: set[int] = set()
+    sets: set[int] = set()
     for g, vec in enumerate(_group_vecs(hand)):
         base = _counts(vec, g)
         for i, c in enumerate(vec):
@@ -204,42 +229,51 @@ def free_kinds(hand: Sequence[int]) -> frozenset[int]:
                 continue
             less = list(vec)
             less[i] -= 1
-            if _counts(tuple(less), g) == base:
-                out.add(_STARTS[g] + i)
-    return frozenset(out)
+            after = _counts(tuple(less), g)
+            if after[0] == base[0]:
+                combos.add(_STARTS[g] + i)
+            if after[1] == base[1]:
+                sets.add(_STARTS[g] + i)
+    return frozenset(combos), frozenset(sets)
 
 
-def is_free(k: int, hand: Sequence[int]) -> bool:
-    """Does discarding one ``k`` keep both the combinations and the complete sets at their maximum?"""
-    return k in free_kinds(hand)
+def keeps_combinations(k: int, hand: Sequence[int]) -> bool:
+    """Does discarding one ``k`` keep the maximum number of combinations (pairs counted)?"""
+    return k in free_kinds(hand)[0]
+
+
+def keeps_sets(k: int, hand: Sequence[int]) -> bool:
+    """Does discarding one ``k`` keep the maximum number of complete sets (chow, pong, kong)?"""
+    return k in free_kinds(hand)[1]
 
 
 def is_incomplete_chow_tile(
     k: int,
     hand: Sequence[int],
     chows: Sequence[tuple[int, int]] | None = None,
-    free: frozenset[int] | None = None,
+    set_free: frozenset[int] | None = None,
 ) -> bool:
-    """A tile of an incomplete chow (definition 8) that no complete combination needs.
+    """A tile of an incomplete chow (definition 8) whose discard keeps the most complete sets.
 
-    ``chows`` and ``free`` may be passed precomputed (:func:`incomplete_chows`, :func:`free_kinds`).
+    ``chows`` and ``set_free`` may be passed precomputed (:func:`incomplete_chows`, the second set of
+    :func:`free_kinds`).
     """
     chows = incomplete_chows(hand) if chows is None else chows
     if not any(k in pair for pair in chows):
         return False
-    return k in (free_kinds(hand) if free is None else free)
+    return k in (free_kinds(hand)[1] if set_free is None else set_free)
 
 
 def is_minor(
     k: int,
     hand: Sequence[int],
     chows: Sequence[tuple[int, int]] | None = None,
-    free: frozenset[int] | None = None,
+    combo_free: frozenset[int] | None = None,
 ) -> bool:
     """Definition 5 (see the module notes for the reading)."""
     if is_honor(k) or not hand[k] or is_unique(k, hand):
         return False
-    if k not in (free_kinds(hand) if free is None else free):
+    if k not in (free_kinds(hand)[0] if combo_free is None else combo_free):
         return False
     chows = incomplete_chows(hand) if chows is None else chows
     for a, b in chows:
@@ -250,6 +284,22 @@ def is_minor(
         ):
             return True
     return not any(k in pair for pair in chows)
+
+
+def concealed_set_kinds(hand: Sequence[int]) -> list[int]:
+    """Kinds that are tiles of a concealed chow or pon of the hand, in discard order.
+
+    A kind held three or more times (a pon), or one of three consecutive kinds all held (a chow).
+    Those whose discard keeps the most combinations come first, then the others, each in hand
+    order: the Riichi section's "fichas de Chows o Pons ocultos" (see mahjongjoy).
+    """
+    kinds = [
+        k
+        for k in range(34)
+        if hand[k] >= 3 or (hand[k] and any(all(hand[x] for x in run) for run in _runs_with(k)))
+    ]
+    combo_free = free_kinds(hand)[0]
+    return [k for k in kinds if k in combo_free] + [k for k in kinds if k not in combo_free]
 
 
 # ---------------------------------------------------------------- the discard priorities
@@ -288,12 +338,12 @@ def discard_levels(hand: Sequence[int], exposed: Sequence[int]) -> Iterator[tupl
     yield PRIORITIES[4], [k for k in kinds if not is_honor(k) and is_unique(k, hand)]
     yield PRIORITIES[5], [k for k in kinds if is_honor(k) and is_unique(k, hand)]
     chows = incomplete_chows(hand)
-    free = free_kinds(hand)
-    yield PRIORITIES[6], [k for k in kinds if is_minor(k, hand, chows, free)]
-    yield PRIORITIES[7], [k for k in kinds if is_incomplete_chow_tile(k, hand, chows, free)]
+    combo_free, set_free = free_kinds(hand)
+    yield PRIORITIES[6], [k for k in kinds if is_minor(k, hand, chows, combo_free)]
+    yield PRIORITIES[7], [k for k in kinds if is_incomplete_chow_tile(k, hand, chows, set_free)]
     yield PRIORITIES[8], dead_pairs
     yield PRIORITIES[9], [k for k in kinds if hand[k] == 2]
-    yield BEYOND, [k for k in kinds if k in free] + [k for k in kinds if k not in free]
+    yield BEYOND, [k for k in kinds if k in combo_free] + [k for k in kinds if k not in combo_free]
 
 
 def describe_kinds(kinds: Sequence[int]) -> str:

@@ -29,7 +29,7 @@ from mjcli.game.state import ENDED, KAN, REACT, TURN, Round, RoundOutcome
 from mjcli.game.table import Game, round_label
 from mjcli.game.view import ViewBuilder
 from mjcli.rules import Rules
-from mjcli.sim.claims import resolve
+from mjcli.sim.claims import Resolution, resolve
 from mjcli.sim.seats import EngineAction, PolicySeat, Where
 from mjcli.sim.wall import Wall
 from mjcli.tiles import sort_key
@@ -37,7 +37,10 @@ from mjcli.tiles import sort_key
 #: A game that has not ended after this many rounds is a bug (Tenhou's rules end one within ~40).
 MAX_ROUNDS = 200
 
-Observer = Callable[[Round, Wall], None]
+#: called after every event of a round with the game, the round and its wall (for invariant tests)
+Observer = Callable[[Game, Round, Wall], None]
+#: the wall of each round (round number in the game -> a fresh, undealt wall)
+Walls = Callable[[int], Wall]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,13 +88,23 @@ def game_id(spec: GameSpec) -> str:
     return f"sim-{spec.index:06d}"
 
 
-def play_game(spec: GameSpec, seats: Sequence[PolicySeat], observer: Observer | None = None) -> PlayedGame:
-    """Play ``spec`` to its end with ``seats[s]`` deciding for seat ``s``."""
+def play_game(
+    spec: GameSpec,
+    seats: Sequence[PolicySeat],
+    observer: Observer | None = None,
+    walls: Walls | None = None,
+) -> PlayedGame:
+    """Play ``spec`` to its end with ``seats[s]`` deciding for seat ``s``.
+
+    The walls are those of the game's seed unless ``walls`` gives them (tests set up a deal).
+    """
     rules = spec.rules
     game = Game(rules)
     events: list[Any] = []
-    table = _Table(game, events, spec, seats, observer)
-    gr = ev.GameRules(players=4, red_fives=rules.red_fives, open_tanyao=rules.open_tanyao, length=rules.length)
+    table = _Table(game, events, spec, seats, observer, walls)
+    gr = ev.GameRules(
+        players=4, red_fives=rules.red_fives, open_tanyao=rules.open_tanyao, length=rules.length
+    )
     table.apply(ev.StartGame(names=tuple(spec.policies), rules=gr, game_id=game_id(spec)))
     tallies = [SeatTally() for _ in range(4)]
     rounds: list[dict[str, Any]] = []
@@ -122,12 +135,14 @@ class _Table:
         spec: GameSpec,
         seats: Sequence[PolicySeat],
         observer: Observer | None,
+        walls: Walls | None = None,
     ) -> None:
         self.game = game
         self.events = events
         self.spec = spec
         self.seats = seats
         self.observer = observer
+        self.walls = walls
         self.wall: Wall | None = None
         self.rnd: Round | None = None
         self.views: ViewBuilder | None = None
@@ -136,7 +151,7 @@ class _Table:
         self.game.apply(e, len(self.events))
         self.events.append(e)
         if self.observer is not None and self.rnd is not None and self.wall is not None:
-            self.observer(self.rnd, self.wall)
+            self.observer(self.game, self.rnd, self.wall)
 
     # ------------------------------------------------------------------ one round
 
@@ -144,7 +159,10 @@ class _Table:
         exp = self.game.expected
         assert exp is not None
         rules = self.spec.rules
-        wall = Wall.shuffled(self.spec.seed, round_index, rules.red_fives)
+        if self.walls is not None:
+            wall = self.walls(round_index)
+        else:
+            wall = Wall.shuffled(self.spec.seed, round_index, rules.red_fives)
         hands = wall.dealt_tiles(exp.dealer)
         start = ev.StartRound(
             round_wind=exp.round_wind,
@@ -198,7 +216,8 @@ class _Table:
             self.apply(ev.NewDora(self._wall.reveal_dora()))
             step = table_step(rnd)
         # Robbing the kan (chankan; only thirteen orphans may rob a closed kan).
-        if self._claims(rnd, rnd.kan_actor, where):
+        answers = self._answers(rnd, rnd.kan_actor, where)
+        if answers and self._wins(rnd, resolve(rnd.kan_actor, answers, rnd.rules), answers):
             return
         step = table_step(rnd)
         if step.kind != "draw" or not step.rinshan:  # pragma: no cover - the engine's order
@@ -211,12 +230,7 @@ class _Table:
         if rnd.last_tile is not None:
             answers = self._answers(rnd, rnd.current, where)
             res = resolve(rnd.current, answers, rnd.rules)
-            if res.triple_ron:
-                self.apply(self._triple_ron(rnd))
-                return
-            if res.wins:
-                for seat in res.wins:
-                    self.apply(self._with_ura(rnd, answers[seat][0]))
+            if self._wins(rnd, res, answers):
                 return
             call = res.call
         step = table_step(rnd)
@@ -235,16 +249,12 @@ class _Table:
             return
         raise MjcliError(f"{where.round}: unexpected table move {step.kind}")  # pragma: no cover
 
-    def _claims(self, rnd: Round, target: int, where: Where) -> bool:
-        """Ask for rons on the tile of a kan; True if the round ended on them."""
-        answers = self._answers(rnd, target, where)
-        if not answers:
-            return False
-        res = resolve(target, answers, rnd.rules)
+    def _wins(self, rnd: Round, res: Resolution, answers: dict[int, EngineAction]) -> bool:
+        """Apply the rons that won out (or the triple-ron abort); True if the round ended on them."""
         if res.triple_ron:
-            self.apply(self._triple_ron(rnd))
+            self.apply(ev.RoundDraw(ev.TRIPLE_RON))
             return True
-        for seat in res.wins:
+        for seat in res.wins:  # in settlement order: the seat nearest the discarder first
             self.apply(self._with_ura(rnd, answers[seat][0]))
         return bool(res.wins)
 
@@ -271,9 +281,6 @@ class _Table:
         if isinstance(e, ev.Win) and rnd.players[e.actor].riichi:
             return dataclasses.replace(e, ura_markers=tuple(self._wall.ura_markers()))
         return e
-
-    def _triple_ron(self, rnd: Round) -> ev.RoundDraw:
-        return ev.RoundDraw(ev.TRIPLE_RON)
 
     # ------------------------------------------------------------------ the record
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mjcli.errors import MjcliError
-from mjcli.game.state import Round
-from mjcli.policies import Action, Policy, get_policy
+from mjcli.game.state import TURN, Round
 from mjcli.game.view import ViewBuilder, legal_of
+from mjcli.policies import Action, Policy, get_policy
 from mjcli.tiles import tile_name, to_mpsz
 
 EngineAction = tuple[object, ...]
@@ -81,11 +81,15 @@ def _where(where: Where, seat: int, policy: str) -> str:
 
 def _state(rnd: Round, seat: int) -> str:
     p = rnd.players[seat]
-    text = f"hand {to_mpsz(p.hand)}"
+    hand = list(p.hand)
+    drew = rnd.drawn is not None and rnd.current == seat and rnd.phase == TURN
+    if drew:
+        hand.remove(rnd.drawn)  # shown apart, as a player sees it
+    text = f"hand {to_mpsz(hand)}"
     if p.melds:
         text += " melds " + " ".join(to_mpsz(m.tiles) for m in p.melds)
-    if rnd.drawn is not None and rnd.current == seat:
-        text += f", drew {tile_name(rnd.drawn)}"
+    if drew:
+        text += f", drew {tile_name(rnd.drawn)}"  # type: ignore[arg-type]
     if rnd.last_tile is not None and rnd.current != seat:
         text += f", offered {tile_name(rnd.last_tile)} by seat {rnd.current}"
     return text + f", {rnd.wall} tiles left"

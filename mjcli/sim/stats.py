@@ -8,7 +8,9 @@ the unit: the variance of a ratio R = sum(y) / sum(n) is the cluster-robust (del
 
     Var(R) = G / (G - 1) * sum_g (y_g - R n_g)^2 / (sum_g n_g)^2     over the G deals,
 
-which for one observation per deal is the usual s^2 / G, and the interval is R +- t(0.975, G-1) SE.
+which for one observation per deal is the usual s^2 / G, and the interval is R +- t(0.975, G-1) SE,
+cut to the range the figure can take (rates 0..1, placement 1..4). With few deals, or a rate near 0
+or 1, this normal-theory interval is rough (a rate seen 0 times gets the interval [0, 0]).
 Paired differences (``--duplicate``) compare two policies deal by deal: the mean of the per-deal
 differences with its t interval, so the luck of the deal cancels out.
 """
@@ -18,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 import polars as pl
@@ -37,6 +40,15 @@ METRICS: tuple[tuple[str, str, str, str], ...] = (
     ("win_size", "win_points", "wins", "average hand value won"),
     ("deal_in_size", "deal_in_points", "deal_ins", "average hand value dealt into"),
 )
+#: the range a figure can take: its interval is clipped to it (a normal interval on a rate of 0.97
+#: from few deals would otherwise reach past 1)
+BOUNDS: dict[str, tuple[float, float]] = {
+    "placement": (1.0, 4.0),
+    **{
+        m: (0.0, 1.0)
+        for m in ("first", "last", "win_rate", "deal_in_rate", "tsumo_share", "riichi_rate", "call_rate")
+    },
+}
 #: figures compared pairwise with --duplicate
 PAIRED: tuple[str, ...] = ("points", "placement", "score")
 
@@ -47,6 +59,10 @@ class Estimate:
     lo: float
     hi: float
 
+    def clipped(self, low: float, high: float) -> Estimate:
+        """The interval cut to what the figure can be (NaN stays NaN)."""
+        return Estimate(self.value, min(max(self.lo, low), high), max(min(self.hi, high), low))
+
     def to_dict(self) -> dict[str, float | None]:
         return {"value": _num(self.value), "lo": _num(self.lo), "hi": _num(self.hi)}
 
@@ -55,26 +71,68 @@ def _num(x: float) -> float | None:
     return None if math.isnan(x) else round(x, 6)
 
 
-def t_quantile(p: float, df: int) -> float:
-    """Student's t quantile (no SciPy): exact for 1 and 2 degrees of freedom, else the Cornish-Fisher
-    expansion of Abramowitz & Stegun 26.7.5 around the normal quantile (error < 1e-3 from 3 on)."""
-    if df <= 0:
-        return math.nan
-    if df == 1:
-        return math.tan(math.pi * (p - 0.5))
-    if df == 2:
-        return (2 * p - 1) / math.sqrt(2 * p * (1 - p))
-    from statistics import NormalDist
+def _betacf(a: float, b: float, x: float) -> float:
+    """Continued fraction of the incomplete beta function (modified Lentz; Numerical Recipes 6.4)."""
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1, a - 1
+    c, d = 1.0, 1 - qab * x / qap
+    d = 1 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 300):
+        m2 = 2 * m
+        for aa in (
+            m * (b - m) * x / ((qam + m2) * (a + m2)),
+            -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2)),
+        ):
+            d = 1 + aa * d
+            d = 1 / (d if abs(d) > tiny else tiny)
+            c = 1 + aa / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1) < 1e-15:
+            break
+    return h
 
-    z = NormalDist().inv_cdf(p)
-    z3, z5, z7, z9 = z**3, z**5, z**7, z**9
-    return (
-        z
-        + (z3 + z) / (4 * df)
-        + (5 * z5 + 16 * z3 + 3 * z) / (96 * df**2)
-        + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * df**3)
-        + (79 * z9 + 776 * z7 + 1482 * z5 - 1920 * z3 - 945 * z) / (92160 * df**4)
+
+def _betainc(a: float, b: float, x: float) -> float:
+    """The regularised incomplete beta function I_x(a, b)."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    front = math.exp(
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
     )
+    if x < (a + 1) / (a + b + 2):
+        return front * _betacf(a, b, x) / a
+    return 1 - front * _betacf(b, a, 1 - x) / b
+
+
+def t_cdf(t: float, df: int) -> float:
+    """Student's t distribution function."""
+    tail = 0.5 * _betainc(df / 2, 0.5, df / (df + t * t))
+    return 1 - tail if t >= 0 else tail
+
+
+@lru_cache(maxsize=256)
+def t_quantile(p: float, df: int) -> float:
+    """Student's t quantile (no SciPy): the distribution function inverted by bisection."""
+    if df <= 0 or not 0 < p < 1:
+        return math.nan
+    if p < 0.5:
+        return -t_quantile(1 - p, df)
+    lo, hi = 0.0, 1.0
+    while t_cdf(hi, df) < p:
+        hi *= 2
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        if t_cdf(mid, df) < p:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-12 * max(1.0, hi):
+            break
+    return (lo + hi) / 2
 
 
 def ratio_estimate(num: Sequence[float], den: Sequence[float], level: float = 0.95) -> Estimate:
@@ -112,7 +170,9 @@ def policy_summary(games: pl.DataFrame, policies: Sequence[str]) -> list[dict[st
     """One entry per policy (in the order given): seats played and every metric with its interval,
     clustered by deal."""
     df = seat_frame(games)
-    sums = [pl.col(c).sum().cast(pl.Float64) for c in sorted({m[1] for m in METRICS} | {m[2] for m in METRICS})]
+    sums = [
+        pl.col(c).sum().cast(pl.Float64) for c in sorted({m[1] for m in METRICS} | {m[2] for m in METRICS})
+    ]
     per_deal = df.group_by(["policy", "deal"]).agg(*sums).sort(["policy", "deal"])
     out: list[dict[str, object]] = []
     for name in policies:
@@ -123,7 +183,10 @@ def policy_summary(games: pl.DataFrame, policies: Sequence[str]) -> list[dict[st
             "deals": sub.height,
         }
         for metric, num, den, _ in METRICS:
-            entry[metric] = ratio_estimate(sub[num].to_list(), sub[den].to_list()).to_dict()
+            e = ratio_estimate(sub[num].to_list(), sub[den].to_list())
+            if metric in BOUNDS:
+                e = e.clipped(*BOUNDS[metric])
+            entry[metric] = e.to_dict()
         out.append(entry)
     return out
 

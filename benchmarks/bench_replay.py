@@ -1,0 +1,109 @@
+"""Replay throughput: the shared complete Tenhou hanchan, every policy at every decision point.
+
+Prints, per core (one process), hanchan per second and decisions per second, where the time goes
+(the engine walk with views and legal actions, each policy, the shanten/ukeire columns), and the
+wall-clock scaling of the whole ``replay`` run (Parquet included) from 1 to 2 worker processes.
+The issue's target is >= 5 hanchan/s/core with the four policies together.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from mjcli.formats import read_log
+from mjcli.policies import POLICY_NAMES, get_policy
+from mjcli.replay import Columns, ReplayOptions, add_rows, ask, decisions_of, replay_file, run_replay
+
+LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs"
+TARGET = 5.0
+
+
+def _files() -> list[Path]:
+    return [p for p in sorted((LOGS / "tenhou-xml").glob("20*.mjlog")) if "no-" not in p.name]
+
+
+def _one_core(paths: list[Path]) -> tuple[int, int, float]:
+    """(hanchan, decision points, seconds) of replay_file on every path, all policies, one process."""
+    opts = ReplayOptions(tuple(POLICY_NAMES))
+    games = points = 0
+    start = time.perf_counter()
+    for p in paths:
+        r = replay_file(p, p.name, opts)
+        games += r.game_count
+        points += r.decisions.height // len(POLICY_NAMES)
+    return games, points, time.perf_counter() - start
+
+
+def _split(paths: list[Path]) -> None:
+    """Time of each stage on the same games, per hanchan."""
+    logs = [g for p in paths for g in read_log(p)]
+    t0 = time.perf_counter()
+    decisions = [d for g in logs for d in decisions_of(g.events)]
+    walk = time.perf_counter() - t0
+    n = len(logs)
+    print(
+        f"  engine walk, views, legal actions   {1000 * walk / n:6.1f} ms/hanchan "
+        f"({len(decisions) / n:.0f} points)"
+    )
+    answers = []
+    for name in POLICY_NAMES:
+        policy = get_policy(name)
+        t0 = time.perf_counter()
+        answers.append([(name, ask(policy, name, d, "bench")) for d in decisions])
+        print(f"  policy {name:<28} {1000 * (time.perf_counter() - t0) / n:6.1f} ms/hanchan")
+    cols = Columns()
+    hands: dict = {}
+    t0 = time.perf_counter()
+    for i, d in enumerate(decisions):
+        add_rows(cols, d, [a[i] for a in answers], "bench", "", 0, hands)
+    frame = cols.frame()
+    print(
+        f"  rows: figures, text, frame          {1000 * (time.perf_counter() - t0) / n:6.1f} ms/hanchan "
+        f"({frame.height} rows)"
+    )
+
+
+def _scaling(paths: list[Path]) -> None:
+    inputs = [(p, p.name) for p in paths]
+    opts = ReplayOptions(tuple(POLICY_NAMES))
+    walls = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for jobs in (1, 2):
+            t0 = time.perf_counter()
+            run = run_replay(inputs, opts, Path(tmp) / f"j{jobs}", jobs=jobs)
+            walls[jobs] = time.perf_counter() - t0
+            print(
+                f"  --jobs {jobs}: {walls[jobs]:6.2f} s wall, {run.games / walls[jobs]:5.2f} hanchan/s "
+                f"({run.rows} rows written)"
+            )
+        same = (Path(tmp) / "j1" / "decisions.parquet").read_bytes() == (
+            Path(tmp) / "j2" / "decisions.parquet"
+        ).read_bytes()
+    print(
+        f"  speed-up 1 -> 2 jobs: x{walls[1] / walls[2]:.2f} on {os.cpu_count()} cores; "
+        f"identical files: {same}"
+    )
+
+
+def run() -> None:
+    paths = _files()
+    games, points, secs = _one_core(paths)
+    rate = games / secs
+    print(
+        f"replay, {len(POLICY_NAMES)} policies, one core: {rate:5.2f} hanchan/s, "
+        f"{points / secs:7.0f} decision points/s, "
+        f"{len(POLICY_NAMES) * points / secs:7.0f} policy decisions/s "
+        f"({games} hanchan, {points / games:.0f} points each; target >= {TARGET} hanchan/s/core: "
+        f"{'met' if rate >= TARGET else 'NOT met'})"
+    )
+    print("where the time goes (one core):")
+    _split(paths)
+    print("scaling (whole command path, Parquet included):")
+    _scaling(paths)
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,101 @@
+"""How fast riichi simulation is: hanchan per second per core with the four seed policies.
+
+Figures: (1) games played in one process, with the time split between the policies' decisions and
+everything else (engine, wall, bridge, records); (2) the whole command's work (logs and Parquet
+written) with 1 and 2 jobs. The target of issue 6 is >= 5 hanchan per second per core.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import tempfile
+import time
+from collections import defaultdict
+from typing import Any
+
+from mjcli.simulate import game_specs, simulate, table_rules
+
+NAMES = ["akagi", "mahjongjoy", "greedy", "efficiency"]
+GAMES = 40
+
+
+class _Timed:
+    """A policy wrapper adding the time spent in ``decide`` to a shared account."""
+
+    def __init__(self, policy: Any, account: dict[str, float], counts: dict[str, int]) -> None:
+        self.policy = policy
+        self.name = policy.name
+        self.account = account
+        self.counts = counts
+
+    def decide(self, view: Any, legal: Any) -> Any:
+        t0 = time.perf_counter()
+        try:
+            return self.policy.decide(view, legal)
+        finally:
+            self.account[self.name] += time.perf_counter() - t0
+            self.counts[self.name] += 1
+
+
+def _in_process() -> None:
+    from mjcli.sim.driver import play_game
+    from mjcli.sim.seats import PolicySeat
+
+    account: dict[str, float] = defaultdict(float)
+    counts: dict[str, int] = defaultdict(int)
+    seats = {}
+    for n in NAMES:
+        seat = PolicySeat(n)
+        seat.policy = _Timed(seat.policy, account, counts)  # type: ignore[assignment]
+        seats[n] = seat
+    specs = game_specs(NAMES, GAMES, 2026, table_rules("tenhou", "hanchan"), duplicate=False)
+    rounds = events = 0
+    t0 = time.perf_counter()
+    c0 = time.process_time()
+    for spec in specs:
+        g = play_game(spec, [seats[p] for p in spec.policies])
+        rounds += len(g.rounds)
+        events += len(g.events)
+    dt = time.perf_counter() - t0
+    cpu = time.process_time() - c0
+    policy_s = sum(account.values())
+    print(
+        f"in one process: {GAMES} hanchan, {rounds} rounds, {events} events in {dt:.2f} s ({cpu:.2f} s CPU)"
+    )
+    print(f"  {GAMES / dt:.1f} hanchan/s, {rounds / dt:.0f} rounds/s ({rounds / GAMES:.1f} rounds a hanchan)")
+    print(f"  per CPU second (what one free core gives): {GAMES / cpu:.1f} hanchan")
+    print(f"  policies {policy_s / dt:.0%} of the time, engine + table + bridge {1 - policy_s / dt:.0%}")
+    for n in NAMES:
+        us = 1e6 * account[n] / max(counts[n], 1)
+        print(f"    {n:<11} {counts[n]:6d} decisions, {us:7.0f} us each")
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and its finished children (the worker processes)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def _command(jobs: int) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        t0, c0 = time.perf_counter(), _cpu()
+        s = simulate(NAMES, GAMES, 7, out=os.path.join(tmp, "sim"), jobs=jobs)
+        dt, cpu = time.perf_counter() - t0, _cpu() - c0
+    print(
+        f"simulate --games {GAMES} --jobs {jobs} (logs + Parquet written): {dt:.2f} s wall, {cpu:.2f} s CPU, "
+        f"{s['games'] / dt:.1f} hanchan/s, {s['rounds'] / dt:.0f} rounds/s"
+    )
+    return dt
+
+
+def run() -> None:
+    print(f"cores visible: {os.cpu_count()}, load average {os.getloadavg()[0]:.2f} (other work shares them)")
+    _in_process()
+    one = _command(1)
+    two = _command(2)
+    print(f"2 jobs vs 1: {one / two:.2f}x")
+
+
+if __name__ == "__main__":
+    run()

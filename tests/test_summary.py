@@ -1,0 +1,128 @@
+"""Summaries of a replay (mjcli.summary) and the ``replay`` / ``summary`` commands end to end."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+from mjcli.cli import app
+from mjcli.errors import UsageError
+from mjcli.summary import agreement_matrix, compare_baseline, group_table, policy_table, scan, summarise
+
+LOGS = Path(__file__).resolve().parents[1].parent / "shared" / "logs"
+pytestmark = pytest.mark.skipif(not LOGS.is_dir(), reason="shared logs not available")
+
+GAME = LOGS / "tenhou-xml" / "2010081709gm-00a9-0000-fe3371ad.mjlog"
+EDGE = LOGS / "tenhou6-edge"
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory) -> Path:
+    d = tmp_path_factory.mktemp("summary")
+    res = runner.invoke(app, ["replay", str(GAME), "--out", str(d), "--jobs", "1"])
+    assert res.exit_code == 0, res.output
+    return d
+
+
+def test_policy_rates_are_the_shares_of_rows(out):
+    df = pl.read_parquet(out / "decisions.parquet")
+    table = {r["policy"]: r for r in policy_table(scan(out)).to_dicts()}
+    assert list(table) == ["akagi", "mahjongjoy", "greedy", "efficiency"]  # the order asked
+    for name, r in table.items():
+        mine = df.filter(pl.col("policy") == name)
+        assert r["decisions"] == mine.height
+        assert r["agree"] == pytest.approx(mine["agree"].mean())
+        disc = mine.filter(pl.col("kind") == "discard")
+        assert r["discard"] == pytest.approx(disc["agree"].mean())
+        played = mine.filter(pl.col("actual").str.contains("^(discard|riichi) "))
+        assert r["top1"] == pytest.approx(played["agree"].mean())
+        assert r["equal"] >= r["top1"]  # agreeing is one way of being equally good
+
+
+def test_matrix_is_symmetric_with_a_unit_diagonal(out):
+    m = agreement_matrix(scan(out))
+    names = m["policy"].to_list()
+    for i, a in enumerate(names):
+        assert m[a][i] == 1.0
+        for j, b in enumerate(names):
+            assert m[b][i] == pytest.approx(m[a][j])
+    # one cell by hand
+    df = pl.read_parquet(out / "decisions.parquet")
+    a = df.filter(pl.col("policy") == "akagi").sort("event", "seat")["choice"]
+    g = df.filter(pl.col("policy") == "greedy").sort("event", "seat")["choice"]
+    assert m["greedy"][names.index("akagi")] == pytest.approx((a == g).mean())
+
+
+def test_group_tables(out):
+    by_player = group_table(scan(out), "player")
+    assert by_player["decisions"].sum() == pl.read_parquet(out / "decisions.parquet").height
+    assert set(by_player["player"]) == set(pl.read_parquet(out / "games.parquet")["player"])
+    assert group_table(scan(out), "policy").height == 4
+    with pytest.raises(UsageError):
+        group_table(scan(out), "colour")
+
+
+def test_summary_command_repeats_the_replay_summary(out):
+    again = runner.invoke(app, ["summary", str(out), "--json"])
+    assert again.exit_code == 0, again.output
+    s = json.loads(again.stdout)
+    assert s == summarise(out)
+    assert s["games"] == 1 and s["decision_points"] * 4 == s["rows"]
+    human = runner.invoke(app, ["summary", str(out / "decisions.parquet"), "--by", "round"])
+    assert human.exit_code == 0 and "by round" in human.output and "E1" in human.output
+
+
+def test_summary_of_a_folder_without_a_replay_is_a_usage_error(tmp_path):
+    with pytest.raises(UsageError, match="holds no decisions.parquet"):
+        scan(tmp_path)
+    (tmp_path / "decisions.parquet").write_text("not parquet")
+    with pytest.raises(UsageError, match="not a readable Parquet"):
+        scan(tmp_path)
+
+
+def test_baseline_against_itself_has_no_changes(out):
+    changes, counts = compare_baseline(scan(out), out / "decisions.parquet")
+    assert changes.height == 0 and counts["only_old"] == counts["only_new"] == 0 and counts["compared"] > 0
+
+
+def test_replay_cli_json_skips_bad_logs_and_exits_1(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    res = runner.invoke(
+        app, ["replay", str(bad), str(EDGE / "chankan.json"), "--policy", "greedy", "--json", "-j", "1"]
+    )
+    assert res.exit_code == 1
+    s = json.loads(res.stdout)
+    assert s["games"] == 1 and len(s["skipped"]) == 1 and "bad.json" in s["skipped"][0]
+
+
+def test_replay_cli_usage_errors(tmp_path):
+    from mjcli.cli import main
+
+    for args, message in [
+        (["replay", str(tmp_path / "none.mjlog")], "does not exist"),
+        (["replay", str(GAME), "--policy", "nosuch"], "unknown policy"),
+        (["replay", str(GAME), "--by", "colour"], "--by"),
+        (["replay", str(GAME), "--seat", "7"], "--seat 7"),
+        (["replay", str(GAME), "--baseline", str(tmp_path / "old.parquet")], "old.parquet"),
+    ]:
+        res = runner.invoke(app, args)
+        assert res.exit_code != 0
+        assert message in str(res.exception) or message in res.output, (args, res.output)
+    assert callable(main)
+
+
+def test_replay_reads_paths_from_stdin(tmp_path):
+    res = runner.invoke(
+        app,
+        ["replay", "-", "--policy", "greedy", "--out", str(tmp_path), "-j", "1"],
+        input=f"{EDGE / 'double_ron.json'}\n{EDGE / 'rinshan.json'}\n",
+    )
+    assert res.exit_code == 0, res.output
+    files = set(pl.read_parquet(tmp_path / "games.parquet")["file"])
+    assert files == {"double_ron.json", "rinshan.json"}
