@@ -6,6 +6,8 @@ North wind).
 """
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from mjcli.melds import make_meld, parse_melds
 from mjcli.policies import get_policy, pm0
@@ -13,7 +15,7 @@ from mjcli.policies.advise import advise_hand, build_view
 from mjcli.policies.legal import draw_actions, reaction_actions
 from mjcli.policies.mahjongjoy import SET_TILE, exposed_counts, hand_mode, protected_pair
 from mjcli.policies.view import Action, PlayerView, RiverTile
-from mjcli.tiles import counts34, kind, parse_tile, parse_tiles, tile_name
+from mjcli.tiles import counts34, kind, parse_tile, parse_tiles, tile_from_id136, tile_name
 
 MJ = get_policy("mahjongjoy")
 SEED_HAND = "14m1234p124s2444z"  # B1 B2 B4 C1 C4 D1 D2 D3 D4 VS VN VN VN
@@ -424,3 +426,25 @@ def test_pair_rule_off_with_a_yakuhai_pon():
     melds = [make_meld("pon", parse_tiles("777z"), called=parse_tile("7z"), from_seat=0)]
     view = build_view(parse_tiles("567p789s345s55z"), melds=melds)
     assert protected_pair(view) is None
+
+
+def test_minor_tile_beyond_a_run_never_breaks_a_complete_chow():
+    # 12s misses 3s; 4s "differs by 1" from it, but discarding it breaks 456s
+    assert not pm0.is_minor(k("4s"), c("12456s"))
+    assert pm0.is_minor(k("4s"), c("124s"))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.permutations(range(136)))
+def test_the_only_yakuhai_pair_of_an_open_hand_is_never_discarded(wall):
+    tiles = [tile_from_id136(i) for i in wall]
+    chi = make_meld("chi", parse_tiles("234m"), called=parse_tile("2m"), from_seat=0)
+    rest = [t for t in tiles if kind(t) not in (k("2m"), k("3m"), k("4m"), k("7z"))]
+    hand = [*rest[:9], parse_tile("7z"), parse_tile("7z")]
+    view = build_view(hand, melds=[chi])
+    legal = draw_actions(view)
+    protect = protected_pair(view)
+    a = MJ.decide(view, legal)
+    assert a in legal
+    if protect is not None and a.kind in ("discard", "riichi"):
+        assert kind(a.tile) != protect

@@ -23,8 +23,9 @@ The seed's definitions ("Definiciones" 1-8), quoted, and the reading of each:
    through it needs a kind whose pool is empty) and no pong, but can still pair: its pool is
    exactly 2, i.e. exactly one copy is still unseen (2 copies exposed). Like the honour rule, it
    singles out a tile of which few copies are left.
-4. "Ficha Única": an honour held once; a number held once with "no the same tile or a tile that
-   differs by 1 or 2" in the closed hand.
+4. "Ficha Única": an honour "cuando la mano cerrada solo contiene una de esas fichas"; a number
+   tile "cuando la mano cerrada no contiene la misma ficha o una ficha que difiera en 1 o 2 de esa
+   ficha": held once, with no tile of its suit within 2.
 5. "Ficha Menor", two bullets, both for number tiles that are not unique:
    (a) "cualquier ficha de número que difiera en 1 de un Chow incompleto": a tile one beyond the
    missing end of a two-tile run (``4`` in ``124``: the run ``12`` misses ``3``; ``2`` in ``245``).
@@ -32,15 +33,17 @@ The seed's definitions ("Definiciones" 1-8), quoted, and the reading of each:
    ocultas (Chow, Pong, Kong, Pareja)": counted with pairs, as the seed lists them, and nothing
    else: the ``5m`` of ``555m`` is minor (555 -> 55 keeps one combination).
    Read alone, (b) would make every tile of the seed's first example (``B1 B2 B4 C2 C4 C5``, no
-   combination at all) minor, but the seed says "B1 B2 [...] una combinación incompleta así que
-   [...] no son ni fichas únicas ni fichas menores". So the seed's examples win: (b) leaves out
-   the tiles of incomplete chows (definition 8), and (a) takes any tile beyond a run, even one of
-   a two-apart shape (``B4`` of ``B2 B4``). (a) also asks that the discard keep the maximum of
+   combination at all) minor, but the seed says "B1 B3 - una combinación incompleta así que B1 y
+   B3 no son ni fichas únicas ni fichas menores" (there is no B3 in the hand: read as B1 B2, the
+   incomplete chow next to the minor B4). So the seed's examples win: (b) leaves out the tiles
+   of incomplete chows (definition 8), and (a) takes any tile beyond a run, even one of a
+   two-apart shape (``B4`` of ``B2 B4``). (a) also asks that the discard keep the maximum of
    combinations, so that no complete chow is broken for it (the ``4`` of ``12456``). This gives
    both of the seed's examples: minor ``B4 C2`` in ``B1 B2 B4 C2 C4 C5``, and minor ``B4 D1 D4``
    in ``B1 B2 B4 C1 C4 D1 D2 D3 D4 VS VN VN VN``.
-6. "Chow Incompleto Muerto": two consecutive number tiles in hand whose completing kinds (below
-   and above) have empty pools.
+6. "Chow Incompleto Muerto": "dos fichas de número consecutivas de la mano cerrada que no pueden
+   completarse como chow": two consecutive number tiles in hand whose completing kinds (below and
+   above) have empty pools. Literally consecutive only: a two-apart shape is never a dead one.
 7. "Pareja Muerta": a kind held exactly twice whose pong cannot be completed (pool below 3).
 8. "Chow Incompleto": "dos fichas de número consecutivas sin la tercera o dos fichas de número que
    difieran en 2": two consecutive kinds without a completing kind in hand, or two kinds two apart

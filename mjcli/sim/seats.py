@@ -34,12 +34,11 @@ class Where:
 
 
 class PolicySeat:
-    """One registered policy, asked through the bridge; ``decisions`` counts the questions asked."""
+    """One registered policy, asked through the bridge."""
 
     def __init__(self, name: str) -> None:
         self.name = name.strip().lower()
         self.policy: Policy = get_policy(name)
-        self.decisions = 0
 
     def choose(
         self, rnd: Round, seat: int, where: Where, views: ViewBuilder | None = None
@@ -57,7 +56,6 @@ class PolicySeat:
         if len(legal) == 1:
             return back[legal[0]]
         view = (views if views is not None and views.rnd is rnd else ViewBuilder(rnd)).view(seat)
-        self.decisions += 1
         try:
             action = self.policy.decide(view, legal)
         except Exception as exc:  # a crashing policy is a bug: say where, keep the cause chained
