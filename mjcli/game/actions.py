@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
+from mjcli.analysis import shanten as _shanten
 from mjcli.errors import MjcliError
 from mjcli.game import events as ev
 from mjcli.game.state import KAN, REACT, TURN, Round
@@ -91,11 +92,19 @@ def _turn_actions(rnd: Round, seat: int) -> list[Action]:
         and rnd.scores[seat] >= rnd.rules.riichi_stick
         and rnd.wall >= 4
     ):
-        for (d,) in discards:
-            c = p.counts[:]
-            c[kind(d.tile)] -= 1  # type: ignore[attr-defined]
-            if waits(c):
-                out.append((ev.Riichi(seat), d))
+        # A discard leaving a wait needs a hand within one tile of complete: a 14-tile hand (3n+2)
+        # whose shanten is above 0 leaves none, which spares the wait check of every discard.
+        if _shanten(bytes(p.counts)) <= 0:
+            tenpai_after: dict[int, bool] = {}  # per kind (two copies of a kind leave the same hand)
+            for (d,) in discards:
+                k = kind(d.tile)  # type: ignore[attr-defined]
+                ok = tenpai_after.get(k)
+                if ok is None:
+                    c = p.counts[:]
+                    c[k] -= 1
+                    ok = tenpai_after[k] = bool(waits(c))
+                if ok:
+                    out.append((ev.Riichi(seat), d))
     return out
 
 
