@@ -14,11 +14,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-# The main job on data the project ships. Grows with the project: see README.md.
+# The main job on data the project ships: the simulated games in fixtures/simulate (see
+# fixtures/README.md) verified by the rules engine, then every decision replayed through every policy.
 run: install
-	$(BIN)/mjcli score 234m456p678s11222z --win 2z --tsumo
-	$(BIN)/mjcli shanten 123m456p789s1135z 19m19p19s1234567z 2388m34556p33577s
-	$(BIN)/mjcli advise 2388m34556p33577s
+	$(BIN)/mjcli verify fixtures/simulate/logs
+	$(BIN)/mjcli replay fixtures/simulate/logs/*.json --out build/replay-fixture
 
 lint: install
 	$(BIN)/ruff check mjcli tests benchmarks

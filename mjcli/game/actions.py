@@ -94,7 +94,7 @@ def _turn_actions(rnd: Round, seat: int) -> list[Action]:
     ):
         # A discard leaving a wait needs a hand within one tile of complete: a 14-tile hand (3n+2)
         # whose shanten is above 0 leaves none, which spares the wait check of every discard.
-        if _shanten(bytes(p.counts)) <= 0:
+        if _may_be_tenpai(p.counts):
             tenpai_after: dict[int, bool] = {}  # per kind (two copies of a kind leave the same hand)
             for (d,) in discards:
                 k = kind(d.tile)  # type: ignore[attr-defined]
@@ -106,6 +106,14 @@ def _turn_actions(rnd: Round, seat: int) -> list[Action]:
                 if ok:
                     out.append((ev.Riichi(seat), d))
     return out
+
+
+def _may_be_tenpai(counts: list[int]) -> bool:
+    """False when no discard of this 3n+2 hand can leave it waiting (its shanten is above 0)."""
+    try:
+        return _shanten(bytes(counts)) <= 0
+    except (MjcliError, ValueError):  # a hand the table cannot take: let the wait check decide
+        return True
 
 
 def _kan_actions(rnd: Round, seat: int) -> list[Action]:
