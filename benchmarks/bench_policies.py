@@ -1,7 +1,7 @@
 """Decisions per second of every riichi policy, with the table shanten and with ``mahjong``'s.
 
 Two sets of positions. First every decision point of the shared logs (/work/shared/logs), as the
-engine replays them (:func:`mjcli.policies.engine_view.log_decisions`); every answer is also
+engine replays them (:func:`mjcli.replay.decisions_of`, as replay does); every answer is also
 checked to be one of the engine's legal actions. Then random positions, seeded: a shuffled
 136-tile wall gives each position its 14 tiles, the next tiles its rivers and dora indicator;
 three positions in four are decisions after a draw, one in four a reaction to a discard from the
@@ -19,11 +19,12 @@ import time
 from pathlib import Path
 
 from mjcli.formats import read_logs
+from mjcli.game.legality import IllegalEvent
 from mjcli.policies import POLICY_NAMES, get_policy
 from mjcli.policies.backend import use_backend
-from mjcli.policies.engine_view import log_decisions
 from mjcli.policies.legal import draw_actions, reaction_actions
 from mjcli.policies.view import Action, PlayerView, RiverTile
+from mjcli.replay import decisions_of
 from mjcli.tiles import kind, tile_from_id136
 
 POSITIONS = 2000
@@ -36,7 +37,11 @@ def log_positions() -> list[tuple[PlayerView, tuple[Action, ...]]]:
     out = []
     for res in read_logs([LOGS]):
         for game in res.games:
-            out.extend((d.point.view, d.point.legal) for d in log_decisions(game.events))
+            try:
+                for d in decisions_of(game.events):
+                    out.append((d.view, d.legal.actions))
+            except IllegalEvent:  # a log the engine disputes: its decisions up to there
+                pass
     return out
 
 

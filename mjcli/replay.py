@@ -16,6 +16,7 @@ which the decision comes, so that no two decisions of one seat in a round share 
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import tempfile
@@ -26,8 +27,7 @@ from typing import Any
 
 import polars as pl
 
-from mjcli.analysis import discard_table, shanten
-from mjcli.analysis.shanten_calc import shanten_after_each_draw
+from mjcli.analysis import shanten
 from mjcli.atomic import atomic_path
 from mjcli.errors import LogFormatError, MjcliError, UsageError
 from mjcli.game import events as ev
@@ -46,9 +46,11 @@ from mjcli.game.view import (
 )
 from mjcli.melds import melds_to_text
 from mjcli.policies import get_policy
+from mjcli.policies.backend import improving_of, least_discards
+from mjcli.policies.base import concealed_counts, visible_counts
 from mjcli.policies.view import Action, PlayerView
 from mjcli.rules import Rules, get_rules
-from mjcli.tiles import NUM_TILES, kind, tile_name, to_mpsz
+from mjcli.tiles import NUM_TILES, SUITS, is_red, kind, number_of, sort_key, suit_of, tile_name, to_mpsz
 
 #: events that are moves at the table (the ``turn`` counter)
 _MOVES = frozenset({ev.Draw, ev.Discard, ev.Chi, ev.Pon, ev.OpenKan, ev.ClosedKan, ev.AddedKan})
@@ -57,6 +59,27 @@ _TRIGGERS = frozenset({ev.Draw, ev.Discard, ev.Chi, ev.Pon, ev.ClosedKan, ev.Add
 _DISCARDS = ("discard", "riichi")
 
 _TILE_NAMES = tuple(tile_name(t) for t in range(NUM_TILES))
+_SORT_KEYS = tuple(sort_key(t) for t in range(NUM_TILES))
+_DIGITS = tuple("0" if is_red(t) else str(number_of(kind(t))) for t in range(NUM_TILES))
+_SUIT_LETTERS = tuple(SUITS[suit_of(kind(t))] for t in range(NUM_TILES))
+
+
+@functools.lru_cache(maxsize=8192)
+def hand_text(tiles: tuple[int, ...]) -> str:
+    """``mjcli.tiles.to_mpsz(tiles)`` through tables, memoised (a seat's hand is written at each
+    of its decisions, the same between its turns)."""
+    out: list[str] = []
+    run = None
+    for t in sorted(tiles, key=_SORT_KEYS.__getitem__):
+        s = _SUIT_LETTERS[t]
+        if run is not None and s != run:
+            out.append(run)
+        out.append(_DIGITS[t])
+        run = s
+    if run is not None:
+        out.append(run)
+    return "".join(out)
+
 
 KEY = ["file", "game_id", "round", "honba", "turn", "seat", "kind"]
 
@@ -228,33 +251,23 @@ class Effects:
       nine terminals: none.
 
     Figures are memoised per action (the policies often agree), and the improving kinds of a hand
-    in ``hands`` when given (a game's decisions share it: a hand that comes back, as a seat's hand
-    does between reactions, is not analysed again; only the count of unseen copies changes).
+    by :func:`mjcli.policies.backend.improving_of` (shared with the policies, which have often
+    worked out the same hands at the same decision; a hand that comes back, as a seat's hand does
+    between reactions, is not analysed again: only the count of unseen copies changes).
     """
 
-    __slots__ = ("counts", "seen", "before", "_memo", "_hands")
+    __slots__ = ("counts", "seen", "before", "_memo")
 
-    def __init__(
-        self, view: PlayerView, hands: dict[bytes, tuple[int, tuple[int, ...]]] | None = None
-    ) -> None:
-        self.counts = view.concealed_counts()
-        self.seen = view.visible_counts()
+    def __init__(self, view: PlayerView) -> None:
+        self.counts = concealed_counts(view)
+        self.seen = visible_counts(view)
         self.before = shanten(bytes(self.counts))
         self._memo: dict[Action, tuple[int | None, int | None]] = {}
-        self._hands = hands if hands is not None else {}
 
     def of(self, a: Action) -> tuple[int | None, int | None]:
         got = self._memo.get(a)
         if got is None:
             got = self._memo[a] = self._compute(a)
-        return got
-
-    def _improving(self, hand: bytes) -> tuple[int, tuple[int, ...]]:
-        got = self._hands.get(hand)
-        if got is None:
-            current, after = shanten_after_each_draw(hand)
-            kinds = tuple(k for k, s in enumerate(after) if s is not None and s < current)
-            got = self._hands[hand] = (current, kinds)
         return got
 
     def _compute(self, a: Action) -> tuple[int | None, int | None]:
@@ -274,10 +287,12 @@ class Effects:
                 for t in a.consumed if k != "added_kan" else (a.tile,):  # type: ignore[union-attr]
                     c[kind(t)] -= 1
             base = c
-        if sum(c) % 3 == 2:  # after chi / pon: the best discard that follows
-            best = discard_table(bytes(c), self.seen)[0]
-            return best.shanten, best.ukeire_total
-        current, kinds = self._improving(bytes(c))
+        if sum(c) % 3 == 2:  # after chi / pon: the best discard that follows (discard_table's first)
+            least, improving = least_discards(bytes(c))
+            seen = self.seen
+            left = [max(0, 4 - n - s) for n, s in zip(c, seen, strict=True)]
+            return least, max(sum([left[k] for k in kinds]) for kinds in improving.values())
+        current, kinds = improving_of(bytes(c))
         seen = self.seen
         return current, sum(max(0, 4 - base[k] - seen[k]) for k in kinds)
 
@@ -328,14 +343,13 @@ def add_rows(
     file: str,
     game_id: str,
     game: int,
-    hands: dict[bytes, tuple[int, tuple[int, ...]]] | None = None,
 ) -> None:
-    """One row per policy for decision ``d`` (``hands``: see :class:`Effects`)."""
+    """One row per policy for decision ``d``."""
     v = d.view
-    fx = Effects(v, hands)
+    fx = Effects(v)
     actual = d.actual
     s_act, u_act = fx.of(actual)
-    hand = to_mpsz(v.concealed)
+    hand = hand_text(v.concealed)
     drawn = _TILE_NAMES[v.drawn] if v.drawn is not None else None
     offered = _TILE_NAMES[v.offered] if v.offered is not None else None
     melds = melds_to_text(v.own_melds)
@@ -418,10 +432,9 @@ def replay_game(
     per_seat = [0, 0, 0, 0]
     game_id = str(game.game_id or "")
     engine = Game(rules or get_rules("tenhou"))
-    hands: dict[bytes, tuple[int, tuple[int, ...]]] = {}
     for d in decisions_of(game.events, rules, seats, engine):
         answers = [(name, ask(p, name, d, file)) for name, p in policies]
-        add_rows(cols, d, answers, file, game_id, game_index, hands)
+        add_rows(cols, d, answers, file, game_id, game_index)
         per_seat[d.seat] += 1
     # the player's name is filled in afterwards: one list slice instead of a lookup per row
     seat_col = cols.data["seat"]

@@ -98,13 +98,48 @@ needs_logs = pytest.mark.skipif(not Path(LOG).is_file(), reason="shared logs not
 
 @needs_logs
 def test_log_position_shows_the_actual_play(capsys):
-    assert run_riichi_advise(LOG, round_wind="E2", honba=0, turn=7, seat="1", json_out=True) == 0
+    # --turn is decisions.parquet's turn: seat 1 (E2's dealer) decides after move 8 of the round
+    assert run_riichi_advise(LOG, round_wind="E2", honba=0, turn=8, seat="1", json_out=True) == 0
     obj = json.loads(capsys.readouterr().out)
-    assert obj["round"] == "E2-0" and obj["seat"] == 1 and obj["turn"] == 7
-    assert obj["actual"]["action"] == "discard" and obj["actual"]["tile"] == "4s"
-    assert len(obj["policies"]) == 4 and obj["discards"][0]["discard"] == "4s"
+    assert obj["round"] == "E2-0" and obj["seat"] == 1 and obj["turn"] == 8 and obj["kind"] == "discard"
+    assert obj["actual"]["action"] == "discard" and obj["actual"]["tile"] == "1p"
+    assert obj["actual_text"] == "discard 1p" and obj["tsumogiri"] is False
+    assert [p["policy"] for p in obj["policies"]] == list(POLICY_NAMES)
+    assert all(p["choice"].startswith("discard ") for p in obj["policies"])
     # the hand is what seat 1 held: 13 tiles and the drawn one
+    assert obj["hand"] == "1478m1488p244569s" and obj["drawn"] == "1m"
     assert len(parse_tiles(obj["hand"])) == 14
+    assert run_riichi_advise(LOG, round_wind="E2", honba=0, turn=8, seat="1") == 0
+    out = capsys.readouterr().out
+    assert "turn 8  discard decision" in out and "(actual)    discard 1p  what the player did" in out
+
+
+@needs_logs
+def test_log_positions_are_the_rows_of_replay():
+    """advise LOG at a row's (round, honba, turn, seat) shows the row's hand, action and choices."""
+    from mjcli.replay import ReplayOptions, replay_file
+
+    frame = replay_file(LOG, "log", ReplayOptions(tuple(POLICY_NAMES))).decisions
+    points = frame.unique(["round", "honba", "turn", "seat"], keep="first", maintain_order=True)
+    picked = []
+    for kind in ("discard", "riichi", "call", "pass", "win", "kan"):
+        picked.extend(points.filter(points["kind"] == kind).head(2).rows(named=True))
+    picked.extend(points.filter(points["round"].str.starts_with("S")).tail(3).rows(named=True))
+    assert {r["kind"] for r in picked} >= {"discard", "riichi", "call", "pass", "win"}
+    for r in picked:
+        got = advise_log(LOG, r["round"], r["honba"], r["turn"], r["seat"])
+        assert got["kind"] == r["kind"]
+        assert got["hand"] == r["hand"] and got["drawn"] == r["drawn"]
+        assert got["actual_text"] == r["actual"] and got["tsumogiri"] == r["tsumogiri"]
+        rows = frame.filter(
+            (frame["round"] == r["round"])
+            & (frame["honba"] == r["honba"])
+            & (frame["turn"] == r["turn"])
+            & (frame["seat"] == r["seat"])
+        )
+        assert {p["policy"]: p["choice"] for p in got["policies"]} == dict(
+            zip(rows["policy"], rows["choice"], strict=True)
+        )
 
 
 @needs_logs
@@ -113,7 +148,8 @@ def test_log_position_shows_the_actual_play(capsys):
     [
         ({"round_label": "E9", "turn": 1, "seat": 1}, "not a round label"),
         ({"round_label": "W1", "turn": 1, "seat": 1}, "no round W1-0"),
-        ({"round_label": "E2", "turn": 99, "seat": 1}, "turn(s) in round E2-0, not 99"),
+        ({"round_label": "E2", "turn": 99, "seat": 1}, "turn(s) 0, 8, 16,"),
+        ({"round_label": "E2", "turn": 7, "seat": 1}, "in round E2-0, not 7"),
         ({"round_label": "E2", "turn": 1, "seat": 7}, "seat 7 is not 0..3"),
     ],
 )

@@ -28,9 +28,12 @@ the last tile written is the one just drawn. --policy takes names separated by c
 --riichi-by the seat winds that declared riichi (E,S,W,N; the player's own seat means the hand is
 already in riichi).
 
-A log (any format verify reads) with --round E2 --honba 0 --turn 7 --seat 1 takes the position of
-seat 1 (0-3, seat 0 = the first dealer) at its 7th turn (decision after a draw or a call) of round
-E2 with 0 honba, and shows what the player actually did beside the policies.
+A log (any format verify reads) with --round E2 --honba 0 --turn 8 --seat 1 takes the decision of
+seat 1 (0-3, seat 0 = the first dealer) in round E2 with 0 honba that comes right after move 8 of
+the round: --turn counts the round's moves (draws, discards, calls, kans) from 0, exactly as the
+turn column of replay's decisions.parquet, so any row of that table can be looked up with its
+round, honba, turn and seat. It shows the hand and what the player actually did there beside the
+policies; a turn without a decision of that seat is an error that lists the seat's turns.
 
 Example: mjcli advise 2388m34556p33577s --policy akagi,greedy
 """
@@ -59,7 +62,8 @@ def run_riichi_advise(
 
     ``target`` is a hand in mpsz (``round_wind``/``seat`` are then winds, E S W N) or a log file
     (``round_wind`` is then a round label such as ``E2``, ``seat`` a seat number 0-3, and ``honba``
-    and ``turn`` pick the position: the seat's ``turn``-th decision after a draw or a call).
+    and ``turn`` pick the position: ``turn`` as in replay's ``decisions.parquet``, the index of the
+    round's move right before the decision).
     """
     if Path(target).is_file():
         if turn is None:
@@ -102,8 +106,9 @@ def format_human(result: dict) -> str:
     """The policies' answers, then the discard table, as plain text."""
     lines = []
     if "file" in result:
+        kind = f"  {result['kind']} decision" if result.get("kind") else ""
         lines.append(
-            f"{result['file']}  round {result['round']}  seat {result['seat']}  turn {result['turn']}"
+            f"{result['file']}  round {result['round']}  seat {result['seat']}  turn {result['turn']}{kind}"
         )
     lines += [
         f"hand {result['hand']}  drawn {result['drawn']}"
@@ -121,7 +126,10 @@ def format_human(result: dict) -> str:
     actual = result.get("actual")
     if actual:
         action = actual["action"] if actual["tile"] is None else f"{actual['action']} {actual['tile']}"
-        rows.append(["(actual)", action, "what the player did"])
+        if actual.get("consumed"):
+            action += f" ({actual['consumed']})"
+        did = "what the player did" + (" (the drawn tile)" if result.get("tsumogiri") else "")
+        rows.append(["(actual)", action, did])
     lines.append(format_table(["policy", "action", "reason"], rows))
     if result["discards"]:
         lines.append("")

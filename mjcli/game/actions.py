@@ -21,7 +21,7 @@ from mjcli.errors import MjcliError
 from mjcli.game import events as ev
 from mjcli.game.state import KAN, REACT, TURN, Round
 from mjcli.game.waits import is_complete, waits
-from mjcli.tiles import TERMINALS_AND_HONORS, is_honor, kind
+from mjcli.tiles import NUM_TILES, TERMINALS_AND_HONORS, is_honor, kind
 
 Action = tuple[object, ...]
 PASS: Action = ()
@@ -54,6 +54,12 @@ def legal_actions(rnd: Round, seat: int) -> list[Action]:
     return []
 
 
+#: every discard action, [seat][tile][tsumogiri]: events are immutable, and a turn lists a dozen
+_DISCARD_ACTIONS: tuple[tuple[tuple[Action, Action], ...], ...] = tuple(
+    tuple(((ev.Discard(s, t, False),), (ev.Discard(s, t, True),)) for t in range(NUM_TILES)) for s in range(4)
+)
+
+
 def _turn_actions(rnd: Round, seat: int) -> list[Action]:
     p = rnd.players[seat]
     out: list[Action] = []
@@ -75,15 +81,17 @@ def _turn_actions(rnd: Round, seat: int) -> list[Action]:
         out.append((ev.Discard(seat, drawn, True),))
         return out
     discards: list[Action] = []
+    own = _DISCARD_ACTIONS[seat]
+    kuikae = p.kuikae
     for t in _distinct(p.hand):
-        if kind(t) in p.kuikae:
+        if kuikae and kind(t) in kuikae:
             continue
         if t == drawn:
-            discards.append((ev.Discard(seat, t, True),))
+            discards.append(own[t][1])
             if p.hand.count(t) > 1:
-                discards.append((ev.Discard(seat, t, False),))
+                discards.append(own[t][0])
         else:
-            discards.append((ev.Discard(seat, t, False),))
+            discards.append(own[t][0])
     out.extend(discards)
     if (
         drawn is not None
@@ -91,20 +99,20 @@ def _turn_actions(rnd: Round, seat: int) -> list[Action]:
         and p.closed
         and rnd.scores[seat] >= rnd.rules.riichi_stick
         and rnd.wall >= 4
+        # A discard leaving a wait needs a hand within one tile of complete: a 3n+2 hand whose
+        # shanten is above 0 leaves none, which spares the wait check of every discard.
+        and _may_be_tenpai(p.counts)
     ):
-        # A discard leaving a wait needs a hand within one tile of complete: a 14-tile hand (3n+2)
-        # whose shanten is above 0 leaves none, which spares the wait check of every discard.
-        if _may_be_tenpai(p.counts):
-            tenpai_after: dict[int, bool] = {}  # per kind (two copies of a kind leave the same hand)
-            for (d,) in discards:
-                k = kind(d.tile)  # type: ignore[attr-defined]
-                ok = tenpai_after.get(k)
-                if ok is None:
-                    c = p.counts[:]
-                    c[k] -= 1
-                    ok = tenpai_after[k] = bool(waits(c))
-                if ok:
-                    out.append((ev.Riichi(seat), d))
+        tenpai_after: dict[int, bool] = {}  # per kind (two copies of a kind leave the same hand)
+        for (d,) in discards:
+            k = kind(d.tile)  # type: ignore[attr-defined]
+            ok = tenpai_after.get(k)
+            if ok is None:
+                c = p.counts[:]
+                c[k] -= 1
+                ok = tenpai_after[k] = bool(waits(c))
+            if ok:
+                out.append((ev.Riichi(seat), d))
     return out
 
 

@@ -216,13 +216,24 @@ def may_react(rnd: Round, seat: int) -> bool:
     )
 
 
+_DISCARD_ACTION = tuple(Action("discard", t) for t in range(NUM_TILES))
+_RIICHI_ACTION = tuple(Action("riichi", t) for t in range(NUM_TILES))
+
+
 def legal_of(rnd: Round, seat: int) -> Legal:
     """The seat's legal actions as policy actions (see :class:`Legal`)."""
     if rnd.phase == REACT and seat != rnd.current and not may_react(rnd, seat):
         return ONLY_PASS if rnd.last_tile is not None else NO_ACTIONS
     back: dict[Action, EngineAction] = {}
     for events in legal_actions(rnd, seat):
-        a = action_of(events)
+        first = events[0] if events else None
+        t = type(first)
+        if t is ev.Discard:  # most actions: the policy action from a table
+            a = _DISCARD_ACTION[first.tile]  # type: ignore[union-attr]
+        elif t is ev.Riichi:
+            a = _RIICHI_ACTION[events[1].tile]  # type: ignore[attr-defined]
+        else:
+            a = action_of(events)
         # of the two discards of the drawn tile's code, keep the drawn copy (tsumogiri)
         if a in back and not getattr(events[-1], "tsumogiri", False):
             continue

@@ -39,19 +39,25 @@ def discard_rows(view: PlayerView) -> list[dict[str, object]]:
     ]
 
 
-def policy_rows(view: PlayerView, legal: Sequence[Action], names: Sequence[str]) -> list[dict[str, object]]:
+def policy_rows(
+    view: PlayerView, legal: Sequence[Action], names: Sequence[str], choice_text: bool = False
+) -> list[dict[str, object]]:
+    """One row per policy; with ``choice_text`` also ``choice``, the answer as replay stores it."""
+    from mjcli.game.view import action_text
+
     rows = []
     for name in names:
         action = get_policy(name).decide(view, legal)
-        rows.append(
-            {
-                "policy": name,
-                "action": action.kind,
-                "tile": None if action.tile is None else tile_name(action.tile),
-                "consumed": to_mpsz(action.consumed) if action.consumed else None,
-                "reason": action.reason,
-            }
-        )
+        row: dict[str, object] = {
+            "policy": name,
+            "action": action.kind,
+            "tile": None if action.tile is None else tile_name(action.tile),
+            "consumed": to_mpsz(action.consumed) if action.consumed else None,
+            "reason": action.reason,
+        }
+        if choice_text:
+            row["choice"] = action_text(action)
+        rows.append(row)
     return rows
 
 
@@ -60,10 +66,12 @@ def advise_view(
     legal: Sequence[Action],
     policies: Sequence[str] | str = "all",
     actual: Action | None = None,
+    choice_text: bool = False,
 ) -> dict[str, object]:
     """Every policy's answer at one decision point, beside the discard table.
 
-    ``actual`` is what the player did at that point of a log (``None`` for a typed hand).
+    ``actual`` is what the player did at that point of a log (``None`` for a typed hand);
+    ``choice_text`` adds each answer in replay's stored form (see :func:`policy_rows`).
     """
     names = parse_policy_names(policies) if isinstance(policies, str) else list(policies)
     counts = view.concealed_counts()
@@ -79,7 +87,7 @@ def advise_view(
         "shanten": shanten,
         "legal": [a.label() for a in legal],
         "actual": None if actual is None else actual.to_dict(),
-        "policies": policy_rows(view, legal, names),
+        "policies": policy_rows(view, legal, names, choice_text),
         "discards": discard_rows(view),
     }
 
@@ -188,33 +196,65 @@ def advise_log(
 ) -> dict[str, object]:
     """Each policy's answer at a position of a real game, with what the player did there.
 
-    The position is the ``turn``-th decision of ``seat`` (0..3, seat 0 = the first dealer) after
-    a draw or a call in round ``round_label`` (``E2``) with ``honba`` counters, in the game
-    ``game_index`` of the file (any format ``verify`` reads).
+    The position is a row of ``replay``'s ``decisions.parquet``: ``round_label`` (``E2``),
+    ``honba``, ``turn`` (the index, from 0, of the move in the round - draw, discard, call or kan -
+    right after which the decision comes) and ``seat`` (0..3, seat 0 = the first dealer), in the
+    game ``game_index`` of the file (any format ``verify`` reads). The decision points are those
+    of :func:`mjcli.replay.decisions_of`, so the hand, the legal actions and the player's action
+    are the row's. Besides :func:`advise_view`'s keys: ``file``, ``round`` (``E2-0``), ``honba``,
+    ``turn``, ``seat``, ``kind`` (the row's decision kind), ``actual_text`` and ``tsumogiri``
+    (the row's ``actual`` and ``tsumogiri``), and ``choice`` per policy (the row's ``choice``).
     """
     from mjcli.formats import read_log
-    from mjcli.policies.engine_view import log_decisions
+    from mjcli.game.legality import IllegalEvent
+    from mjcli.game.view import action_text
+    from mjcli.replay import decisions_of
 
     wind, kyoku = parse_round_label(round_label)
-    label = f"{WIND_LETTERS[wind]}{kyoku}-{honba}"
+    name = f"{WIND_LETTERS[wind]}{kyoku}"
+    label = f"{name}-{honba}"
     if not 0 <= seat <= 3:
         raise UsageError(f"seat {seat} is not 0..3")
     games = read_log(path)
     if not 0 <= game_index < len(games):
         raise UsageError(f"{path} holds {len(games)} game(s); game {game_index} does not exist")
-    turns = 0
+    turns: list[int] = []
     rounds_seen: list[str] = []
-    for d in log_decisions(games[game_index].events):
-        if d.round not in rounds_seen:
-            rounds_seen.append(d.round)
-        if d.round != label or d.seat != seat or d.point.is_reaction:
-            continue
-        turns = max(turns, d.turn)
-        if d.turn == turn:
-            result = advise_view(d.point.view, d.point.legal, policies, actual=d.actual)
-            result.update({"file": str(path), "round": label, "turn": turn, "seat": seat})
-            return result
+    try:
+        for d in decisions_of(games[game_index].events, seats=(seat,)):
+            here = f"{d.round}-{d.honba}"
+            if here not in rounds_seen:
+                rounds_seen.append(here)
+            if here != label:
+                if turns:
+                    break  # past the round asked about
+                continue
+            if d.turn == turn:
+                result = advise_view(d.view, d.legal.actions, policies, actual=d.actual, choice_text=True)
+                discarded = d.actual.kind in ("discard", "riichi")
+                result.update(
+                    {
+                        "file": str(path),
+                        "round": label,
+                        "honba": honba,
+                        "turn": turn,
+                        "seat": seat,
+                        "kind": d.kind,
+                        "actual_text": action_text(d.actual),
+                        "tsumogiri": d.tsumogiri if discarded else None,
+                    }
+                )
+                return result
+            turns.append(d.turn)
+    except IllegalEvent as exc:
+        raise UsageError(f"{path}: the engine stops before that position: {exc}") from None
     if label not in rounds_seen:
         known = ", ".join(rounds_seen) or "none"
-        raise UsageError(f"{path}: no round {label} in game {game_index} (rounds: {known})")
-    raise UsageError(f"{path}: seat {seat} has {turns} turn(s) in round {label}, not {turn}")
+        raise UsageError(
+            f"{path}: no round {label} with a decision of seat {seat} in game {game_index} (rounds: {known})"
+        )
+    listed = ", ".join(map(str, turns))
+    raise UsageError(
+        f"{path}: seat {seat} has decisions at turn(s) {listed} in round {label}, not {turn} "
+        "(turn: the decisions.parquet column)"
+    )

@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mjcli.policies import backend
-from mjcli.policies.base import pass_or_first, require_legal, tsumogiri, win
+from mjcli.policies.base import concealed_counts, pass_or_first, require_legal, tsumogiri, win
 from mjcli.policies.view import Action, PlayerView
 from mjcli.tiles import is_honor, kind, number_of, sort_key, tile_name, to_mpsz
 
@@ -65,11 +65,25 @@ def _runs_with(k: int) -> list[tuple[int, int, int]]:
     return [(base + s - 1, base + s, base + s + 1) for s in range(max(1, n - 2), min(n, 7) + 1)]
 
 
+#: per kind, its runs; and per kind, each run as (the other two kinds), for the helpers below
+_RUNS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(tuple(_runs_with(k)) for k in range(34))
+_OTHERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(tuple(x for x in run if x != k) for run in _RUNS[k])
+    for k in range(34)  # type: ignore[misc]
+)
+
+
 def is_body(k: int, counts: Sequence[int]) -> bool:
     """Can kind ``k`` belong to some meld made from the hand (a triplet, or a run)?"""
-    if counts[k] >= 3:
+    c = counts[k]
+    if c >= 3:
         return True
-    return counts[k] >= 1 and any(all(counts[x] for x in run) for run in _runs_with(k))
+    if not c:
+        return False
+    for a, b in _OTHERS[k]:  # noqa: SIM110 - a loop, not any(): this runs for every tile
+        if counts[a] and counts[b]:
+            return True
+    return False
 
 
 def is_head(k: int, counts: Sequence[int]) -> bool:
@@ -82,10 +96,13 @@ def waits_to_body(k: int, counts: Sequence[int]) -> frozenset[int]:
     out: set[int] = set()
     if counts[k] == 2:
         out.add(k)
-    for run in _runs_with(k):
-        missing = [x for x in run if x != k and counts[x] == 0]
-        if len(missing) == 1:
-            out.add(missing[0])
+    for a, b in _OTHERS[k]:
+        # exactly one of the run's two other kinds missing: that kind completes the run
+        if counts[a]:
+            if not counts[b]:
+                out.add(b)
+        elif counts[b]:
+            out.add(a)
     return frozenset(out)
 
 
@@ -182,7 +199,7 @@ class AkagiPolicy:
         return None
 
     def _discard(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        counts = view.concealed_counts()
+        counts = concealed_counts(view)
         held = list(counts)
         for m in view.own_melds:
             for t in m.tiles:

@@ -118,11 +118,198 @@ def discard_options(counts: Sequence[int], seen: Sequence[int]) -> list[Option]:
     return _options_by_loop(counts, seen)
 
 
+#: memo of :func:`improving_of` (cleared when full): hands come back, between the policies asked at
+#: one decision, the replay's figures of the same decision, and a seat's turns (a tsumogiri)
+_IMPROVING: dict[bytes, tuple[int, tuple[int, ...]]] = {}
+_MEMO_LIMIT = 1 << 15
+
+
+def improving_of(hand: bytes) -> tuple[int, tuple[int, ...]]:
+    """Shanten of a 3n+1 concealed hand (34 counts as bytes) and the kinds that lower it (kinds held
+    four times excluded), memoised. Always ``mjcli.analysis`` (the same numbers as any backend)."""
+    got = _IMPROVING.get(hand)
+    if got is None:
+        got = _improving_kinds(hand)
+        _remember(_IMPROVING, hand, got)
+    return got
+
+
+def _improving_by_table(hand: bytes) -> tuple[int, tuple[int, ...]]:
+    """:func:`mjcli.analysis.shanten_calc.shanten_after_each_draw` kept to the kinds that lower the
+    shanten: the same table lookups in one pass, without the per-kind list (twice as fast; a test
+    checks that they agree on every hand of the shared logs and on random ones)."""
+    if len(hand) != NUM_KINDS:
+        return _improving_by_draws(hand)
+    sc = _sc
+    v0, v1, v2, v3 = sc._group_values(hand)
+    total = v0 + v1 + v2 + v3
+    n = total & sc._SIZE_MASK
+    if n % 3 != 1 or n > 13:
+        return _improving_by_draws(hand)  # raises the analysis module's error
+    shift = sc._ID_SHIFT
+    i0, i1, i2, i3 = v0 >> shift, v1 >> shift, v2 >> shift, v3 >> shift
+    comb = sc._COMBINE
+    current = sc._FINAL[n // 3][comb[comb[i0][i1]][comb[i2][i3]]]
+    fields = total >> 6 & 0xFFFF
+    special = sc._SPECIAL_PLUS_1
+    if n >= 13:
+        current = min(current, special[fields] - 1)
+    final = sc._FINAL[(n + 1) // 3]
+    full = n + 1 >= 13  # seven pairs and thirteen orphans count after the draw
+    draws = sc._draws
+    out: list[int] = []
+    # per group: the combined row of the other three groups, as shanten_after_each_draw has it
+    for start, rest, key in (
+        (0, comb[comb[comb[i1][i2]][i3]], hand[0:9]),
+        (9, comb[comb[comb[i0][i2]][i3]], hand[9:18]),
+        (18, comb[comb[comb[i0][i1]][i3]], hand[18:27]),
+        (27, comb[comb[comb[i0][i1]][i2]], hand[27:34]),
+    ):
+        if full:
+            for i, row, grow in draws(key, start):
+                s = final[rest[row]]
+                sp = special[fields + grow] - 1
+                if (sp if sp < s else s) < current:
+                    out.append(start + i)
+        else:
+            for i, row, _ in draws(key, start):
+                if final[rest[row]] < current:
+                    out.append(start + i)
+    return current, tuple(out)
+
+
+def _improving_by_draws(hand: bytes) -> tuple[int, tuple[int, ...]]:
+    current, after = _after_each_draw(hand)  # type: ignore[misc]
+    return current, tuple([k for k, s in enumerate(after) if s is not None and s < current])
+
+
+try:  # the analysis module's tables, for the fused loop above
+    from mjcli.analysis import shanten_calc as _sc
+
+    _ = (_sc._group_values, _sc._SIZE_MASK, _sc._ID_SHIFT, _sc._COMBINE, _sc._FINAL, _sc._SPECIAL_PLUS_1)
+    _ = (_sc._draws, _sc._FINAL_BY_SIZE, _sc._VALUE_CACHE, _sc._group_value)
+    _improving_kinds = _improving_by_table
+except (ImportError, AttributeError):  # pragma: no cover - the analysis module changed its insides
+    _improving_kinds = _improving_by_draws
+
+
+_AFTER_DISCARD: dict[bytes, dict[int, int]] = {}
+_LEAST: dict[tuple[bytes, frozenset[int] | None], tuple[int, dict[int, tuple[int, ...]]]] = {}
+
+
+def _remember(memo: dict, key: object, value: object) -> None:
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+
+
+def clear_memos() -> None:
+    """Forget every memoised hand (benchmarks time a run without the hands of an earlier one)."""
+    _IMPROVING.clear()
+    _AFTER_DISCARD.clear()
+    _LEAST.clear()
+
+
+def shanten_after_discards(hand: bytes) -> dict[int, int]:
+    """Kind -> shanten of a 3n+2 concealed hand (34 counts as bytes) without one tile of that kind,
+    for every kind held, in kind order. Memoised with the ``analysis`` backend; do not change it."""
+    memo = _current_name == "analysis"
+    if memo:
+        got = _AFTER_DISCARD.get(hand)
+        if got is not None:
+            return got
+        after = _after_discards_by_table(hand)
+        _remember(_AFTER_DISCARD, hand, after)
+        return after
+    return _after_discards_by_shanten(hand)
+
+
+def _after_discards_by_shanten(hand: bytes) -> dict[int, int]:
+    work = bytearray(hand)
+    after: dict[int, int] = {}
+    for d in range(NUM_KINDS):
+        if work[d]:
+            work[d] -= 1
+            after[d] = shanten(work)
+            work[d] += 1
+    return after
+
+
+def _after_discards_by_table(hand: bytes) -> dict[int, int]:
+    """:func:`shanten_after_discards` from ``mjcli.analysis``'s tables: a discard changes one group
+    of the hand, so only that group's slice is looked up again (a test checks the figures)."""
+    sc = _sc
+    if len(hand) != NUM_KINDS:
+        return _after_discards_by_shanten(hand)
+    values = sc._group_values(hand)
+    total = values[0] + values[1] + values[2] + values[3]
+    size = (total & sc._SIZE_MASK) - 1
+    final = sc._FINAL_BY_SIZE[size] if 0 <= size < len(sc._FINAL_BY_SIZE) else None
+    if final is None:
+        return _after_discards_by_shanten(hand)  # raises the analysis module's error
+    shift = sc._ID_SHIFT
+    ids = [v >> shift for v in values]
+    comb = sc._COMBINE
+    special = sc._SPECIAL_PLUS_1 if size >= 13 else None
+    cache = sc._VALUE_CACHE
+    after: dict[int, int] = {}
+    for g, start, end in ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34)):
+        key = bytearray(hand[start:end])
+        saved = ids[g]
+        rest = total - values[g]
+        for i in range(end - start):
+            if not key[i]:
+                continue
+            key[i] -= 1
+            b = bytes(key)
+            key[i] += 1
+            v = cache.get(b)
+            if v is None:
+                v = sc._group_value(b, start)
+            ids[g] = v >> shift
+            best = final[comb[comb[ids[0]][ids[1]]][comb[ids[2]][ids[3]]]]
+            if special is not None:
+                sp = special[(rest + v) >> 6 & 0xFFFF] - 1
+                if sp < best:
+                    best = sp
+            after[start + i] = best
+        ids[g] = saved
+    return after
+
+
+def least_discards(
+    hand: bytes, allowed: frozenset[int] | None = None
+) -> tuple[int, dict[int, tuple[int, ...]]]:
+    """The least shanten a discard of a 3n+2 hand (bytes) leaves, and for each discard that leaves
+    it (of the ``allowed`` kinds only, if given), in kind order, the kinds that would then improve
+    the hand (:func:`improving`). Memoised with the ``analysis`` backend; do not change it."""
+    memo = _current_name == "analysis"
+    key = (hand, allowed)
+    if memo:
+        got = _LEAST.get(key)
+        if got is not None:
+            return got
+    after = shanten_after_discards(hand)
+    if allowed is not None:
+        after = {d: s for d, s in after.items() if d in allowed}
+    least = min(after.values())
+    work = bytearray(hand)
+    kinds: dict[int, tuple[int, ...]] = {}
+    for d, s in after.items():
+        if s == least:
+            work[d] -= 1
+            kinds[d] = improving(work)
+            work[d] += 1
+    got = (least, kinds)
+    if memo:
+        _remember(_LEAST, key, got)
+    return got
+
+
 def improving(counts: Sequence[int]) -> tuple[int, ...]:
     """The kinds that lower the shanten of a 3n+1 concealed hand (kinds held four times excluded)."""
     if _current_name == "analysis" and _after_each_draw is not None:
-        current, after = _after_each_draw(bytes(counts))
-        return tuple(k for k, s in enumerate(after) if s is not None and s < current)
+        return improving_of(bytes(counts))[1]
     if _current_name == "analysis" and _analysis_ukeire is not None:
         # bytes take the analysis module's fast path (no per-call conversion)
         return tuple(_analysis_ukeire(bytes(counts)).kinds)

@@ -19,6 +19,34 @@ class Policy(Protocol):
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
 
 
+# The counts of the last view asked about: replay puts one view to every policy and then works out
+# its own figures, and each would otherwise count the same tiles again. Keyed by identity (the view
+# is held, so its id cannot be reused while cached); views are frozen, so the counts hold.
+_last_view: list[object] = [None, None, None]
+
+
+def concealed_counts(view: PlayerView) -> list[int]:
+    """``view.concealed_counts()`` (a new list), memoised for the last view asked about."""
+    memo = _last_view
+    if memo[0] is not view:
+        memo[0], memo[1], memo[2] = view, None, None
+    got = memo[1]
+    if got is None:
+        got = memo[1] = tuple(view.concealed_counts())
+    return list(got)  # type: ignore[arg-type]
+
+
+def visible_counts(view: PlayerView) -> list[int]:
+    """``view.visible_counts()`` (a new list), memoised for the last view asked about."""
+    memo = _last_view
+    if memo[0] is not view:
+        memo[0], memo[1], memo[2] = view, None, None
+    got = memo[2]
+    if got is None:
+        got = memo[2] = tuple(view.visible_counts())
+    return list(got)  # type: ignore[arg-type]
+
+
 def require_legal(legal: Sequence[Action], policy: str) -> None:
     if not legal:
         raise UsageError(f"policy '{policy}' was asked to decide with no legal action")

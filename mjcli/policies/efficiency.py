@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mjcli.policies import backend
-from mjcli.policies.base import require_legal, win
+from mjcli.policies.base import concealed_counts, require_legal, visible_counts, win
 from mjcli.policies.view import Action, PlayerView
 from mjcli.tiles import is_honor, is_red, is_terminal_or_honor, kind, number_of, sort_key, tile_name
 
@@ -71,22 +71,9 @@ def best_discards(
     Copies are counted against the full hand (the discarded tile is not coming back), as the
     discard table of :mod:`mjcli.analysis` does. ``allowed`` limits the discards to some kinds.
     """
-    hand = bytearray(counts)
-    after: dict[int, int] = {}
-    for d in range(34):
-        if hand[d] and (allowed is None or d in allowed):
-            hand[d] -= 1
-            after[d] = backend.shanten(hand)
-            hand[d] += 1
-    least = min(after.values())
+    least, improving = backend.least_discards(bytes(counts), None if allowed is None else frozenset(allowed))
     left = [max(0, 4 - c - s) for c, s in zip(counts, seen, strict=True)]
-    ukeire = {}
-    for d, s in after.items():
-        if s == least:
-            hand[d] -= 1
-            ukeire[d] = sum(left[k] for k in backend.improving(hand))
-            hand[d] += 1
-    return least, ukeire
+    return least, {d: sum([left[k] for k in kinds]) for d, kinds in improving.items()}
 
 
 def _is_simple(t: int) -> bool:
@@ -104,8 +91,8 @@ class EfficiencyPolicy:
             return w.because("1. a win is always taken")
         if all(a.kind in ("chi", "pon", "open_kan", "pass") for a in legal):
             return self._react(view, legal)
-        seen = view.visible_counts()
-        counts = view.concealed_counts()
+        seen = visible_counts(view)
+        counts = concealed_counts(view)
         if sum(counts) % 3 == 2:
             best_shanten, ukeire = best_discards(counts, seen)
         else:  # not a discard decision (never asked of a 3n+1 hand by the engine)
@@ -137,11 +124,14 @@ class EfficiencyPolicy:
             allowed = {kind(a.tile) for a in discards}  # type: ignore[arg-type]
             best_shanten, ukeire = best_discards(counts, seen, allowed)
 
-        def rank(a: Action) -> tuple:
-            k = kind(a.tile)  # type: ignore[arg-type]
-            return (k in ukeire, ukeire.get(k, -1), throw_first_key(a.tile, dora, yakuhai))  # type: ignore[arg-type]
-
-        best = max(discards, key=rank)
+        # the most ukeire among the least-shanten discards, then the tie-break (which differs for
+        # every tile: a red five is not a plain five); the others never win
+        ranked = [(ukeire[kind(a.tile)], a) for a in discards if kind(a.tile) in ukeire]  # type: ignore[arg-type]
+        most = max(u for u, _ in ranked)
+        best = max(
+            (a for u, a in ranked if u == most),
+            key=lambda a: throw_first_key(a.tile, dora, yakuhai),  # type: ignore[arg-type]
+        )
         uke = ukeire[kind(best.tile)]  # type: ignore[arg-type]
         reason = f"4. {tile_name(best.tile)}: shanten {best_shanten}, ukeire {uke}"  # type: ignore[arg-type]
         if best_shanten == 0:
@@ -152,8 +142,8 @@ class EfficiencyPolicy:
 
     def _react(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         passing = next((a for a in legal if a.kind == "pass"), legal[0])
-        counts = view.concealed_counts()
-        seen = view.visible_counts()
+        counts = concealed_counts(view)
+        seen = visible_counts(view)
         now = backend.shanten(counts)
         yakuhai = view.yakuhai_kinds()
         found = []

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mjcli.policies import backend
-from mjcli.policies.base import pass_or_first, require_legal, tsumogiri, win
+from mjcli.policies.base import concealed_counts, pass_or_first, require_legal, tsumogiri, win
 from mjcli.policies.view import Action, PlayerView
 from mjcli.tiles import counts34, kind, sort_key, tile_name
 
@@ -55,16 +55,8 @@ def greedy_discard(tiles: Sequence[int], allowed: Sequence[int] | None = None) -
     ``allowed`` (default: all) are the tiles that may be cut; the others keep their place in the
     list but are never chosen (shanten of a forbidden tile is reported as 99).
     """
-    counts = counts34(tiles)
-    values = []
-    for t in tiles:
-        if allowed is not None and t not in allowed:
-            values.append(99)
-            continue
-        k = kind(t)
-        counts[k] -= 1
-        values.append(backend.shanten(counts))
-        counts[k] += 1
+    after = backend.shanten_after_discards(bytes(counts34(tiles)))  # per kind: copies leave the same
+    values = [99 if allowed is not None and t not in allowed else after[kind(t)] for t in tiles]
     return values.index(min(values)), values
 
 
@@ -90,7 +82,7 @@ class GreedyPolicy:
         tile = order[idx]
         best = values[idx]
         reason = f"{tile_name(tile)} is the first tile whose discard leaves the least shanten ({best})"
-        hand_shanten = backend.shanten(view.concealed_counts())
+        hand_shanten = backend.shanten(concealed_counts(view))
         if hand_shanten == 0 and view.wall_left + DEAD_WALL > 17:
             for a in legal:
                 if a.kind == "riichi" and a.tile == tile:
