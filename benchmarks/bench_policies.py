@@ -21,7 +21,7 @@ from pathlib import Path
 from mjcli.formats import read_logs
 from mjcli.game.legality import IllegalEvent
 from mjcli.policies import POLICY_NAMES, get_policy
-from mjcli.policies.backend import use_backend
+from mjcli.policies.backend import clear_memos, use_backend
 from mjcli.policies.legal import draw_actions, reaction_actions
 from mjcli.policies.view import Action, PlayerView, RiverTile
 from mjcli.replay import decisions_of
@@ -67,6 +67,8 @@ def positions(n: int, seed: int = 4) -> list[tuple[PlayerView, tuple[Action, ...
 
 def _rate(name: str, sample: list[tuple[PlayerView, tuple[Action, ...]]]) -> tuple[float, list[Action]]:
     policy = get_policy(name)
+    # the backend's memos of hands would let a policy profit from one asked before on the same set
+    clear_memos()
     # CPU time of this process: the machine is shared, and the target is per core
     start = time.process_time()
     answers = [policy.decide(view, legal) for view, legal in sample]

@@ -14,6 +14,7 @@ printed with the figures, since wall times and the scaling depend on it.
 
 from __future__ import annotations
 
+import gc
 import os
 import tempfile
 import time
@@ -63,6 +64,14 @@ def _split(paths: list[Path]) -> None:
     policies asked later and the row figures find some hands already worked out, as in replay)."""
     logs = [g for p in paths for g in read_log(p)]
     backend.clear_memos()
+    gc.disable()  # as replay_game does while it replays a game
+    try:
+        _stages(logs)
+    finally:
+        gc.enable()
+
+
+def _stages(logs: list) -> None:
     t0 = time.process_time()
     for g in logs:  # streaming, as replay walks (keeping every view would time the collector)
         for _ in decisions_of(g.events):

@@ -133,3 +133,16 @@ def test_backend_memos_agree_with_the_analysis_module(decisions):
         least, kinds = backend.least_discards(bytes(counts))
         assert least == min(after.values())
         assert set(kinds) == {k for k, s in after.items() if s == least}
+
+
+def test_memoised_counts_are_the_views(decisions):
+    """policies.base's counts (a table, memoised for the last view) equal the view's own methods."""
+    from mjcli.policies.base import concealed_counts, visible_counts
+
+    for d in decisions:
+        v = d.view
+        assert visible_counts(v) == v.visible_counts()
+        assert concealed_counts(v) == v.concealed_counts()
+        got = visible_counts(v)
+        got[0] += 1  # a caller's list is its own: the memo is not changed
+        assert visible_counts(v) == v.visible_counts()

@@ -155,7 +155,9 @@ def _improving_by_table(hand: bytes) -> tuple[int, tuple[int, ...]]:
     if n >= 13:
         current = min(current, special[fields] - 1)
     final = sc._FINAL[(n + 1) // 3]
-    full = n + 1 >= 13  # seven pairs and thirteen orphans count after the draw
+    # seven pairs and thirteen orphans count after the draw (14 tiles), if a draw can bring them
+    # under the shanten to beat: a draw adds a new kind and/or a new pair, terminal or not
+    full = n == 13 and any(special[fields + grow] - 1 < current for grow in _SPECIAL_GROWS)
     draws = sc._draws
     out: list[int] = []
     # per group: the combined row of the other three groups, as shanten_after_each_draw has it
@@ -183,16 +185,6 @@ def _improving_by_draws(hand: bytes) -> tuple[int, tuple[int, ...]]:
     return current, tuple([k for k, s in enumerate(after) if s is not None and s < current])
 
 
-try:  # the analysis module's tables, for the fused loop above
-    from mjcli.analysis import shanten_calc as _sc
-
-    _ = (_sc._group_values, _sc._SIZE_MASK, _sc._ID_SHIFT, _sc._COMBINE, _sc._FINAL, _sc._SPECIAL_PLUS_1)
-    _ = (_sc._draws, _sc._FINAL_BY_SIZE, _sc._VALUE_CACHE, _sc._group_value)
-    _improving_kinds = _improving_by_table
-except (ImportError, AttributeError):  # pragma: no cover - the analysis module changed its insides
-    _improving_kinds = _improving_by_draws
-
-
 _AFTER_DISCARD: dict[bytes, dict[int, int]] = {}
 _LEAST: dict[tuple[bytes, frozenset[int] | None], tuple[int, dict[int, tuple[int, ...]]]] = {}
 
@@ -218,7 +210,7 @@ def shanten_after_discards(hand: bytes) -> dict[int, int]:
         got = _AFTER_DISCARD.get(hand)
         if got is not None:
             return got
-        after = _after_discards_by_table(hand)
+        after = _after_discards_by_shanten(hand)
         _remember(_AFTER_DISCARD, hand, after)
         return after
     return _after_discards_by_shanten(hand)
@@ -232,48 +224,6 @@ def _after_discards_by_shanten(hand: bytes) -> dict[int, int]:
             work[d] -= 1
             after[d] = shanten(work)
             work[d] += 1
-    return after
-
-
-def _after_discards_by_table(hand: bytes) -> dict[int, int]:
-    """:func:`shanten_after_discards` from ``mjcli.analysis``'s tables: a discard changes one group
-    of the hand, so only that group's slice is looked up again (a test checks the figures)."""
-    sc = _sc
-    if len(hand) != NUM_KINDS:
-        return _after_discards_by_shanten(hand)
-    values = sc._group_values(hand)
-    total = values[0] + values[1] + values[2] + values[3]
-    size = (total & sc._SIZE_MASK) - 1
-    final = sc._FINAL_BY_SIZE[size] if 0 <= size < len(sc._FINAL_BY_SIZE) else None
-    if final is None:
-        return _after_discards_by_shanten(hand)  # raises the analysis module's error
-    shift = sc._ID_SHIFT
-    ids = [v >> shift for v in values]
-    comb = sc._COMBINE
-    special = sc._SPECIAL_PLUS_1 if size >= 13 else None
-    cache = sc._VALUE_CACHE
-    after: dict[int, int] = {}
-    for g, start, end in ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34)):
-        key = bytearray(hand[start:end])
-        saved = ids[g]
-        rest = total - values[g]
-        for i in range(end - start):
-            if not key[i]:
-                continue
-            key[i] -= 1
-            b = bytes(key)
-            key[i] += 1
-            v = cache.get(b)
-            if v is None:
-                v = sc._group_value(b, start)
-            ids[g] = v >> shift
-            best = final[comb[comb[ids[0]][ids[1]]][comb[ids[2]][ids[3]]]]
-            if special is not None:
-                sp = special[(rest + v) >> 6 & 0xFFFF] - 1
-                if sp < best:
-                    best = sp
-            after[start + i] = best
-        ids[g] = saved
     return after
 
 
@@ -333,3 +283,15 @@ def waits(counts: Sequence[int]) -> frozenset[int]:
 
 def is_complete(counts: Sequence[int]) -> bool:
     return _is_complete(counts)
+
+
+try:  # the analysis module's tables, for the fused loop of _improving_by_table
+    from mjcli.analysis import shanten_calc as _sc
+
+    _ = (_sc._group_values, _sc._SIZE_MASK, _sc._ID_SHIFT, _sc._COMBINE, _sc._FINAL, _sc._SPECIAL_PLUS_1)
+    _ = _sc._draws
+    #: what a draw can add to the seven pairs / thirteen orphans facts (see shanten_calc._draws)
+    _SPECIAL_GROWS = frozenset((*_sc._GROW, *_sc._GROW_TERMINAL)) - {0}
+    _improving_kinds = _improving_by_table
+except (ImportError, AttributeError):  # pragma: no cover - the analysis module changed its insides
+    _improving_kinds = _improving_by_draws

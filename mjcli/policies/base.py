@@ -7,7 +7,7 @@ from typing import Protocol
 
 from mjcli.errors import UsageError
 from mjcli.policies.view import Action, PlayerView
-from mjcli.tiles import kind, sort_key
+from mjcli.tiles import NUM_KINDS, NUM_TILES, kind, sort_key
 
 
 class Policy(Protocol):
@@ -43,8 +43,36 @@ def visible_counts(view: PlayerView) -> list[int]:
         memo[0], memo[1], memo[2] = view, None, None
     got = memo[2]
     if got is None:
-        got = memo[2] = tuple(view.visible_counts())
+        got = memo[2] = _visible_counts(view)
     return list(got)  # type: ignore[arg-type]
+
+
+_KIND = tuple(kind(t) for t in range(NUM_TILES))
+
+
+def _visible_counts(view: PlayerView) -> tuple[int, ...]:
+    """``view.visible_counts()`` through a table of kinds (the same counts; a test checks them on
+    every decision of the shared logs): rivers without called tiles, every meld, the indicators,
+    and the offered tile when it is shown nowhere else."""
+    counts = [0] * NUM_KINDS
+    kind_of = _KIND
+    for river in view.rivers:
+        for r in river:
+            if not r.called:
+                counts[kind_of[r.tile]] += 1
+    for seat_melds in view.melds:
+        for m in seat_melds:
+            for t in m.tiles:
+                counts[kind_of[t]] += 1
+    for t in view.dora_indicators:
+        counts[kind_of[t]] += 1
+    offered, by = view.offered, view.offered_by
+    if offered is not None and by is not None:
+        river = view.rivers[by]
+        in_river = bool(river) and river[-1].tile == offered and not river[-1].called
+        if not (in_river or any(offered in m.tiles for m in view.melds[by])):
+            counts[kind_of[offered]] += 1
+    return tuple([c if c < 4 else 4 for c in counts])
 
 
 def require_legal(legal: Sequence[Action], policy: str) -> None:
