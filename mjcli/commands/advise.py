@@ -88,7 +88,9 @@ def register(app: typer.Typer) -> None:
         melds: str | None = typer.Option(None, "--melds", help="Riichi: own melds, e.g. pon:555z,chi:234m."),
         riichi_by: str | None = typer.Option(None, "--riichi-by", help="Riichi: winds in riichi, e.g. S,W."),
         honba: int = typer.Option(0, "--honba", help="Riichi log position: honba of the round."),
-        turn: int | None = typer.Option(None, "--turn", help="Riichi log position: the seat's N-th turn."),
+        turn: int | None = typer.Option(
+            None, "--turn", help="Riichi log position: the `turn` column of replay's decisions.parquet."
+        ),
         weights: str = typer.Option("seed", "--weights", help="Planner weights: seed or corrected."),
         kicker: str = typer.Option("douzero", "--kicker", help="Kicker rule: douzero, rlcard, pagat."),
         seed: int = typer.Option(0, "--seed", help="Seed of the random policy."),
