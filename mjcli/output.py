@@ -1,11 +1,17 @@
-"""Output helpers shared by the commands: JSON lines and plain text tables."""
+"""Output helpers shared by the commands: JSON lines, plain text tables (also of Polars frames) and
+the progress bar."""
 
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import polars as pl
+    from tqdm import tqdm
 
 
 def emit_json(obj: Any) -> None:
@@ -31,3 +37,43 @@ def format_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], align: s
     out = [line(list(headers)), line(["-" * w for w in widths])]
     out.extend(line(r) for r in cells)
     return "\n".join(out)
+
+
+def frame_text(df: pl.DataFrame, *, width: int, str_len: int, align_right: bool = False) -> str:
+    """A Polars frame as a Markdown-style text table: every row and column, no shape or type lines.
+
+    ``width`` caps the table width in characters, ``str_len`` the shown length of a string cell;
+    ``align_right`` right-aligns the cells. Polars is imported here, not at the top, so commands
+    that only use the JSON and plain-table helpers do not pay for loading it."""
+    import polars as pl
+
+    options: dict[str, Any] = {
+        "tbl_rows": -1,
+        "tbl_cols": -1,
+        "tbl_hide_dataframe_shape": True,
+        "tbl_hide_column_data_types": True,
+        "tbl_width_chars": width,
+        "fmt_str_lengths": str_len,
+        "tbl_formatting": "ASCII_MARKDOWN",
+    }
+    if align_right:
+        # Set only when asked: passing None would also clear an alignment set in the environment.
+        options["tbl_cell_alignment"] = "RIGHT"
+    with pl.Config(**options):
+        return str(df)
+
+
+@contextmanager
+def terminal_bar(total: int | None = None, *, unit: str, leave: bool = True) -> Iterator[tqdm | None]:
+    """A tqdm bar on stderr, closed when the block ends; None when stderr is not a terminal, so that
+    piped or logged runs get no bar lines. tqdm is imported only when a bar is shown."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from tqdm import tqdm
+
+    bar = tqdm(total=total, unit=unit, file=sys.stderr, leave=leave)
+    try:
+        yield bar
+    finally:
+        bar.close()

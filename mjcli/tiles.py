@@ -63,6 +63,16 @@ def is_honor(kind_: int) -> bool:
     return kind_ >= 27
 
 
+def runs_with(kind_: int) -> list[tuple[int, int, int]]:
+    """The runs (three consecutive kinds of one suit) that contain ``kind_``, lowest first; none for
+    an honour."""
+    if is_honor(kind_):
+        return []
+    n = number_of(kind_)
+    base = kind_ - (n - 1)
+    return [(base + s - 1, base + s, base + s + 1) for s in range(max(1, n - 2), min(n, 7) + 1)]
+
+
 def is_terminal_or_honor(kind_: int) -> bool:
     return kind_ >= 27 or kind_ % 9 in (0, 8)
 

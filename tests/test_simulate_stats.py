@@ -10,14 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mjcli.sim.stats import (
-    format_estimate,
-    mean_estimate,
-    paired_differences,
-    policy_summary,
-    ratio_estimate,
-    t_quantile,
-)
+from mjcli.sim.stats import format_estimate, paired_differences, policy_summary
+from mjcli.stats import mean_estimate, ratio_estimate, t_quantile
 
 # Student's t 0.975 quantiles from the printed tables.
 T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 10: 2.228, 20: 2.086, 30: 2.042, 120: 1.980}

@@ -5,13 +5,12 @@ The Dou Dizhu branch is complete; the riichi branch is one separate function for
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import typer
 
 from mjcli.errors import UsageError
-from mjcli.output import emit_json, format_table
+from mjcli.output import emit_json, format_table, terminal_bar
 
 HELP = """Walk game records and ask each policy what it would do at every decision point.
 
@@ -58,16 +57,8 @@ def _doudizhu(records: list[str], policies: str, out: Path | None, jobs: int, as
         raise UsageError(f"no record files found in {', '.join(records)}")
     if out is not None and out.exists() and not out.is_dir():
         raise UsageError(f"--out '{out}' exists and is not a directory")
-    bar = None
-    if sys.stderr.isatty():
-        from tqdm import tqdm
-
-        bar = tqdm(unit="game", file=sys.stderr)
-    try:
+    with terminal_bar(unit="game") as bar:
         summary = replay(paths, names, out=out, jobs=jobs, progress=bar.update if bar is not None else None)
-    finally:
-        if bar is not None:
-            bar.close()
     if as_json:
         emit_json(summary)
     else:

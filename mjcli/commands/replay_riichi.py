@@ -11,15 +11,20 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from mjcli.errors import UsageError
-from mjcli.output import emit_json
+from mjcli.output import emit_json, terminal_bar
 from mjcli.policies import parse_policy_names
 from mjcli.replay import FileResult, PolicyFailure, ReplayOptions, collect_inputs, run_replay
 from mjcli.summary import BY_CHOICES, compare_baseline, format_changes, format_summary, scan, summarise
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 HELP = """Riichi (--game riichi, the default): LOGS are files (Tenhou mjlog XML, tenhou.net/6 JSON, mjai
 JSON lines; gzip too), folders (walked recursively) or - for a list of paths on standard input. Each
@@ -36,13 +41,10 @@ Example: mjcli replay ../shared/logs/tenhou-xml --out rep --policy akagi,efficie
 DOUDIZHU_DEFAULT_POLICIES = "zhanpai,greedy,random"
 
 
-def _progress(total: int, policies: int):  # noqa: ANN202 - a (callback, close) pair or Nones
-    """A tqdm bar on a terminal: logs done, with decisions per second."""
-    if not sys.stderr.isatty():
-        return None, None
-    from tqdm import tqdm
-
-    bar = tqdm(total=total, unit="log", file=sys.stderr, leave=False)
+def _progress(bar: tqdm | None, policies: int) -> Callable[[FileResult], None] | None:
+    """The per-log callback of the progress bar (if any): logs done, with decisions per second."""
+    if bar is None:
+        return None
     start = time.perf_counter()
     done = [0]
 
@@ -52,7 +54,7 @@ def _progress(total: int, policies: int):  # noqa: ANN202 - a (callback, close) 
         bar.set_postfix_str(f"{rate:,.0f} decisions/s", refresh=False)
         bar.update(1)
 
-    return update, bar.close
+    return update
 
 
 def _parse_seats(seat: list[int] | None) -> tuple[int, ...] | None:
@@ -114,15 +116,12 @@ def _run(
     max_changes: int,
     keep: bool,
 ) -> int:
-    update, close = _progress(len(inputs), len(options.policies))
-    try:
-        result = run_replay(inputs, options, out, jobs, update)
-    except PolicyFailure as exc:
-        typer.echo(f"error: {' '.join(str(exc).split())}", err=True)
-        return 1
-    finally:
-        if close is not None:
-            close()
+    with terminal_bar(len(inputs), unit="log", leave=False) as bar:
+        try:
+            result = run_replay(inputs, options, out, jobs, _progress(bar, len(options.policies)))
+        except PolicyFailure as exc:
+            typer.echo(f"error: {' '.join(str(exc).split())}", err=True)
+            return 1
     lf = scan(result.decisions_path)  # type: ignore[arg-type]
     summary = summarise(lf, by)
     summary.update(

@@ -11,7 +11,7 @@ from pathlib import Path
 import typer
 
 from mjcli.errors import UsageError
-from mjcli.output import emit_json
+from mjcli.output import emit_json, frame_text, terminal_bar
 
 HELP = """Play whole games between bot policies and summarise them.
 
@@ -72,18 +72,13 @@ def _doudizhu(
 
     from mjcli.doudizhu.policies import parse_policies
     from mjcli.doudizhu.simulate import game_specs, simulate
-    from mjcli.doudizhu.summary import duplicate_table, print_frame, role_table
+    from mjcli.doudizhu.summary import duplicate_table, role_table
 
     names = parse_policies(players)
     if out is not None and out.exists() and not out.is_dir():
         raise UsageError(f"--out '{out}' exists and is not a directory")
     total = len(game_specs(names, games, seed, duplicate, kicker))
-    bar = None
-    if sys.stderr.isatty():
-        from tqdm import tqdm
-
-        bar = tqdm(total=total, unit="game", file=sys.stderr)
-    try:
+    with terminal_bar(total, unit="game") as bar:
         summary = simulate(
             names,
             games,
@@ -94,17 +89,14 @@ def _doudizhu(
             jobs=jobs,
             progress=bar.update if bar is not None else None,
         )
-    finally:
-        if bar is not None:
-            bar.close()
     if as_json:
         emit_json(summary)
         return
     print(f"{summary['games']} games, seed {seed}{', duplicate deals' if duplicate else ''}")
-    print(print_frame(role_table(pl.DataFrame(summary["roles"]))))
+    print(frame_text(role_table(pl.DataFrame(summary["roles"])), width=200, str_len=60))
     if duplicate and summary["comparison"]:
         print()
-        print(print_frame(duplicate_table(pl.DataFrame(summary["comparison"]))))
+        print(frame_text(duplicate_table(pl.DataFrame(summary["comparison"])), width=200, str_len=60))
     rate = summary["games"] / summary["seconds"] if summary["seconds"] else 0.0
     print(
         f"{summary['games']} games in {summary['seconds']:.1f} s ({rate:.0f} games/s, {jobs} jobs)",

@@ -13,7 +13,7 @@ from typing import Any
 
 import polars as pl
 
-from mjcli.output import emit_json
+from mjcli.output import emit_json, frame_text, terminal_bar
 from mjcli.sim.stats import METRICS, PAIRED, format_estimate
 
 DEFAULT_PLAYERS = "akagi,mahjongjoy,greedy,efficiency"
@@ -53,40 +53,34 @@ def run(
 
     names = parse_players(players or DEFAULT_PLAYERS)
     total = len(game_specs(names, games, seed, table_rules(rules, length), duplicate))
-    bar = None
-    progress = None
-    if sys.stderr.isatty():
-        from tqdm import tqdm
-
-        bar = tqdm(total=total, unit="game", file=sys.stderr)
-        started = time.perf_counter()
-        rounds = 0
-
-        def progress(n: int) -> None:
-            nonlocal rounds
-            rounds += n
-            bar.update(1)
-            bar.set_postfix_str(f"{rounds / max(time.perf_counter() - started, 1e-9):.0f} rounds/s")
-
-    try:
-        summary = simulate(
-            names,
-            games,
-            seed,
-            out=out,
-            length=length,
-            rules=rules,
-            duplicate=duplicate,
-            jobs=jobs,
-            progress=progress,
-        )
-    except PolicyError as exc:
-        # A policy bug, found by playing: report where, and stop (the logs of the games before stay).
-        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
-        return 1
-    finally:
+    with terminal_bar(total, unit="game") as bar:
+        progress = None
         if bar is not None:
-            bar.close()
+            started = time.perf_counter()
+            rounds = 0
+
+            def progress(n: int) -> None:
+                nonlocal rounds
+                rounds += n
+                bar.update(1)
+                bar.set_postfix_str(f"{rounds / max(time.perf_counter() - started, 1e-9):.0f} rounds/s")
+
+        try:
+            summary = simulate(
+                names,
+                games,
+                seed,
+                out=out,
+                length=length,
+                rules=rules,
+                duplicate=duplicate,
+                jobs=jobs,
+                progress=progress,
+            )
+        except PolicyError as exc:
+            # A policy bug, found by playing: report where, and stop (the logs of the games before stay).
+            print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+            return 1
     if as_json:
         emit_json(summary)
     else:
@@ -127,7 +121,7 @@ def policy_table(entries: list[dict[str, Any]]) -> str:
             _, scale, digits = _SHOWN[m]
             col.append(format_estimate(_scaled(e[m], scale), digits))
         data[e["policy"]] = col
-    return print_frame(pl.DataFrame(data))
+    return frame_text(pl.DataFrame(data), width=240, str_len=40, align_right=True)
 
 
 def paired_table(summary: dict[str, Any]) -> str:
@@ -139,23 +133,8 @@ def paired_table(summary: dict[str, Any]) -> str:
         rows["deals"].append(str(e["deals"]))
         for m in PAIRED:
             rows[_SHOWN[m][0]].append(format_estimate(e[m], _SHOWN[m][2]))
-    return print_frame(pl.DataFrame(rows))
+    return frame_text(pl.DataFrame(rows), width=240, str_len=40, align_right=True)
 
 
 def _scaled(e: dict[str, float | None], scale: float) -> dict[str, float | None]:
     return {k: (None if v is None else v * scale) for k, v in e.items()}
-
-
-def print_frame(df: pl.DataFrame) -> str:
-    """A Polars frame as text: every row and column, no shape or type lines."""
-    with pl.Config(
-        tbl_rows=-1,
-        tbl_cols=-1,
-        tbl_hide_dataframe_shape=True,
-        tbl_hide_column_data_types=True,
-        tbl_width_chars=240,
-        fmt_str_lengths=40,
-        tbl_formatting="ASCII_MARKDOWN",
-        tbl_cell_alignment="RIGHT",
-    ):
-        return str(df)

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from mjcli.errors import UsageError
-from mjcli.output import emit_json
+from mjcli.output import emit_json, terminal_bar
 from mjcli.rules import get_rules
 from mjcli.verify import ERROR, OK, GameReport, Summary, collect_paths, verify_paths
 
@@ -59,12 +59,7 @@ def register(app: typer.Typer) -> None:
             raise UsageError(f"--out '{out}' exists and is not a directory")
         summary = Summary()
         rows: list[dict[str, object]] = []
-        bar = None
-        if sys.stderr.isatty():
-            from tqdm import tqdm
-
-            bar = tqdm(total=len(paths), unit="log", file=sys.stderr, leave=False)
-        try:
+        with terminal_bar(len(paths), unit="log", leave=False) as bar:
             for reports in verify_paths(paths, rules, jobs):
                 for r in reports:
                     summary.add(r)
@@ -78,9 +73,6 @@ def register(app: typer.Typer) -> None:
                         typer.echo("\n".join(_human_lines(r)))
                 if bar is not None:
                     bar.update(1)
-        finally:
-            if bar is not None:
-                bar.close()
         if out is not None:
             from mjcli.report import write_parquet
 

@@ -1,39 +1,18 @@
 """Polars summaries of simulated games: WP and ADP per policy and role, and the duplicate comparison.
 
 WP is the share of games won (95 % Wilson interval); ADP the average points per game (95 % normal
-interval, mean +- 1.96 standard errors). In the duplicate comparison every figure is paired by deal:
-the interval of a difference is that of the per-deal differences, which removes most of the luck of
-the deal.
+interval, mean +- 1.96 standard errors); both intervals come from :mod:`mjcli.stats`. In the
+duplicate comparison every figure is paired by deal: the interval of a difference is that of the
+per-deal differences, which removes most of the luck of the deal.
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import polars as pl
 
-Z = 1.96
-
-
-def wilson(wins: int, n: int) -> tuple[float, float]:
-    if n == 0:
-        return (math.nan, math.nan)
-    p = wins / n
-    denom = 1 + Z * Z / n
-    centre = (p + Z * Z / (2 * n)) / denom
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / denom
-    return (centre - half, centre + half)
-
-
-def mean_ci(values: pl.Series) -> tuple[float, float, float]:
-    n = values.len()
-    if n == 0:
-        return (math.nan, math.nan, math.nan)
-    mean = float(values.mean())  # type: ignore[arg-type]
-    sd = float(values.std()) if n > 1 else 0.0  # type: ignore[arg-type]
-    half = Z * sd / math.sqrt(n)
-    return (mean, mean - half, mean + half)
+from mjcli.stats import normal_mean_ci, wilson
 
 
 def role_summary(games: pl.DataFrame) -> pl.DataFrame:
@@ -49,7 +28,7 @@ def role_summary(games: pl.DataFrame) -> pl.DataFrame:
     )
     for r in grouped.sort(["policy", "role"]).iter_rows(named=True):
         lo, hi = wilson(r["wins"], r["games"])
-        adp, adp_lo, adp_hi = mean_ci(pl.Series(r["points"], dtype=pl.Float64))
+        adp, adp_lo, adp_hi = normal_mean_ci(pl.Series(r["points"], dtype=pl.Float64))
         rows.append(
             {
                 "policy": r["policy"],
@@ -121,9 +100,9 @@ def duplicate_summary(games: pl.DataFrame, players: list[str]) -> pl.DataFrame:
             wins = round(float(wa.sum()) * n_games / deals)
             wp = wins / n_games
             wp_lo, wp_hi = wilson(wins, n_games)
-            gain, gain_lo, gain_hi = mean_ci(wa - wb)
-            adp, adp_lo, adp_hi = mean_ci(pa)
-            adp_gain, adp_gain_lo, adp_gain_hi = mean_ci(pa - pb)
+            gain, gain_lo, gain_hi = normal_mean_ci(wa - wb)
+            adp, adp_lo, adp_hi = normal_mean_ci(pa)
+            adp_gain, adp_gain_lo, adp_gain_hi = normal_mean_ci(pa - pb)
             rows.append(
                 {
                     "policy": a,
@@ -194,17 +173,3 @@ def duplicate_table(df: pl.DataFrame) -> pl.DataFrame:
         pl.col("base_adp").map_elements(lambda v: f"{v:.2f}", return_dtype=pl.String).alias("opp ADP"),
         col("adp_gain", 2, "ADP gain [95% CI]"),
     )
-
-
-def print_frame(df: pl.DataFrame) -> str:
-    """A Polars frame as text, every row and column, without the shape line."""
-    with pl.Config(
-        tbl_rows=-1,
-        tbl_cols=-1,
-        tbl_hide_dataframe_shape=True,
-        tbl_hide_column_data_types=True,
-        tbl_width_chars=200,
-        fmt_str_lengths=60,
-        tbl_formatting="ASCII_MARKDOWN",
-    ):
-        return str(df)

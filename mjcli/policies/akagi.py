@@ -47,7 +47,7 @@ from collections.abc import Sequence
 from mjcli.policies import backend
 from mjcli.policies.base import concealed_counts, pass_or_first, require_legal, tsumogiri, win
 from mjcli.policies.view import Action, PlayerView
-from mjcli.tiles import is_honor, kind, number_of, sort_key, tile_name, to_mpsz
+from mjcli.tiles import is_honor, kind, number_of, runs_with, sort_key, tile_name, to_mpsz
 
 NAME = "akagi"
 SEED = "001_bd47c5ad97e20050.txt (Akagi NPC Ver.1.0, sections 1, 2, 2.1, 2.2)"
@@ -56,17 +56,8 @@ SEED = "001_bd47c5ad97e20050.txt (Akagi NPC Ver.1.0, sections 1, 2, 2.1, 2.2)"
 # ---------------------------------------------------------------- the seed's notions
 
 
-def _runs_with(k: int) -> list[tuple[int, int, int]]:
-    """The runs (three consecutive kinds of one suit) that contain kind ``k``."""
-    if is_honor(k):
-        return []
-    n = number_of(k)
-    base = k - (n - 1)
-    return [(base + s - 1, base + s, base + s + 1) for s in range(max(1, n - 2), min(n, 7) + 1)]
-
-
 #: per kind, its runs; and per kind, each run as (the other two kinds), for the helpers below
-_RUNS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(tuple(_runs_with(k)) for k in range(34))
+_RUNS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(tuple(runs_with(k)) for k in range(34))
 _OTHERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple(tuple(x for x in run if x != k) for run in _RUNS[k])
     for k in range(34)  # type: ignore[misc]

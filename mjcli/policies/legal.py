@@ -28,7 +28,7 @@ from mjcli.policies import backend
 from mjcli.policies.view import Action, PlayerView
 from mjcli.rules import Rules, get_rules
 from mjcli.scoring import WinContext, score_hand
-from mjcli.tiles import TERMINALS_AND_HONORS, is_honor, kind, number_of, sort_key
+from mjcli.tiles import TERMINALS_AND_HONORS, is_honor, kind, runs_with, sort_key
 
 RIICHI_COST = 1000
 
@@ -170,9 +170,8 @@ def reaction_actions(view: PlayerView, rules: Rules | None = None) -> tuple[Acti
             for c in sorted(_same_kind_choices(concealed, k, 2), key=lambda c: [sort_key(t) for t in c]):
                 out.append(Action("pon", tile, c))
         if view.offered_by == (view.seat - 1) % view.players and not is_honor(k):
-            n = number_of(k)
-            for lo in range(max(1, n - 2), min(n, 7) + 1):
-                others = [k - n + x for x in (lo, lo + 1, lo + 2) if x != n]
+            for run in runs_with(k):
+                others = [x for x in run if x != k]
                 if all(counts[o] for o in others):
                     for c in sorted(_choices(concealed, others), key=lambda c: [sort_key(t) for t in c]):
                         out.append(Action("chi", tile, c))

@@ -64,21 +64,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from mjcli.tiles import is_honor, number_of, tile_name
+from mjcli.tiles import is_honor, runs_with, tile_name
 
 # ---------------------------------------------------------------- kinds and pools
 
 
 def _same_suit(a: int, b: int) -> bool:
     return 0 <= b < 27 and 0 <= a < 27 and a // 9 == b // 9
-
-
-def _runs_with(k: int) -> list[tuple[int, int, int]]:
-    if is_honor(k):
-        return []
-    n = number_of(k)
-    base = k - (n - 1)
-    return [(base + s - 1, base + s, base + s + 1) for s in range(max(1, n - 2), min(n, 7) + 1)]
 
 
 def pool(k: int, exposed: Sequence[int]) -> int:
@@ -88,7 +80,7 @@ def pool(k: int, exposed: Sequence[int]) -> int:
 
 def chow_possible(k: int, exposed: Sequence[int]) -> bool:
     """Can some chow through ``k`` still be completed (every other kind of it has a copy left)?"""
-    return any(all(pool(x, exposed) >= 1 for x in run if x != k) for run in _runs_with(k))
+    return any(all(pool(x, exposed) >= 1 for x in run if x != k) for run in runs_with(k))
 
 
 # ---------------------------------------------------------------- definitions 2-8
@@ -299,7 +291,7 @@ def concealed_set_kinds(hand: Sequence[int]) -> list[int]:
     kinds = [
         k
         for k in range(34)
-        if hand[k] >= 3 or (hand[k] and any(all(hand[x] for x in run) for run in _runs_with(k)))
+        if hand[k] >= 3 or (hand[k] and any(all(hand[x] for x in run) for run in runs_with(k)))
     ]
     combo_free = free_kinds(hand)[0]
     return [k for k in kinds if k in combo_free] + [k for k in kinds if k not in combo_free]
