@@ -134,3 +134,13 @@ def test_through_the_real_entry_point():
         check=False,
     )
     assert bad.returncode == 2 and bad.stderr.startswith("error: hand '") and "Traceback" not in bad.stderr
+
+
+def test_copies_are_reported_before_the_tile_count():
+    from mjcli.commands.score import read_hand
+    from mjcli.errors import InvalidHandError
+
+    with pytest.raises(InvalidHandError, match="5 copies of 1m"):
+        read_hand("11111m", None, [])
+    with pytest.raises(InvalidHandError, match="red five 0m 2 times"):
+        read_hand("00m123p456s789s11z", None, [])

@@ -18,7 +18,7 @@ from mjcli.scoring import (
     hand_label,
     score_hand,
 )
-from mjcli.tiles import parse_tile, parse_tiles, tile_name, wind_from_letter
+from mjcli.tiles import check_counts, parse_tile, parse_tiles, tile_name, wind_from_letter
 
 WIND_NAMES = ("East", "South", "West", "North")
 
@@ -37,6 +37,7 @@ Example: mjcli score 345m222s66p567s --melds chi:678p --win 5m --tsumo --seat S
 def read_hand(hand: str, win: str | None, melds: Sequence[Meld]) -> tuple[list[int], int]:
     """The concealed tiles (winning tile included) and the winning tile, from the command's inputs."""
     tiles = parse_tiles(hand)
+    check_counts(tiles, f"hand '{hand}'")  # five copies or a doubled red five first: the clearest error
     full = 14 - 3 * len(melds)
     if len(tiles) == full - 1:
         if win is None:
