@@ -531,7 +531,7 @@ hands14 = st.lists(st.integers(0, 33), min_size=14, max_size=14).filter(
 def test_complete_hands_agree_with_the_mahjong_library(hand: list[int]) -> None:
     from mahjong.agari import Agari
 
-    from mjcli.formats.rounds import is_complete
+    from mjcli.game.waits import is_complete
     from mjcli.tiles import counts34
 
     counts = counts34(hand)
@@ -548,7 +548,7 @@ def test_complete_one_suit_hands_agree_with_the_mahjong_library(hand: list[int])
     """One suit makes complete hands common, so both answers get exercised."""
     from mahjong.agari import Agari
 
-    from mjcli.formats.rounds import is_complete
+    from mjcli.game.waits import is_complete
     from mjcli.tiles import counts34
 
     counts = counts34(hand)

@@ -41,68 +41,22 @@ from mjcli.game.events import (
     StartRound,
     Win,
 )
+from mjcli.game.waits import waits
 from mjcli.tiles import counts34, kind, sort_key, tile_name
 
 # ---------------------------------------------------------------- tenpai
+# The hand tests are the rules engine's own (mjcli.game.waits): one definition of a complete hand.
 
 
-def _is_sets(counts: list[int]) -> bool:
-    """Can these counts be split into triplets and runs only? (They are modified and restored.)"""
-    c = counts[:]
-    for i in range(34):
-        n = c[i]
-        if n == 0:
-            continue
-        # A triplet of the lowest kind is always safe to take: three equal runs can be regrouped.
-        n %= 3
-        c[i] = 0
-        if n:
-            if i >= 27 or i % 9 > 6 or c[i + 1] < n or c[i + 2] < n:
-                return False
-            c[i + 1] -= n
-            c[i + 2] -= n
-    return True
-
-
-def is_complete(counts: list[int]) -> bool:
-    """A complete hand (sets + pair, seven distinct pairs, or thirteen orphans) of 3n+2 tiles."""
-    total = sum(counts)
-    if total % 3 != 2:
-        return False
-    if total == 14:
-        if all(c in (0, 2) for c in counts) and counts.count(2) == 7:
-            return True
-        orphans = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-        if all(counts[k] >= 1 for k in orphans) and sum(counts[k] for k in orphans) == 14:
-            return True
-    for p in range(34):
-        if counts[p] >= 2:
-            counts[p] -= 2
-            ok = _is_sets(counts)
-            counts[p] += 2
-            if ok:
-                return True
-    return False
-
-
-def waits(concealed: Sequence[int], meld_tiles: Sequence[int] = ()) -> list[int]:
+def waits_of(concealed: Sequence[int], meld_tiles: Sequence[int] = ()) -> list[int]:
     """Kinds that complete the hand. Under Tenhou rules a wait on a kind of which the player holds
     all four copies (hand and melds) does not count, so such kinds are left out."""
-    counts = counts34(concealed)
     held = counts34(list(concealed) + list(meld_tiles))
-    out = []
-    for k in range(34):
-        if held[k] >= 4:
-            continue
-        counts[k] += 1
-        if is_complete(counts):
-            out.append(k)
-        counts[k] -= 1
-    return out
+    return sorted(k for k in waits(counts34(concealed)) if held[k] < 4)
 
 
 def is_tenpai(concealed: Sequence[int], meld_tiles: Sequence[int] = ()) -> bool:
-    return bool(waits(concealed, meld_tiles))
+    return bool(waits_of(concealed, meld_tiles))
 
 
 # ---------------------------------------------------------------- table state

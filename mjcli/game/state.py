@@ -566,7 +566,9 @@ class Round:
                 raise IllegalEvent(index, e, "the round has already ended")
             if any(w.actor == e.actor for w in self.wins):
                 raise IllegalEvent(index, e, "this player has already won")
-            limit = 2 if self.rules.double_ron else 1
+            # Tenhou: two winners at most; a third claimant aborts the round (sanchahou), so a third
+            # win exists only under rules without that abort.
+            limit = (3 if not self.rules.triple_ron_abort else 2) if self.rules.double_ron else 1
             if len(self.wins) >= limit:
                 raise IllegalEvent(index, e, f"at most {limit} players may win on one tile")
             if e.target != self.wins[0].target or e.tile != self.wins[0].tile:
@@ -706,8 +708,13 @@ class Round:
         else:
             raise IllegalEvent(index, e, "a triple ron needs a tile to win on")
         ok = 0
+        chankan = self.phase == KAN
         for p in self.players:
             if p.seat == target or kind(tile) not in p.waits() or p.furiten():
+                continue
+            try:  # a claimant needs a yaku: a hand that cannot win cannot call ron
+                self.score_for(p.seat, tile, tsumo=False, chankan=chankan)
+            except MjcliError:
                 continue
             ok += 1
         if ok < 3:

@@ -6,8 +6,8 @@ into melds, exactly one suit also holding the pair; suits are independent, so ea
 (7 for honours) are classified once and memoised: in practice a few thousand distinct suit vectors
 cover every game. Seven pairs and thirteen orphans are checked apart.
 
-``shanten()`` is the one place where a general shanten number is taken (the ``mahjong`` library
-until ``mjcli.analysis`` provides one); tests cross-check ``waits()`` against it.
+General shanten numbers come from ``mjcli.analysis``; tests cross-check ``waits()`` and
+``is_complete()`` against the ``mahjong`` library. The log readers use these same tests.
 """
 
 from __future__ import annotations
@@ -176,11 +176,3 @@ def _special_waits(counts: Sequence[int]) -> set[int]:
         elif len(missing) == 1:
             out.add(missing[0])
     return out
-
-
-def shanten(counts: Sequence[int]) -> int:
-    """Shanten number (-1 = complete) of a hand of 34 counts."""
-    # One line to swap for mjcli.analysis.shanten once it exists.
-    from mahjong.shanten import Shanten
-
-    return Shanten.calculate_shanten(list(counts))
