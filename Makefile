@@ -15,8 +15,13 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # The main job on data the project ships: the simulated games in fixtures/simulate (see
-# fixtures/README.md) verified by the rules engine, then every decision replayed through every policy.
+# fixtures/README.md) are simulated again and compared byte for byte, verified by the rules engine,
+# then every decision in them is replayed through every policy and summarised.
 run: install
+	$(BIN)/mjcli simulate --games 4 --seed 2026 --length tonpuu --out build/sim-fixture > /dev/null
+	diff -r build/sim-fixture/logs fixtures/simulate/logs
+	cmp build/sim-fixture/summary.json fixtures/simulate/summary.json
+	@echo "simulate: the fixture games are reproduced byte for byte"
 	$(BIN)/mjcli verify fixtures/simulate/logs
 	$(BIN)/mjcli replay fixtures/simulate/logs/*.json --out build/replay-fixture
 
