@@ -98,8 +98,3 @@ def meld_to_text(m: Meld) -> str:
 
 def melds_to_text(melds: Iterable[Meld]) -> str:
     return ",".join(meld_to_text(m) for m in melds)
-
-
-def meld_label(m: Meld) -> str:
-    """A short human label used in explanations: ``pon 555z``."""
-    return f"{m.kind} {to_mpsz(m.tiles)}"

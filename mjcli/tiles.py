@@ -32,7 +32,6 @@ RED_IDS = {16: RED_5M, 52: RED_5P, 88: RED_5S}
 
 SUITS = "mpsz"
 HONOR_LETTERS = "ESWNPFC"  # mjai: East South West North, P(white), F(green), C(red)
-HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
 WHITE, GREEN, RED = 31, 32, 33
 WINDS = (EAST, SOUTH, WEST, NORTH)
@@ -159,10 +158,6 @@ def to_mpsz(tiles: Iterable[int], sort: bool = True) -> str:
 def tile_name(tile: int) -> str:
     """One tile in mpsz (``5m``, ``0p``, ``7z``)."""
     return to_mpsz([tile])
-
-
-def kinds_to_mpsz(kinds: Iterable[int]) -> str:
-    return to_mpsz(kinds)
 
 
 # ---------------------------------------------------------------- counts and checks

@@ -237,11 +237,6 @@ def _group_values(b: bytes) -> tuple[int, int, int, int]:
     )
 
 
-def group_codes(b: bytes) -> tuple[int, int, int, int]:
-    """Base-5 codes of man, pin, sou and honours (``b`` already checked)."""
-    return _code(b[0:9]), _code(b[9:18]), _code(b[18:27]), _code(b[27:34])
-
-
 # ---------------------------------------------------------------- one hand
 
 

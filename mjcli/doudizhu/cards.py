@@ -91,10 +91,6 @@ def format_counts(counts: Sequence[int]) -> str:
     return "".join(RANK_CHARS[r] * c for r, c in enumerate(counts))
 
 
-def format_ranks(ranks: Iterable[int]) -> str:
-    return "".join(RANK_CHARS[r] for r in sorted(ranks))
-
-
 def add(a: Sequence[int], b: Sequence[int]) -> Counts:
     return tuple(x + y for x, y in zip(a, b, strict=True))
 

@@ -114,7 +114,6 @@ class _Game:
         self.table: Table | None = None
         self.start: StartRound | None = None
         self.n = 4
-        self.round_ended = False
         self.outcome = False
         self.ended = False
         self.game_id = ""
@@ -181,7 +180,6 @@ class _Game:
             self.table = Table(self.start, self.where())
             self.running = list(self.start.scores)
             self.round = [self.start]
-            self.round_ended = False
             self.outcome = False
             return
         if t == "end_game":

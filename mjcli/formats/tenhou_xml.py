@@ -62,7 +62,6 @@ DRAW_REASONS = {
     "ron3": TRIPLE_RON,
     "nm": NAGASHI_MANGAN,
 }
-REASON_TO_TYPE = {v: k for k, v in DRAW_REASONS.items()}
 
 # GO type bits
 GO_VS_HUMANS, GO_NO_RED, GO_NO_KUITAN, GO_HANCHAN, GO_3P, GO_FAST = 0x01, 0x02, 0x04, 0x08, 0x10, 0x40
@@ -111,7 +110,6 @@ class _Reader:
         self.prev_action: Event | None = None
         self.last_draw: list[int | None] = [None] * 4  # id just drawn, while it may be discarded
         self.ended = False  # owari seen
-        self.tag_count = 0
 
     # -- helpers
     def tile(self, tile_id: int) -> int:
@@ -326,7 +324,6 @@ class _Reader:
             body = part[:end].rstrip("/ \t\r\n")
             if not body or body[0] == "/" or body[0] == "?" or body[0] == "!":
                 continue
-            self.tag_count += 1
             head = body[0]
             if head in seats and body[1:].isdigit():
                 if not seen_root:

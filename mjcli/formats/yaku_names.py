@@ -254,8 +254,6 @@ _ALIASES: dict[str, str] = {
 }
 
 #: Names for a yakuhai that do not say which tile (the reader resolves them from the seat/round).
-SEAT_WIND_ANY = "役牌:自風牌"
-ROUND_WIND_ANY = "役牌:場風牌"
 _CONTEXT_ALIASES = {
     "役牌自風牌": "seat_wind",
     "自風牌": "seat_wind",
@@ -325,13 +323,6 @@ _MJAI_BY_ID: tuple[str, ...] = (
 _MJAI_TO_CANONICAL: dict[str, str] = {}
 for _i, _n in enumerate(_MJAI_BY_ID):
     _MJAI_TO_CANONICAL.setdefault(_n, TENHOU_YAKU[_i])
-
-
-def canonical_to_mjai(yaku: str) -> str:
-    try:
-        return _MJAI_BY_ID[TENHOU_ID[yaku]]
-    except KeyError:
-        return yaku  # no classic name (e.g. nagashi_mangan): keep the canonical id
 
 
 def mjai_yaku_to_canonical(

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 MANGAN_BASE = 2000
-YAKUMAN_BASE = 8000
 HONBA_RON = 300  # per honba, paid by the discarder on a ron
 HONBA_TSUMO = 100  # per honba, paid by each other player on a tsumo
 STICK = 1000

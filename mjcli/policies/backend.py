@@ -52,10 +52,6 @@ def shanten(counts: Sequence[int]) -> int:
     return _current(bytes(counts) if _current_name == "analysis" else counts)
 
 
-def backend_name() -> str:
-    return _current_name
-
-
 @contextmanager
 def use_backend(name: str) -> Iterator[None]:
     """Run a block with another shanten implementation (``"analysis"`` or ``"mahjong"``)."""

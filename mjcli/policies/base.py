@@ -7,7 +7,7 @@ from typing import Protocol
 
 from mjcli.errors import UsageError
 from mjcli.policies.view import Action, PlayerView
-from mjcli.tiles import NUM_KINDS, NUM_TILES, kind, sort_key
+from mjcli.tiles import NUM_KINDS, NUM_TILES, kind
 
 
 class Policy(Protocol):
@@ -94,18 +94,6 @@ def pass_or_first(legal: Sequence[Action]) -> Action:
         if a.kind == "pass":
             return a
     return legal[0]
-
-
-def discard_actions(legal: Sequence[Action], kinds: tuple[str, ...] = ("discard",)) -> list[Action]:
-    """The legal discards (or riichi discards) in hand order, red five before the plain fives."""
-    out = [a for a in legal if a.kind in kinds and a.tile is not None]
-    out.sort(key=lambda a: sort_key(a.tile))  # type: ignore[arg-type]
-    return out
-
-
-def legal_discard_tiles(legal: Sequence[Action], kinds: tuple[str, ...] = ("discard",)) -> dict[int, Action]:
-    """Legal discard (or riichi) actions by exact tile."""
-    return {a.tile: a for a in legal if a.kind in kinds and a.tile is not None}
 
 
 def tsumogiri(view: PlayerView, legal: Sequence[Action]) -> Action | None:

@@ -64,7 +64,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from mjcli.tiles import is_honor, runs_with, tile_name
+from mjcli.tiles import is_honor, runs_with
 
 # ---------------------------------------------------------------- kinds and pools
 
@@ -232,16 +232,6 @@ def free_kinds(hand: Sequence[int]) -> tuple[frozenset[int], frozenset[int]]:
     return frozenset(combos), frozenset(sets)
 
 
-def keeps_combinations(k: int, hand: Sequence[int]) -> bool:
-    """Does discarding one ``k`` keep the maximum number of combinations (pairs counted)?"""
-    return k in free_kinds(hand)[0]
-
-
-def keeps_sets(k: int, hand: Sequence[int]) -> bool:
-    """Does discarding one ``k`` keep the maximum number of complete sets (chow, pong, kong)?"""
-    return k in free_kinds(hand)[1]
-
-
 def is_incomplete_chow_tile(
     k: int,
     hand: Sequence[int],
@@ -339,7 +329,3 @@ def discard_levels(hand: Sequence[int], exposed: Sequence[int]) -> Iterator[tupl
     yield PRIORITIES[8], dead_pairs
     yield PRIORITIES[9], [k for k in kinds if hand[k] == 2]
     yield BEYOND, [k for k in kinds if k in combo_free] + [k for k in kinds if k not in combo_free]
-
-
-def describe_kinds(kinds: Sequence[int]) -> str:
-    return " ".join(tile_name(k) for k in kinds)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from mjcli.melds import Meld
-from mjcli.tiles import NUM_KINDS, counts34, kind, sort_key, tile_name, to_mpsz
+from mjcli.tiles import NUM_KINDS, counts34, kind, tile_name, to_mpsz
 
 #: action kinds, in the order they are listed to a person
 ACTION_KINDS = (
@@ -148,10 +148,6 @@ class PlayerView:
     def concealed_counts(self) -> list[int]:
         return counts34(self.concealed)
 
-    def sorted_concealed(self) -> list[int]:
-        """The concealed tiles in hand order (man, pin, sou, E S W N White Green Red)."""
-        return sorted(self.concealed, key=sort_key)
-
     # ------------------------------------------------------------ the table
 
     def visible_counts(self) -> list[int]:
@@ -217,15 +213,3 @@ def first(legal: Sequence[Action], kind_name: str) -> Action | None:
         if a.kind == kind_name:
             return a
     return None
-
-
-def discard_for(legal: Sequence[Action], tile: int, kinds: tuple[str, ...] = ("discard",)) -> Action | None:
-    """The legal action of one of ``kinds`` discarding exactly ``tile``, else one with the same kind."""
-    same_kind = None
-    for a in legal:
-        if a.kind in kinds and a.tile is not None:
-            if a.tile == tile:
-                return a
-            if same_kind is None and kind(a.tile) == kind(tile):
-                same_kind = a
-    return same_kind
