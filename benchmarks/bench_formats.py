@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from mjcli.formats import read_bytes, write_game
-from mjcli.game.events import StartRound
+from mjcli.riichi.engine.events import StartRound
+from mjcli.riichi.formats import read_bytes, write_game
 
 LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs"
 

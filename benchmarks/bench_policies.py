@@ -1,7 +1,7 @@
 """Decisions per second of every riichi policy, with the table shanten and with ``mahjong``'s.
 
 Two sets of positions. First every decision point of the shared logs (/work/shared/logs), as the
-engine replays them (:func:`mjcli.replay.decisions_of`, as replay does); every answer is also
+engine replays them (:func:`mjcli.riichi.replay.decisions_of`, as replay does); every answer is also
 checked to be one of the engine's legal actions. Then random positions, seeded: a shuffled
 136-tile wall gives each position its 14 tiles, the next tiles its rivers and dora indicator;
 three positions in four are decisions after a draw, one in four a reaction to a discard from the
@@ -18,13 +18,13 @@ import random
 import time
 from pathlib import Path
 
-from mjcli.formats import read_logs
-from mjcli.game.legality import IllegalEvent
-from mjcli.policies import POLICY_NAMES, get_policy
-from mjcli.policies.backend import clear_memos, use_backend
-from mjcli.policies.legal import draw_actions, reaction_actions
-from mjcli.policies.view import Action, PlayerView, RiverTile
-from mjcli.replay import decisions_of
+from mjcli.riichi.engine.legality import IllegalEvent
+from mjcli.riichi.formats import read_logs
+from mjcli.riichi.policies import POLICY_NAMES, get_policy
+from mjcli.riichi.policies.backend import clear_memos, use_backend
+from mjcli.riichi.policies.legal import draw_actions, reaction_actions
+from mjcli.riichi.policies.view import Action, PlayerView, RiverTile
+from mjcli.riichi.replay import decisions_of
 from mjcli.tiles import kind, tile_from_id136
 
 POSITIONS = 2000

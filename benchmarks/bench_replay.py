@@ -6,7 +6,7 @@ wall-clock scaling of the whole ``replay`` run (Parquet included) from 1 to 2 wo
 The issue's target is >= 5 hanchan/s/core with the four policies together.
 
 The per-core figure is steady state: one game is replayed first (imports, the shanten tables'
-slice caches), then every memo of hands (:func:`mjcli.policies.backend.clear_memos`) is emptied so
+slice caches), then every memo of hands (:func:`mjcli.riichi.policies.backend.clear_memos`) is emptied so
 that no timed run profits from having seen the same games before. It is given in CPU time of this
 process (the machine is shared: other load does not count) and in wall time. The load average is
 printed with the figures, since wall times and the scaling depend on it.
@@ -20,9 +20,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from mjcli.formats import read_log
-from mjcli.policies import POLICY_NAMES, backend, get_policy
-from mjcli.replay import Columns, ReplayOptions, add_rows, ask, decisions_of, replay_file, run_replay
+from mjcli.riichi.formats import read_log
+from mjcli.riichi.policies import POLICY_NAMES, backend, get_policy
+from mjcli.riichi.replay import Columns, ReplayOptions, add_rows, ask, decisions_of, replay_file, run_replay
 
 LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs"
 TARGET = 5.0

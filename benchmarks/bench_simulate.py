@@ -14,7 +14,7 @@ import time
 from collections import defaultdict
 from typing import Any
 
-from mjcli.simulate import game_specs, simulate, table_rules
+from mjcli.riichi.simulate.run import game_specs, simulate, table_rules
 
 NAMES = ["akagi", "mahjongjoy", "greedy", "efficiency"]
 GAMES = 40
@@ -39,8 +39,8 @@ class _Timed:
 
 
 def _in_process() -> None:
-    from mjcli.sim.driver import play_game
-    from mjcli.sim.seats import PolicySeat
+    from mjcli.riichi.simulate.driver import play_game
+    from mjcli.riichi.simulate.seats import PolicySeat
 
     account: dict[str, float] = defaultdict(float)
     counts: dict[str, int] = defaultdict(int)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from mjcli.formats import read_bytes
-from mjcli.verify import OK, verify_log
+from mjcli.riichi.formats import read_bytes
+from mjcli.riichi.verify import OK, verify_log
 
 LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs"
 

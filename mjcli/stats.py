@@ -1,4 +1,5 @@
-"""Confidence intervals shared by the simulation summaries (riichi in :mod:`mjcli.sim.stats`, Dou
+"""Confidence intervals shared by the simulation summaries (riichi in :mod:`mjcli.riichi.simulate.figures`,
+Dou
 Dizhu in :mod:`mjcli.doudizhu.summary`), without SciPy.
 
 * :func:`ratio_estimate`: a ratio R = sum(y) / sum(n) over clusters with its cluster-robust

@@ -9,8 +9,8 @@ import pytest
 from mjcli.commands.advise_riichi import run_riichi_advise
 from mjcli.errors import InvalidHandError, NotationError, UsageError
 from mjcli.melds import parse_melds
-from mjcli.policies import POLICY_NAMES
-from mjcli.policies.advise import advise_hand, advise_log
+from mjcli.riichi.advise import advise_hand, advise_log
+from mjcli.riichi.policies import POLICY_NAMES
 from mjcli.tiles import parse_tiles
 
 
@@ -117,7 +117,7 @@ def test_log_position_shows_the_actual_play(capsys):
 @needs_logs
 def test_log_positions_are_the_rows_of_replay():
     """advise LOG at a row's (round, honba, turn, seat) shows the row's hand, action and choices."""
-    from mjcli.replay import ReplayOptions, replay_file
+    from mjcli.riichi.replay import ReplayOptions, replay_file
 
     frame = replay_file(LOG, "log", ReplayOptions(tuple(POLICY_NAMES))).decisions
     points = frame.unique(["round", "honba", "turn", "seat"], keep="first", maintain_order=True)

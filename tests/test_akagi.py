@@ -1,10 +1,10 @@
 """Seed 001 (Akagi NPC): every worked example of the seed, and each rule on a hand made for it."""
 
-from mjcli.policies import get_policy
-from mjcli.policies.advise import build_view
-from mjcli.policies.akagi import discard_stage, is_body, is_head, pick, tie_break_key, waits_to_body
-from mjcli.policies.legal import draw_actions, reaction_actions
-from mjcli.policies.view import Action, PlayerView
+from mjcli.riichi.advise import build_view
+from mjcli.riichi.policies import get_policy
+from mjcli.riichi.policies.akagi import discard_stage, is_body, is_head, pick, tie_break_key, waits_to_body
+from mjcli.riichi.policies.legal import draw_actions, reaction_actions
+from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.tiles import counts34, kind, parse_tile, parse_tiles, tile_name
 
 AKAGI = get_policy("akagi")

@@ -5,11 +5,11 @@ from hypothesis import strategies as st
 
 from mjcli.analysis import discard_table
 from mjcli.melds import make_meld
-from mjcli.policies import get_policy
-from mjcli.policies.advise import build_view
-from mjcli.policies.efficiency import dora_kinds
-from mjcli.policies.legal import draw_actions, reaction_actions
-from mjcli.policies.view import PlayerView, RiverTile
+from mjcli.riichi.advise import build_view
+from mjcli.riichi.policies import get_policy
+from mjcli.riichi.policies.efficiency import dora_kinds
+from mjcli.riichi.policies.legal import draw_actions, reaction_actions
+from mjcli.riichi.policies.view import PlayerView, RiverTile
 from mjcli.tiles import kind, parse_tile, parse_tiles, tile_from_id136, tile_name
 
 EFF = get_policy("efficiency")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from mjcli.game import events as ev
-from mjcli.game.legality import IllegalEvent
-from mjcli.game.state import Round
-from mjcli.rules import get_rules
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.legality import IllegalEvent
+from mjcli.riichi.engine.state import Round
+from mjcli.riichi.rules import get_rules
 from mjcli.tiles import TERMINALS_AND_HONORS, kind, parse_tile, parse_tiles
 
 RULES = get_rules("tenhou")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from test_engine import FILLER, PAO_HANDS, RIICHI_HANDS, dis, draw, run, start
 
-from mjcli.game import events as ev
-from mjcli.game.actions import PASS, legal_actions, table_step
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.actions import PASS, legal_actions, table_step
 from mjcli.tiles import parse_tile
 
 T = parse_tile

@@ -14,11 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mjcli.errors import MjcliError
-from mjcli.game import events as ev
-from mjcli.game.actions import PASS, legal_actions, table_step
-from mjcli.game.state import ENDED, KAN, REACT, TURN
-from mjcli.game.table import Game
-from mjcli.rules import get_rules
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.actions import PASS, legal_actions, table_step
+from mjcli.riichi.engine.state import ENDED, KAN, REACT, TURN
+from mjcli.riichi.engine.table import Game
+from mjcli.riichi.rules import get_rules
 from mjcli.tiles import RED_FIVE_KIND, kind
 
 RULES = get_rules("tenhou")

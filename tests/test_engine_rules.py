@@ -12,10 +12,10 @@ import dataclasses
 
 from test_engine import dis, draw, illegal, run, start
 
-from mjcli.game import events as ev
-from mjcli.game.state import Round
-from mjcli.game.table import Game
-from mjcli.rules import get_rules
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.state import Round
+from mjcli.riichi.engine.table import Game
+from mjcli.riichi.rules import get_rules
 from mjcli.tiles import KIND_TO_RED, kind, parse_tile, parse_tiles
 
 T = parse_tile
@@ -365,7 +365,7 @@ def test_four_winds_on_a_riichi_tile_is_accepted_with_or_without_the_stick():
     # mahjax and kobalab's engine accept the riichi first, and no Tenhou log shows the case. A log
     # may do either; the engine's own table accepts the riichi (the tile was not won off), then
     # aborts.
-    from mjcli.game.actions import legal_actions, table_step
+    from mjcli.riichi.engine.actions import legal_actions, table_step
 
     hands = ["1z2468m2468p2468s", "1z2468m1357p1357s", "1z1357m3579p99s11s", "1z123m456p789s223z"]
     events = []

@@ -6,9 +6,9 @@ import dataclasses
 
 import pytest
 
-from mjcli.game import events as ev
-from mjcli.game.table import RoundStart, next_round
-from mjcli.rules import get_rules
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.table import RoundStart, next_round
+from mjcli.riichi.rules import get_rules
 
 HANCHAN = get_rules("tenhou")
 TONPUU = get_rules("tenhou-tonpuu")

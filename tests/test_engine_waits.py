@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mahjong.shanten import Shanten
 
-from mjcli.game.waits import is_complete, waits
+from mjcli.riichi.engine.waits import is_complete, waits
 from mjcli.tiles import counts34, parse_tiles
 
 kinds = st.integers(0, 33)

@@ -9,10 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mjcli.formats import GameLog, read_bytes, read_log, write_game, write_tenhou6
-from mjcli.formats.rounds import Table, is_tenpai, place_kan_dora
-from mjcli.formats.tenhou_xml import read_tenhou_xml
-from mjcli.game.events import (
+from mjcli.riichi.engine.events import (
     EXHAUSTIVE,
     NAGASHI_MANGAN,
     EndGame,
@@ -24,6 +21,9 @@ from mjcli.game.events import (
     StartRound,
     Win,
 )
+from mjcli.riichi.formats import GameLog, read_bytes, read_log, write_game, write_tenhou6
+from mjcli.riichi.formats.rounds import Table, is_tenpai, place_kan_dora
+from mjcli.riichi.formats.tenhou_xml import read_tenhou_xml
 
 LOGS = Path(__file__).resolve().parents[1].parent / "shared" / "logs"
 ALL_LOGS = sorted(p for p in LOGS.glob("*/*") if p.suffix in (".mjlog", ".json", ".jsonl"))

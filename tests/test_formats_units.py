@@ -14,11 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjcli.errors import LogFormatError, UnsupportedError
-from mjcli.formats import detect_format, read_bytes, read_log, read_logs, write_game
-from mjcli.formats import meld_codes as mc
-from mjcli.formats.tenhou6 import _parse_points, _points_text, parse_call
-from mjcli.formats.tenhou_xml import go_from_rules, rules_from_go
-from mjcli.game.events import (
+from mjcli.riichi.engine.events import (
     FOUR_RIICHI,
     NINE_TERMINALS,
     ClosedKan,
@@ -31,6 +27,10 @@ from mjcli.game.events import (
     StartRound,
     Win,
 )
+from mjcli.riichi.formats import detect_format, read_bytes, read_log, read_logs, write_game
+from mjcli.riichi.formats import meld_codes as mc
+from mjcli.riichi.formats.tenhou6 import _parse_points, _points_text, parse_call
+from mjcli.riichi.formats.tenhou_xml import go_from_rules, rules_from_go
 
 LOGS = Path(__file__).resolve().parents[1].parent / "shared" / "logs"
 GAME = LOGS / "tenhou-xml" / "2010081709gm-00a9-0000-fe3371ad.mjlog"
@@ -531,7 +531,7 @@ hands14 = st.lists(st.integers(0, 33), min_size=14, max_size=14).filter(
 def test_complete_hands_agree_with_the_mahjong_library(hand: list[int]) -> None:
     from mahjong.agari import Agari
 
-    from mjcli.game.waits import is_complete
+    from mjcli.riichi.engine.waits import is_complete
     from mjcli.tiles import counts34
 
     counts = counts34(hand)
@@ -548,7 +548,7 @@ def test_complete_one_suit_hands_agree_with_the_mahjong_library(hand: list[int])
     """One suit makes complete hands common, so both answers get exercised."""
     from mahjong.agari import Agari
 
-    from mjcli.game.waits import is_complete
+    from mjcli.riichi.engine.waits import is_complete
     from mjcli.tiles import counts34
 
     counts = counts34(hand)

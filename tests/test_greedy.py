@@ -5,11 +5,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mahjong.shanten import Shanten
 
-from mjcli.policies import get_policy
-from mjcli.policies.advise import build_view
-from mjcli.policies.greedy import seed_order
-from mjcli.policies.legal import draw_actions
-from mjcli.policies.view import Action, PlayerView
+from mjcli.riichi.advise import build_view
+from mjcli.riichi.policies import get_policy
+from mjcli.riichi.policies.greedy import seed_order
+from mjcli.riichi.policies.legal import draw_actions
+from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.tiles import counts34, kind, parse_tile, parse_tiles, sort_key, tile_from_id136, tile_name
 
 GREEDY = get_policy("greedy")

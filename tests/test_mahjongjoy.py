@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mjcli.melds import make_meld, parse_melds
-from mjcli.policies import get_policy, pm0
-from mjcli.policies.advise import advise_hand, build_view
-from mjcli.policies.legal import draw_actions, reaction_actions
-from mjcli.policies.mahjongjoy import SET_TILE, exposed_counts, hand_mode, protected_pair
-from mjcli.policies.view import Action, PlayerView, RiverTile
+from mjcli.riichi.advise import advise_hand, build_view
+from mjcli.riichi.policies import get_policy, pm0
+from mjcli.riichi.policies.legal import draw_actions, reaction_actions
+from mjcli.riichi.policies.mahjongjoy import SET_TILE, exposed_counts, hand_mode, protected_pair
+from mjcli.riichi.policies.view import Action, PlayerView, RiverTile
 from mjcli.tiles import counts34, kind, parse_tile, parse_tiles, tile_from_id136, tile_name
 
 MJ = get_policy("mahjongjoy")

@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 from mjcli.errors import UsageError
 from mjcli.melds import make_meld
-from mjcli.policies import POLICY_NAMES, get_policy, parse_policy_names
-from mjcli.policies.legal import draw_actions, reaction_actions
-from mjcli.policies.view import Action, DecisionPoint, PlayerView, RiverTile
+from mjcli.riichi.policies import POLICY_NAMES, get_policy, parse_policy_names
+from mjcli.riichi.policies.legal import draw_actions, reaction_actions
+from mjcli.riichi.policies.view import Action, DecisionPoint, PlayerView, RiverTile
 from mjcli.tiles import kind, parse_tile, parse_tiles, tile_from_id136, tile_name
 
 # ---------------------------------------------------------------- registry

@@ -1,18 +1,19 @@
 """Every policy on every decision point of every shared log: the answer is one of the engine's legal
 actions, has a reason, and maps back to the engine's events. Also the engine bridge itself
-(:mod:`mjcli.game.view` through :func:`mjcli.replay.decisions_of`, as replay and advise use it):
+(:mod:`mjcli.riichi.policies.bridge` through :func:`mjcli.riichi.replay.decisions_of`, as replay and advise
+use it):
 the view holds what the seat can see, and what the player did is among the legal actions."""
 
 from pathlib import Path
 
 import pytest
 
-from mjcli.formats import read_logs
-from mjcli.game.legality import IllegalEvent
-from mjcli.game.view import action_of
-from mjcli.policies import POLICY_NAMES, get_policy
-from mjcli.policies.view import Action
-from mjcli.replay import LogDecision, decisions_of
+from mjcli.riichi.engine.legality import IllegalEvent
+from mjcli.riichi.formats import read_logs
+from mjcli.riichi.policies import POLICY_NAMES, get_policy
+from mjcli.riichi.policies.bridge import action_of
+from mjcli.riichi.policies.view import Action
+from mjcli.riichi.replay import LogDecision, decisions_of
 
 LOGS = Path("/work/shared/logs")
 
@@ -75,7 +76,7 @@ def test_every_log_decision_gets_a_legal_answer(decisions, name):
 
 
 def test_action_of_engine_events():
-    from mjcli.game import events as ev
+    from mjcli.riichi.engine import events as ev
 
     assert action_of(()) == Action("pass")
     assert action_of((ev.Riichi(1), ev.Discard(1, 5, False))) == Action("riichi", 5)
@@ -90,7 +91,7 @@ def test_backend_memos_agree_with_the_analysis_module(decisions):
     import random
 
     from mjcli.analysis.shanten_calc import shanten_after_each_draw
-    from mjcli.policies import backend
+    from mjcli.riichi.policies import backend
 
     def reference(hand: bytes) -> tuple[int, tuple[int, ...]]:
         current, after = shanten_after_each_draw(hand)
@@ -137,7 +138,7 @@ def test_backend_memos_agree_with_the_analysis_module(decisions):
 
 def test_memoised_counts_are_the_views(decisions):
     """policies.base's counts (a table, memoised for the last view) equal the view's own methods."""
-    from mjcli.policies.base import concealed_counts, visible_counts
+    from mjcli.riichi.policies.base import concealed_counts, visible_counts
 
     for d in decisions:
         v = d.view

@@ -18,14 +18,14 @@ import polars as pl
 import pytest
 
 from mjcli.errors import MjcliError
-from mjcli.formats import read_log
-from mjcli.game import events as ev
-from mjcli.game.actions import table_step
-from mjcli.game.state import ENDED, KAN, TURN
-from mjcli.game.table import WIND_LETTERS, Game
-from mjcli.game.view import CALL_KINDS, legal_of, parse_action_text
-from mjcli.policies import POLICY_NAMES, get_policy
-from mjcli.replay import (
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.actions import table_step
+from mjcli.riichi.engine.state import ENDED, KAN, TURN
+from mjcli.riichi.engine.table import WIND_LETTERS, Game
+from mjcli.riichi.formats import read_log
+from mjcli.riichi.policies import POLICY_NAMES, get_policy
+from mjcli.riichi.policies.bridge import CALL_KINDS, legal_of, parse_action_text
+from mjcli.riichi.replay import (
     DECISION_SCHEMA,
     KEY,
     PolicyFailure,
@@ -36,7 +36,7 @@ from mjcli.replay import (
     replay_game,
     run_replay,
 )
-from mjcli.rules import get_rules
+from mjcli.riichi.rules import get_rules
 from mjcli.tiles import kind, sort_key
 
 LOGS = Path(__file__).resolve().parents[1].parent / "shared" / "logs"
@@ -308,9 +308,9 @@ def test_figures_match_the_hand(all_policies):
 def test_effects_agree_with_the_discard_table():
     """The memoised figures equal mjcli.analysis computed from scratch at every decision."""
     from mjcli.analysis import discard_table, ukeire
-    from mjcli.policies import backend
-    from mjcli.policies.view import Action
-    from mjcli.replay import Effects
+    from mjcli.riichi.policies import backend
+    from mjcli.riichi.policies.view import Action
+    from mjcli.riichi.replay import Effects
 
     backend._IMPROVING.clear()
     checked = 0
@@ -339,7 +339,7 @@ def test_same_bytes_for_any_jobs(tmp_path):
 
 
 def test_small_batches_stream_to_the_same_table(tmp_path, monkeypatch):
-    from mjcli import replay
+    from mjcli.riichi import replay
 
     inputs = [(p, p.name) for p in EDGE[:8]]
     opts = ReplayOptions(("greedy",))
@@ -397,7 +397,7 @@ class _Cheater:
     name = "cheater"
 
     def decide(self, view, legal):
-        from mjcli.policies.view import Action
+        from mjcli.riichi.policies.view import Action
 
         return Action("discard", 33)  # Red dragon, whether held or not
 
@@ -414,7 +414,7 @@ def test_baseline_gate_passes_on_identical_runs_and_names_a_changed_decision(tmp
     from typer.testing import CliRunner
 
     from mjcli.cli import app
-    from mjcli.policies import greedy
+    from mjcli.riichi.policies import greedy
 
     runner = CliRunner()
     log = str(EDGE[0])
@@ -463,7 +463,7 @@ def test_a_policy_that_raises_stops_the_cli_with_exit_1(tmp_path, monkeypatch):
     from typer.testing import CliRunner
 
     from mjcli.cli import app
-    from mjcli.policies import greedy
+    from mjcli.riichi.policies import greedy
 
     def broken(self, view, legal):
         raise RuntimeError("boom")

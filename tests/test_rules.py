@@ -8,7 +8,7 @@ import pytest
 from mahjong.hand_calculating.hand_config import HandConstants
 
 from mjcli.errors import UsageError
-from mjcli.rules import PRESETS, Rules, get_rules, variant
+from mjcli.riichi.rules import PRESETS, Rules, get_rules, variant
 
 
 def test_tenhou_preset_is_the_default_rule_set():

@@ -10,8 +10,8 @@ from mahjong.hand_calculating.scores import ScoresCalculator
 
 from mjcli.errors import InvalidHandError, MjcliError, NotationError, ScoringError, UsageError
 from mjcli.melds import make_meld, parse_melds
-from mjcli.rules import get_rules, variant
-from mjcli.scoring import WinContext, base_points, score_hand, settle
+from mjcli.riichi.rules import get_rules, variant
+from mjcli.riichi.scoring import WinContext, base_points, score_hand, settle
 from mjcli.tiles import KIND_TO_RED, parse_tile, parse_tiles, wind_from_letter
 
 TENHOU = get_rules("tenhou")

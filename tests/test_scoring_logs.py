@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from mjcli.formats.meld_codes import ADDED_KAN, CHI, CLOSED_KAN, OPEN_KAN, PON, decode_meld
 from mjcli.melds import make_meld
-from mjcli.rules import get_rules, variant
-from mjcli.scoring import WinContext, score_hand
+from mjcli.riichi.formats.meld_codes import ADDED_KAN, CHI, CLOSED_KAN, OPEN_KAN, PON, decode_meld
+from mjcli.riichi.rules import get_rules, variant
+from mjcli.riichi.scoring import WinContext, score_hand
 from mjcli.tiles import tile_from_id136
 
 LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs"

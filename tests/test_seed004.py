@@ -13,8 +13,8 @@ from mahjong.hand_calculating.hand_config import HandConfig
 from mahjong.hand_calculating.scores import ScoresCalculator
 
 from mjcli.melds import parse_melds
-from mjcli.rules import get_rules, variant
-from mjcli.scoring import WinContext, base_points, payments_for, score_hand, settle
+from mjcli.riichi.rules import get_rules, variant
+from mjcli.riichi.scoring import WinContext, base_points, payments_for, score_hand, settle
 from mjcli.tiles import parse_tile, parse_tiles, wind_from_letter
 
 TENHOU = get_rules("tenhou")

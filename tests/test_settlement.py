@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mjcli.game.settlement import (
+from mjcli.riichi.engine.settlement import (
     WinPay,
     ceil100,
     draw_tenpai_deltas,

@@ -13,18 +13,18 @@ from collections import Counter
 
 import pytest
 
-from mjcli.formats import GameLog, read_mjai, read_tenhou6, write_mjai, write_tenhou6
-from mjcli.game import events as ev
-from mjcli.game.state import Round
-from mjcli.game.table import Game
-from mjcli.policies import get_policy
-from mjcli.replay import decisions_of
-from mjcli.sim.driver import PlayedGame, play_game
-from mjcli.sim.seats import PolicySeat
-from mjcli.sim.wall import Wall
-from mjcli.simulate import game_specs, table_rules
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.state import Round
+from mjcli.riichi.engine.table import Game
+from mjcli.riichi.formats import GameLog, read_mjai, read_tenhou6, write_mjai, write_tenhou6
+from mjcli.riichi.policies import get_policy
+from mjcli.riichi.replay import decisions_of
+from mjcli.riichi.simulate.driver import PlayedGame, play_game
+from mjcli.riichi.simulate.run import game_specs, table_rules
+from mjcli.riichi.simulate.seats import PolicySeat
+from mjcli.riichi.simulate.wall import Wall
+from mjcli.riichi.verify import verify_log
 from mjcli.tiles import kind
-from mjcli.verify import verify_log
 
 NAMES = ["akagi", "mahjongjoy", "greedy", "efficiency"]
 START_TOTAL = 4 * 25000

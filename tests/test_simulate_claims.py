@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from mjcli.game import events as ev
-from mjcli.rules import get_rules
-from mjcli.sim.claims import resolve
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.rules import get_rules
+from mjcli.riichi.simulate.claims import resolve
 
 TENHOU = get_rules("tenhou")
 

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mjcli.cli import app
-from mjcli.simulate import simulate
+from mjcli.riichi.simulate.run import simulate
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "simulate"
 NAMES = ["akagi", "mahjongjoy", "greedy", "efficiency"]

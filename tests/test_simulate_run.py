@@ -13,13 +13,13 @@ from typer.testing import CliRunner
 
 from mjcli.cli import app
 from mjcli.errors import UsageError
-from mjcli.game import events as ev
-from mjcli.policies import Action
-from mjcli.policies.greedy import GreedyPolicy
-from mjcli.sim.driver import play_game
-from mjcli.sim.seats import PolicyError, PolicySeat
-from mjcli.simulate import game_specs, lineup, parse_players, simulate, table_rules
-from mjcli.verify import verify_file
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.policies import Action
+from mjcli.riichi.policies.greedy import GreedyPolicy
+from mjcli.riichi.simulate.driver import play_game
+from mjcli.riichi.simulate.run import game_specs, lineup, parse_players, simulate, table_rules
+from mjcli.riichi.simulate.seats import PolicyError, PolicySeat
+from mjcli.riichi.verify import verify_file
 
 NAMES = ["akagi", "mahjongjoy", "greedy", "efficiency"]
 runner = CliRunner()
@@ -176,7 +176,7 @@ class _Crasher(GreedyPolicy):
     "bad, fragment", [(_Cheater, "illegal action 'discard"), (_Crasher, "RuntimeError: boom")]
 )
 def test_a_policy_breaking_the_rules_stops_the_game(monkeypatch, bad, fragment) -> None:  # type: ignore[no-untyped-def]
-    import mjcli.policies as policies
+    import mjcli.riichi.policies as policies
 
     monkeypatch.setitem(policies._FACTORIES, bad.name, bad)
     spec = game_specs(["greedy", bad.name], 1, 0, table_rules("tenhou"), duplicate=False)[0]
@@ -230,7 +230,7 @@ def test_progress_bar_on_a_terminal(
 
 
 def test_command_reports_a_policy_bug_with_exit_1(monkeypatch: pytest.MonkeyPatch) -> None:
-    import mjcli.policies as policies
+    import mjcli.riichi.policies as policies
 
     monkeypatch.setitem(policies._FACTORIES, "cheater", _Cheater)
     result = runner.invoke(

@@ -17,17 +17,17 @@ from collections.abc import Sequence
 
 import pytest
 
-from mjcli.formats import GameLog, read_tenhou6, write_tenhou6
-from mjcli.game import events as ev
-from mjcli.game.state import Round
-from mjcli.game.table import Game
-from mjcli.game.view import legal_of
-from mjcli.sim.driver import PlayedGame, play_game
-from mjcli.sim.seats import EngineAction, Where
-from mjcli.sim.wall import DEAL, Wall
-from mjcli.simulate import game_specs, table_rules
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.state import Round
+from mjcli.riichi.engine.table import Game
+from mjcli.riichi.formats import GameLog, read_tenhou6, write_tenhou6
+from mjcli.riichi.policies.bridge import legal_of
+from mjcli.riichi.simulate.driver import PlayedGame, play_game
+from mjcli.riichi.simulate.run import game_specs, table_rules
+from mjcli.riichi.simulate.seats import EngineAction, Where
+from mjcli.riichi.simulate.wall import DEAL, Wall
+from mjcli.riichi.verify import verify_log
 from mjcli.tiles import kind, parse_tiles
-from mjcli.verify import verify_log
 
 PREFER = {
     "tsumo": 0,

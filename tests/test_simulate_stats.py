@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mjcli.sim.stats import format_estimate, paired_differences, policy_summary
+from mjcli.riichi.simulate.figures import format_estimate, paired_differences, policy_summary
 from mjcli.stats import mean_estimate, ratio_estimate, t_quantile
 
 # Student's t 0.975 quantiles from the printed tables.

@@ -1,4 +1,4 @@
-"""Summaries of a replay (mjcli.summary) and the ``replay`` / ``summary`` commands end to end."""
+"""Summaries of a replay (mjcli.riichi.summary) and the ``replay`` / ``summary`` commands end to end."""
 
 from __future__ import annotations
 
@@ -11,7 +11,14 @@ from typer.testing import CliRunner
 
 from mjcli.cli import app
 from mjcli.errors import UsageError
-from mjcli.summary import agreement_matrix, compare_baseline, group_table, policy_table, scan, summarise
+from mjcli.riichi.summary import (
+    agreement_matrix,
+    compare_baseline,
+    group_table,
+    policy_table,
+    scan,
+    summarise,
+)
 
 LOGS = Path(__file__).resolve().parents[1].parent / "shared" / "logs"
 pytestmark = pytest.mark.skipif(not LOGS.is_dir(), reason="shared logs not available")

@@ -14,9 +14,9 @@ import pytest
 from typer.testing import CliRunner
 
 from mjcli.cli import app
-from mjcli.formats import read_log
-from mjcli.game import events as ev
-from mjcli.verify import ERROR, MISMATCH, OK, verify_file, verify_log
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.formats import read_log
+from mjcli.riichi.verify import ERROR, MISMATCH, OK, verify_file, verify_log
 
 LOGS = Path(__file__).resolve().parents[1].parent / "shared" / "logs"
 TRUNCATED = ("-no-game-end", "-no-round-end")

@@ -1,4 +1,5 @@
-"""The engine <-> policy bridge (mjcli.game.view) on real logs: views hold only what the seat can see,
+"""The engine <-> policy bridge (mjcli.riichi.policies.bridge) on real logs: views hold only what the seat
+can see,
 the cheap reaction filter never hides an option, actions map both ways, the text form round-trips."""
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mjcli.errors import NotationError
-from mjcli.formats import read_log
-from mjcli.game import events as ev
-from mjcli.game.actions import legal_actions
-from mjcli.game.state import REACT, TURN
-from mjcli.game.table import Game
-from mjcli.game.view import (
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.actions import legal_actions
+from mjcli.riichi.engine.state import REACT, TURN
+from mjcli.riichi.engine.table import Game
+from mjcli.riichi.formats import read_log
+from mjcli.riichi.policies.bridge import (
     ViewBuilder,
     action_of,
     action_text,
@@ -28,7 +29,7 @@ from mjcli.game.view import (
     parse_action_text,
     view_of,
 )
-from mjcli.policies.view import Action
+from mjcli.riichi.policies.view import Action
 from mjcli.tiles import NUM_TILES, sort_key
 
 LOGS = Path(__file__).resolve().parents[1].parent / "shared" / "logs"
@@ -145,7 +146,7 @@ def test_bad_action_text_is_a_notation_error(bad):
 
 
 def test_actual_action_reads_riichi_calls_and_passes():
-    from mjcli.game.view import Legal
+    from mjcli.riichi.policies.bridge import Legal
 
     react = Legal((Action("pon", 5, (5, 5)), Action("pass")), {})
     turn = Legal((Action("discard", 5), Action("riichi", 5)), {})
@@ -169,7 +170,7 @@ def test_actual_action_reads_riichi_calls_and_passes():
 
 
 def test_decision_kinds():
-    from mjcli.game.view import Legal
+    from mjcli.riichi.policies.bridge import Legal
 
     def legal(*kinds):
         return Legal(tuple(Action(k, 1) for k in kinds), {})

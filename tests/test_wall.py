@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjcli.errors import MjcliError
-from mjcli.sim.wall import DEAL, DORA, LIVE_END, RINSHAN, URA, Wall, game_seed, shuffled_ids
+from mjcli.riichi.simulate.wall import DEAL, DORA, LIVE_END, RINSHAN, URA, Wall, game_seed, shuffled_ids
 from mjcli.tiles import RED_FIVES, kind
 
 seeds = st.integers(min_value=0, max_value=2**63 - 1)

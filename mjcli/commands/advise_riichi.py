@@ -17,7 +17,7 @@ from pathlib import Path
 from mjcli.errors import UsageError
 from mjcli.melds import parse_melds
 from mjcli.output import emit_json, format_table
-from mjcli.policies.advise import advise_hand, advise_log
+from mjcli.riichi.advise import advise_hand, advise_log
 from mjcli.tiles import parse_tiles, wind_from_letter
 
 HELP = """Ask the riichi bot policies what they would do with a hand, beside every discard's shanten/ukeire.

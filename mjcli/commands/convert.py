@@ -8,9 +8,9 @@ import typer
 
 from mjcli.atomic import write_text_atomic
 from mjcli.errors import UnsupportedError, UsageError
-from mjcli.formats import MJAI, TENHOU6, GameLog, read_log, write_game, write_tenhou6
-from mjcli.game.events import StartRound
 from mjcli.output import emit_json
+from mjcli.riichi.engine.events import StartRound
+from mjcli.riichi.formats import MJAI, TENHOU6, GameLog, read_log, write_game, write_tenhou6
 
 # Each paragraph is one line of text so that the terminal reflows it.
 HELP = (

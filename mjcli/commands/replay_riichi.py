@@ -19,9 +19,9 @@ import typer
 
 from mjcli.errors import UsageError
 from mjcli.output import emit_json, terminal_bar
-from mjcli.policies import parse_policy_names
-from mjcli.replay import FileResult, PolicyFailure, ReplayOptions, collect_inputs, run_replay
-from mjcli.summary import BY_CHOICES, compare_baseline, format_changes, format_summary, scan, summarise
+from mjcli.riichi.policies import parse_policy_names
+from mjcli.riichi.replay import FileResult, PolicyFailure, ReplayOptions, collect_inputs, run_replay
+from mjcli.riichi.summary import BY_CHOICES, compare_baseline, format_changes, format_summary, scan, summarise
 
 if TYPE_CHECKING:
     from tqdm import tqdm
@@ -87,7 +87,7 @@ def run(
         scan(baseline)  # a missing or foreign baseline is a usage error before any work
     if max_changes < 0:
         raise UsageError(f"--max-changes {max_changes} is negative")
-    from mjcli.rules import get_rules
+    from mjcli.riichi.rules import get_rules
 
     get_rules(rules)
     options = ReplayOptions(names, _parse_seats(seat), tuple(player) if player else None, rules)

@@ -9,8 +9,8 @@ import typer
 from mjcli.errors import InvalidHandError, UsageError
 from mjcli.melds import Meld, parse_melds
 from mjcli.output import emit_json
-from mjcli.rules import PRESETS, Rules, get_rules
-from mjcli.scoring import (
+from mjcli.riichi.rules import PRESETS, Rules, get_rules
+from mjcli.riichi.scoring import (
     ScoreResult,
     WinContext,
     describe_base,

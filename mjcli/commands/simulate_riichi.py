@@ -1,7 +1,7 @@
 """The body of ``mjcli simulate --game riichi``: options in, summary printed, exit code out.
 
 Registered by :mod:`mjcli.commands.simulate` (which routes ``--game riichi`` here); the work is
-:func:`mjcli.simulate.simulate`.
+:func:`mjcli.riichi.simulate.run.simulate`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 import polars as pl
 
 from mjcli.output import emit_json, frame_text, terminal_bar
-from mjcli.sim.stats import METRICS, PAIRED, format_estimate
+from mjcli.riichi.simulate.figures import METRICS, PAIRED, format_estimate
 
 DEFAULT_PLAYERS = "akagi,mahjongjoy,greedy,efficiency"
 
@@ -48,8 +48,8 @@ def run(
 ) -> int:
     """Simulate, print the summary (or its JSON), return the exit code: 0, or 1 when a policy broke
     the rules (or failed) and stopped the run; bad options raise :class:`~mjcli.errors.UsageError`."""
-    from mjcli.sim.seats import PolicyError
-    from mjcli.simulate import game_specs, parse_players, simulate, table_rules
+    from mjcli.riichi.simulate.run import game_specs, parse_players, simulate, table_rules
+    from mjcli.riichi.simulate.seats import PolicyError
 
     names = parse_players(players or DEFAULT_PLAYERS)
     total = len(game_specs(names, games, seed, table_rules(rules, length), duplicate))

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from mjcli.output import emit_json
-from mjcli.summary import BY_CHOICES, format_summary, summarise
+from mjcli.riichi.summary import BY_CHOICES, format_summary, summarise
 
 HELP = (
     "Summarise the decisions of an earlier `mjcli replay --out DIR` run: per policy, the agreement "

@@ -9,8 +9,8 @@ import typer
 
 from mjcli.errors import UsageError
 from mjcli.output import emit_json, terminal_bar
-from mjcli.rules import get_rules
-from mjcli.verify import ERROR, OK, GameReport, Summary, collect_paths, verify_paths
+from mjcli.riichi.rules import get_rules
+from mjcli.riichi.verify import ERROR, OK, GameReport, Summary, collect_paths, verify_paths
 
 HELP = (
     "Replay game logs through the rules engine and compare, round by round, what the engine computes "

@@ -1,0 +1,260 @@
+"""Ask policies about a hand position: the library side of ``mjcli advise`` for riichi hands.
+
+:func:`advise_hand` takes a typed hand (14 tiles, 3 fewer per meld; the last tile written is the
+one just drawn), builds the view a player in that seat would have, the legal actions
+(:mod:`mjcli.riichi.policies.legal`), each policy's answer with its reason, and the shanten/ukeire table
+of every discard. :func:`advise_view` does the same for a view and legal actions the engine built
+(a log position).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mjcli.errors import InvalidHandError, UsageError
+from mjcli.melds import Meld, melds_to_text
+from mjcli.riichi.policies import backend, get_policy, parse_policy_names
+from mjcli.riichi.policies.legal import draw_actions
+from mjcli.riichi.policies.view import Action, PlayerView, RiverTile
+from mjcli.tiles import check_counts, parse_tiles, tile_name, to_mpsz
+
+WIND_LETTERS = "ESWN"
+
+
+def discard_rows(view: PlayerView) -> list[dict[str, object]]:
+    """The shanten and ukeire (unseen copies) left by every distinct discard, best first."""
+    counts = view.concealed_counts()
+    if sum(counts) % 3 != 2:
+        return []
+    options = backend.discard_options(counts, view.visible_counts())
+    options.sort(key=lambda o: (o.shanten, -o.ukeire, o.kind))
+    return [
+        {
+            "discard": tile_name(o.kind),
+            "shanten": o.shanten,
+            "ukeire": o.ukeire,
+            "tiles": to_mpsz(o.improving),
+        }
+        for o in options
+    ]
+
+
+def policy_rows(
+    view: PlayerView, legal: Sequence[Action], names: Sequence[str], choice_text: bool = False
+) -> list[dict[str, object]]:
+    """One row per policy; with ``choice_text`` also ``choice``, the answer as replay stores it."""
+    from mjcli.riichi.policies.bridge import action_text
+
+    rows = []
+    for name in names:
+        action = get_policy(name).decide(view, legal)
+        row: dict[str, object] = {
+            "policy": name,
+            "action": action.kind,
+            "tile": None if action.tile is None else tile_name(action.tile),
+            "consumed": to_mpsz(action.consumed) if action.consumed else None,
+            "reason": action.reason,
+        }
+        if choice_text:
+            row["choice"] = action_text(action)
+        rows.append(row)
+    return rows
+
+
+def advise_view(
+    view: PlayerView,
+    legal: Sequence[Action],
+    policies: Sequence[str] | str = "all",
+    actual: Action | None = None,
+    choice_text: bool = False,
+) -> dict[str, object]:
+    """Every policy's answer at one decision point, beside the discard table.
+
+    ``actual`` is what the player did at that point of a log (``None`` for a typed hand);
+    ``choice_text`` adds each answer in replay's stored form (see :func:`policy_rows`).
+    """
+    names = parse_policy_names(policies) if isinstance(policies, str) else list(policies)
+    counts = view.concealed_counts()
+    size = sum(counts)
+    shanten = backend.shanten(counts) if size % 3 in (1, 2) and size <= 14 else None
+    return {
+        "hand": to_mpsz(view.concealed),
+        "drawn": None if view.drawn is None else tile_name(view.drawn),
+        "melds": melds_to_text(view.own_melds),
+        "dora_indicators": to_mpsz(view.dora_indicators),
+        "round_wind": WIND_LETTERS[view.round_wind],
+        "seat_wind": WIND_LETTERS[view.seat_wind],
+        "shanten": shanten,
+        "legal": [a.label() for a in legal],
+        "actual": None if actual is None else actual.to_dict(),
+        "policies": policy_rows(view, legal, names, choice_text),
+        "discards": discard_rows(view),
+    }
+
+
+def build_view(
+    hand: Sequence[int],
+    melds: Sequence[Meld] = (),
+    dora: Sequence[int] = (),
+    seen: Sequence[int] = (),
+    round_wind: int = 0,
+    seat_wind: int = 0,
+    riichi_by: Sequence[int] = (),
+    wall_left: int = 70,
+    first_turn: bool = False,
+) -> PlayerView:
+    """The view of a player in seat wind ``seat_wind`` holding ``hand`` (last tile = the drawn one).
+
+    Seats are numbered with the dealer as seat 0, so a seat number is its seat wind. ``seen`` are
+    tiles the player has seen elsewhere (rivers of the others); they are laid in the next player's
+    river. ``riichi_by`` are the seats (winds) that have declared riichi.
+    """
+    hand = list(hand)
+    label = f"hand '{to_mpsz(hand, sort=False)}'"
+    expected = 14 - 3 * len(melds)
+    if len(hand) != expected:
+        raise InvalidHandError(
+            f"{label} has {len(hand)} tiles; with {len(melds)} meld(s) a hand to advise has {expected} "
+            "(the last one written is the tile just drawn)"
+        )
+    own = [*hand, *(t for m in melds for t in m.tiles)]
+    check_counts(own, label)
+    check_counts([*own, *dora, *seen], f"{label} with its dora indicators and seen tiles")
+    for name, w in (("round", round_wind), ("seat", seat_wind)):
+        if not 0 <= w <= 3:
+            raise UsageError(f"{name} wind {w} is not 0..3 (E S W N)")
+    riichi = [False] * 4
+    for s in riichi_by:
+        if not 0 <= s <= 3:
+            raise UsageError(f"riichi seat {s} is not 0..3 (E S W N)")
+        riichi[s] = True
+    if riichi[seat_wind] and any(m.opened for m in melds):
+        raise UsageError(f"seat {WIND_LETTERS[seat_wind]} cannot be in riichi with an open meld")
+    seat = seat_wind
+    rivers: list[tuple[RiverTile, ...]] = [(), (), (), ()]
+    rivers[(seat + 1) % 4] = tuple(RiverTile(t) for t in seen)
+    all_melds: list[tuple[Meld, ...]] = [(), (), (), ()]
+    all_melds[seat] = tuple(melds)
+    return PlayerView(
+        seat=seat,
+        hand=tuple(hand[:-1]),
+        drawn=hand[-1],
+        melds=tuple(all_melds),
+        rivers=tuple(rivers),
+        dora_indicators=tuple(dora),
+        round_wind=round_wind,
+        dealer=0,
+        riichi=tuple(riichi),
+        wall_left=wall_left,
+        first_turn=first_turn,
+    )
+
+
+def advise_hand(
+    hand: str | Sequence[int],
+    melds: Sequence[Meld] = (),
+    dora: str | Sequence[int] = (),
+    seen: str | Sequence[int] = (),
+    round_wind: int = 0,
+    seat_wind: int = 0,
+    riichi_by: Sequence[int] = (),
+    policies: Sequence[str] | str = "all",
+) -> dict[str, object]:
+    """Each policy's action and reason for a typed hand, with the discard table.
+
+    Returns ``{"hand", "drawn", "melds", "dora_indicators", "round_wind", "seat_wind", "shanten",
+    "legal", "actual" (None here), "policies": [{"policy", "action", "tile", "consumed", "reason"}],
+    "discards": [{"discard", "shanten", "ukeire", "tiles"}]}``.
+    """
+    tiles = parse_tiles(hand) if isinstance(hand, str) else list(hand)
+    dora_tiles = parse_tiles(dora) if isinstance(dora, str) else list(dora)
+    seen_tiles = parse_tiles(seen) if isinstance(seen, str) else list(seen)
+    view = build_view(tiles, melds, dora_tiles, seen_tiles, round_wind, seat_wind, riichi_by)
+    legal = draw_actions(view)
+    return advise_view(view, legal, policies)
+
+
+# ---------------------------------------------------------------- a position from a log
+
+
+def parse_round_label(text: str) -> tuple[int, int]:
+    """``"E2"`` -> (round wind 0, kyoku 2); ``"S4"`` -> (1, 4)."""
+    t = text.strip().upper()
+    if len(t) != 2 or t[0] not in WIND_LETTERS or t[1] not in "1234":
+        raise UsageError(f"round '{text}' is not a round label like E1, E4, S2")
+    return WIND_LETTERS.index(t[0]), int(t[1])
+
+
+def advise_log(
+    path: str,
+    round_label: str,
+    honba: int,
+    turn: int,
+    seat: int,
+    policies: Sequence[str] | str = "all",
+    game_index: int = 0,
+) -> dict[str, object]:
+    """Each policy's answer at a position of a real game, with what the player did there.
+
+    The position is a row of ``replay``'s ``decisions.parquet``: ``round_label`` (``E2``),
+    ``honba``, ``turn`` (the index, from 0, of the move in the round - draw, discard, call or kan -
+    right after which the decision comes) and ``seat`` (0..3, seat 0 = the first dealer), in the
+    game ``game_index`` of the file (any format ``verify`` reads). The decision points are those
+    of :func:`mjcli.riichi.replay.decisions_of`, so the hand, the legal actions and the player's action
+    are the row's. Besides :func:`advise_view`'s keys: ``file``, ``round`` (``E2-0``), ``honba``,
+    ``turn``, ``seat``, ``kind`` (the row's decision kind), ``actual_text`` and ``tsumogiri``
+    (the row's ``actual`` and ``tsumogiri``), and ``choice`` per policy (the row's ``choice``).
+    """
+    from mjcli.riichi.engine.legality import IllegalEvent
+    from mjcli.riichi.formats import read_log
+    from mjcli.riichi.policies.bridge import action_text
+    from mjcli.riichi.replay import decisions_of
+
+    wind, kyoku = parse_round_label(round_label)
+    name = f"{WIND_LETTERS[wind]}{kyoku}"
+    label = f"{name}-{honba}"
+    if not 0 <= seat <= 3:
+        raise UsageError(f"seat {seat} is not 0..3")
+    games = read_log(path)
+    if not 0 <= game_index < len(games):
+        raise UsageError(f"{path} holds {len(games)} game(s); game {game_index} does not exist")
+    turns: list[int] = []
+    rounds_seen: list[str] = []
+    try:
+        for d in decisions_of(games[game_index].events, seats=(seat,)):
+            here = f"{d.round}-{d.honba}"
+            if here not in rounds_seen:
+                rounds_seen.append(here)
+            if here != label:
+                if turns:
+                    break  # past the round asked about
+                continue
+            if d.turn == turn:
+                result = advise_view(d.view, d.legal.actions, policies, actual=d.actual, choice_text=True)
+                discarded = d.actual.kind in ("discard", "riichi")
+                result.update(
+                    {
+                        "file": str(path),
+                        "round": label,
+                        "honba": honba,
+                        "turn": turn,
+                        "seat": seat,
+                        "kind": d.kind,
+                        "actual_text": action_text(d.actual),
+                        "tsumogiri": d.tsumogiri if discarded else None,
+                    }
+                )
+                return result
+            turns.append(d.turn)
+    except IllegalEvent as exc:
+        raise UsageError(f"{path}: the engine stops before that position: {exc}") from None
+    if label not in rounds_seen:
+        known = ", ".join(rounds_seen) or "none"
+        raise UsageError(
+            f"{path}: no round {label} with a decision of seat {seat} in game {game_index} (rounds: {known})"
+        )
+    listed = ", ".join(map(str, turns))
+    raise UsageError(
+        f"{path}: seat {seat} has decisions at turn(s) {listed} in round {label}, not {turn} "
+        "(turn: the decisions.parquet column)"
+    )

@@ -1,0 +1,263 @@
+"""Decision points: what a player may do now, and what the table must do when nobody acts.
+
+An action is the tuple of events it produces (``()`` is a pass), so choosing an action and feeding
+its events to :meth:`Round.apply <mjcli.riichi.engine.state.Round.apply>` is all a driver (replay,
+simulate) needs. Draws and dora indicators come from the wall, not from a decision:
+:func:`table_step` says which one is due (or which automatic event: riichi accepted, an abortive
+or exhaustive draw).
+
+After a draw: discard any tile (kuikae excepted) / riichi and discard / tsumo / closed or added kan
+/ nine-terminals abort. On a discard: ron / pon / open kan / chi / pass. On an added kan: ron
+(chankan) / pass; on a closed kan only thirteen orphans may rob it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from mjcli.analysis import shanten as _shanten
+from mjcli.errors import MjcliError
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.state import KAN, REACT, TURN, Round
+from mjcli.riichi.engine.waits import is_complete, waits
+from mjcli.tiles import NUM_TILES, TERMINALS_AND_HONORS, is_honor, kind
+
+Action = tuple[object, ...]
+PASS: Action = ()
+
+
+def _distinct(tiles: list[int]) -> list[int]:
+    return sorted(set(tiles))
+
+
+def can_win(rnd: Round, seat: int, tile: int, tsumo: bool, chankan: bool = False) -> bool:
+    """Complete and with a yaku (scored for real: a complete hand without yaku cannot win)."""
+    try:
+        rnd.score_for(seat, tile, tsumo, chankan)
+    except MjcliError:
+        return False
+    return True
+
+
+def legal_actions(rnd: Round, seat: int) -> list[Action]:
+    """Every action ``seat`` may take now. On a discard every other seat has at least ``[PASS]``;
+    empty when the seat has nothing to decide (not its turn, or the fourth identical first wind)."""
+    if rnd.phase == TURN and seat == rnd.current:
+        return _turn_actions(rnd, seat)
+    if rnd.phase == REACT and seat != rnd.current and rnd.last_tile is not None:
+        if rnd.four_winds_pending():
+            return []  # the fourth identical wind aborts the round at once (as Tenhou does)
+        return _react_actions(rnd, seat)
+    if rnd.phase == KAN and seat != rnd.kan_actor and rnd.kan_kind in ("kakan", "ankan"):
+        return _chankan_actions(rnd, seat)
+    return []
+
+
+#: every discard action, [seat][tile][tsumogiri]: events are immutable, and a turn lists a dozen
+_DISCARD_ACTIONS: tuple[tuple[tuple[Action, Action], ...], ...] = tuple(
+    tuple(((ev.Discard(s, t, False),), (ev.Discard(s, t, True),)) for t in range(NUM_TILES)) for s in range(4)
+)
+
+
+def _turn_actions(rnd: Round, seat: int) -> list[Action]:
+    p = rnd.players[seat]
+    out: list[Action] = []
+    drawn = rnd.drawn
+    if drawn is not None:
+        if is_complete(p.counts) and can_win(rnd, seat, drawn, tsumo=True):
+            out.append((ev.Win(seat, seat, drawn),))
+        if (
+            rnd.rules.abortive_draws
+            and p.discards == 0
+            and not rnd.interrupted
+            and sum(1 for k in TERMINALS_AND_HONORS if p.counts[k]) >= 9
+        ):
+            out.append((ev.RoundDraw(ev.NINE_TERMINALS),))
+        if sum(rnd.kans) < 4 and rnd.wall > 0:
+            out.extend(_kan_actions(rnd, seat))
+    if p.riichi:
+        assert drawn is not None
+        out.append((ev.Discard(seat, drawn, True),))
+        return out
+    discards: list[Action] = []
+    own = _DISCARD_ACTIONS[seat]
+    kuikae = p.kuikae
+    for t in _distinct(p.hand):
+        if kuikae and kind(t) in kuikae:
+            continue
+        if t == drawn:
+            discards.append(own[t][1])
+            if p.hand.count(t) > 1:
+                discards.append(own[t][0])
+        else:
+            discards.append(own[t][0])
+    out.extend(discards)
+    if (
+        drawn is not None
+        and not p.riichi_declared
+        and p.closed
+        and rnd.scores[seat] >= rnd.rules.riichi_stick
+        and rnd.wall >= 4
+        # A discard leaving a wait needs a hand within one tile of complete: a 3n+2 hand whose
+        # shanten is above 0 leaves none, which spares the wait check of every discard.
+        and _may_be_tenpai(p.counts)
+    ):
+        tenpai_after: dict[int, bool] = {}  # per kind (two copies of a kind leave the same hand)
+        for (d,) in discards:
+            k = kind(d.tile)  # type: ignore[attr-defined]
+            ok = tenpai_after.get(k)
+            if ok is None:
+                c = p.counts[:]
+                c[k] -= 1
+                ok = tenpai_after[k] = bool(waits(c))
+            if ok:
+                out.append((ev.Riichi(seat), d))
+    return out
+
+
+def _may_be_tenpai(counts: list[int]) -> bool:
+    """False when no discard of this 3n+2 hand can leave it waiting (its shanten is above 0)."""
+    try:
+        return _shanten(bytes(counts)) <= 0
+    except (MjcliError, ValueError):  # a hand the table cannot take: let the wait check decide
+        return True
+
+
+def _kan_actions(rnd: Round, seat: int) -> list[Action]:
+    p = rnd.players[seat]
+    out: list[Action] = []
+    for k in range(34):
+        if p.counts[k] != 4:
+            continue
+        if p.riichi:
+            if rnd.drawn is None or kind(rnd.drawn) != k:
+                continue
+            c = p.counts[:]
+            c[k] -= 4
+            before = p.counts[:]
+            before[k] -= 1  # the hand as it was before the draw
+            if waits(c) != waits(before):
+                continue
+        tiles = tuple(t for t in p.hand if kind(t) == k)
+        out.append((ev.ClosedKan(seat, tiles),))
+    if not p.riichi:
+        for m in p.melds:
+            if m.kind != "pon":
+                continue
+            for t in _distinct([t for t in p.hand if kind(t) == kind(m.tiles[0])]):
+                out.append((ev.AddedKan(seat, t, m.tiles),))
+    return out
+
+
+def _react_actions(rnd: Round, seat: int) -> list[Action]:
+    p = rnd.players[seat]
+    tile = rnd.last_tile
+    assert tile is not None
+    k = kind(tile)
+    out: list[Action] = []
+    if k in p.waits() and not p.furiten() and can_win(rnd, seat, tile, tsumo=False):
+        out.append((ev.Win(seat, rnd.current, tile),))
+    if p.riichi or p.riichi_declared or rnd.wall <= 0 or rnd.four_kans_pending():
+        return [*out, PASS]  # no calls in riichi, on the last tile, or on the discard after a 4th kan
+    target = rnd.current
+    same = [t for t in p.hand if kind(t) == k]
+    for pair in sorted({tuple(sorted(c)) for c in combinations(same, 2)}):
+        out.append((ev.Pon(seat, target, tile, pair),))
+    if len(same) == 3 and sum(rnd.kans) < 4:
+        out.append((ev.OpenKan(seat, target, tile, tuple(same)),))
+    if seat == (target + 1) % 4 and not is_honor(k):
+        out.extend(_chi_actions(rnd, seat, target, tile))
+    out.append(PASS)
+    return out
+
+
+def _chi_actions(rnd: Round, seat: int, target: int, tile: int) -> list[Action]:
+    p = rnd.players[seat]
+    k = kind(tile)
+    n = k % 9
+    out: list[Action] = []
+    for lo in (k - 2, k - 1, k):
+        if lo < 0 or lo // 9 != k // 9 or lo % 9 > 6 or lo % 9 > n or n - lo % 9 > 2:
+            continue
+        need = [x for x in (lo, lo + 1, lo + 2) if x != k]
+        choices_a = _distinct([t for t in p.hand if kind(t) == need[0]])
+        choices_b = _distinct([t for t in p.hand if kind(t) == need[1]])
+        for a in choices_a:
+            for b in choices_b:
+                forbidden = {k}
+                if k == lo and k % 9 <= 5:
+                    forbidden.add(k + 3)
+                elif k == lo + 2 and k % 9 >= 3:
+                    forbidden.add(k - 3)
+                rest = list(p.hand)
+                rest.remove(a)
+                rest.remove(b)
+                if all(kind(t) in forbidden for t in rest):
+                    continue  # no legal discard would be left (kuikae)
+                out.append((ev.Chi(seat, target, tile, (a, b)),))
+    return out
+
+
+def _chankan_actions(rnd: Round, seat: int) -> list[Action]:
+    p = rnd.players[seat]
+    tile = rnd.last_tile
+    if tile is None:
+        return []
+    k = kind(tile)
+    out: list[Action] = []
+    if k in p.waits() and not p.furiten():
+        if rnd.kan_kind == "ankan":
+            c = p.counts[:]
+            c[k] += 1
+            orphans = sum(1 for x in TERMINALS_AND_HONORS if c[x]) == 13 and sum(c) == 14
+            if orphans and can_win(rnd, seat, tile, tsumo=False, chankan=True):
+                out.append((ev.Win(seat, rnd.kan_actor, tile),))
+        elif can_win(rnd, seat, tile, tsumo=False, chankan=True):
+            out.append((ev.Win(seat, rnd.kan_actor, tile),))
+    if out:
+        out.append(PASS)
+    return out
+
+
+# ---------------------------------------------------------------- the table's own moves
+
+
+@dataclass(frozen=True, slots=True)
+class TableStep:
+    """What happens when no player acts: ``kind`` is "event" (apply ``event``), "dora" (turn the
+    next kan indicator from the wall), "draw" (``seat`` draws; ``rinshan`` from the dead wall) or
+    "end" (the round is over)."""
+
+    kind: str
+    event: object | None = None
+    seat: int = -1
+    rinshan: bool = False
+
+
+def table_step(rnd: Round) -> TableStep:
+    """The table's next move once every player has passed (or before the first draw)."""
+    if rnd.phase == "ended":
+        return TableStep("end")
+    if rnd.phase == KAN:
+        if rnd.pending_dora and not (rnd.pending_open and rnd.pending_dora == 1):
+            return TableStep("dora")
+        return TableStep("draw", seat=rnd.kan_actor, rinshan=True)
+    if rnd.phase == TURN:
+        if rnd.pending_dora:
+            return TableStep("dora")  # an open kan's indicator, turned as its player discards
+        raise MjcliError(f"seat {rnd.current} must act: the table has no move")
+    # REACT: the discard passed.
+    discarder = rnd.players[rnd.current]
+    if discarder.riichi_declared and not discarder.riichi and rnd.last_tile is not None:
+        return TableStep("event", ev.RiichiAccepted(rnd.current))
+    if rnd.last_tile is not None and rnd.rules.abortive_draws:
+        if rnd.riichi_count == 4:
+            return TableStep("event", ev.RoundDraw(ev.FOUR_RIICHI))
+        if rnd.four_winds_pending():
+            return TableStep("event", ev.RoundDraw(ev.FOUR_WINDS))
+        if rnd.four_kans_pending():
+            return TableStep("event", ev.RoundDraw(ev.FOUR_KANS))
+    if rnd.wall == 0:
+        return TableStep("event", ev.RoundDraw(ev.EXHAUSTIVE))
+    return TableStep("draw", seat=(rnd.current + 1) % 4)

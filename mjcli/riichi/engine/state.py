@@ -1,0 +1,803 @@
+"""One round of riichi mahjong as a state machine over canonical events.
+
+``Round.apply(event, index)`` checks the event against the state (the tile is in the hand, the
+call is possible, riichi conditions hold, the dora is revealed when the kan rules say...) and
+raises :class:`~mjcli.riichi.engine.legality.IllegalEvent` naming the event's index and why. Wins are
+scored by the engine itself when they happen (``mjcli.riichi.engine.scorer``), and the round's settlement
+is computed when it ends (:meth:`Round.finish`), independently of anything the log recorded.
+
+Rules are Tenhou's unless the :class:`~mjcli.riichi.rules.Rules` say otherwise: kan dora revealed at once
+for a closed kan and after the discard (or before the next kan) for an open or added kan; no
+swap-calling (kuikae); riichi needs a closed hand, 1000 points and four tiles left in the wall;
+furiten permanent (own river), same-turn (a passed winning tile) and riichi (passed after riichi).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mjcli.errors import MjcliError, UnsupportedError
+from mjcli.melds import Meld
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.legality import IllegalEvent
+from mjcli.riichi.engine.scorer import ScoredWin, pao_units, score_win
+from mjcli.riichi.engine.settlement import (
+    STICK,
+    WinPay,
+    draw_tenpai_deltas,
+    nagashi_deltas,
+    ron_order,
+    win_deltas,
+)
+from mjcli.riichi.engine.waits import is_complete, waits
+from mjcli.riichi.rules import Rules
+from mjcli.tiles import (
+    DRAGONS,
+    TERMINALS_AND_HONORS,
+    WINDS,
+    is_honor,
+    kind,
+    sort_key,
+)
+
+LIVE_WALL = 70  # 136 tiles - 14 in the dead wall - 4 x 13 dealt
+MAX_KANS = 4
+
+# Phases of a round
+TURN = "turn"  # the current player holds 3n+2 tiles and must act
+REACT = "react"  # a discard lies on the table: ron, calls, or the next draw
+KAN = "kan"  # a kan was declared: chankan, dora, then the rinshan draw
+ENDED = "ended"  # a win or a draw has ended the round
+
+
+@dataclass(slots=True)
+class RiverTile:
+    tile: int
+    tsumogiri: bool
+    riichi: bool = False  # the riichi declaration tile
+    called: bool = False  # taken by another player's call
+
+
+@dataclass(slots=True)
+class Player:
+    seat: int
+    hand: list[int]
+    counts: list[int]
+    melds: list[Meld] = field(default_factory=list)
+    river: list[RiverTile] = field(default_factory=list)
+    river_kinds: set[int] = field(default_factory=set)
+    riichi: bool = False  # riichi accepted (stick paid)
+    riichi_declared: bool = False  # declared, the riichi discard not yet made or not yet accepted
+    double_riichi: bool = False
+    ippatsu: bool = False
+    riichi_furiten: bool = False
+    same_turn_furiten: bool = False
+    kuikae: frozenset[int] = frozenset()  # kinds this player may not discard right after a call
+    nagashi: bool = True  # every discard a terminal/honour and none called away (so far)
+    discards: int = 0
+    _waits: frozenset[int] | None = None
+
+    @property
+    def closed(self) -> bool:
+        return all(m.kind == "ankan" for m in self.melds)
+
+    def waits(self) -> frozenset[int]:
+        """Kinds completing the 3n+1 hand (memoised until the hand changes)."""
+        if self._waits is None:
+            self._waits = waits(self.counts)
+        return self._waits
+
+    def tenpai(self) -> bool:
+        """Tenpai for a draw payment: a wait on a kind the player has not used up himself."""
+        used = self.counts[:]
+        for m in self.melds:
+            for t in m.tiles:
+                used[kind(t)] += 1
+        return any(used[k] < 4 for k in self.waits())
+
+    def furiten(self) -> bool:
+        return self.riichi_furiten or self.same_turn_furiten or not self.river_kinds.isdisjoint(self.waits())
+
+    def add(self, tile: int) -> None:
+        self.hand.append(tile)
+        self.counts[kind(tile)] += 1
+
+    def remove(self, tile: int) -> None:
+        self.hand.remove(tile)
+        self.counts[kind(tile)] -= 1
+
+
+@dataclass(slots=True)
+class WinOutcome:
+    """One winner's result as the engine computed it."""
+
+    actor: int
+    target: int
+    tile: int
+    scored: ScoredWin
+    pao: int | None
+    hand: tuple[int, ...] = ()  # concealed tiles with the winning tile, sorted
+    deltas: list[int] = field(default_factory=list)
+    value: int = 0  # the hand's value before honba and sticks
+
+
+@dataclass(slots=True)
+class RoundOutcome:
+    """How a round ended, with the engine's own settlement."""
+
+    kind: str  # "tsumo", "ron", or a draw reason from mjcli.riichi.engine.events.DRAW_REASONS
+    deltas: list[int]  # all seats, from the outcome alone (riichi sticks paid during play excluded)
+    wins: list[WinOutcome] = field(default_factory=list)
+    tenpai: tuple[bool, ...] | None = None
+    nagashi: tuple[bool, ...] | None = None
+    dealer_continues: bool = False  # renchan
+    sticks_taken: bool = False  # the riichi sticks on the table went to a winner
+
+
+class Round:
+    """State of one round; feed it the round's events with :meth:`apply`."""
+
+    def __init__(self, start: ev.StartRound, rules: Rules, index: int = 0) -> None:
+        if len(start.hands) != 4 or len(start.scores) != 4:
+            raise UnsupportedError(f"event {index}: only four-player rounds are played by the engine")
+        self.rules = rules
+        self.start = start
+        self.dealer = start.dealer
+        self.round_wind = start.round_wind
+        self.honba = start.honba
+        self.sticks = start.sticks
+        self.scores = list(start.scores)
+        self.dora = [start.dora_marker]
+        self.players: list[Player] = []
+        for seat, hand in enumerate(start.hands):
+            if len(hand) != 13:
+                raise IllegalEvent(index, start, f"seat {seat} is dealt {len(hand)} tiles, not 13")
+            self.players.append(Player(seat, list(hand), _counts(hand)))
+        self._check_tile_counts(index, start)
+        self.wall = LIVE_WALL
+        self.phase = REACT  # as if a discard by the player before the dealer had just passed
+        self.current = (self.dealer - 1) % 4
+        self.last_tile: int | None = None  # the discard on the table, or the kan tile in a chankan window
+        self.drawn: int | None = None  # tile drawn this turn (None after a call)
+        self.rinshan = False  # this turn's draw came from the dead wall
+        self.kan_kind = ""  # in the KAN phase: "ankan", "kan" or "kakan"
+        self.kan_actor = -1
+        self.kans = [0, 0, 0, 0]
+        self.kan_total = 0
+        self.riichi_count = 0
+        self.pending_dora = 0  # kan indicators owed
+        self.pending_open = False  # the owed indicator is an open/added kan's (revealed after the discard)
+        self.interrupted = False  # a call (any kan included) has happened this round
+        self.first_winds: list[int] = []
+        self.pao = [None, None, None, None]  # type: list[int | None]
+        self.pao_kind = ["", "", "", ""]
+        self.wins: list[WinOutcome] = []
+        self.win_chankan = False
+        self.draw_reason: str | None = None
+        self.outcome: RoundOutcome | None = None
+        self._dispatch = {
+            ev.Draw: self._draw,
+            ev.Discard: self._discard,
+            ev.Riichi: self._riichi,
+            ev.RiichiAccepted: self._riichi_accepted,
+            ev.Chi: self._chi,
+            ev.Pon: self._pon,
+            ev.OpenKan: self._open_kan,
+            ev.ClosedKan: self._closed_kan,
+            ev.AddedKan: self._added_kan,
+            ev.NewDora: self._new_dora,
+            ev.Win: self._win,
+            ev.RoundDraw: self._round_draw,
+        }
+
+    # ------------------------------------------------------------------ helpers
+
+    def _check_tile_counts(self, index: int, event: object) -> None:
+        self.seen = [0] * 34
+        self.seen_red: set[int] = set()
+        for t in [t for p in self.players for t in p.hand] + self.dora:
+            self._reveal(t, index, event)
+
+    def seat_wind(self, seat: int) -> int:
+        return (seat - self.dealer) % 4
+
+    @property
+    def tiles_left(self) -> int:
+        """Tiles left in the live wall (rinshan draws take theirs from it too)."""
+        return self.wall
+
+    def _pass_tile(self, tile: int, skip: int) -> None:
+        """Everyone but ``skip`` let ``tile`` go by: same-turn and riichi furiten."""
+        k = kind(tile)
+        for p in self.players:
+            if p.seat == skip:
+                continue
+            if k in p.waits():
+                p.same_turn_furiten = True
+                if p.riichi:
+                    p.riichi_furiten = True
+
+    def _after_call(self) -> None:
+        self.interrupted = True
+        for p in self.players:
+            p.ippatsu = False
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, event: object, index: int) -> None:
+        handler = self._dispatch.get(type(event))
+        if handler is None:
+            raise IllegalEvent(index, event, "not an event of a round in play")
+        if self.phase == ENDED and not isinstance(event, ev.Win):
+            raise IllegalEvent(index, event, "the round has already ended")
+        for seat in (getattr(event, "actor", 0), getattr(event, "target", 0)):
+            if type(seat) is not int or not 0 <= seat < 4:
+                raise IllegalEvent(index, event, f"seat {seat!r} is not 0..3")
+        handler(event, index)
+
+    # ------------------------------------------------------------------ draws and discards
+
+    def _leave_react(self, index: int, event: object) -> None:
+        """The discard on the table is not won on: it passes (furiten for those waiting on it)."""
+        if self.phase == REACT and self.last_tile is not None:
+            discarder = self.current
+            declared = self.players[discarder]
+            if declared.riichi_declared and not declared.riichi:
+                # The stick is paid as soon as nobody wins on the riichi tile, before any call.
+                raise IllegalEvent(index, event, f"seat {discarder}'s riichi was not accepted first")
+            self._pass_tile(self.last_tile, discarder)
+            if self.kan_total == 4 and self.four_kans_pending():
+                raise IllegalEvent(index, event, "four kans by several players must abort the round")
+            if self.riichi_count == 4 and self.rules.abortive_draws:
+                raise IllegalEvent(index, event, "four riichi must abort the round")
+            if len(self.first_winds) == 4 and self.four_winds_pending():
+                raise IllegalEvent(index, event, "four winds on the first turn must abort the round")
+
+    def _draw(self, e: ev.Draw, index: int) -> None:
+        if e.tile is None:
+            raise UnsupportedError(f"event {index}: a hidden draw (player-view log) cannot be verified")
+        if self.phase == KAN:
+            if e.actor != self.kan_actor:
+                raise IllegalEvent(index, e, f"the rinshan draw belongs to seat {self.kan_actor}")
+            if self.pending_dora and not (self.pending_open and self.pending_dora == 1):
+                raise IllegalEvent(index, e, "a kan dora indicator should have been revealed first")
+            if self.kan_kind == "kakan":
+                self._pass_tile(self.last_tile, e.actor)  # the added tile was not robbed
+                for p in self.players:
+                    p.ippatsu = False
+            self.rinshan = True
+        elif self.phase == REACT:
+            nxt = (self.current + 1) % 4
+            if e.actor != nxt:
+                raise IllegalEvent(index, e, f"seat {nxt} draws next")
+            if e.rinshan:
+                raise IllegalEvent(index, e, "a rinshan draw without a kan")
+            if self.wall <= 0:
+                raise IllegalEvent(index, e, "the live wall is empty")
+            if self.pending_dora:
+                raise IllegalEvent(index, e, "a kan dora indicator should have been revealed first")
+            self._leave_react(index, e)
+            self.rinshan = False
+        else:
+            raise IllegalEvent(index, e, f"seat {self.current} must discard first")
+        self.wall -= 1
+        p = self.players[e.actor]
+        p.add(e.tile)
+        self._reveal(e.tile, index, e)
+        self.current = e.actor
+        self.drawn = e.tile
+        self.last_tile = None
+        self.phase = TURN
+
+    def _reveal(self, tile: int, index: int, event: object) -> None:
+        """A tile comes out of the wall (draw or dora indicator): never a fifth copy."""
+        k = kind(tile)
+        self.seen[k] += 1
+        if self.seen[k] > 4 or (tile >= 34 and tile in self.seen_red):
+            raise IllegalEvent(index, event, "a fifth copy of this tile (or a second red five)")
+        if tile >= 34:
+            self.seen_red.add(tile)
+
+    def _discard(self, e: ev.Discard, index: int) -> None:
+        if self.phase != TURN or e.actor != self.current:
+            raise IllegalEvent(index, e, f"seat {e.actor} may not discard now")
+        p = self.players[e.actor]
+        if e.tile not in p.hand:
+            raise IllegalEvent(index, e, "the tile is not in the hand")
+        if e.tsumogiri and (self.drawn is None or self.drawn != e.tile):
+            raise IllegalEvent(index, e, "marked as tsumogiri but the tile was not just drawn")
+        if kind(e.tile) in p.kuikae:
+            raise IllegalEvent(index, e, "swap-calling (kuikae) is not allowed")
+        if self.pending_dora:
+            # Tenhou: an open or added kan's indicator is turned as the kan player discards.
+            raise IllegalEvent(index, e, "a kan dora indicator should have been revealed first")
+        declaring = p.riichi_declared and not p.riichi
+        if p.riichi and e.tile != self.drawn:
+            raise IllegalEvent(index, e, "a player in riichi must discard the tile drawn")
+        if p.riichi and self.drawn is not None and is_complete(p.counts):
+            # Letting one's own winning tile go by in riichi is furiten for the rest of the round.
+            p.riichi_furiten = True
+        k = kind(e.tile)
+        same = self.drawn is not None and k == kind(self.drawn)
+        p.hand.remove(e.tile)
+        p.counts[k] -= 1
+        if not same:
+            p._waits = None  # the 3n+1 hand changed (a tsumogiri leaves it as it was)
+        if declaring and not p.waits():
+            raise IllegalEvent(index, e, "the riichi discard does not leave the hand tenpai")
+        if p.ippatsu and not declaring:
+            p.ippatsu = False
+        p.river.append(RiverTile(e.tile, e.tsumogiri, declaring))
+        p.river_kinds.add(k)
+        if p.nagashi and k not in _YAOCHUU:
+            p.nagashi = False
+        p.discards += 1
+        p.same_turn_furiten = False
+        p.kuikae = frozenset()
+        if not self.interrupted and p.discards == 1:
+            self.first_winds.append(k)
+        self.phase = REACT
+        self.last_tile = e.tile
+        self.drawn = None
+
+    def four_winds_pending(self) -> bool:
+        fw = self.first_winds
+        return (
+            self.rules.abortive_draws
+            and not self.interrupted
+            and len(fw) == 4
+            and fw[0] in WINDS
+            and fw.count(fw[0]) == 4
+            and all(p.discards == 1 for p in self.players)
+        )
+
+    def four_kans_pending(self) -> bool:
+        return self.rules.abortive_draws and self.kan_total == 4 and max(self.kans) < 4
+
+    # ------------------------------------------------------------------ riichi
+
+    def _riichi(self, e: ev.Riichi, index: int) -> None:
+        p = self.players[e.actor]
+        if self.phase != TURN or e.actor != self.current or self.drawn is None:
+            raise IllegalEvent(index, e, "riichi is declared after one's own draw")
+        if p.riichi or p.riichi_declared:
+            raise IllegalEvent(index, e, "already in riichi")
+        if not p.closed:
+            raise IllegalEvent(index, e, "riichi needs a closed hand")
+        if self.scores[e.actor] < self.rules.riichi_stick:
+            raise IllegalEvent(index, e, f"riichi needs {self.rules.riichi_stick} points")
+        if self.wall < 4:
+            raise IllegalEvent(index, e, "riichi needs at least four tiles left in the wall")
+        p.riichi_declared = True
+        p.double_riichi = p.discards == 0 and not self.interrupted
+
+    def _riichi_accepted(self, e: ev.RiichiAccepted, index: int) -> None:
+        p = self.players[e.actor]
+        if not (p.riichi_declared and not p.riichi and p.river and p.river[-1].riichi):
+            raise IllegalEvent(index, e, "no riichi discard to accept")
+        if self.phase != REACT or self.current != e.actor:
+            raise IllegalEvent(index, e, "riichi is accepted right after the riichi discard")
+        p.riichi = True
+        p.ippatsu = True
+        self.riichi_count += 1
+        self.scores[e.actor] -= STICK
+        self.sticks += 1
+
+    # ------------------------------------------------------------------ calls
+
+    def _take_discard(self, e: ev.Chi | ev.Pon | ev.OpenKan, index: int) -> Player:
+        if self.phase != REACT or self.last_tile is None or e.target != self.current:
+            raise IllegalEvent(index, e, "no discard of that player to call")
+        if e.actor == e.target:
+            raise IllegalEvent(index, e, "a player cannot call his own discard")
+        if e.tile != self.last_tile:
+            raise IllegalEvent(index, e, "the called tile is not the discard on the table")
+        if self.wall <= 0:
+            raise IllegalEvent(index, e, "the last discard of the round cannot be called")
+        p = self.players[e.actor]
+        if p.riichi or p.riichi_declared:
+            raise IllegalEvent(index, e, "a player in riichi cannot call")
+        hand = list(p.hand)
+        for t in e.consumed:
+            if t not in hand:
+                raise IllegalEvent(index, e, "the tiles shown are not in the hand")
+            hand.remove(t)
+        self._leave_react(index, e)
+        discarder = self.players[e.target]
+        discarder.river[-1].called = True
+        discarder.nagashi = False
+        for t in e.consumed:
+            p.remove(t)
+        p._waits = None
+        self._after_call()
+        return p
+
+    def _chi(self, e: ev.Chi, index: int) -> None:
+        if e.actor != (e.target + 1) % 4:
+            raise IllegalEvent(index, e, "chi is only from the player on the left")
+        ks = sorted(kind(t) for t in (e.tile, *e.consumed))
+        if len(ks) != 3 or is_honor(ks[0]) or ks != [ks[0], ks[0] + 1, ks[0] + 2] or ks[0] // 9 != ks[2] // 9:
+            raise IllegalEvent(index, e, "not a run of three in one suit")
+        p = self._take_discard(e, index)
+        c = kind(e.tile)
+        forbidden = {c}
+        if c == ks[0] and c % 9 <= 5:
+            forbidden.add(c + 3)
+        elif c == ks[2] and c % 9 >= 3:
+            forbidden.add(c - 3)
+        self._meld(p, "chi", e, forbidden)
+
+    def _pon(self, e: ev.Pon, index: int) -> None:
+        if len(e.consumed) != 2 or any(kind(t) != kind(e.tile) for t in e.consumed):
+            raise IllegalEvent(index, e, "a pon is two tiles matching the discard")
+        p = self._take_discard(e, index)
+        self._meld(p, "pon", e, {kind(e.tile)})
+        self._check_pao(p, e.target, kind(e.tile))
+
+    def _open_kan(self, e: ev.OpenKan, index: int) -> None:
+        if len(e.consumed) != 3 or any(kind(t) != kind(e.tile) for t in e.consumed):
+            raise IllegalEvent(index, e, "an open kan is three tiles matching the discard")
+        self._check_kan_allowed(e, index)
+        p = self._take_discard(e, index)
+        self._meld(p, "kan", e, set())
+        self._check_pao(p, e.target, kind(e.tile))
+        self._start_kan(e.actor, "kan", None)
+
+    def _meld(self, p: Player, name: str, e: ev.Chi | ev.Pon | ev.OpenKan, forbidden: set[int]) -> None:
+        tiles = tuple(sorted((e.tile, *e.consumed), key=sort_key))
+        p.melds.append(Meld(name, tiles, e.tile, e.target))
+        p.kuikae = frozenset(forbidden)
+        self.current = e.actor
+        self.phase = TURN
+        self.drawn = None
+        self.last_tile = None
+
+    def _check_pao(self, p: Player, target: int, k: int) -> None:
+        """Daisangen / daisuushii liability: the call completing the third dragon / fourth wind set."""
+        if not self.rules.pao:
+            return
+        sets = {kind(m.tiles[0]) for m in p.melds if m.kind != "chi"}
+        if k in DRAGONS and all(d in sets for d in DRAGONS):
+            self.pao[p.seat] = target
+            self.pao_kind[p.seat] = "daisangen"
+        elif k in WINDS and all(w in sets for w in WINDS):
+            self.pao[p.seat] = target
+            self.pao_kind[p.seat] = "daisuushi"
+
+    def _check_kan_allowed(self, e: object, index: int) -> None:
+        if self.kan_total >= MAX_KANS:
+            raise IllegalEvent(index, e, "no fifth kan")
+        if self.wall <= 0:
+            raise IllegalEvent(index, e, "no kan on the last tile")
+
+    def _start_kan(self, actor: int, kan_kind: str, tile: int | None) -> None:
+        self.kans[actor] += 1
+        self.kan_total += 1
+        # An earlier open kan's indicator still owed is turned first (the log shows both in order).
+        self.pending_dora += 1
+        self.pending_open = kan_kind != "ankan"
+        self.kan_kind = kan_kind
+        self.kan_actor = actor
+        self.current = actor
+        self.phase = KAN
+        self.last_tile = tile
+        self.drawn = None
+
+    def _closed_kan(self, e: ev.ClosedKan, index: int) -> None:
+        p = self.players[e.actor]
+        if self.phase != TURN or e.actor != self.current or self.drawn is None:
+            raise IllegalEvent(index, e, "a closed kan is declared after one's own draw")
+        k = kind(e.consumed[0]) if e.consumed else -1
+        if len(e.consumed) != 4 or any(kind(t) != k for t in e.consumed):
+            raise IllegalEvent(index, e, "a closed kan is four tiles of one kind")
+        hand = list(p.hand)
+        for t in e.consumed:
+            if t not in hand:
+                raise IllegalEvent(index, e, "the tiles are not in the hand")
+            hand.remove(t)
+        self._check_kan_allowed(e, index)
+        if p.riichi:
+            # In riichi only the drawn tile may complete the kan, and the waits must not change.
+            before_counts = p.counts[:]
+            before_counts[k] -= 1  # the hand as it was before the draw
+            before = waits(before_counts)
+            if kind(self.drawn) != k:
+                raise IllegalEvent(index, e, "in riichi a closed kan must use the tile just drawn")
+            after_counts = p.counts[:]
+            after_counts[k] -= 4
+            if waits(after_counts) != before:
+                raise IllegalEvent(index, e, "in riichi a closed kan may not change the waits")
+        for t in e.consumed:
+            p.remove(t)
+        p._waits = None
+        p.melds.append(Meld("ankan", tuple(sorted(e.consumed, key=sort_key)), None, None))
+        self._after_call()
+        self._start_kan(e.actor, "ankan", e.consumed[0])
+
+    def _added_kan(self, e: ev.AddedKan, index: int) -> None:
+        p = self.players[e.actor]
+        if self.phase != TURN or e.actor != self.current or self.drawn is None:
+            raise IllegalEvent(index, e, "an added kan is declared after one's own draw")
+        k = kind(e.tile)
+        pons = [i for i, m in enumerate(p.melds) if m.kind == "pon" and kind(m.tiles[0]) == k]
+        if not pons:
+            raise IllegalEvent(index, e, "no pon to add the tile to")
+        if e.tile not in p.hand:
+            raise IllegalEvent(index, e, "the added tile is not in the hand")
+        self._check_kan_allowed(e, index)
+        old = p.melds[pons[0]]
+        p.remove(e.tile)
+        p._waits = None
+        p.melds[pons[0]] = Meld(
+            "kakan", tuple(sorted((*old.tiles, e.tile), key=sort_key)), old.called, old.from_seat
+        )
+        self.interrupted = True
+        # Ippatsu ends with the kan, but a chankan on this very tile can still be ippatsu:
+        # the flags are cleared when the rinshan draw shows nobody robbed the kan.
+        self._start_kan(e.actor, "kakan", e.tile)
+
+    def _new_dora(self, e: ev.NewDora, index: int) -> None:
+        if self.pending_dora <= 0:
+            raise IllegalEvent(index, e, "a new dora indicator without a kan")
+        if self.pending_open and self.pending_dora == 1 and self.phase == KAN and self.kan_kind != "ankan":
+            raise IllegalEvent(index, e, "an open kan's dora is revealed after the kan player's discard")
+        self.pending_dora -= 1
+        if self.pending_dora == 0:
+            self.pending_open = False
+        self._reveal(e.marker, index, e)
+        self.dora.append(e.marker)
+
+    # ------------------------------------------------------------------ wins
+
+    def _win(self, e: ev.Win, index: int) -> None:
+        p = self.players[e.actor]
+        if e.actor == e.target:
+            self._check_tsumo(e, index, p)
+            scored = self._score(e, index, p, tsumo=True)
+            hand = tuple(sorted(p.hand, key=sort_key))
+            self.wins.append(
+                WinOutcome(e.actor, e.target, e.tile, scored, self._pao_for(e.actor, scored), hand)
+            )
+            self.phase = ENDED
+            return
+        # Ron: on the discard on the table, on an added kan (chankan), or kokushi on a closed kan.
+        if self.phase == ENDED:
+            if not self.wins or self.wins[0].actor == self.wins[0].target:
+                raise IllegalEvent(index, e, "the round has already ended")
+            if any(w.actor == e.actor for w in self.wins):
+                raise IllegalEvent(index, e, "this player has already won")
+            # Tenhou: two winners at most; a third claimant aborts the round (sanchahou), so a third
+            # win exists only under rules without that abort.
+            limit = (3 if not self.rules.triple_ron_abort else 2) if self.rules.double_ron else 1
+            if len(self.wins) >= limit:
+                raise IllegalEvent(index, e, f"at most {limit} players may win on one tile")
+            if e.target != self.wins[0].target or e.tile != self.wins[0].tile:
+                raise IllegalEvent(index, e, "a multiple ron is on the same tile")
+        elif self.phase == REACT:
+            # (A ron on a riichi tile comes before RiichiAccepted: that stick is never paid.)
+            if self.last_tile is None or e.target != self.current or e.tile != self.last_tile:
+                raise IllegalEvent(index, e, "ron on a tile that is not the discard on the table")
+            if self.players[e.target].riichi and self.players[e.target].river[-1].riichi:
+                raise IllegalEvent(index, e, "ron after the riichi on this tile was accepted")
+        elif self.phase == KAN and self.kan_kind in ("kakan", "ankan"):
+            if e.target != self.kan_actor or self.last_tile is None or kind(e.tile) != kind(self.last_tile):
+                raise IllegalEvent(index, e, "chankan on a tile that is not the kan tile")
+        else:
+            raise IllegalEvent(index, e, "there is no tile to win on")
+        if e.actor == e.target:
+            raise IllegalEvent(index, e, "ron on one's own tile")
+        k = kind(e.tile)
+        if k not in p.waits():
+            raise IllegalEvent(index, e, "the tile does not complete the hand")
+        if p.furiten():
+            raise IllegalEvent(index, e, "the player is furiten")
+        chankan = self.phase == KAN or (self.phase == ENDED and self.win_chankan)
+        if self.phase == KAN and self.kan_kind == "ankan":
+            p.add(e.tile)
+            orphans = _is_orphans_counts(p.counts)
+            p.remove(e.tile)
+            if not orphans:
+                raise IllegalEvent(index, e, "only thirteen orphans may rob a closed kan")
+        self.win_chankan = chankan
+        scored = self._score(e, index, p, tsumo=False, chankan=chankan)
+        hand = tuple(sorted((*p.hand, e.tile), key=sort_key))
+        self.wins.append(WinOutcome(e.actor, e.target, e.tile, scored, self._pao_for(e.actor, scored), hand))
+        self.phase = ENDED
+
+    def _check_tsumo(self, e: ev.Win, index: int, p: Player) -> None:
+        if self.phase != TURN or e.actor != self.current or self.drawn is None:
+            raise IllegalEvent(index, e, "tsumo is only on one's own draw")
+        if kind(e.tile) != kind(self.drawn):
+            raise IllegalEvent(index, e, "the winning tile is not the tile drawn")
+        if not is_complete(p.counts):
+            raise IllegalEvent(index, e, "the hand is not complete")
+
+    def _score(self, e: ev.Win, index: int, p: Player, tsumo: bool, chankan: bool = False) -> ScoredWin:
+        ura: tuple[int, ...] = ()
+        if p.riichi and e.ura_markers:
+            ura = tuple(e.ura_markers[: len(self.dora)])
+        try:
+            return self.score_for(p.seat, e.tile, tsumo, chankan, ura)
+        except MjcliError as exc:  # complete but no yaku, impossible tiles...
+            raise IllegalEvent(index, e, str(exc)) from None
+
+    def score_for(
+        self, seat: int, tile: int, tsumo: bool, chankan: bool = False, ura: tuple[int, ...] = ()
+    ) -> ScoredWin:
+        """Score ``seat`` winning now on ``tile`` (the drawn tile for tsumo); ScoringError if no yaku."""
+        p = self.players[seat]
+        first_turn = p.discards == 0 and not self.interrupted
+        concealed = list(p.hand)
+        if tsumo:
+            win_tile = self.drawn if self.drawn is not None else tile
+        else:
+            win_tile = tile
+            concealed.append(tile)
+        return score_win(
+            concealed=concealed,
+            win_tile=win_tile,
+            melds=p.melds,
+            rules=self.rules,
+            tsumo=tsumo,
+            riichi=p.riichi,
+            double_riichi=p.riichi and p.double_riichi,
+            ippatsu=p.riichi and p.ippatsu,
+            rinshan=tsumo and self.rinshan,
+            chankan=chankan,
+            haitei=tsumo and not self.rinshan and self.wall == 0,
+            houtei=not tsumo and not chankan and self.wall == 0,
+            tenhou=tsumo and first_turn and seat == self.dealer,
+            chiihou=tsumo and first_turn and seat != self.dealer,
+            seat_wind=self.seat_wind(seat),
+            round_wind=self.round_wind,
+            honba=self.honba,
+            sticks=self.sticks,
+            dora=tuple(self.dora),
+            ura=ura,
+        )
+
+    def _pao_for(self, seat: int, scored: ScoredWin) -> int | None:
+        liable = self.pao[seat]
+        if liable is None or pao_units(scored, self.pao_kind[seat]) == 0:
+            return None
+        return liable
+
+    # ------------------------------------------------------------------ draws
+
+    def _round_draw(self, e: ev.RoundDraw, index: int) -> None:
+        reason = e.reason
+        if reason in (ev.EXHAUSTIVE, ev.NAGASHI_MANGAN):
+            if not (self.phase == REACT and self.wall == 0 and self.last_tile is not None):
+                raise IllegalEvent(index, e, "an exhaustive draw needs the last discard with the wall empty")
+            if self.pending_dora:
+                raise IllegalEvent(index, e, "a kan dora indicator should have been revealed first")
+            self._pass_tile(self.last_tile, self.current)
+        elif reason == ev.NINE_TERMINALS:
+            p = self.players[self.current]
+            if not (
+                self.phase == TURN and self.drawn is not None and p.discards == 0 and not self.interrupted
+            ):
+                raise IllegalEvent(index, e, "nine terminals is declared on one's first uninterrupted draw")
+            if sum(1 for k in TERMINALS_AND_HONORS if p.counts[k]) < 9:
+                raise IllegalEvent(index, e, "fewer than nine different terminals and honours")
+        elif reason == ev.FOUR_RIICHI:
+            if self.riichi_count != 4:
+                raise IllegalEvent(index, e, "four riichi needs four accepted riichi")
+        elif reason == ev.FOUR_WINDS:
+            if not (self.phase == REACT and self.four_winds_pending()):
+                raise IllegalEvent(index, e, "four winds needs the same wind as all four first discards")
+        elif reason == ev.FOUR_KANS:
+            if not (self.phase == REACT and self.four_kans_pending()):
+                raise IllegalEvent(index, e, "four kans needs four kans by several players and a discard")
+        elif reason == ev.TRIPLE_RON:
+            self._check_triple_ron(e, index)
+        else:
+            raise IllegalEvent(index, e, f"unknown draw reason '{reason}'")
+        if not self.rules.abortive_draws and reason not in (ev.EXHAUSTIVE, ev.NAGASHI_MANGAN):
+            raise IllegalEvent(index, e, "abortive draws are not played under these rules")
+        self.draw_reason = ev.EXHAUSTIVE if reason == ev.NAGASHI_MANGAN else reason
+        self.phase = ENDED
+
+    def _check_triple_ron(self, e: ev.RoundDraw, index: int) -> None:
+        if not self.rules.triple_ron_abort:
+            raise IllegalEvent(index, e, "a triple ron is three wins under these rules")
+        if self.phase == REACT and self.last_tile is not None:
+            target, tile = self.current, self.last_tile
+        elif self.phase == KAN and self.kan_kind == "kakan" and self.last_tile is not None:
+            target, tile = self.kan_actor, self.last_tile
+        else:
+            raise IllegalEvent(index, e, "a triple ron needs a tile to win on")
+        ok = 0
+        chankan = self.phase == KAN
+        for p in self.players:
+            if p.seat == target or kind(tile) not in p.waits() or p.furiten():
+                continue
+            try:  # a claimant needs a yaku: a hand that cannot win cannot call ron
+                self.score_for(p.seat, tile, tsumo=False, chankan=chankan)
+            except MjcliError:
+                continue
+            ok += 1
+        if ok < 3:
+            raise IllegalEvent(index, e, f"only {ok} players can win on this tile")
+
+    # ------------------------------------------------------------------ settlement
+
+    def finish(self, index: int, event: object) -> RoundOutcome:
+        """Settle the round; ``event`` (the end of round) is named if it is not over."""
+        if self.outcome is not None:
+            return self.outcome
+        if self.phase != ENDED:
+            raise IllegalEvent(index, event, "the round ends without a win or a draw")
+        if self.wins:
+            self.outcome = self._settle_wins()
+        else:
+            self.outcome = self._settle_draw()
+        for s in range(4):
+            self.scores[s] += self.outcome.deltas[s]
+        return self.outcome
+
+    def _settle_wins(self) -> RoundOutcome:
+        first = self.wins[0]
+        tsumo = first.actor == first.target
+        order = [first.actor] if tsumo else ron_order(first.target, [w.actor for w in self.wins])
+        total = [0, 0, 0, 0]
+        by_actor = {w.actor: w for w in self.wins}
+        for i, seat in enumerate(order):
+            w = by_actor[seat]
+            pao = w.pao
+            pay = WinPay(
+                winner=seat,
+                loser=None if tsumo else w.target,
+                base=w.scored.base,
+                pao=pao,
+                pao_base=8000 * pao_units(w.scored, self.pao_kind[seat]) if pao is not None else 0,
+            )
+            # Tenhou: with a double ron the honba and the sticks go to the first winner only.
+            honba = self.honba if i == 0 else 0
+            sticks = self.sticks if i == 0 else 0
+            d, value = win_deltas(pay, self.dealer, honba, sticks)
+            w.deltas = d
+            w.value = value
+            for s in range(4):
+                total[s] += d[s]
+        return RoundOutcome(
+            kind="tsumo" if tsumo else "ron",
+            deltas=total,
+            wins=self.wins,
+            dealer_continues=self.dealer in order,
+            sticks_taken=True,
+        )
+
+    def _settle_draw(self) -> RoundOutcome:
+        reason = self.draw_reason or ev.EXHAUSTIVE
+        if reason != ev.EXHAUSTIVE:
+            return RoundOutcome(kind=reason, deltas=[0, 0, 0, 0], dealer_continues=True)
+        tenpai = tuple(p.tenpai() for p in self.players)
+        nagashi = tuple(self.rules.nagashi_mangan and p.nagashi for p in self.players)
+        if any(nagashi):
+            deltas = nagashi_deltas(nagashi, self.dealer)
+            kind_ = ev.NAGASHI_MANGAN
+        else:
+            deltas = draw_tenpai_deltas(tenpai)
+            kind_ = ev.EXHAUSTIVE
+        return RoundOutcome(
+            kind=kind_,
+            deltas=deltas,
+            tenpai=tenpai,
+            nagashi=nagashi,
+            dealer_continues=tenpai[self.dealer],
+        )
+
+
+_YAOCHUU = frozenset(TERMINALS_AND_HONORS)
+
+
+def _counts(tiles: tuple[int, ...] | list[int]) -> list[int]:
+    c = [0] * 34
+    for t in tiles:
+        c[kind(t)] += 1
+    return c
+
+
+def _is_orphans_counts(counts: list[int]) -> bool:
+    return sum(1 for k in TERMINALS_AND_HONORS if counts[k]) == 13 and sum(counts) == 14

@@ -1,0 +1,269 @@
+"""A whole game: rounds in sequence, dealer rotation, honba and sticks, the end and the result.
+
+``Game.apply(event, index)`` takes every event of a game log in order. Each round is played by a
+:class:`~mjcli.riichi.engine.state.Round`; between rounds the game computes what the next round must be
+(wind, number, dealer, honba, sticks, scores) and whether the game is over, under the rules:
+renchan on a dealer win, dealer tenpai at an exhaustive draw or any abortive draw; a player below
+zero ends the game; after the last round the game goes on into the next wind while nobody has the
+return points (at most one extra wind); the last-round dealer in first place with the return points
+stops the game (agari-yame / tenpai-yame); leftover sticks go to first place; uma and oka.
+
+Where a log's round start disagrees with what the engine expected, the difference is recorded on
+the round (``start_problems``) and play goes on from the log's values, so one wrong settlement
+does not hide everything after it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from mjcli.errors import UnsupportedError
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.legality import IllegalEvent
+from mjcli.riichi.engine.settlement import final_points, final_scores, ranking
+from mjcli.riichi.engine.state import ENDED, Round, RoundOutcome
+from mjcli.riichi.rules import Rules, get_rules
+
+_PLAY_EVENTS = frozenset(
+    {
+        ev.Draw,
+        ev.Discard,
+        ev.Riichi,
+        ev.RiichiAccepted,
+        ev.Chi,
+        ev.Pon,
+        ev.OpenKan,
+        ev.ClosedKan,
+        ev.AddedKan,
+        ev.NewDora,
+    }
+)
+ABORTIVE = (ev.NINE_TERMINALS, ev.FOUR_RIICHI, ev.FOUR_WINDS, ev.FOUR_KANS, ev.TRIPLE_RON)
+WIND_LETTERS = "ESWN"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStart:
+    """What a round starts from: the engine's expectation, compared with the log's StartRound."""
+
+    round_wind: int
+    kyoku: int
+    honba: int
+    sticks: int
+    dealer: int
+    scores: tuple[int, ...]
+
+    @property
+    def label(self) -> str:
+        return round_label(self.round_wind, self.kyoku, self.honba)
+
+
+def round_label(round_wind: int, kyoku: int, honba: int) -> str:
+    """``E1-0``: wind, round number, honba."""
+    return f"{WIND_LETTERS[round_wind % 4]}{kyoku}-{honba}"
+
+
+@dataclass(slots=True)
+class RoundRecord:
+    """One round as played: the log's start, the engine's outcome, what the log recorded."""
+
+    index: int  # event index of the StartRound
+    start: ev.StartRound
+    state: Round
+    # (what, the log's value, the engine's value) where the log's round start differs
+    start_problems: list[tuple[str, object, object]] = field(default_factory=list)
+    recorded_wins: list[ev.Win] = field(default_factory=list)
+    recorded_draw: ev.RoundDraw | None = None
+    outcome: RoundOutcome | None = None
+
+    @property
+    def label(self) -> str:
+        return round_label(self.start.round_wind, self.start.kyoku, self.start.honba)
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    scores: tuple[int, ...]  # final scores, leftover sticks settled
+    points: tuple[float, ...]  # after uma and oka, in thousands
+
+
+class Game:
+    """State of a whole game; feed it a log's events with :meth:`apply`."""
+
+    def __init__(self, rules: Rules | None = None) -> None:
+        self.rules = rules or get_rules("tenhou")
+        self.names: tuple[str, ...] = ()
+        self.rounds: list[RoundRecord] = []
+        n = 4
+        self.expected: RoundStart | None = RoundStart(0, 1, 0, 0, 0, (self.rules.start_points,) * n)
+        self.scores = list(self.expected.scores)
+        self.sticks = 0
+        self.over = False
+        self.result: GameResult | None = None
+        self.recorded_end: ev.EndGame | None = None
+        self.end_problems: list[str] = []
+
+    @property
+    def current(self) -> RoundRecord | None:
+        r = self.rounds[-1] if self.rounds else None
+        return r if r is not None and r.outcome is None else None
+
+    def apply(self, event: object, index: int) -> None:
+        t = type(event)
+        if t in _PLAY_EVENTS:
+            # The hot path: an action inside the round in play.
+            rec = self.current
+            if rec is None:
+                raise IllegalEvent(index, event, "no round in play")
+            rec.state.apply(event, index)
+            return
+        if t is ev.StartGame:
+            self._start_game(event, index)  # type: ignore[arg-type]
+        elif t is ev.StartRound:
+            self._close_open_round(index, event)
+            self._start_round(event, index)  # type: ignore[arg-type]
+        elif t is ev.EndRound:
+            rec = self.current
+            if rec is None:
+                raise IllegalEvent(index, event, "no round in play")
+            self._finish_round(rec, index, event)
+        elif t is ev.EndGame:
+            self._close_open_round(index, event)
+            self._end_game(event, index)  # type: ignore[arg-type]
+        elif t is ev.Nukidora:
+            raise UnsupportedError(f"event {index}: three-player games are not played by the engine")
+        else:
+            rec = self.current
+            if rec is None:
+                raise IllegalEvent(index, event, "no round in play")
+            rec.state.apply(event, index)
+            if t is ev.Win:
+                rec.recorded_wins.append(event)  # type: ignore[arg-type]
+            elif t is ev.RoundDraw:
+                rec.recorded_draw = event  # type: ignore[assignment]
+
+    # ------------------------------------------------------------------ game start and end
+
+    def _start_game(self, e: ev.StartGame, index: int) -> None:
+        if self.rounds:
+            raise IllegalEvent(index, e, "the game has already started")
+        gr = e.rules
+        if gr.players != 4:
+            raise UnsupportedError(f"event {index}: {gr.players}-player games are not played by the engine")
+        changes = {}
+        if gr.red_fives != self.rules.red_fives:
+            changes["red_fives"] = gr.red_fives
+        if gr.open_tanyao != self.rules.open_tanyao:
+            changes["open_tanyao"] = gr.open_tanyao
+        if gr.length != self.rules.length:
+            changes["length"] = gr.length
+        if changes:
+            self.rules = dataclasses.replace(self.rules, **changes)
+        self.names = e.names
+
+    def _end_game(self, e: ev.EndGame, index: int) -> None:
+        self.recorded_end = e
+        # A log without a final result (an excerpt of rounds) makes no claim that the game is over.
+        claims_end = e.scores is not None or e.points is not None
+        if claims_end and not self.over:
+            self.end_problems.append("the game ends, but by the rules it goes on")
+        scores = (
+            final_scores(self.scores, self.sticks) if self.rules.leftover_sticks_to_first else self.scores
+        )
+        points = final_points(scores, self.rules.return_points, self.rules.uma)
+        self.result = GameResult(tuple(scores), tuple(points))
+
+    # ------------------------------------------------------------------ rounds
+
+    def _start_round(self, e: ev.StartRound, index: int) -> None:
+        problems: list[tuple[str, object, object]] = []
+        if self.over:
+            problems.append(("start", "a new round", "the game is over"))
+        exp = self.expected
+        if not self.rounds and (e.round_wind, e.kyoku, e.honba) != (0, 1, 0):
+            exp = None  # an excerpt starting mid-game: its first round is taken as it is
+        if exp is not None:
+            got = RoundStart(e.round_wind, e.kyoku, e.honba, e.sticks, e.dealer, tuple(e.scores))
+            for name in ("round_wind", "kyoku", "honba", "sticks", "dealer", "scores"):
+                a, b = getattr(exp, name), getattr(got, name)
+                if a != b:
+                    problems.append((f"start {name}", _plain(b), _plain(a)))
+        state = Round(e, self.rules, index)
+        self.rounds.append(RoundRecord(index, e, state, problems))
+        # Play on from the log's values.
+        self.scores = list(e.scores)
+        self.sticks = e.sticks
+        self.over = False
+
+    def _close_open_round(self, index: int, event: object) -> None:
+        rec = self.current
+        if rec is None:
+            return
+        if rec.state.phase == ENDED:
+            self._finish_round(rec, index, event)  # a log without an explicit end of round
+        else:
+            raise IllegalEvent(index, event, f"round {rec.label} has not ended")
+
+    def _finish_round(self, rec: RoundRecord, index: int, event: object) -> None:
+        st = rec.state
+        out = st.finish(index, event)
+        rec.outcome = out
+        self.scores = list(st.scores)
+        self.sticks = 0 if out.sticks_taken else st.sticks
+        s = rec.start
+        self.expected = next_round(
+            RoundStart(s.round_wind, s.kyoku, s.honba, self.sticks, s.dealer, tuple(self.scores)),
+            out.kind,
+            out.dealer_continues,
+            out.sticks_taken,
+            self.rules,
+        )
+        self.over = self.expected is None
+
+
+def next_round(
+    done: RoundStart, kind: str, renchan: bool, sticks_taken: bool, rules: Rules
+) -> RoundStart | None:
+    """The round after ``done`` (holding the scores and sticks after it), or None if the game is over.
+
+    ``kind`` is the outcome ("tsumo", "ron" or a draw reason), ``renchan`` whether the dealer keeps
+    the seat (a dealer win, dealer tenpai at an exhaustive draw, any abortive draw), ``sticks_taken``
+    whether a winner took the riichi sticks.
+    """
+    # A win resets the honba unless the dealer won; any draw adds one.
+    honba = done.honba + 1 if (renchan or not sticks_taken) else 0
+    if renchan:
+        wind, kyoku, dealer = done.round_wind, done.kyoku, done.dealer
+    else:
+        wind, kyoku, dealer = done.round_wind, done.kyoku + 1, (done.dealer + 1) % 4
+        if kyoku > 4:
+            wind, kyoku = wind + 1, 1
+    if _game_over(done, renchan, kind in ABORTIVE, rules):
+        return None
+    return RoundStart(wind, kyoku, honba, done.sticks, dealer, done.scores)
+
+
+def _game_over(done: RoundStart, renchan: bool, abortive: bool, rules: Rules) -> bool:
+    scores = done.scores
+    if rules.bust_ends and min(scores) < 0:
+        return True
+    last_wind = 0 if rules.length == "tonpuu" else 1
+    here = (done.round_wind, done.kyoku)
+    if here < (last_wind, 4):
+        return False
+    # From the last round on (and in the extra wind): the game ends once someone has the return
+    # points, except that a dealer who keeps the seat plays on unless first with enough himself.
+    top = ranking(scores)[0]
+    enough = scores[top] >= rules.return_points
+    final = here >= (last_wind + 1 if rules.sudden_death else last_wind, 4)
+    if renchan:
+        if abortive:
+            return False
+        # The very last round (West 4) needs no return points: a dealer in first place stops it.
+        return rules.agariyame and top == done.dealer and (enough or final)
+    return enough or final
+
+
+def _plain(v: object) -> object:
+    return list(v) if isinstance(v, tuple) else v

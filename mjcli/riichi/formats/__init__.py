@@ -1,0 +1,111 @@
+"""Game-log readers and writers. Every reader turns a file into canonical events
+(:mod:`mjcli.riichi.engine.events`); every writer turns events back into a file.
+
+A format is a pair of functions: ``read_X(data: bytes, name) -> list[GameLog]`` and
+``write_X(game: GameLog) -> str``. :func:`read_log` detects the format from the content.
+
+Games per file: a Tenhou mjlog holds one game; a tenhou.net/6 file holds one game (an object, or
+one round per line) or several (a JSON list of game objects); an mjai file holds one game per
+``start_game``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from mjcli.errors import LogFormatError, MjcliError
+from mjcli.riichi.formats.base import FORMATS, MJAI, TENHOU6, TENHOU_XML, GameLog
+from mjcli.riichi.formats.detect import detect_format
+from mjcli.riichi.formats.mjai import read_mjai, write_mjai
+from mjcli.riichi.formats.tenhou6 import read_tenhou6, write_tenhou6
+from mjcli.riichi.formats.tenhou_xml import read_tenhou_xml
+
+__all__ = [
+    "FORMATS",
+    "MJAI",
+    "TENHOU6",
+    "TENHOU_XML",
+    "GameLog",
+    "LogResult",
+    "WRITERS",
+    "detect_format",
+    "read_bytes",
+    "read_log",
+    "read_logs",
+    "read_mjai",
+    "read_tenhou6",
+    "read_tenhou_xml",
+    "write_game",
+    "write_mjai",
+    "write_tenhou6",
+]
+
+READERS: dict[str, Callable[[bytes, str], list[GameLog]]] = {
+    TENHOU_XML: read_tenhou_xml,
+    TENHOU6: read_tenhou6,
+    MJAI: read_mjai,
+}
+WRITERS: dict[str, Callable[[GameLog], str]] = {TENHOU6: write_tenhou6, MJAI: write_mjai}
+#: In a directory, files with these suffixes, or with none (Tenhou log ids), are taken as logs;
+#: the format itself is then detected from the content.
+LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".ndjson", ".mjson", ".gz", ".log")
+
+
+def read_bytes(data: bytes, name: str = "<log>") -> list[GameLog]:
+    """Read a log held in memory; ``name`` is used in messages and as the fallback game id."""
+    return READERS[detect_format(data, name)](data, name)
+
+
+def read_log(path: str | os.PathLike[str]) -> list[GameLog]:
+    """Read one log file (any supported format, gzip or not) into its games."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except IsADirectoryError:
+        raise LogFormatError(f"{p}: is a directory (give a log file)") from None
+    except OSError as exc:
+        raise LogFormatError(f"{p}: cannot read ({exc.strerror or exc})") from None
+    return read_bytes(data, str(p))
+
+
+@dataclass(slots=True)
+class LogResult:
+    """One file of a batch: its games, or the error that stopped reading it."""
+
+    path: str
+    games: list[GameLog]
+    error: MjcliError | None = None
+
+
+def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
+    """Files as given; directories recursively, their log-like files in sorted order."""
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            for f in sorted(p.rglob("*")):
+                name = f.name.lower()
+                if f.is_file() and not name.startswith(".") and (name.endswith(LOG_SUFFIXES) or not f.suffix):
+                    yield f
+        else:
+            yield p
+
+
+def read_logs(paths: Iterable[str | os.PathLike[str]]) -> Iterator[LogResult]:
+    """Read many logs, one result per file; a bad file gives a result with ``error`` set and the
+    batch goes on."""
+    for f in expand_paths(paths):
+        try:
+            yield LogResult(str(f), read_log(f))
+        except MjcliError as exc:
+            yield LogResult(str(f), [], exc)
+
+
+def write_game(game: GameLog, fmt: str) -> str:
+    try:
+        writer = WRITERS[fmt]
+    except KeyError:
+        raise LogFormatError(f"no writer for format '{fmt}' (choose {', '.join(WRITERS)})") from None
+    return writer(game)

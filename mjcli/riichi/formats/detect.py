@@ -1,0 +1,42 @@
+"""Which format a log is, from its content (never from its file name)."""
+
+from __future__ import annotations
+
+import json
+
+from mjcli.errors import LogFormatError
+from mjcli.riichi.formats.base import MJAI, TENHOU6, TENHOU_XML, maybe_gunzip
+
+
+def detect_format(data: bytes, name: str = "<log>") -> str:
+    """``tenhou_xml`` (``<mjloggm``, plain or gzip), ``tenhou6`` (a JSON object with ``log``, or one
+    such object per line) or ``mjai`` (JSON lines with ``type``). Raises LogFormatError otherwise."""
+    data = maybe_gunzip(data, name)
+    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+    if not head:
+        raise LogFormatError(f"{name}: the file is empty")
+    if head.startswith(b"<"):
+        if b"<mjloggm" in head:
+            return TENHOU_XML
+        raise LogFormatError(f"{name}: XML that is not a Tenhou mjlog (no <mjloggm> tag)")
+    if head[:1] in (b"{", b"["):
+        first_line = data.lstrip().split(b"\n", 1)[0]
+        try:
+            obj = json.loads(first_line)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            obj = None
+        if obj is None:
+            # a pretty-printed (multi-line) JSON document
+            try:
+                obj = json.loads(data)
+            except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+                raise LogFormatError(f"{name}: not valid JSON ({exc})") from None
+        if isinstance(obj, list) and obj and isinstance(obj[0], dict):
+            obj = obj[0]
+        if isinstance(obj, dict):
+            if "log" in obj:
+                return TENHOU6
+            if "type" in obj:
+                return MJAI
+        raise LogFormatError(f"{name}: JSON that is neither tenhou.net/6 (no 'log') nor mjai (no 'type')")
+    raise LogFormatError(f"{name}: not a game log (neither mjlog XML, tenhou.net/6 JSON nor mjai JSON lines)")

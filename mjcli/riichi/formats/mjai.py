@@ -1,0 +1,524 @@
+"""mjai JSON lines into canonical events, and back.
+
+Two dialects are read. The Mortal/RiichiEnv dialect states only what happened: ``hora`` has
+``deltas`` and ``ura_markers``, ``ryukyoku`` only ``deltas`` (no reason, no tenpai). The classic
+dialect (gimite/mjai, akochan) adds ``pai``, ``fan``, ``fu``, ``hora_points``, ``yakus``,
+``uradora_markers``, ``scores`` to ``hora``, and ``reason``, ``tenpais``, ``tehais`` to
+``ryukyoku``; ``end_game`` may carry ``scores``. Unknown fields (``meta``, ...) are ignored.
+
+What a dialect leaves out is derived by the rules (:mod:`mjcli.riichi.formats.rounds`): the winning tile
+and hand, the reason of a draw (a draw right after a draw is nine terminals, after the fourth riichi
+four riichi, ...), tenpai (from the noten payments, else from the hands). Kan dora are placed by the
+canonical rule. A file may hold several games: each ``start_game`` begins one.
+
+The writer emits the Mortal dialect plus the classic outcome fields (``fan``, ``fu``,
+``hora_points``, ``yakus`` with canonical yaku ids, ``reason``, ``tenpais``), so that nothing the
+events hold is lost; ``start_game`` carries ``id`` and ``rules`` for the same reason.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from mjcli.errors import LogFormatError, MjcliError, UnsupportedError
+from mjcli.riichi.engine.events import (
+    EXHAUSTIVE,
+    FOUR_KANS,
+    FOUR_RIICHI,
+    FOUR_WINDS,
+    NAGASHI_MANGAN,
+    NINE_TERMINALS,
+    TRIPLE_RON,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    Draw,
+    EndGame,
+    EndRound,
+    Event,
+    GameRules,
+    NewDora,
+    Nukidora,
+    OpenKan,
+    Pon,
+    Riichi,
+    RiichiAccepted,
+    RoundDraw,
+    StartGame,
+    StartRound,
+    Win,
+)
+from mjcli.riichi.formats.base import MJAI, GameLog, decode_text, game_id_from_name
+from mjcli.riichi.formats.rounds import (
+    Table,
+    draw_after_kan,
+    place_kan_dora,
+    round_label,
+    shown_hands,
+    sorted_tiles,
+)
+from mjcli.riichi.formats.yaku_names import TENHOU_ID, mjai_yaku_to_canonical
+from mjcli.tiles import HONOR_LETTERS, tile_from_mjai, tile_to_mjai
+
+REASONS = {
+    "fanpai": EXHAUSTIVE,
+    "ryukyoku": EXHAUSTIVE,
+    "kyushukyuhai": NINE_TERMINALS,
+    "kyuushukyuuhai": NINE_TERMINALS,
+    "suchareach": FOUR_RIICHI,
+    "sufonrenda": FOUR_WINDS,
+    "sufurenda": FOUR_WINDS,
+    "sukaikan": FOUR_KANS,
+    "suukaikan": FOUR_KANS,
+    "sanchaho": TRIPLE_RON,
+    "sanchahou": TRIPLE_RON,
+    "nagashimangan": NAGASHI_MANGAN,
+    "nagashi_mangan": NAGASHI_MANGAN,
+}
+REASONS.update({r: r for r in (EXHAUSTIVE, NINE_TERMINALS, FOUR_RIICHI, FOUR_WINDS, FOUR_KANS, TRIPLE_RON)})
+REASON_NAME = {
+    EXHAUSTIVE: "fanpai",
+    NINE_TERMINALS: "kyushukyuhai",
+    FOUR_RIICHI: "suchareach",
+    FOUR_WINDS: "sufonrenda",
+    FOUR_KANS: "sukaikan",
+    TRIPLE_RON: "sanchaho",
+    NAGASHI_MANGAN: "nagashimangan",
+}
+LIVE_WALL = {4: 70, 3: 55}
+
+
+def _tile(name: Any) -> int:
+    if name == "?":
+        raise UnsupportedError("hidden tiles ('?', a one-player view) are not supported")
+    if not isinstance(name, str):
+        raise LogFormatError(f"tile {name!r} is not an mjai tile name")
+    return tile_from_mjai(name)
+
+
+def _tiles(names: Any) -> tuple[int, ...]:
+    if not isinstance(names, list):
+        raise LogFormatError(f"{names!r} is not a list of tiles")
+    return sorted_tiles([_tile(x) for x in names])
+
+
+def _limit_fu(fu: int | None, han: int | None) -> int | None:
+    """Canonically fu is recorded only below mangan (Tenhou's tenhou.net/6 writes none above)."""
+    if fu is None or han is None:
+        return fu
+    return fu if han < 5 and fu * 2 ** (han + 2) < 2000 else None
+
+
+class _Game:
+    def __init__(self, name: str, index: int) -> None:
+        self.name = name
+        self.index = index
+        self.events: list[Event] = []
+        self.round: list[Event] = []
+        self.table: Table | None = None
+        self.start: StartRound | None = None
+        self.n = 4
+        self.outcome = False
+        self.ended = False
+        self.game_id = ""
+        self.running: list[int] = []  # scores during the round (riichi sticks and outcomes applied)
+
+    def where(self) -> str:
+        label = f" round {round_label(self.start)}" if self.start else ""
+        return f"{self.name}{label}"
+
+    def add(self, e: Event) -> None:
+        if self.table is None or self.start is None:
+            raise LogFormatError(f"{type(e).__name__} outside a round")
+        if self.outcome and not isinstance(e, Win | RoundDraw):
+            raise LogFormatError(f"{type(e).__name__} after the round's outcome")
+        self.table.apply(e)
+        self.round.append(e)
+        if isinstance(e, RiichiAccepted):
+            self.running[e.actor] -= 1000
+        elif isinstance(e, Win | RoundDraw) and e.deltas is not None:
+            self.running = [x + d for x, d in zip(self.running, e.deltas, strict=True)]
+
+    def close_round(self) -> None:
+        if self.start is not None:
+            self.events.extend(place_kan_dora(self.round))
+        self.round = []
+        self.start = None
+        self.table = None
+
+    def on(self, o: dict[str, Any]) -> None:  # noqa: C901 - one branch per event type
+        t = o.get("type")
+        if t == "start_game":
+            names = tuple(str(x) for x in o.get("names", ("", "", "", "")))
+            rules = o.get("rules") or {}
+            self.n = int(rules.get("players", len(names) if len(names) in (3, 4) else 4))
+            self.game_id = str(o.get("id") or game_id_from_name(self.name))
+            if self.index:
+                self.game_id += f"#{self.index + 1}" if "id" not in o else ""
+            red = bool(rules.get("red_fives", o.get("aka_flag", True)))
+            length = str(rules.get("length", "hanchan"))
+            open_tanyao = bool(rules.get("open_tanyao", True))
+            self.events.append(
+                StartGame(names[: self.n], GameRules(self.n, red, open_tanyao, length), self.game_id)
+            )
+            return
+        if not self.events:
+            raise LogFormatError(f"'{t}' before start_game")
+        if t == "start_kyoku":
+            if self.start is not None:
+                raise LogFormatError(f"start_kyoku while round {round_label(self.start)} has no end_kyoku")
+            wind = HONOR_LETTERS.index(o["bakaze"]) if o["bakaze"] in "ESWN" else None
+            if wind is None:
+                raise LogFormatError(f"bakaze '{o['bakaze']}' is not a wind")
+            hands = tuple(_tiles(h) for h in o["tehais"][: self.n])
+            self.start = StartRound(
+                wind,
+                int(o["kyoku"]),
+                int(o["honba"]),
+                int(o["kyotaku"]),
+                int(o["oya"]),
+                _tile(o["dora_marker"]),
+                tuple(int(s) for s in o["scores"][: self.n]),
+                hands,
+            )
+            self.table = Table(self.start, self.where())
+            self.running = list(self.start.scores)
+            self.round = [self.start]
+            self.outcome = False
+            return
+        if t == "end_game":
+            self.close_round()
+            scores = o.get("scores")
+            points = o.get("points")
+            self.events.append(
+                EndGame(
+                    tuple(int(s) for s in scores[: self.n]) if isinstance(scores, list) else None,
+                    tuple(float(p) for p in points[: self.n]) if isinstance(points, list) else None,
+                )
+            )
+            self.ended = True
+            return
+        if t == "end_kyoku":
+            if self.start is None:
+                raise LogFormatError("end_kyoku outside a round")
+            if not self.outcome:
+                raise LogFormatError("end_kyoku without hora or ryukyoku")
+            self.round.append(EndRound())
+            self.close_round()
+            return
+        table = self.table
+        if table is None:
+            if t in ("none", "error"):
+                return
+            raise LogFormatError(f"'{t}' outside a round")
+        if t == "tsumo":
+            a = int(o["actor"])
+            self.add(Draw(a, _tile(o["pai"]), rinshan=draw_after_kan(_last_action(self.round), a)))
+        elif t == "dahai":
+            self.add(Discard(int(o["actor"]), _tile(o["pai"]), bool(o.get("tsumogiri", False))))
+        elif t == "reach":
+            self.add(Riichi(int(o["actor"])))
+        elif t == "reach_accepted":
+            self.add(RiichiAccepted(int(o["actor"])))
+        elif t in ("chi", "pon", "daiminkan"):
+            cls = {"chi": Chi, "pon": Pon, "daiminkan": OpenKan}[t]
+            self.add(cls(int(o["actor"]), int(o["target"]), _tile(o["pai"]), _tiles(o["consumed"])))
+        elif t == "ankan":
+            self.add(ClosedKan(int(o["actor"]), _tiles(o["consumed"])))
+        elif t == "kakan":
+            self.add(AddedKan(int(o["actor"]), _tile(o["pai"]), _tiles(o["consumed"])))
+        elif t == "nukidora":
+            self.add(Nukidora(int(o["actor"]), _tile(o.get("pai", "N"))))
+        elif t == "dora":
+            self.add(NewDora(_tile(o["dora_marker"])))
+        elif t == "hora":
+            self.add(self.win(o, table))
+            self.outcome = True
+        elif t == "ryukyoku":
+            self.add(self.draw(o, table))
+            self.outcome = True
+        # anything else ("none", "error", ...) carries no game fact
+
+    def win(self, o: dict[str, Any], table: Table) -> Win:
+        assert self.start is not None
+        actor, target = int(o["actor"]), int(o.get("target", o["actor"]))
+        tile = table.win_tile(actor, target)
+        if "pai" in o and _tile(o["pai"]) != tile:
+            raise LogFormatError(f"hora of seat {actor} on {o['pai']}, but the last tile was another one")
+        han = o.get("fan")
+        han = int(han) if isinstance(han, int | float) else None
+        yaku = None
+        if isinstance(o.get("yakus"), list):
+            sets = table.dragon_and_wind_sets(actor, tile if actor != target else None)
+            used: set[str] = set()
+            out = []
+            for item in o["yakus"]:
+                name, value = str(item[0]), int(item[1])
+                canon = mjai_yaku_to_canonical(
+                    name, (actor - self.start.dealer) % self.n, self.start.round_wind, sets, used
+                )
+                used.add(canon)
+                if value:
+                    out.append((canon, value))
+            yaku = tuple(sorted(out, key=lambda p: TENHOU_ID.get(p[0], 99)))
+            han = sum(h for _, h in yaku) if yaku else han
+        ura = o.get("ura_markers", o.get("uradora_markers"))
+        deltas = self.deltas(o)
+        pao = o.get("pao")
+        fu = o.get("fu")
+        return Win(
+            actor=actor,
+            target=target,
+            tile=tile,
+            deltas=deltas,
+            han=han,
+            fu=_limit_fu(int(fu) if isinstance(fu, int | float) else None, han),
+            points=int(o["hora_points"]) if isinstance(o.get("hora_points"), int | float) else None,
+            yaku=yaku,
+            ura_markers=tuple(_tile(x) for x in ura) if ura and table.riichi[actor] else None,
+            pao=int(pao) if isinstance(pao, int) and pao != actor else None,
+            hand=table.win_hand(actor, target, tile),
+        )
+
+    def deltas(self, o: dict[str, Any]) -> tuple[int, ...] | None:
+        """``deltas``, or (akochan) the difference between the ``scores`` after and before."""
+        deltas = o.get("deltas")
+        if isinstance(deltas, list):
+            return tuple(int(d) for d in deltas[: self.n])
+        scores = o.get("scores")
+        if isinstance(scores, list) and len(scores) >= self.n:
+            return tuple(int(scores[i]) - self.running[i] for i in range(self.n))
+        return None
+
+    def draw(self, o: dict[str, Any], table: Table) -> RoundDraw:
+        n = self.n
+        reason = REASONS.get(str(o.get("reason", "")))
+        if reason is None:
+            reason = _infer_reason(self.round, table, n)
+        deltas = self.deltas(o)
+        tenpai = None
+        if reason == EXHAUSTIVE and table.nagashi() and "reason" not in o:
+            reason = NAGASHI_MANGAN
+        if reason in (EXHAUSTIVE, NAGASHI_MANGAN):
+            if isinstance(o.get("tenpais"), list):
+                tenpai = tuple(bool(x) for x in o["tenpais"][:n])
+            elif reason == EXHAUSTIVE and deltas is not None and any(deltas):
+                tenpai = tuple(d > 0 for d in deltas)
+            else:
+                tenpai = tuple(table.tenpai(s) for s in range(n))
+        if deltas is None and reason not in (EXHAUSTIVE, NAGASHI_MANGAN):
+            deltas = (0,) * n
+        return RoundDraw(reason, deltas, tenpai, shown_hands(table, reason, tenpai))
+
+    def finish(self) -> GameLog:
+        problem = None
+        if self.start is not None:
+            label = round_label(self.start)
+            problem = (
+                f"the log ends after round {label}'s outcome without end_kyoku"
+                if self.outcome
+                else f"the log ends inside round {label} (the round has no outcome)"
+            )
+            if self.outcome:
+                self.round.append(EndRound())
+            self.close_round()
+        elif not self.ended:
+            problem = "the log ends without end_game"
+        return GameLog(self.name, MJAI, self.game_id, self.events, problem is None, problem)
+
+
+def _last_action(events: list[Event]) -> Event | None:
+    return next((e for e in reversed(events) if not isinstance(e, NewDora)), None)
+
+
+def _infer_reason(events: list[Event], table: Table, n: int) -> str:
+    """The kind of a draw whose record does not say, by the rules that end a round early."""
+    last = _last_action(events)
+    if isinstance(last, Draw):
+        return NINE_TERMINALS
+    riichi = {e.actor for e in events if isinstance(e, Riichi)}
+    if len(riichi) == 4 and isinstance(last, RiichiAccepted | Discard):
+        return FOUR_RIICHI
+    discards = [e for e in events if isinstance(e, Discard)]
+    if (
+        n == 4
+        and len(discards) == 4
+        and not table.any_call
+        and len({d.tile for d in discards}) == 1
+        and discards[0].tile in (27, 28, 29, 30)
+    ):
+        return FOUR_WINDS
+    if len(table.kans) >= 4 and len(set(table.kans)) > 1:
+        return FOUR_KANS
+    if table.draws >= LIVE_WALL[n]:
+        return EXHAUSTIVE
+    return TRIPLE_RON
+
+
+class _Cut(Exception):
+    """The file stops inside its last line: a truncated log."""
+
+
+def _objects(text: str, name: str) -> Iterator[dict[str, Any]]:
+    lines = text.splitlines()
+    for i, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            o = json.loads(line)
+        except json.JSONDecodeError as exc:
+            if i == len(lines) and not text.endswith("\n") and i > 1:
+                raise _Cut(f"the file is cut inside line {i}") from None
+            raise LogFormatError(f"{name}: line {i} is not JSON ({exc.msg})") from None
+        if not isinstance(o, dict) or "type" not in o:
+            raise LogFormatError(f"{name}: line {i} is not an mjai event (no 'type')")
+        yield o
+
+
+def read_mjai(data: bytes, name: str = "<mjai>") -> list[GameLog]:
+    text = decode_text(data, name)
+    games: list[_Game] = []
+    lineno = 0
+    cut = None
+    try:
+        for o in _objects(text, name):
+            lineno += 1  # kept outside the loop header: the error messages below use it
+            if o["type"] == "start_game" or not games:
+                if o["type"] != "start_game":
+                    raise LogFormatError(f"the first event is '{o['type']}', not start_game")
+                games.append(_Game(name, len(games)))
+            games[-1].on(o)
+    except _Cut as exc:
+        cut = str(exc)
+    except LogFormatError as exc:
+        if str(exc).startswith(name):
+            raise
+        where = games[-1].where() if games else name
+        raise LogFormatError(f"{where}: event {lineno}: {exc}") from None
+    except MjcliError as exc:
+        where = games[-1].where() if games else name
+        cls = UnsupportedError if isinstance(exc, UnsupportedError) else LogFormatError
+        raise cls(f"{where}: event {lineno}: {exc}") from None
+    except (KeyError, ValueError, TypeError, IndexError) as exc:
+        where = games[-1].where() if games else name
+        raise LogFormatError(f"{where}: event {lineno} is malformed ({type(exc).__name__}: {exc})") from None
+    if not games:
+        raise LogFormatError(f"{name}: no mjai events")
+    logs = [g.finish() for g in games]
+    if cut is not None:
+        last = logs[-1]
+        last.complete = False
+        last.problem = f"{last.problem or 'the log ends early'} ({cut})"
+    return logs
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _m(tile: int) -> str:
+    return tile_to_mjai(tile)
+
+
+def _ml(tiles: Any) -> list[str]:
+    return [tile_to_mjai(t) for t in tiles]
+
+
+def event_to_mjai(e: Event) -> dict[str, Any] | None:  # noqa: C901 - one branch per event type
+    """One canonical event as an mjai object (None for events mjai has no line for)."""
+    if isinstance(e, StartGame):
+        r = e.rules
+        return {
+            "type": "start_game",
+            "names": list(e.names),
+            "aka_flag": r.red_fives,
+            "id": e.game_id,
+            "rules": {
+                "players": r.players,
+                "red_fives": r.red_fives,
+                "open_tanyao": r.open_tanyao,
+                "length": r.length,
+            },
+        }
+    if isinstance(e, StartRound):
+        return {
+            "type": "start_kyoku",
+            "bakaze": "ESWN"[e.round_wind],
+            "dora_marker": _m(e.dora_marker),
+            "kyoku": e.kyoku,
+            "honba": e.honba,
+            "kyotaku": e.sticks,
+            "oya": e.dealer,
+            "scores": list(e.scores),
+            "tehais": [_ml(h) for h in e.hands],
+        }
+    if isinstance(e, Draw):
+        return {"type": "tsumo", "actor": e.actor, "pai": "?" if e.tile is None else _m(e.tile)}
+    if isinstance(e, Discard):
+        return {"type": "dahai", "actor": e.actor, "pai": _m(e.tile), "tsumogiri": e.tsumogiri}
+    if isinstance(e, Riichi):
+        return {"type": "reach", "actor": e.actor}
+    if isinstance(e, RiichiAccepted):
+        return {"type": "reach_accepted", "actor": e.actor}
+    if isinstance(e, Chi | Pon | OpenKan):
+        kind_ = "chi" if isinstance(e, Chi) else "pon" if isinstance(e, Pon) else "daiminkan"
+        return {
+            "type": kind_,
+            "actor": e.actor,
+            "target": e.target,
+            "pai": _m(e.tile),
+            "consumed": _ml(e.consumed),
+        }
+    if isinstance(e, ClosedKan):
+        return {"type": "ankan", "actor": e.actor, "consumed": _ml(e.consumed)}
+    if isinstance(e, AddedKan):
+        return {"type": "kakan", "actor": e.actor, "pai": _m(e.tile), "consumed": _ml(e.consumed)}
+    if isinstance(e, Nukidora):
+        return {"type": "nukidora", "actor": e.actor, "pai": _m(e.tile)}
+    if isinstance(e, NewDora):
+        return {"type": "dora", "dora_marker": _m(e.marker)}
+    if isinstance(e, Win):
+        o: dict[str, Any] = {"type": "hora", "actor": e.actor, "target": e.target, "pai": _m(e.tile)}
+        if e.deltas is not None:
+            o["deltas"] = list(e.deltas)
+        o["ura_markers"] = _ml(e.ura_markers or ())
+        if e.han is not None:
+            o["fan"] = e.han
+        if e.fu is not None:
+            o["fu"] = e.fu
+        if e.points is not None:
+            o["hora_points"] = e.points
+        if e.yaku is not None:
+            o["yakus"] = [[y, h] for y, h in e.yaku]
+        if e.pao is not None:
+            o["pao"] = e.pao
+        return o
+    if isinstance(e, RoundDraw):
+        o = {"type": "ryukyoku", "reason": REASON_NAME[e.reason]}
+        if e.deltas is not None:
+            o["deltas"] = list(e.deltas)
+        if e.tenpai is not None:
+            o["tenpais"] = list(e.tenpai)
+        return o
+    if isinstance(e, EndRound):
+        return {"type": "end_kyoku"}
+    if isinstance(e, EndGame):
+        o = {"type": "end_game"}
+        if e.scores is not None:
+            o["scores"] = list(e.scores)
+        if e.points is not None:
+            o["points"] = list(e.points)
+        return o
+    raise UnsupportedError(f"no mjai form for {type(e).__name__}")
+
+
+def write_mjai(game: GameLog) -> str:
+    """One game as mjai JSON lines."""
+    lines = []
+    for e in game.events:
+        o = event_to_mjai(e)
+        if o is not None:
+            lines.append(json.dumps(o, ensure_ascii=False, separators=(",", ":")))
+    return "\n".join(lines) + "\n"

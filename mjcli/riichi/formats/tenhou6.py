@@ -1,0 +1,860 @@
+"""tenhou.net/6 JSON (Tenhou's log editor/viewer format) into canonical events, and back.
+
+A file holds one game (``{"log": [round, ...], ...}``), or one round per line (each line such an
+object with one round: the lines together are ONE game), or a JSON list of game objects (several
+games). A round is ``[[kyoku, honba, sticks], scores, dora, ura, (haipai, takes, discards) x 4,
+result]``. Tiles: 11-19 man, 21-29 pin, 31-39 sou, 41-47 honours, 51-53 red fives.
+
+``takes`` holds draws and calls (``c``hi, ``p``on, daiminkan ``m``: the letter's position tells the
+source: first = left player, middle = opposite, last = right); ``discards`` holds discards (60 =
+the drawn tile, ``r`` prefix = riichi), closed kans ``a``, added kans ``k``, kita ``f``, and a 0
+after a daiminkan (its slot: the replacement draw comes next in ``takes``).
+
+The per-seat lists do not say in which order the players acted: the reader replays the turn order
+and, where a call string could match more than one discard, searches for the reading in which every
+list is used up exactly (backtracking). Facts the format does not state are derived by the rules in
+:mod:`mjcli.riichi.formats.rounds` (kan dora placement, winning tile and hand, tenpai at a draw). Recorded:
+deltas, han/fu/points (fu only below mangan: Tenhou writes "満貫" without fu), yaku, ura indicators
+(for winners in riichi), pao, final scores (``sc``, when the file has it; the one-round-per-line
+form has no game-end record, so its ``EndGame`` carries no scores).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mjcli.errors import LogFormatError, MjcliError, UnsupportedError
+from mjcli.riichi.engine.events import (
+    EXHAUSTIVE,
+    FOUR_KANS,
+    FOUR_RIICHI,
+    FOUR_WINDS,
+    NAGASHI_MANGAN,
+    NINE_TERMINALS,
+    TRIPLE_RON,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    Draw,
+    EndGame,
+    EndRound,
+    Event,
+    GameRules,
+    NewDora,
+    Nukidora,
+    OpenKan,
+    Pon,
+    Riichi,
+    RiichiAccepted,
+    RoundDraw,
+    StartGame,
+    StartRound,
+    Win,
+)
+from mjcli.riichi.formats.base import TENHOU6, GameLog, decode_text, game_id_from_name
+from mjcli.riichi.formats.rounds import (
+    Table,
+    draw_after_kan,
+    place_kan_dora,
+    round_label,
+    shown_hands,
+    sorted_tiles,
+)
+from mjcli.riichi.formats.yaku_names import TENHOU_ID, canonical_to_japanese, is_yakuman, name_to_canonical
+from mjcli.tiles import is_red, kind, tile_from_tenhou6, tile_name, tile_to_tenhou6
+
+WIN = "和了"
+WIN_NAMES = (WIN, "Agari")
+# Tenhou's names, with the spellings of Mahjong Soul converters (tensoul: 四開槓, 三家和, English).
+DRAW_NAMES = {
+    "流局": EXHAUSTIVE,
+    "全員聴牌": EXHAUSTIVE,
+    "全員不聴": EXHAUSTIVE,
+    "流し満貫": NAGASHI_MANGAN,
+    "九種九牌": NINE_TERMINALS,
+    "四家立直": FOUR_RIICHI,
+    "四風連打": FOUR_WINDS,
+    "四槓散了": FOUR_KANS,
+    "四開槓": FOUR_KANS,
+    "三家和了": TRIPLE_RON,
+    "三家和": TRIPLE_RON,
+    "Ryuukyoku": EXHAUSTIVE,
+    "Exhaustive Draw": EXHAUSTIVE,
+    "Nagashi Mangan": NAGASHI_MANGAN,
+    "Mangan at Draw": NAGASHI_MANGAN,
+    "Kyuushu Kyuuhai": NINE_TERMINALS,
+    "Nine Terminal Abortion": NINE_TERMINALS,
+    "Suucha Riichi": FOUR_RIICHI,
+    "Four Riichi Abortion": FOUR_RIICHI,
+    "Suufon Renda": FOUR_WINDS,
+    "Four Wind Abortion": FOUR_WINDS,
+    "Suukaikan": FOUR_KANS,
+    "Four Kan Abortion": FOUR_KANS,
+    "Sanchahou": TRIPLE_RON,
+    "Three Ron Abortion": TRIPLE_RON,
+}
+ABORT_NAME = {
+    NINE_TERMINALS: "九種九牌",
+    FOUR_RIICHI: "四家立直",
+    FOUR_WINDS: "四風連打",
+    FOUR_KANS: "四槓散了",
+    TRIPLE_RON: "三家和了",
+}
+LIMIT_NAMES = ("満貫", "跳満", "倍満", "三倍満", "数え役満", "役満", "切り上げ満貫")
+# English limit names (spaces are removed before matching)
+_LIMIT_WORDS = r"(?:Kazoe|Counted|Kiriage|Rounded)?(?:Mangan|Haneman|Baiman|Sanbaiman|Yakuman)"
+TSUMOGIRI = 60
+
+# letter position -> seat offset of the source (1 right, 2 opposite, 3 left)
+_PON_SOURCE = {0: 3, 2: 2, 4: 1}
+_KAN_SOURCE = {0: 3, 2: 2, 6: 1}
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    letter: str
+    pos: int
+    codes: tuple[int, ...]
+
+    @property
+    def called(self) -> int:
+        return self.codes[self.pos // 2 + (1 if self.letter == "k" else 0)]
+
+
+def parse_call(text: str) -> Call:
+    for i, ch in enumerate(text):
+        if not ch.isdigit():
+            digits = text[:i] + text[i + 1 :]
+            if len(digits) % 2 or not digits.isdigit():
+                break
+            codes = tuple(int(digits[j : j + 2]) for j in range(0, len(digits), 2))
+            expected = {"c": 3, "p": 3, "m": 4, "k": 4, "a": 4, "f": 1, "r": 1}.get(ch)
+            if expected is None or len(codes) != expected or i % 2:
+                break
+            return Call(ch, i, codes)
+    raise LogFormatError(f"'{text}' is not a tenhou.net/6 call")
+
+
+def _tile(code: Any) -> int:
+    if not isinstance(code, int):
+        raise LogFormatError(f"tile code {code!r} is not a number")
+    return tile_from_tenhou6(code)
+
+
+# ---------------------------------------------------------------- reading one round
+
+
+class _Mismatch(Exception):
+    """The current reading of the per-seat lists does not fit: try another one."""
+
+
+@dataclass(slots=True)
+class _State:
+    ti: list[int]
+    di: list[int]
+    phase: str  # "draw", "act", "after"
+    actor: int
+    drawn: int | None = None  # code just drawn (for 60)
+    discarded: int | None = None  # code just discarded (for calls)
+    pending_accept: int | None = None  # riichi declared on the last discard
+    n_events: int = 0
+    alternatives: list[Any] = field(default_factory=list)
+    # tile counts (0..36) of each hand: a reading that plays a tile the player does not hold is wrong
+    hands: list[list[int]] = field(default_factory=list)
+
+    def copy(self) -> _State:
+        return _State(
+            list(self.ti),
+            list(self.di),
+            self.phase,
+            self.actor,
+            self.drawn,
+            self.discarded,
+            self.pending_accept,
+            self.n_events,
+            [],
+            [list(h) for h in self.hands],
+        )
+
+    def take(self, seat: int, tiles: Sequence[int]) -> None:
+        hand = self.hands[seat]
+        for t in tiles:
+            if hand[t] <= 0:
+                raise _Mismatch(f"seat {seat} would play {tile_name(t)}, which it does not hold")
+            hand[t] -= 1
+
+
+def _simulate(
+    takes: list[list[Any]], discs: list[list[Any]], dealer: int, n: int, hands: Sequence[Sequence[int]]
+) -> tuple[list[Event], int | None]:
+    """Order the per-seat lists into one event sequence. Returns the events and a riichi declared on
+    the very last discard whose acceptance depends on the outcome."""
+    events: list[Event] = []
+    st = _State([0] * n, [0] * n, "draw", dealer)
+    for h in hands:
+        counts = [0] * 37
+        for t in h:
+            counts[t] += 1
+        st.hands.append(counts)
+    stack: list[_State] = []
+    first_error: str | None = None
+    retry: list[Any] = []  # an alternative reading to apply next (a list: None is a valid choice)
+    steps = 0
+    while True:
+        steps += 1
+        if steps > 100_000:
+            raise LogFormatError("the calls and discards do not fit together (search too long)")
+        try:
+            if retry:
+                _apply_choice(st, retry.pop(), takes, discs, events, n)
+                continue
+            if _step(st, takes, discs, events, n, stack):
+                return events, st.pending_accept
+        except (_Mismatch, LogFormatError, MjcliError) as exc:
+            first_error = first_error or str(exc)
+            while stack and not stack[-1].alternatives:
+                stack.pop()
+            if not stack:
+                raise LogFormatError(f"the calls and discards do not fit together ({first_error})") from None
+            top = stack[-1]
+            retry = [top.alternatives.pop(0)]
+            st = top.copy()
+            del events[top.n_events :]
+
+
+def _accept(st: _State, events: list[Event]) -> None:
+    if st.pending_accept is not None:
+        events.append(RiichiAccepted(st.pending_accept))
+        st.pending_accept = None
+
+
+def _step(
+    st: _State,
+    takes: list[list[Any]],
+    discs: list[list[Any]],
+    events: list[Event],
+    n: int,
+    stack: list[_State],
+) -> bool:
+    a = st.actor
+    if st.phase == "draw":
+        if st.ti[a] >= len(takes[a]):
+            return _finish(st, takes, discs, n)
+        code = takes[a][st.ti[a]]
+        if not isinstance(code, int):
+            raise _Mismatch(f"seat {a} should draw but its next take is {code!r}")
+        _accept(st, events)
+        prev = events[-1] if events else None
+        tile = _tile(code)
+        st.hands[a][tile] += 1
+        events.append(Draw(a, tile, rinshan=draw_after_kan(prev, a)))
+        st.ti[a] += 1
+        st.phase, st.drawn = "act", code
+        return False
+    if st.phase == "act":
+        if st.di[a] >= len(discs[a]):
+            return _finish(st, takes, discs, n)
+        d = discs[a][st.di[a]]
+        st.di[a] += 1
+        if isinstance(d, int):
+            if d == 0:
+                raise _Mismatch(f"seat {a} has a 0 discard where it must discard")
+            _discard(st, a, d, events, riichi=False)
+            return False
+        if not isinstance(d, str):
+            raise LogFormatError(f"discard {d!r} of seat {a} is neither a tile nor a call")
+        call = parse_call(d)
+        if call.letter == "r":
+            _discard(st, a, call.codes[0], events, riichi=True)
+            return False
+        tiles = [_tile(c) for c in call.codes]
+        if call.letter == "a":
+            st.take(a, tiles)
+            events.append(ClosedKan(a, sorted_tiles(tiles)))
+        elif call.letter == "k":
+            added = _tile(call.codes[call.pos // 2])
+            pon = list(tiles)
+            pon.remove(added)
+            st.take(a, [added])
+            events.append(AddedKan(a, added, sorted_tiles(pon)))
+        elif call.letter == "f":
+            st.take(a, tiles)
+            events.append(Nukidora(a, tiles[0]))
+        else:
+            raise _Mismatch(f"seat {a} has a '{d}' call among its discards")
+        st.phase, st.drawn = "draw", None
+        return False
+    # after a discard: a call by another seat, or the next seat draws
+    t = st.discarded
+    candidates = []
+    for s in range(n):
+        if s == a or st.ti[s] >= len(takes[s]) or not isinstance(takes[s][st.ti[s]], str):
+            continue
+        call = parse_call(takes[s][st.ti[s]])
+        if call.letter not in "cpm" or call.called != t:
+            continue
+        if n == 4:
+            src = (_PON_SOURCE if call.letter != "m" else _KAN_SOURCE).get(call.pos)
+            if call.letter == "c":
+                src = 3 if call.pos == 0 else None
+            if src is None or (s + src) % 4 != a:
+                continue
+        elif call.letter == "c":
+            continue
+        candidates.append((0 if call.letter != "c" else 1, s, call))
+    candidates.sort(key=lambda c: c[0])
+    choices: list[Any] = [(s, call) for _, s, call in candidates] + [None]
+    if len(choices) > 1:
+        snap = st.copy()
+        snap.n_events = len(events)
+        snap.alternatives = choices[1:]
+        stack.append(snap)
+    _apply_choice(st, choices[0], takes, discs, events, n)
+    return False
+
+
+def _apply_choice(
+    st: _State, choice: Any, takes: list[list[Any]], discs: list[list[Any]], events: list[Event], n: int
+) -> None:
+    a = st.actor
+    if choice is None:
+        st.phase, st.actor = "draw", (a + 1) % n
+        return
+    s, call = choice
+    _accept(st, events)
+    tiles = [_tile(c) for c in call.codes]
+    called = _tile(call.called)
+    tiles.remove(called)
+    consumed = sorted_tiles(tiles)
+    st.take(s, consumed)
+    st.ti[s] += 1
+    st.actor = s
+    if call.letter == "c":
+        events.append(Chi(s, a, called, consumed))
+    elif call.letter == "p":
+        events.append(Pon(s, a, called, consumed))
+    else:
+        events.append(OpenKan(s, a, called, consumed))
+        if st.di[s] < len(discs[s]) and discs[s][st.di[s]] == 0:
+            st.di[s] += 1  # the daiminkan's empty discard slot
+        st.phase, st.drawn = "draw", None
+        return
+    st.phase, st.drawn = "act", None
+
+
+def _discard(st: _State, a: int, code: int, events: list[Event], riichi: bool) -> None:
+    if code == TSUMOGIRI:
+        if st.drawn is None:
+            raise _Mismatch(f"seat {a} discards the drawn tile (60) without having drawn")
+        code = st.drawn
+        tsumogiri = True
+    else:
+        tsumogiri = False
+    tile = _tile(code)
+    st.take(a, [tile])
+    if riichi:
+        events.append(Riichi(a))
+    events.append(Discard(a, tile, tsumogiri))
+    st.pending_accept = a if riichi else None
+    st.phase, st.discarded, st.drawn = "after", code, None
+
+
+def _finish(st: _State, takes: list[list[Any]], discs: list[list[Any]], n: int) -> bool:
+    for s in range(n):
+        if st.ti[s] != len(takes[s]) or st.di[s] != len(discs[s]):
+            raise _Mismatch(f"the round stops at seat {st.actor} while seat {s} still has entries")
+    return True
+
+
+# ---------------------------------------------------------------- outcomes
+
+_POINTS = re.compile(
+    r"^(?:(\d+)(?:符|Fu)(\d+)(?:飜|Han)|("
+    + "|".join(sorted(LIMIT_NAMES, key=len, reverse=True))
+    + "|"
+    + _LIMIT_WORDS
+    + r"))?(\d+)(?:-(\d+))?(?:点|Points)?(∀)?$"
+)
+_YAKU = re.compile(r"^(.*)\((\d*)(飜|役満|han|Han)\)$")
+
+
+def _parse_points(text: str, n: int, tsumo: bool) -> tuple[int | None, int | None, int]:
+    m = _POINTS.match("".join(text.split()))
+    if m is None:
+        raise LogFormatError(f"result '{text}' is not fu/han/points")
+    fu, han, _limit, a, b, all_pay = m.groups()
+    a_ = int(a)
+    if not tsumo:
+        points = a_
+    elif all_pay:
+        points = a_ * (n - 1)
+    elif b is not None:
+        points = a_ * (n - 2) + int(b)
+    else:
+        points = a_
+    return (int(fu) if fu else None), (int(han) if han else None), points
+
+
+def _parse_yaku(items: Sequence[Any], seat_wind: int, round_wind: int) -> tuple[tuple[str, int], ...]:
+    out = []
+    for item in items:
+        m = _YAKU.match(str(item).strip())
+        if m is None:
+            raise LogFormatError(f"yaku '{item}' is not 'name(n飜)'")
+        name, num, unit = m.groups()
+        han = 13 * int(num or 1) if unit == "役満" else int(num or 0)
+        if han == 0:
+            continue  # "裏ドラ(0飜)": canonically only yaku worth han are kept (as the XML reader does)
+        out.append((name_to_canonical(name.strip(), seat_wind, round_wind), han))
+    return tuple(sorted(out, key=lambda p: TENHOU_ID.get(p[0], 99)))
+
+
+def _outcome(
+    res: list[Any], table: Table, start: StartRound, ura: list[int], pending: int | None, events: list[Event]
+) -> None:
+    n = table.players
+    if not res or not isinstance(res[0], str):
+        raise LogFormatError("the round result is missing")
+    head = res[0]
+    if head in WIN_NAMES:
+        wins = []
+        for i in range(1, len(res) - 1, 2):
+            deltas, info = res[i], res[i + 1]
+            who, frm, pao = info[0], info[1], info[2]
+            if not (0 <= who < n and 0 <= frm < n):
+                raise LogFormatError(f"win by seat {who} from seat {frm} is not a seat")
+            tile = table.win_tile(who, frm)
+            han = fu = points = None
+            yaku = None
+            if len(info) > 3:
+                fu, han, points = _parse_points(str(info[3]), n, who == frm)
+                seat_wind = (who - start.dealer) % n
+                yaku = _parse_yaku(info[4:], seat_wind, start.round_wind)
+                if yaku:
+                    han = sum(h for _, h in yaku)
+            wins.append(
+                Win(
+                    actor=who,
+                    target=frm,
+                    tile=tile,
+                    deltas=tuple(int(d) for d in deltas[:n]),
+                    han=han,
+                    fu=fu,
+                    points=points,
+                    yaku=yaku,
+                    ura_markers=tuple(_tile(c) for c in ura) if ura and table.riichi[who] else None,
+                    pao=pao if pao != who else None,
+                    hand=table.win_hand(who, frm, tile),
+                )
+            )
+        if not wins:
+            raise LogFormatError("a 和了 result without a winner")
+        ron_on_riichi = pending is not None and wins[0].target == pending and wins[0].actor != pending
+        if pending is not None and not ron_on_riichi:
+            events.append(RiichiAccepted(pending))
+        events.extend(wins)
+        return
+    reason = DRAW_NAMES.get(head)
+    if reason is None:
+        raise UnsupportedError(f"unknown round result '{head}'")
+    if pending is not None and reason != TRIPLE_RON:
+        events.append(RiichiAccepted(pending))
+    deltas = tuple(int(d) for d in res[1][:n]) if len(res) > 1 and isinstance(res[1], list) else (0,) * n
+    tenpai = None
+    if reason in (EXHAUSTIVE, NAGASHI_MANGAN):
+        if head == "全員聴牌":
+            tenpai = (True,) * n
+        elif head == "全員不聴":
+            tenpai = (False,) * n
+        elif reason == EXHAUSTIVE and any(deltas):
+            tenpai = tuple(d > 0 for d in deltas)
+        else:
+            tenpai = tuple(table.tenpai(s) for s in range(n))
+    events.append(RoundDraw(reason, deltas, tenpai, shown_hands(table, reason, tenpai)))
+
+
+def _read_round(rnd: list[Any], n: int, where: str) -> list[Event]:
+    if not isinstance(rnd, list) or len(rnd) < 4 + 3 * n:
+        raise LogFormatError(f"{where}: a round must be a list of header, scores, dora, ura and seats")
+    slots = 4 if len(rnd) >= 16 else n  # three-player logs may keep an empty fourth seat
+    head, scores, dora, ura = rnd[0], rnd[1], rnd[2], rnd[3]
+    idx, honba, sticks = head[0], head[1], head[2]
+    if not isinstance(idx, int) or not 0 <= idx < 16:
+        raise LogFormatError(f"{where}: round number {idx!r} is not a round (0-15)")
+    dealer = idx % 4
+    if dealer >= n:
+        raise LogFormatError(f"{where}: round number {idx} has no dealer in a {n}-player game")
+    hands = tuple(sorted_tiles([_tile(c) for c in rnd[4 + 3 * s]]) for s in range(n))
+    start = StartRound(
+        idx // 4, idx % 4 + 1, honba, sticks, dealer, _tile(dora[0]), tuple(int(x) for x in scores[:n]), hands
+    )
+    where = f"{where} round {round_label(start)}"
+    takes = [list(rnd[5 + 3 * s]) for s in range(n)]
+    discs = [list(rnd[6 + 3 * s]) for s in range(n)]
+    try:
+        body, pending = _simulate(takes, discs, dealer, n, hands)
+        table = Table(start, where)
+        for e in body:
+            table.apply(e)
+        events: list[Event] = [start, *body]
+        if len(rnd) > 4 + 3 * slots:
+            _outcome(list(rnd[4 + 3 * slots]), table, start, list(ura), pending, events)
+            events.append(EndRound())
+        return place_kan_dora(events, [_tile(c) for c in dora[1:]])
+    except LogFormatError as exc:
+        raise LogFormatError(f"{where}: {exc}") from None
+    except MjcliError as exc:
+        raise type(exc)(f"{where}: {exc}") from None
+
+
+# ---------------------------------------------------------------- games
+
+
+def _rules(obj: dict[str, Any], n: int, rounds: list[Any]) -> GameRules:
+    rule = obj.get("rule") or {}
+    disp = str(rule.get("disp", ""))
+    if "aka" in rule:
+        red = bool(rule["aka"])
+    elif any(k in rule for k in ("aka51", "aka52", "aka53")):
+        red = any(rule.get(k) for k in ("aka51", "aka52", "aka53"))
+    elif disp:
+        red = "赤" in disp or "Red" in disp or any(51 <= c <= 53 for c in _all_codes(rounds))
+    else:
+        red = True
+    japanese = any(ch in disp for ch in "東南般上特鳳")
+    open_tanyao = "喰" in disp if japanese else True
+    east = "東" in disp or re.search(r"\bEast\b", disp) is not None
+    return GameRules(
+        players=n, red_fives=red, open_tanyao=open_tanyao, length="tonpuu" if east else "hanchan"
+    )
+
+
+def _all_codes(rounds: list[Any]) -> list[int]:
+    out = []
+    for r in rounds:
+        for part in r[4:-1]:
+            if isinstance(part, list):
+                out.extend(c for c in part if isinstance(c, int))
+    return out
+
+
+def _players(obj: dict[str, Any], rounds: list[Any]) -> int:
+    disp = str((obj.get("rule") or {}).get("disp", ""))
+    if "三" in disp:
+        return 3
+    names = obj.get("name")
+    if isinstance(names, list) and len(names) == 3:
+        return 3
+    if rounds and all(len(r) >= 16 and not r[13] and (len(r[1]) < 4 or not r[1][3]) for r in rounds):
+        return 3  # the fourth seat is empty in every round
+    return 4
+
+
+def _end_game(obj: dict[str, Any], n: int) -> EndGame:
+    sc = obj.get("sc")
+    if not isinstance(sc, list) or len(sc) < 2 * n:
+        return EndGame()
+    raw = [sc[2 * i] for i in range(n)]
+    # Tenhou's own downloads give scores in hundreds; converters often give points.
+    factor = 100 if abs(sum(raw)) < 10_000 else 1
+    return EndGame(
+        tuple(int(round(float(x) * factor)) for x in raw), tuple(float(sc[2 * i + 1]) for i in range(n))
+    )
+
+
+def _game(
+    obj: dict[str, Any], rounds: list[Any], name: str, game_index: int | None, cut: str | None = None
+) -> GameLog:
+    where = name if game_index is None else f"{name} game {game_index + 1}"
+    try:
+        return _game_inner(obj, rounds, name, where, game_index, cut)
+    except MjcliError as exc:
+        if str(exc).startswith(name) and isinstance(exc, LogFormatError | UnsupportedError):
+            raise
+        # a bad tile code inside a log is a corrupt log, not a notation error of the user's
+        cls = UnsupportedError if isinstance(exc, UnsupportedError) else LogFormatError
+        msg = str(exc) if str(exc).startswith(name) else f"{where}: {exc}"
+        raise cls(msg) from None
+    except (KeyError, TypeError, IndexError, ValueError, AttributeError) as exc:
+        raise LogFormatError(f"{where}: malformed tenhou.net/6 data ({type(exc).__name__}: {exc})") from None
+
+
+def _game_inner(
+    obj: dict[str, Any], rounds: list[Any], name: str, where: str, game_index: int | None, cut: str | None
+) -> GameLog:
+    if not rounds:
+        raise LogFormatError(f"{where}: the log has no rounds")
+    n = _players(obj, rounds)
+    names = [str(x) for x in (obj.get("name") or [])][:n]
+    names += [""] * (n - len(names))
+    game_id = str(obj.get("ref") or "")
+    if not game_id:
+        # no id in the file: the file name, numbered when the file holds several games
+        game_id = game_id_from_name(name) + (f"#{game_index + 1}" if game_index else "")
+    events: list[Event] = [StartGame(tuple(names), _rules(obj, n, rounds), game_id)]
+    complete, problem = True, None
+    for rnd in rounds:
+        round_events = _read_round(rnd, n, where)
+        events.extend(round_events)
+        if not isinstance(round_events[-1], EndRound):
+            complete = False
+            start = round_events[0]
+            assert isinstance(start, StartRound)
+            problem = f"the log ends inside round {round_label(start)} (the round has no outcome)"
+            break
+    if complete and (obj.get("incomplete") or cut):
+        # our writer's mark for a game whose record stops after a round, or a file cut in a line
+        last = next(e for e in reversed(events) if isinstance(e, StartRound))
+        complete = False
+        problem = f"the log ends after round {round_label(last)} without the game's final result"
+        if cut:
+            problem += f" ({cut})"
+    elif complete:
+        events.append(_end_game(obj, n))
+    return GameLog(name, TENHOU6, game_id, events, complete, problem)
+
+
+def read_tenhou6(data: bytes, name: str = "<tenhou6>") -> list[GameLog]:
+    raw = decode_text(data, name)
+    text = raw.strip()
+    cut = None
+    try:
+        objs: list[Any] = [json.loads(text)]
+    except json.JSONDecodeError:
+        objs = []
+        lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+        for i, line in lines:
+            try:
+                objs.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                # A one-round-per-line file cut inside its last line (no final newline) is a
+                # truncated log, not a corrupt one: keep the rounds before it.
+                if i == lines[-1][0] and objs and not raw.endswith("\n"):
+                    cut = f"the file is cut inside line {i}"
+                    break
+                raise LogFormatError(f"{name}: line {i} is not JSON ({exc.msg})") from None
+    if len(objs) == 1 and isinstance(objs[0], list):
+        games = objs[0]
+        if not all(isinstance(g, dict) and isinstance(g.get("log"), list) for g in games):
+            raise LogFormatError(f"{name}: a JSON list that is not a list of tenhou.net/6 games")
+        return [_game(g, list(g["log"]), name, i if len(games) > 1 else None) for i, g in enumerate(games)]
+    for i, o in enumerate(objs):
+        if not isinstance(o, dict) or not isinstance(o.get("log"), list):
+            raise LogFormatError(f"{name}: object {i + 1} has no 'log' list (not tenhou.net/6 JSON)")
+    rounds = [r for o in objs for r in o["log"]]
+    header = dict(objs[0])
+    if "sc" in objs[-1]:
+        header["sc"] = objs[-1]["sc"]
+    return [_game(header, rounds, name, None, cut)]
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _code(tile: int) -> int:
+    return tile_to_tenhou6(tile)
+
+
+def _tenhou_order(tiles: Sequence[int]) -> list[int]:
+    """Tenhou writes a red five after the plain fives of its suit (15, 15, 51)."""
+    return sorted(tiles, key=lambda t: (kind(t), is_red(t)))
+
+
+def _offset(actor: int, target: int, n: int) -> int:
+    """1 right, 2 opposite, 3 left (three-player: 1 right, 3 left)."""
+    off = (target - actor) % n
+    return 3 if n == 3 and off == 2 else off
+
+
+def _call_string(e: Chi | Pon | OpenKan, n: int) -> str:
+    called = str(_code(e.tile))
+    rest = [str(_code(t)) for t in _tenhou_order(e.consumed)]
+    if isinstance(e, Chi):
+        return "c" + called + "".join(rest)
+    letter = "p" if isinstance(e, Pon) else "m"
+    off = _offset(e.actor, e.target, n)
+    slot = {3: 0, 2: 1, 1: len(rest)}[off]
+    parts = rest[:slot] + [letter + called] + rest[slot:]
+    return "".join(parts)
+
+
+def _points_text(w: Win, dealer: int, n: int) -> str:
+    """Tenhou's result text: "30符2飜2000点", "満貫8000点", "30符2飜500-1000点", "満貫4000点∀"."""
+    assert w.points is not None
+    points = w.points
+    limit = None
+    if w.fu is None or w.han is None or w.han >= 5:
+        han = w.han or 0
+        yakuman = any(h >= 13 for _, h in (w.yaku or ())) and han >= 13
+        limit = (
+            "役満"
+            if yakuman
+            else "数え役満"
+            if han >= 13
+            else "三倍満"
+            if han >= 11
+            else "倍満"
+            if han >= 8
+            else "跳満"
+            if han >= 6
+            else "満貫"
+        )
+    head = limit if limit else f"{w.fu}符{w.han}飜"
+    if w.actor != w.target:
+        return f"{head}{points}点"
+    if w.actor == dealer:
+        return f"{head}{points // (n - 1)}点∀"
+    # non-dealer tsumo: children pay a, the dealer b = the rounded double of the base
+    base = _base_points(w)
+    if base is None:
+        # from the total alone: limit hands split exactly (base is a multiple of 1000)
+        a = points // 4 if n == 4 else points // 3
+        return f"{head}{a}-{2 * a}点"
+    a, b = _ceil100(base), _ceil100(2 * base)
+    return f"{head}{a}-{b}点"
+
+
+def _ceil100(x: int) -> int:
+    return -(-x // 100) * 100
+
+
+def _base_points(w: Win) -> int | None:
+    if w.fu is None or w.han is None:
+        return None
+    return min(w.fu * 2 ** (w.han + 2), 2000)
+
+
+def _yaku_text(yaku: str, han: int) -> str:
+    name = canonical_to_japanese(yaku)
+    return f"{name}(役満)" if is_yakuman(yaku) else f"{name}({han}飜)"
+
+
+def _round_json(events: list[Event], n: int) -> list[Any]:
+    start = events[0]
+    assert isinstance(start, StartRound)
+    takes: list[list[Any]] = [[] for _ in range(n)]
+    discs: list[list[Any]] = [[] for _ in range(n)]
+    dora = [_code(start.dora_marker)]
+    ura: list[int] = []
+    riichi_next = [False] * n
+    result: list[Any] | None = None
+    wins: list[Win] = []
+    for e in events[1:]:
+        if isinstance(e, Draw):
+            if e.tile is None:
+                raise UnsupportedError("tenhou.net/6 cannot hold hidden draws")
+            takes[e.actor].append(_code(e.tile))
+        elif isinstance(e, Riichi):
+            riichi_next[e.actor] = True
+        elif isinstance(e, Discard):
+            code = TSUMOGIRI if e.tsumogiri else _code(e.tile)
+            if riichi_next[e.actor]:
+                discs[e.actor].append(f"r{code}")
+                riichi_next[e.actor] = False
+            else:
+                discs[e.actor].append(code)
+        elif isinstance(e, Chi | Pon | OpenKan):
+            takes[e.actor].append(_call_string(e, n))
+            if isinstance(e, OpenKan):
+                discs[e.actor].append(0)
+        elif isinstance(e, ClosedKan):
+            c = [str(_code(t)) for t in _tenhou_order(e.consumed)]
+            discs[e.actor].append("".join(c[:3]) + "a" + c[3])
+        elif isinstance(e, AddedKan):
+            discs[e.actor].append(_added_kan_string(events, e, n))
+        elif isinstance(e, Nukidora):
+            discs[e.actor].append(f"f{_code(e.tile)}")
+        elif isinstance(e, NewDora):
+            dora.append(_code(e.marker))
+        elif isinstance(e, Win):
+            wins.append(e)
+            if e.ura_markers and not ura:
+                ura = [_code(t) for t in e.ura_markers]
+        elif isinstance(e, RoundDraw):
+            result = _draw_result(e, n)
+    if wins:
+        result = [WIN]
+        for w in wins:
+            info: list[Any] = [w.actor, w.target, w.pao if w.pao is not None else w.actor]
+            if w.points is not None:
+                info.append(_points_text(w, start.dealer, n))
+                info.extend(_yaku_text(y, h) for y, h in (w.yaku or ()))
+            result += [list(w.deltas) if w.deltas is not None else [0] * n, info]
+    header = [(start.round_wind * 4 + start.kyoku - 1), start.honba, start.sticks]
+    out: list[Any] = [header, list(start.scores), dora, ura]
+    for s in range(n):
+        out += [[_code(t) for t in _tenhou_order(start.hands[s])], takes[s], discs[s]]
+    if n == 3:
+        out += [[], [], []]
+    if result is not None:
+        out.append(result)
+    return out
+
+
+def _added_kan_string(events: list[Event], e: AddedKan, n: int) -> str:
+    """Write the added kan as the pon string with the letter 'k' and the added tile after it."""
+    for p in events:
+        if (
+            isinstance(p, Pon)
+            and p.actor == e.actor
+            and sorted_tiles([p.tile, *p.consumed]) == sorted_tiles(e.consumed)
+        ):
+            pon = _call_string(p, n)
+            i = pon.index("p")
+            return pon[:i] + "k" + str(_code(e.tile)) + pon[i + 1 :]
+    raise LogFormatError(f"added kan of seat {e.actor} without its pon")
+
+
+def _draw_result(e: RoundDraw, n: int) -> list[Any]:
+    deltas = list(e.deltas) if e.deltas is not None else [0] * n
+    if e.reason == EXHAUSTIVE:
+        if e.tenpai is not None and all(e.tenpai) and not any(deltas):
+            return ["全員聴牌"]
+        if e.tenpai is not None and not any(e.tenpai) and not any(deltas):
+            return ["全員不聴"]
+        return ["流局", deltas]
+    if e.reason == NAGASHI_MANGAN:
+        return ["流し満貫", deltas]
+    return [ABORT_NAME[e.reason]] if not any(deltas) else [ABORT_NAME[e.reason], deltas]
+
+
+def write_tenhou6(game: GameLog) -> str:
+    """One game as a tenhou.net/6 JSON object (one line), which Tenhou's viewer opens."""
+    start = game.start
+    if start is None:
+        raise LogFormatError(f"{game.path}: no game start to write")
+    n = start.rules.players
+    rounds: list[list[Event]] = []
+    end: EndGame | None = None
+    for e in game.events[1:]:
+        if isinstance(e, StartRound):
+            rounds.append([e])
+        elif isinstance(e, EndGame):
+            end = e
+        elif isinstance(e, EndRound):
+            continue
+        elif rounds:
+            rounds[-1].append(e)
+    rules = start.rules
+    disp = ("三" if n == 3 else "") + ("南" if rules.length == "hanchan" else "東")
+    disp += ("喰" if rules.open_tanyao else "") + ("赤" if rules.red_fives else "")
+    obj: dict[str, Any] = {
+        "title": ["", ""],
+        "name": list(start.names) + ([""] if n == 3 else []),
+        "rule": {"disp": disp, "aka": 1 if rules.red_fives else 0},
+        "ref": start.game_id or game.game_id,
+        "log": [_round_json(r, n) for r in rounds],
+    }
+    if end is None and rounds and any(isinstance(e, Win | RoundDraw) for e in rounds[-1]):
+        obj["incomplete"] = True  # not Tenhou's: says the record stops before the game's end
+    if end is not None and end.scores is not None:
+        sc: list[Any] = []
+        for i in range(n):
+            sc += [end.scores[i], end.points[i] if end.points is not None else 0]
+        obj["sc"] = sc
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"

@@ -1,0 +1,242 @@
+"""The Akagi NPC bot (seed ``001_bd47c5ad97e20050.txt``, "마작 NPC Ver.1.0 규칙과 해설").
+
+The seed, section by section, and how each rule is played here:
+
+1. Basic rules. The hand is always shown (an open hand: a view concern, no action). Tiles are kept
+   sorted man, pin, sou, East South West North White Green Red, numbers ascending, the drawn tile
+   sorted in at once. No nine-terminals abort, chi, pon or open kan is ever declared. A closed kan
+   is declared as soon as four of a kind are held, except after riichi when the kan would change
+   the waits. Every tile that can belong to a meld ("body", 몸통) formed in any way from the hand
+   counts as body: 778889 is all body.
+2. Discard rules. Among several candidates: honours first, then a terminal (1 or 9, the "noble"
+   tiles, 귀족패), then the tile closest to a terminal (2/8, then 3/7, then 4/6 alike, then 5), and
+   of the tiles still tied the rightmost in the sorted hand.
+   2.1 Not tenpai, in stages: (1) tiles neither body nor pair ("head", 머리) with no wait to become
+   body; (2) such tiles with exactly one wait; (3) pairs with at most one wait; (4) pairs.
+   2.2 Tenpai: riichi at once, discarding the tile that leaves the most varied waits (always an open
+   riichi in the seed).
+
+A tile's waits "to become body" are the tiles that, added to the hand, complete a meld containing
+it: for ``23`` both tiles wait on 1 and 4, for ``35`` on 4, in ``223`` the 2 waits on 1, 2 and 4.
+
+Ambiguities of the seed and the readings chosen:
+
+* Body and pair are properties of a kind: every copy of a kind that fits in some meld is body; a
+  pair is a kind held exactly twice, body or not (worked example 3 breaks the 6s pair of 5667s,
+  all body); a kind held three times is a triplet, body, and not a pair (example 3 passes 111s).
+* A pair's waits include its own kind (the third copy): the seed counts it for 8m in example 1
+  ("8m waits only on 8m") but leaves it out for 7p in example 3 ("58p"); both readings pass 7p.
+  For the 6s of 5667s the seed writes 4-6-7s, this code finds 4-6-8s; both are more than one.
+* No stage of 2.1 catches a hand of only body tiles, pairs and two-wait singles (e.g. six
+  two-sided shapes). Then the non-body non-pair tiles with the fewest waits are discarded, and if
+  every tile is body, every tile is a candidate (same tie-break). The seed never reaches this.
+* "Tenpai" is a hand from which one discard leaves a wait. "Most varied waits" counts distinct
+  winning kinds, without the kinds the player holds all four of (in hand and own kans).
+  Ties between tenpai discards take the general tie-break of section 2.
+* Riichi is played as ordinary riichi (the engine has no open riichi); when riichi is not legal
+  (too few points or wall tiles) the same tile is discarded without it.
+* Wins: the seed expects open riichi with menzen tsumo "unless someone deliberately deals in", so
+  both a tsumo and a ron on offer are taken. Added kan cannot arise (the bot never pons).
+* Red fives sort just before the plain fives of their suit, so "rightmost" keeps a red five.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mjcli.riichi.policies import backend
+from mjcli.riichi.policies.base import concealed_counts, pass_or_first, require_legal, tsumogiri, win
+from mjcli.riichi.policies.view import Action, PlayerView
+from mjcli.tiles import is_honor, kind, number_of, runs_with, sort_key, tile_name, to_mpsz
+
+NAME = "akagi"
+SEED = "001_bd47c5ad97e20050.txt (Akagi NPC Ver.1.0, sections 1, 2, 2.1, 2.2)"
+
+
+# ---------------------------------------------------------------- the seed's notions
+
+
+#: per kind, its runs; and per kind, each run as (the other two kinds), for the helpers below
+_RUNS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(tuple(runs_with(k)) for k in range(34))
+_OTHERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(tuple(x for x in run if x != k) for run in _RUNS[k])
+    for k in range(34)  # type: ignore[misc]
+)
+
+
+def is_body(k: int, counts: Sequence[int]) -> bool:
+    """Can kind ``k`` belong to some meld made from the hand (a triplet, or a run)?"""
+    c = counts[k]
+    if c >= 3:
+        return True
+    if not c:
+        return False
+    for a, b in _OTHERS[k]:  # noqa: SIM110 - a loop, not any(): this runs for every tile
+        if counts[a] and counts[b]:
+            return True
+    return False
+
+
+def is_head(k: int, counts: Sequence[int]) -> bool:
+    """A pair: a kind held exactly twice (see the module notes)."""
+    return counts[k] == 2
+
+
+def waits_to_body(k: int, counts: Sequence[int]) -> frozenset[int]:
+    """The kinds that, drawn, complete a meld containing ``k`` with the hand's other tiles."""
+    out: set[int] = set()
+    if counts[k] == 2:
+        out.add(k)
+    for a, b in _OTHERS[k]:
+        # exactly one of the run's two other kinds missing: that kind completes the run
+        if counts[a]:
+            if not counts[b]:
+                out.add(b)
+        elif counts[b]:
+            out.add(a)
+    return frozenset(out)
+
+
+def terminal_distance(k: int) -> int:
+    """0 for a terminal, 1 for 2/8, 2 for 3/7, 3 for 4/6, 4 for 5 (honours: 0)."""
+    if is_honor(k):
+        return 0
+    n = number_of(k)
+    return min(n - 1, 9 - n)
+
+
+def tie_break_key(k: int) -> tuple[int, int, int, int]:
+    """Larger is discarded first: honour, terminal, closeness to a terminal, rightmost."""
+    return (int(is_honor(k)), int(not is_honor(k) and terminal_distance(k) == 0), -terminal_distance(k), k)
+
+
+def pick(kinds: Sequence[int]) -> int:
+    return max(kinds, key=tie_break_key)
+
+
+def discard_stage(counts: Sequence[int]) -> tuple[int, str]:
+    """Section 2.1 on a hand of 34 counts: the kind to discard and the stage that chose it."""
+    present = [k for k in range(34) if counts[k]]
+    info = {k: (is_body(k, counts), is_head(k, counts), waits_to_body(k, counts)) for k in present}
+    loose = [k for k in present if not info[k][0] and not info[k][1]]
+    stage1 = [k for k in loose if not info[k][2]]
+    if stage1:
+        k = pick(stage1)
+        return k, f"2.1* {tile_name(k)} is neither body nor pair and has no wait to become body"
+    stage2 = [k for k in loose if len(info[k][2]) == 1]
+    if stage2:
+        k = pick(stage2)
+        w = tile_name(next(iter(info[k][2])))
+        return k, f"2.1** {tile_name(k)} is neither body nor pair and has one wait ({w}) to become body"
+    heads = [k for k in present if info[k][1]]
+    stage3 = [k for k in heads if len(info[k][2]) <= 1]
+    if stage3:
+        k = pick(stage3)
+        w = to_mpsz(sorted(info[k][2])) or "none"
+        return k, f"2.1*** the pair {tile_name(k)}{tile_name(k)} has at most one wait ({w}) to become body"
+    if heads:
+        k = pick(heads)
+        return k, f"2.1**** no other candidate: break the pair {tile_name(k)}{tile_name(k)}"
+    # Not covered by the seed (see the module notes): fewest waits among loose tiles, else any tile.
+    pool = loose or present
+    fewest = min(len(info[k][2]) for k in pool)
+    k = pick([k for k in pool if len(info[k][2]) == fewest])
+    what = "loose tile" if loose else "tile (all body)"
+    return k, f"beyond 2.1: {what} {tile_name(k)} with the fewest waits ({fewest}) to become body"
+
+
+def live_waits(counts: Sequence[int], held: Sequence[int]) -> frozenset[int]:
+    """Waits of a 3n+1 concealed hand, without kinds of which ``held`` (hand + kans) has all four."""
+    return frozenset(w for w in backend.waits(counts) if held[w] < 4)
+
+
+# ---------------------------------------------------------------- the policy
+
+
+class AkagiPolicy:
+    name = NAME
+    seed = SEED
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        require_legal(legal, NAME)
+        w = win(legal)
+        if w is not None:
+            return w.because("wins: the bot takes every tsumo and every ron on offer")
+        if all(a.kind in ("ron", "chi", "pon", "open_kan", "pass") for a in legal):
+            return pass_or_first(legal).because("1. never declares chi, pon or open kan")
+        kan = self._closed_kan(view, legal)
+        if kan is not None:
+            return kan
+        if view.in_riichi:
+            a = tsumogiri(view, legal) or next((a for a in legal if a.kind == "discard"), legal[0])
+            return a.because("after riichi the drawn tile is discarded")
+        return self._discard(view, legal)
+
+    def _closed_kan(self, view: PlayerView, legal: Sequence[Action]) -> Action | None:
+        for a in legal:
+            if a.kind != "closed_kan":
+                continue
+            if view.in_riichi:
+                # 1. no kan that would change the waits after riichi (the engine should not offer
+                # one; checked here so the rule is visible in the policy itself).
+                before = list(view.concealed_counts())
+                if view.drawn is not None:
+                    before[kind(view.drawn)] -= 1
+                after = view.concealed_counts()
+                after[kind(a.consumed[0])] -= 4
+                if backend.waits(before) != backend.waits(after):
+                    continue
+            return a.because("1. four of a kind: closed kan at once")
+        return None
+
+    def _discard(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        counts = concealed_counts(view)
+        held = list(counts)
+        for m in view.own_melds:
+            for t in m.tiles:
+                held[kind(t)] += 1
+        discards = [a for a in legal if a.kind == "discard" and a.tile is not None]
+        riichis = {a.tile: a for a in legal if a.kind == "riichi"}
+        # 2.2: tenpai -> the discard leaving the most varied waits, with riichi.
+        best: dict[int, int] = {}
+        # shanten above 0 means no discard leaves a wait: skip the per-discard wait search
+        tenpai_possible = backend.shanten(counts) <= 0
+        for a in discards if tenpai_possible else ():
+            k = kind(a.tile)  # type: ignore[arg-type]
+            if k in best:
+                continue
+            counts[k] -= 1
+            n = len(live_waits(counts, held))
+            counts[k] += 1
+            if n:
+                best[k] = n
+        if best:
+            most = max(best.values())
+            k = pick([k for k, n in best.items() if n == most])
+            tile = self._rightmost(view, k, discards)
+            reason = f"2.2 tenpai: {tile_name(tile)} leaves the most varied waits ({most} kinds)"
+            r = riichis.get(tile) or next((x for t, x in riichis.items() if kind(t) == k), None)
+            if r is not None:
+                return r.because(reason + "; riichi at once (an open riichi in the seed)")
+            return self._discard_action(tile, discards).because(reason + "; riichi is not legal here")
+        legal_kinds = {kind(a.tile) for a in discards}  # type: ignore[arg-type]
+        k, reason = discard_stage(counts)
+        if k not in legal_kinds:
+            # A tile the rules forbid (swap-call restriction): rerun the stages without it.
+            trimmed = list(counts)
+            for x in range(34):
+                if x not in legal_kinds:
+                    trimmed[x] = 0
+            k, reason = discard_stage(trimmed)
+            reason += " (among the tiles that may legally be discarded)"
+        tile = self._rightmost(view, k, discards)
+        return self._discard_action(tile, discards).because(reason)
+
+    @staticmethod
+    def _rightmost(view: PlayerView, k: int, discards: Sequence[Action]) -> int:
+        tiles = sorted((a.tile for a in discards if kind(a.tile) == k), key=sort_key)  # type: ignore[arg-type]
+        return tiles[-1]
+
+    @staticmethod
+    def _discard_action(tile: int, discards: Sequence[Action]) -> Action:
+        return next(a for a in discards if a.tile == tile)

@@ -1,0 +1,358 @@
+"""The bridge between the rules engine and the bot policies.
+
+The engine (:mod:`mjcli.riichi.engine.state`, :mod:`mjcli.riichi.engine.actions`) speaks in events: its
+legal actions
+are tuples of events, ``()`` being a pass. The policies (:mod:`mjcli.riichi.policies`) speak in
+:class:`~mjcli.riichi.policies.view.PlayerView` and :class:`~mjcli.riichi.policies.view.Action`. This module
+translates both ways, for ``replay`` (a log's decisions put to the policies) and ``simulate``
+(policies choosing the events of a game):
+
+* :func:`view_of` / :class:`ViewBuilder`: what one seat sees of a round, and nothing more (its
+  own concealed tiles, rivers, melds, indicators, scores, riichi flags, the wall's size).
+* :func:`legal_of`: a seat's legal actions as policy actions, each with the engine events behind
+  it (:meth:`Legal.events_for` is the way back).
+* :func:`actual_action`: what a log's player did at a decision point, read from the events after it.
+* :func:`action_text` / :func:`parse_action_text`: the one-line form of an action stored in Parquet.
+
+The engine lists two discards of the drawn tile's code when the hand holds another copy (from the
+hand or the drawn copy: only the river's tsumogiri mark differs); a policy sees one ``discard``
+action, mapped back to the drawn copy (:func:`legal_of`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mjcli.errors import NotationError
+from mjcli.melds import Meld
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.actions import legal_actions
+from mjcli.riichi.engine.state import KAN, REACT, TURN, Round
+from mjcli.riichi.policies.view import Action, PlayerView, RiverTile
+from mjcli.tiles import NUM_TILES, is_honor, kind, parse_tile, parse_tiles, sort_key, tile_name, to_mpsz
+
+EngineAction = tuple[object, ...]
+
+PASS = Action("pass")
+#: events the table makes by itself between a decision and the players' answers
+TABLE_EVENTS = (ev.RiichiAccepted, ev.NewDora)
+#: action kinds answering another player's tile
+REACTION_KINDS = frozenset({"ron", "chi", "pon", "open_kan", "pass"})
+CALL_KINDS = frozenset({"chi", "pon", "open_kan"})
+KAN_KINDS = frozenset({"closed_kan", "added_kan"})
+
+
+_SORT_KEYS = tuple(sort_key(t) for t in range(NUM_TILES))
+
+
+def _sorted(tiles: Sequence[int]) -> tuple[int, ...]:
+    """Tiles in hand order (``tiles.sort_key``), through a table: views sort a hand each time."""
+    return tuple(sorted(tiles, key=_SORT_KEYS.__getitem__))
+
+
+# ---------------------------------------------------------------- views
+
+
+class ViewBuilder:
+    """Builds the views of one round, re-using the converted rivers and melds while they hold.
+
+    Rivers only grow by one tile, or have their last tile taken by a call, so a river's length and
+    the mark on its last tile tell whether the converted copy is still good (melds: see
+    :meth:`_all_melds`). This matters: a view is built at every decision point, several hundred
+    times per game. The builder follows the round it was made for as that round moves on.
+    """
+
+    __slots__ = ("rnd", "_rivers", "_melds")
+
+    def __init__(self, rnd: Round) -> None:
+        self.rnd = rnd
+        self._rivers: list[tuple[tuple[int, bool], tuple[RiverTile, ...]]] = [((0, False), ())] * 4
+        self._melds: tuple[tuple[int, ...], tuple[tuple[Meld, ...], ...]] = ((), ())
+
+    def _all_melds(self) -> tuple[tuple[Meld, ...], ...]:
+        # Melds change only by a call (one more meld) or a kan (an added kan replaces its pon):
+        # the meld counts and the round's kan counts tell whether the copy is still good.
+        rnd = self.rnd
+        key = (*(len(q.melds) for q in rnd.players), *rnd.kans)
+        if self._melds[0] != key:
+            self._melds = (key, tuple(tuple(q.melds) for q in rnd.players))
+        return self._melds[1]
+
+    def _river(self, seat: int) -> tuple[RiverTile, ...]:
+        river = self.rnd.players[seat].river
+        key = (len(river), bool(river) and river[-1].called)
+        cached_key, cached = self._rivers[seat]
+        if cached_key != key:
+            n = len(cached)
+            if len(river) == n + 1 and (not cached or cached[-1].called == river[-2].called):
+                r = river[-1]  # one more discard: extend the converted copy
+                cached = (*cached, RiverTile(r.tile, r.tsumogiri, r.called, r.riichi))
+            else:
+                cached = tuple(RiverTile(r.tile, r.tsumogiri, r.called, r.riichi) for r in river)
+            self._rivers[seat] = (key, cached)
+        return cached
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` sees of the round right now."""
+        rnd = self.rnd
+        p = rnd.players[seat]
+        drawn = rnd.drawn if (rnd.phase == TURN and rnd.current == seat) else None
+        hand = list(p.hand)
+        if drawn is not None:
+            hand.remove(drawn)
+        offered = offered_by = None
+        if rnd.phase == REACT and rnd.last_tile is not None and rnd.current != seat:
+            offered, offered_by = rnd.last_tile, rnd.current
+        elif rnd.phase == KAN and rnd.last_tile is not None and rnd.kan_actor != seat:
+            offered, offered_by = rnd.last_tile, rnd.kan_actor  # the tile of an added (or closed) kan
+        players = rnd.players
+        return PlayerView(
+            seat=seat,
+            hand=_sorted(hand),
+            drawn=drawn,
+            melds=self._all_melds(),
+            rivers=tuple(self._river(s) for s in range(4)),
+            dora_indicators=tuple(rnd.dora),
+            scores=tuple(rnd.scores),
+            round_wind=rnd.round_wind,
+            dealer=rnd.dealer,
+            honba=rnd.honba,
+            sticks=rnd.sticks,
+            # a declared riichi is visible (the tile is turned sideways) before its stick is paid
+            riichi=tuple(q.riichi or q.riichi_declared for q in players),
+            wall_left=rnd.wall,
+            offered=offered,
+            offered_by=offered_by,
+            first_turn=not rnd.interrupted and p.discards == 0,
+        )
+
+
+def view_of(rnd: Round, seat: int) -> PlayerView:
+    """What ``seat`` sees of the round ``rnd`` right now (one-off; see :class:`ViewBuilder`)."""
+    return ViewBuilder(rnd).view(seat)
+
+
+# ---------------------------------------------------------------- actions both ways
+
+
+def action_of(events: EngineAction) -> Action:
+    """The policy action for one engine action (a tuple of events; ``()`` is a pass)."""
+    if not events:
+        return PASS
+    first = events[0]
+    t = type(first)
+    if t is ev.Discard:
+        return Action("discard", first.tile)
+    if t is ev.Riichi:
+        return Action("riichi", events[1].tile)  # type: ignore[attr-defined]
+    if t is ev.Win:
+        return Action("tsumo" if first.actor == first.target else "ron", first.tile)
+    if t is ev.Chi:
+        return Action("chi", first.tile, _sorted(first.consumed))
+    if t is ev.Pon:
+        return Action("pon", first.tile, _sorted(first.consumed))
+    if t is ev.OpenKan:
+        return Action("open_kan", first.tile, _sorted(first.consumed))
+    if t is ev.ClosedKan:
+        tiles = _sorted(first.consumed)
+        return Action("closed_kan", tiles[0], tiles)
+    if t is ev.AddedKan:
+        return Action("added_kan", first.tile, _sorted(first.consumed))
+    if t is ev.RoundDraw and first.reason == ev.NINE_TERMINALS:
+        return Action("nine_terminals")
+    raise ValueError(f"not a player's action: {events!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """A seat's legal actions for the policies, in the engine's order, and the events behind each."""
+
+    actions: tuple[Action, ...]
+    events: dict[Action, EngineAction]
+
+    def events_for(self, action: Action) -> EngineAction:
+        """The engine events carrying out ``action``; KeyError when it is not legal."""
+        return self.events[action]
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __contains__(self, action: object) -> bool:
+        return action in self.events
+
+
+NO_ACTIONS = Legal((), {})
+ONLY_PASS = Legal((PASS,), {PASS: ()})
+
+
+def may_react(rnd: Round, seat: int) -> bool:
+    """False when ``seat`` surely has nothing but a pass on the discard on the table.
+
+    A cheap filter in front of :func:`~mjcli.riichi.engine.actions.legal_actions` (most seats, most of the
+    time, can do nothing with a discard): a ron needs the tile among the seat's waits (memoised by
+    the engine), a pon or kan two copies in hand, a chi the seat after the discarder and a number
+    tile. When it says True the engine decides. A test checks that it never hides an option.
+    """
+    tile = rnd.last_tile
+    if tile is None:
+        return False
+    p = rnd.players[seat]
+    k = kind(tile)
+    if k in p.waits():
+        return True
+    if p.riichi or p.riichi_declared:
+        return False
+    if p.counts[k] >= 2:
+        return True
+    if seat != (rnd.current + 1) % 4 or is_honor(k):
+        return False
+    c = p.counts
+    n = k % 9
+    return (
+        (n >= 2 and c[k - 2] and c[k - 1])
+        or (1 <= n <= 7 and c[k - 1] and c[k + 1])
+        or (n <= 6 and c[k + 1] and c[k + 2])
+    )
+
+
+_DISCARD_ACTION = tuple(Action("discard", t) for t in range(NUM_TILES))
+_RIICHI_ACTION = tuple(Action("riichi", t) for t in range(NUM_TILES))
+
+
+def legal_of(rnd: Round, seat: int) -> Legal:
+    """The seat's legal actions as policy actions (see :class:`Legal`)."""
+    if rnd.phase == REACT and seat != rnd.current and not may_react(rnd, seat):
+        return ONLY_PASS if rnd.last_tile is not None else NO_ACTIONS
+    back: dict[Action, EngineAction] = {}
+    for events in legal_actions(rnd, seat):
+        first = events[0] if events else None
+        t = type(first)
+        if t is ev.Discard:  # most actions: the policy action from a table
+            a = _DISCARD_ACTION[first.tile]  # type: ignore[union-attr]
+        elif t is ev.Riichi:
+            a = _RIICHI_ACTION[events[1].tile]  # type: ignore[attr-defined]
+        else:
+            a = action_of(events)
+        # of the two discards of the drawn tile's code, keep the drawn copy (tsumogiri)
+        if a in back and not getattr(events[-1], "tsumogiri", False):
+            continue
+        back[a] = events
+    return Legal(tuple(back), back)
+
+
+# ---------------------------------------------------------------- what the log's player did
+
+
+def _next_action_index(events: Sequence[object], i: int) -> int:
+    """Index of the first event after ``i`` that is not the table's own (dora, riichi stick)."""
+    j = i + 1
+    while j < len(events) and isinstance(events[j], TABLE_EVENTS):
+        j += 1
+    return j
+
+
+def claimed(events: Sequence[object], i: int) -> bool:
+    """Did anyone take the tile offered after event ``i`` (a ron, a call, a triple ron)?"""
+    j = _next_action_index(events, i)
+    if j >= len(events):
+        return False
+    e = events[j]
+    return isinstance(e, ev.Win | ev.Chi | ev.Pon | ev.OpenKan) or (
+        isinstance(e, ev.RoundDraw) and e.reason == ev.TRIPLE_RON
+    )
+
+
+def actual_action(events: Sequence[object], i: int, seat: int, legal: Legal) -> tuple[Action, bool] | None:
+    """What ``seat`` did at the decision point right after event ``i``, and whether a discard was
+    of the drawn tile (the river's tsumogiri mark); None when the log stops before saying.
+
+    On a turn: the seat's next action (riichi with its discard, discard, tsumo, kan, nine
+    terminals). On another player's tile: a ron (several rons come as consecutive wins; a triple
+    ron, which aborts the round, counts as a ron of each seat that could win), a call, or else a
+    pass: a log does not record a call that lost to another player's ron or pon, so that is a pass.
+    """
+    j = _next_action_index(events, i)
+    if j >= len(events):
+        return None
+    e = events[j]
+    reacting = bool(legal.actions) and all(a.kind in REACTION_KINDS for a in legal.actions)
+    if reacting:
+        if isinstance(e, ev.RoundDraw) and e.reason == ev.TRIPLE_RON:
+            rons = [a for a in legal.actions if a.kind == "ron"]
+            return (rons[0] if rons else PASS), False
+        k = j
+        while k < len(events) and isinstance(events[k], ev.Win):
+            if events[k].actor == seat:  # type: ignore[attr-defined]
+                return action_of((events[k],)), False
+            k += 1
+        if isinstance(e, ev.Chi | ev.Pon | ev.OpenKan) and e.actor == seat:
+            return action_of((e,)), False
+        return PASS, False
+    if isinstance(e, ev.Riichi):
+        k = j + 1
+        while k < len(events) and not isinstance(events[k], ev.Discard):
+            k += 1
+        if k >= len(events):
+            return None
+        d = events[k]
+        return action_of((e, d)), d.tsumogiri  # type: ignore[attr-defined]
+    if isinstance(e, ev.Discard):
+        return action_of((e,)), e.tsumogiri
+    try:
+        return action_of((e,)), False
+    except ValueError:
+        return None
+
+
+# ---------------------------------------------------------------- the stored text form
+
+
+@functools.lru_cache(maxsize=4096)
+def action_text(a: Action) -> str:
+    """One line per action, first word its kind: ``discard 5m``, ``riichi 0p``, ``pon 7z 77z``,
+    ``chi 3m 45m``, ``closed_kan 5m 0555m``, ``added_kan 5m 055m``, ``tsumo 2p``, ``pass``."""
+    if a.tile is None:
+        return a.kind
+    if a.consumed:
+        return f"{a.kind} {tile_name(a.tile)} {to_mpsz(a.consumed)}"
+    return f"{a.kind} {tile_name(a.tile)}"
+
+
+def parse_action_text(text: str) -> Action:
+    """The inverse of :func:`action_text`; :class:`NotationError` naming the text otherwise."""
+    parts = text.split()
+    try:
+        if len(parts) == 1:
+            return Action(parts[0])
+        if len(parts) == 2:
+            return Action(parts[0], parse_tile(parts[1]))
+        if len(parts) == 3:
+            return Action(parts[0], parse_tile(parts[1]), _sorted(parse_tiles(parts[2])))
+    except NotationError as exc:
+        raise NotationError(f"action '{text}': {exc}") from None
+    raise NotationError(f"action '{text}' is not '<kind> [tile [tiles]]'")
+
+
+def decision_kind(legal: Legal, reacting: bool, tile_claimed: bool) -> str:
+    """The kind of a decision point, from what the seat was offered (see the README's columns).
+
+    On a turn: ``win`` (tsumo offered), ``kan``, ``riichi``, ``abort`` (nine terminals), else
+    ``discard``. On another player's tile: ``win`` (ron offered), else ``call`` when someone took
+    the tile and ``pass`` when every seat let it go by.
+    """
+    kinds = {a.kind for a in legal.actions}
+    if reacting:
+        if "ron" in kinds:
+            return "win"
+        return "call" if tile_claimed else "pass"
+    if "tsumo" in kinds:
+        return "win"
+    if kinds & KAN_KINDS:
+        return "kan"
+    if "riichi" in kinds:
+        return "riichi"
+    if "nine_terminals" in kinds:
+        return "abort"
+    return "discard"

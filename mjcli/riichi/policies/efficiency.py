@@ -1,0 +1,182 @@
+"""The tile-efficiency baseline (no seed gives it; the issue's "standard strong baseline").
+
+Rules, in the order they are tried:
+
+1. Win: take every tsumo and ron on offer.
+2. Nine terminals: abort when allowed, unless the hand is already within 2 of tenpai (shanten
+   counting thirteen orphans), where playing on for thirteen orphans is worth more.
+3. Closed or added kan: declare when the shanten of the hand left (the quad set aside as a meld)
+   is no worse than the best discard's. After riichi the engine only offers kans that keep the
+   waits, which are then always taken.
+4. Discard: the lowest shanten, then the most ukeire (improving tiles counted by the copies the
+   player has not seen: not in the own hand, rivers, melds or dora indicators), then the
+   documented tie-break: keep dora and red fives; throw honours (non-yakuhai before yakuhai)
+   before terminals before tiles nearer the middle (2/8, 3/7, 4/6, 5); then the rightmost tile in
+   hand order (a plain five before a red one).
+5. Riichi: declared with that discard whenever it leaves tenpai and riichi is legal.
+6. Calls (chi, pon, open kan): only when the call makes the shanten strictly lower (after the best
+   discard that follows it) and leaves a yaku: a yakuhai triplet (called now, already called or
+   concealed) or an all-simples hand (open tanyao, on in Tenhou's rules) after that discard. Of
+   several such calls: lowest shanten, then most ukeire, then kan, pon, chi, then lowest tiles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mjcli.riichi.policies import backend
+from mjcli.riichi.policies.base import concealed_counts, require_legal, visible_counts, win
+from mjcli.riichi.policies.view import Action, PlayerView
+from mjcli.tiles import is_honor, is_red, is_terminal_or_honor, kind, number_of, sort_key, tile_name
+
+NAME = "efficiency"
+SEED = "none (the issue's baseline: shanten, then ukeire over unseen tiles)"
+
+_CALL_RANK = {"open_kan": 0, "pon": 1, "chi": 2}
+
+
+def dora_kinds(indicators: Sequence[int]) -> set[int]:
+    """The kinds the dora indicators point at (next in suit, winds and dragons in their own cycle)."""
+    out = set()
+    for t in indicators:
+        k = kind(t)
+        if k < 27:
+            out.add(k - k % 9 + (k % 9 + 1) % 9)
+        elif k < 31:
+            out.add(27 + (k - 27 + 1) % 4)
+        else:
+            out.add(31 + (k - 31 + 1) % 3)
+    return out
+
+
+def throw_first_key(tile: int, dora: set[int], yakuhai: frozenset[int]) -> tuple[int, ...]:
+    """Larger is thrown first among discards of equal shanten and ukeire (rule 4's tie-break)."""
+    k = kind(tile)
+    keep_value = int(k in dora) + int(is_red(tile))
+    if is_honor(k):
+        edge = 3 if k not in yakuhai else 2
+    elif k % 9 in (0, 8):
+        edge = 1
+    else:
+        edge = -min(number_of(k) - 1, 9 - number_of(k))
+    return (-keep_value, edge, *sort_key(tile))
+
+
+def best_discards(
+    counts: Sequence[int], seen: Sequence[int], allowed: set[int] | None = None
+) -> tuple[int, dict[int, int]]:
+    """The least shanten a discard leaves, and the ukeire (unseen copies) of each discard that does.
+
+    Ukeire is only worked out for the discards of least shanten: the others can never be chosen.
+    Copies are counted against the full hand (the discarded tile is not coming back), as the
+    discard table of :mod:`mjcli.analysis` does. ``allowed`` limits the discards to some kinds.
+    """
+    least, improving = backend.least_discards(bytes(counts), None if allowed is None else frozenset(allowed))
+    left = [max(0, 4 - c - s) for c, s in zip(counts, seen, strict=True)]
+    return least, {d: sum([left[k] for k in kinds]) for d, kinds in improving.items()}
+
+
+def _is_simple(t: int) -> bool:
+    return not is_terminal_or_honor(kind(t))
+
+
+class EfficiencyPolicy:
+    name = NAME
+    seed = SEED
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        require_legal(legal, NAME)
+        w = win(legal)
+        if w is not None:
+            return w.because("1. a win is always taken")
+        if all(a.kind in ("chi", "pon", "open_kan", "pass") for a in legal):
+            return self._react(view, legal)
+        seen = visible_counts(view)
+        counts = concealed_counts(view)
+        if sum(counts) % 3 == 2:
+            best_shanten, ukeire = best_discards(counts, seen)
+        else:  # not a discard decision (never asked of a 3n+1 hand by the engine)
+            best_shanten, ukeire = backend.shanten(counts), {}
+        for a in legal:
+            if a.kind == "nine_terminals" and backend.shanten(counts) > 2:
+                return a.because("2. nine terminals: abort (more than 2 from tenpai)")
+        for a in legal:
+            if a.kind in ("closed_kan", "added_kan"):
+                rest = list(counts)
+                if a.kind == "closed_kan":
+                    rest[kind(a.consumed[0])] -= 4
+                else:
+                    rest[kind(a.tile)] -= 1  # type: ignore[arg-type]
+                s = backend.shanten(rest)
+                if view.in_riichi or s <= best_shanten:
+                    return a.because(f"3. {a.kind.replace('_', ' ')} keeps shanten at {s}")
+        choices = [a for a in legal if a.kind in ("discard", "riichi") and a.tile is not None]
+        if not choices:
+            return legal[0].because("the only legal action")
+        if view.in_riichi:
+            a = next(a for a in choices if a.kind == "discard")
+            return a.because("after riichi the drawn tile is discarded")
+        dora = dora_kinds(view.dora_indicators)
+        yakuhai = view.yakuhai_kinds()
+        discards = [a for a in choices if a.kind == "discard"] or choices
+        if not any(kind(a.tile) in ukeire for a in discards):  # type: ignore[arg-type]
+            # every least-shanten discard is forbidden (swap-call rule): rank the legal ones alone
+            allowed = {kind(a.tile) for a in discards}  # type: ignore[arg-type]
+            best_shanten, ukeire = best_discards(counts, seen, allowed)
+
+        # the most ukeire among the least-shanten discards, then the tie-break (which differs for
+        # every tile: a red five is not a plain five); the others never win
+        ranked = [(ukeire[kind(a.tile)], a) for a in discards if kind(a.tile) in ukeire]  # type: ignore[arg-type]
+        most = max(u for u, _ in ranked)
+        best = max(
+            (a for u, a in ranked if u == most),
+            key=lambda a: throw_first_key(a.tile, dora, yakuhai),  # type: ignore[arg-type]
+        )
+        uke = ukeire[kind(best.tile)]  # type: ignore[arg-type]
+        reason = f"4. {tile_name(best.tile)}: shanten {best_shanten}, ukeire {uke}"  # type: ignore[arg-type]
+        if best_shanten == 0:
+            for a in choices:
+                if a.kind == "riichi" and a.tile == best.tile:
+                    return a.because(reason + "; 5. tenpai: riichi")
+        return best.because(reason)
+
+    def _react(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        passing = next((a for a in legal if a.kind == "pass"), legal[0])
+        counts = concealed_counts(view)
+        seen = visible_counts(view)
+        now = backend.shanten(counts)
+        yakuhai = view.yakuhai_kinds()
+        found = []
+        for call in legal:
+            if call.kind not in _CALL_RANK:
+                continue
+            rest = list(counts)
+            for t in call.consumed:
+                rest[kind(t)] -= 1
+            call_kind = kind(call.tile)  # type: ignore[arg-type]
+            melds_simple = all(_is_simple(t) for m in view.own_melds for t in m.tiles)
+            melds_simple = melds_simple and all(_is_simple(t) for t in (*call.consumed, call.tile))
+            has_yakuhai = (call.kind != "chi" and call_kind in yakuhai) or any(
+                m.kind != "chi" and kind(m.tiles[0]) in yakuhai for m in view.own_melds
+            )
+            if call.kind == "open_kan":
+                after, uke, ok_tanyao = backend.shanten(rest), 0, False
+                conc_yakuhai = any(rest[k] >= 3 for k in yakuhai)
+            else:
+                after, bests = best_discards(rest, seen)
+                uke = max(bests.values())
+                ok_tanyao = melds_simple and any(
+                    all(rest[k] - (k == d) == 0 for k in range(34) if is_terminal_or_honor(k)) for d in bests
+                )
+                conc_yakuhai = any(rest[k] >= 3 for k in yakuhai)
+            if after >= now:
+                continue
+            if not (has_yakuhai or conc_yakuhai or ok_tanyao):
+                continue
+            yaku = "yakuhai" if (has_yakuhai or conc_yakuhai) else "tanyao"
+            key = (after, -uke, _CALL_RANK[call.kind], [sort_key(t) for t in call.consumed])
+            found.append((key, call, f"6. call lowers shanten {now} -> {after} and keeps a yaku ({yaku})"))
+        if found:
+            found.sort(key=lambda f: f[0])
+            return found[0][1].because(found[0][2])
+        return passing.because(f"6. no call lowers shanten ({now}) and keeps a yaku: pass")

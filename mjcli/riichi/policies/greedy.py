@@ -1,0 +1,94 @@
+"""The shanten-greedy bot of seed ``003_79b16c3c4696e622.txt`` ("Pythonで麻雀を作る#1").
+
+The seed's code, and how each line is played here:
+
+* ``Janshi.dahai``: after riichi, discard ``tehai[13]``, the tile just drawn. Otherwise compute,
+  for each of the 14 tiles in list order, the shanten of the hand without it, and discard the
+  first tile with the smallest shanten (``shantenvalue.index(min(shantenvalue))``). The list is the
+  13-tile hand sorted (``riipai`` runs after each discard) followed by the drawn tile (``tsumo``
+  appends it), so ties go to the first tile in sorted hand order and the drawn tile comes last.
+* Shanten is ``mahjong``'s ``calculate_shanten`` with its defaults: the minimum of the regular
+  form, seven pairs and thirteen orphans.
+* ``Game.ichijun``: a 14-tile hand of shanten -1 wins (tsumo); a hand of shanten 0 before the
+  discard, not yet in riichi, declares riichi with that discard when ``len(yama) > 17``.
+* Ron, calls, kans and aborts are "not implemented" in the seed.
+
+Readings chosen:
+
+* ``yama`` in the seed is the whole undrawn wall, its 14-tile dead wall included (the round ends
+  when ``len(yama) == 14``), so ``len(yama) > 17`` is "more than 3 tiles left in the live wall",
+  which is tested on :attr:`PlayerView.wall_left` after the draw.
+* The issue asks the bot to take every win: a ron on offer is taken too (the seed's "-1 shanten
+  wins" rule applied to another player's tile). Every other call and every kan is passed.
+* After a call (impossible for this bot, but a view may come with melds) there is no drawn tile:
+  the list is the sorted hand alone.
+* A red five sorts just before the plain fives of its suit (the seed has no red fives).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mjcli.riichi.policies import backend
+from mjcli.riichi.policies.base import concealed_counts, pass_or_first, require_legal, tsumogiri, win
+from mjcli.riichi.policies.view import Action, PlayerView
+from mjcli.tiles import counts34, kind, sort_key, tile_name
+
+NAME = "greedy"
+SEED = "003_79b16c3c4696e622.txt (Janshi.dahai, Game.ichijun)"
+
+#: the seed's dead wall: 14 tiles stay in ``yama`` when the round ends
+DEAD_WALL = 14
+
+
+def seed_order(view: PlayerView) -> list[int]:
+    """The seed's ``tehai`` list at a discard: the sorted hand, then the drawn tile."""
+    order = sorted(view.hand, key=sort_key)
+    if view.drawn is not None:
+        order.append(view.drawn)
+    return order
+
+
+def greedy_discard(tiles: Sequence[int], allowed: Sequence[int] | None = None) -> tuple[int, list[int]]:
+    """Index of the first tile whose removal gives the least shanten, and every tile's shanten.
+
+    ``allowed`` (default: all) are the tiles that may be cut; the others keep their place in the
+    list but are never chosen (shanten of a forbidden tile is reported as 99).
+    """
+    after = backend.shanten_after_discards(bytes(counts34(tiles)))  # per kind: copies leave the same
+    values = [99 if allowed is not None and t not in allowed else after[kind(t)] for t in tiles]
+    return values.index(min(values)), values
+
+
+class GreedyPolicy:
+    name = NAME
+    seed = SEED
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        require_legal(legal, NAME)
+        w = win(legal)
+        if w is not None:
+            return w.because("shanten -1: the hand is complete, win")
+        if all(a.kind in ("ron", "chi", "pon", "open_kan", "pass") for a in legal):
+            return pass_or_first(legal).because("calls are not implemented in the seed: pass")
+        discards = [a for a in legal if a.kind == "discard"]
+        if view.in_riichi:
+            a = tsumogiri(view, legal) or (discards[0] if discards else legal[0])
+            return a.because("in riichi: discard tehai[13], the drawn tile")
+        order = seed_order(view)
+        legal_tiles = {a.tile for a in discards}
+        # A tile the rules forbid (swap-calling; never for this bot, which does not call) is skipped.
+        idx, values = greedy_discard(order, legal_tiles or None)
+        tile = order[idx]
+        best = values[idx]
+        reason = f"{tile_name(tile)} is the first tile whose discard leaves the least shanten ({best})"
+        hand_shanten = backend.shanten(concealed_counts(view))
+        if hand_shanten == 0 and view.wall_left + DEAD_WALL > 17:
+            for a in legal:
+                if a.kind == "riichi" and a.tile == tile:
+                    return a.because(f"{reason}; tenpai with len(yama) > 17: riichi")
+            reason += "; tenpai, but riichi is not legal here"
+        a = next((a for a in discards if a.tile == tile), None)
+        if a is None:  # no legal discard of that tile: nothing else the seed could do
+            a = discards[0] if discards else legal[0]
+        return a.because(reason)

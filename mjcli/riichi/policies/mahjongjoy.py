@@ -1,0 +1,214 @@
+"""The MahjongJoy Riichi bot (seed ``000_0655bb32b8765f27.txt``, "Algoritmo para bots de Mahjong Riichi").
+
+The Riichi section decides between a closed and an open hand, then "actúa exactamente del mismo
+modo que el bot Hong Kong MP0", whose definitions and discard priorities live in
+:mod:`mjcli.riichi.policies.pm0`. The seed's rules, quoted, and how each is played:
+
+* "Si el bot ya tiene una combinación expuesta, solo buscará combinaciones de mano abiertas. Si
+  el bot tiene un Pon, un Kan cerrado o un par de Dragones o Viento propio o Viento dominante,
+  buscará crear una mano abierta. De lo contrario, el bot intentará formar una mano cerrada."
+  (:func:`hand_mode`)
+* "Un bot declarará Riichi siempre que tenga oportunidad de declararlo."
+* "En caso de que el bot esté construyendo una mano abierta y tenga solo una pareja de Dragones o
+  Viento propio o Viento Dominante (y no Yaku), el bot no debe descartar nunca fichas de ese par
+  y, en su lugar, elegirá descartar fichas de Chows o Pons ocultos." (:func:`protected_pair`,
+  :func:`choose_discard`)
+* PM0 1, "Descartar": "busca las fichas conforme a las Prioridades para descartar [...] y
+  selecciona la primera ficha con la máxima prioridad" (the list is :data:`pm0.PRIORITIES`),
+  looking at "las fichas de su propia mano y las Fichas Expuestas" (:func:`exposed_counts`).
+* PM0 2, "Declarar Mahjong": "El bot siempre acepta una declaración de Mahjong" (tsumo and ron).
+* PM0 3, "Hacer un Kong": "El bot siempre acepta añadir una ficha para hacer un Kong".
+* PM0 4, "Pong, Kong, Chow": compare "el número máximo de combinaciones ocultas (solo Chow, Pong,
+  Kong)" before and after the call; call when it does not change, and call a kong when it drops
+  by 1 (:func:`claim_allowed`).
+
+Ambiguities of the seed and the readings chosen:
+
+* Open or closed, read literally: "un Pon" is any concealed triplet (three or four copies of any
+  kind in the closed hand) and "un Kan cerrado" any closed kan; the yakuhai qualifier ("de
+  Dragones o Viento propio o Viento dominante") applies to the pair only. So ``555m`` or
+  ``ankan 5555m`` makes an open hand, a pair ``55m`` does not.
+* A closed hand makes no call at all (calling would open it); only an open hand uses PM0 4.
+* Exposed tiles, read literally: every river tile, the combinations "de otros jugadores" (their
+  closed kans included: they lie on the table as much as the open ones) and the dora indicators
+  (kan dora included); not the player's own melds, and not the ura dora, which nobody sees during
+  play. The offered tile of a reaction counts (it lies in a river).
+* The protected pair: "no Yaku" is read as no yakuhai triplet or kan, concealed or called (the
+  only yaku the section talks about). The pair is never discarded: when it is the only tile of
+  the first priority level that has candidates, a tile of a concealed chow or pon goes instead
+  (:func:`pm0.concealed_set_kinds`: a kind held three times or one of three consecutive kinds all
+  held; the ones whose discard keeps the most combinations first, then hand order); the list does
+  not move on to its next level. When that level holds other tiles too, the first of them goes (it
+  has the same, highest, priority). When the hand has no concealed chow or pon, the list goes on
+  below the pair's level (not in the seed).
+* Riichi "whenever possible" chooses, among the discards that riichi allows, the one the priority
+  list ranks first; the pair rule does not apply (riichi is a yaku).
+* PM0 3 ("always add a tile to make a kong") is read as covering both kongs a player makes from
+  its own draw: the added kan and the closed kan, which is always taken. Nine-terminals abort:
+  never (not mentioned).
+* Several calls allowed by PM0 4 at once: kong before pong before chow, then the lowest tiles.
+* "La primera ficha" of a priority level is the first in hand order (man, pin, sou, East South
+  West North White Green Red). When a hand has no tile in any level (every tile in a complete
+  combination), a tile whose discard keeps the most combinations is discarded (not in the seed).
+* Red fives: the seed has none. Between a red five and a plain five of the same kind the plain
+  one is discarded (the red one is a dora).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mjcli.riichi.policies import pm0
+from mjcli.riichi.policies.base import require_legal, win
+from mjcli.riichi.policies.view import Action, PlayerView
+from mjcli.tiles import is_red, kind, sort_key, tile_name, to_mpsz
+
+NAME = "mahjongjoy"
+SEED = "000_0655bb32b8765f27.txt (Definiciones; Hong Kong PM0 1-4; Algoritmo para bots de Mahjong Riichi)"
+
+_CALL_RANK = {"open_kan": 0, "pon": 1, "chi": 2}
+
+#: reason of a discard made by the pair rule
+SET_TILE = "tile of a concealed chow or pon"
+
+
+def exposed_counts(view: PlayerView) -> list[int]:
+    """Definition 1: rivers, the other players' melds and the dora indicators (not own melds)."""
+    counts = view.visible_counts()
+    for m in view.own_melds:
+        for t in m.tiles:
+            counts[kind(t)] -= 1
+    return [max(0, c) for c in counts]
+
+
+def hand_mode(view: PlayerView) -> tuple[bool, str]:
+    """(open?, why): the Riichi section's choice between an open and a closed hand."""
+    if not view.is_closed:
+        return True, "has an exposed combination"
+    for m in view.own_melds:
+        if m.kind == "ankan":
+            return True, f"has a closed kan of {tile_name(kind(m.tiles[0]))}"
+    counts = view.concealed_counts()
+    for k in range(34):
+        if counts[k] >= 3:
+            return True, f"has a pon of {tile_name(k)}"
+    for k in sorted(view.yakuhai_kinds()):
+        if counts[k] == 2:
+            return True, f"has a pair of {tile_name(k)}"
+    return False, "no exposed combination, no pon or closed kan, no yakuhai pair"
+
+
+def protected_pair(view: PlayerView) -> int | None:
+    """The only yakuhai pair of an open hand without yaku: the kind never to discard from."""
+    yakuhai = view.yakuhai_kinds()
+    counts = view.concealed_counts()
+    if any(counts[k] >= 3 for k in yakuhai):
+        return None
+    if any(m.kind != "chi" and kind(m.tiles[0]) in yakuhai for m in view.own_melds):
+        return None
+    pairs = [k for k in sorted(yakuhai) if counts[k] == 2]
+    return pairs[0] if len(pairs) == 1 else None
+
+
+def _pick(actions: Sequence[Action]) -> Action:
+    """The action discarding a plain copy of its kind when there is one (keeps a red five)."""
+    return next((a for a in actions if not is_red(a.tile)), actions[0])  # type: ignore[arg-type]
+
+
+def choose_discard(
+    view: PlayerView, candidates: Sequence[Action], protect: int | None = None
+) -> tuple[Action, str]:
+    """PM0 1 over the legal ``candidates`` (discards or riichi discards): the action and its level.
+
+    ``protect`` is the kind of the pair rule (:func:`protected_pair`).
+    """
+    hand = view.concealed_counts()
+    exposed = exposed_counts(view)
+    by_kind: dict[int, list[Action]] = {}
+    for a in sorted(candidates, key=lambda a: sort_key(a.tile)):  # type: ignore[arg-type]
+        by_kind.setdefault(kind(a.tile), []).append(a)  # type: ignore[arg-type]
+    for level, kinds in pm0.discard_levels(hand, exposed):
+        allowed = [k for k in kinds if k in by_kind and k != protect]
+        if not allowed and protect is not None and protect in kinds and protect in by_kind:
+            sets = [k for k in pm0.concealed_set_kinds(hand) if k in by_kind]
+            if sets:
+                a = _pick(by_kind[sets[0]])
+                return a, (
+                    f"{SET_TILE}: {tile_name(a.tile)} instead of the pair "  # type: ignore[arg-type]
+                    f"{tile_name(protect)}{tile_name(protect)} ({level})"
+                )
+        if level == pm0.BEYOND and not allowed:
+            allowed = [k for k in kinds if k in by_kind]
+        if allowed:
+            k = allowed[0] if level == pm0.BEYOND else min(allowed)
+            a = _pick(by_kind[k])
+            return a, f"{level}: {tile_name(a.tile)}"  # type: ignore[arg-type]
+    a = min(candidates, key=lambda a: sort_key(a.tile))  # type: ignore[arg-type]
+    return a, f"first tile: {tile_name(a.tile)}"  # type: ignore[arg-type]
+
+
+def claim_allowed(view: PlayerView, call: Action) -> tuple[bool, str]:
+    """PM0 4: the maximum of concealed chows/pongs/kongs before and after the call."""
+    hand = view.concealed_counts()
+    before = pm0.max_sets(hand)
+    after_hand = list(hand)
+    for t in call.consumed:
+        after_hand[kind(t)] -= 1
+    after = pm0.max_sets(after_hand)
+    if after == before:
+        return True, f"concealed combinations stay at {before}"
+    if after == before - 1 and call.kind == "open_kan":
+        return True, f"concealed combinations drop from {before} to {after}: a kong is declared"
+    return False, f"concealed combinations would drop from {before} to {after}"
+
+
+class MahjongJoyPolicy:
+    name = NAME
+    seed = SEED
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        require_legal(legal, NAME)
+        w = win(legal)
+        if w is not None:
+            return w.because("PM0 2: always declares mahjong")
+        if all(a.kind in ("chi", "pon", "open_kan", "pass") for a in legal):
+            return self._react(view, legal)
+        for a in legal:
+            if a.kind == "added_kan":
+                return a.because("PM0 3: always adds a tile to make a kong")
+        for a in legal:
+            if a.kind == "closed_kan":
+                return a.because("PM0 3: always makes a kong of its own four tiles")
+        is_open, why = hand_mode(view)
+        riichis = [a for a in legal if a.kind == "riichi"]
+        if riichis:
+            a, level = choose_discard(view, riichis)
+            return a.because(f"Riichi: declares riichi whenever possible; PM0 1 {level}")
+        discards = [a for a in legal if a.kind == "discard"]
+        if not discards:
+            return legal[0].because("the only legal action")
+        if view.in_riichi:
+            return discards[0].because("after riichi the drawn tile is discarded")
+        protect = protected_pair(view) if is_open else None
+        a, level = choose_discard(view, discards, protect)
+        mode = f"{'open' if is_open else 'closed'} hand ({why})"
+        if protect is not None:
+            mode += f"; keeps the only yakuhai pair {tile_name(protect)}{tile_name(protect)}"
+        return a.because(f"PM0 1 {level}; {mode}")
+
+    def _react(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        passing = next((a for a in legal if a.kind == "pass"), legal[0])
+        calls = [a for a in legal if a.kind in _CALL_RANK]
+        if not calls:
+            return passing.because("nothing to call")
+        is_open, why = hand_mode(view)
+        if not is_open:
+            return passing.because(f"Riichi: builds a closed hand ({why}), so it does not call")
+        calls.sort(key=lambda a: (_CALL_RANK[a.kind], [sort_key(t) for t in a.consumed]))
+        reasons = []
+        for call in calls:
+            ok, reason = claim_allowed(view, call)
+            if ok:
+                return call.because(f"PM0 4 (open hand: {why}): {reason}")
+            reasons.append(f"{call.kind} {to_mpsz(call.consumed)}: {reason}")
+        return passing.because("PM0 4: " + "; ".join(reasons))

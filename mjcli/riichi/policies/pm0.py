@@ -1,0 +1,331 @@
+"""The definitions and the Hong Kong PM0 machinery of seed ``000_0655bb32b8765f27.txt`` (MahjongJoy).
+
+Written once for every variant of that seed (Riichi now, Hong Kong and Red later). Hands are 34
+counts of the player's closed hand (``hand``); ``exposed`` are the 34 counts of the "exposed tiles"
+(Fichas Expuestas), which the caller gathers (see :func:`mjcli.riichi.policies.mahjongjoy.exposed_counts`).
+A tile kind's *pool* is ``4 - exposed``: the copies that are in the own hand or still unseen, the
+only ones that can ever join the hand.
+
+The seed's definitions ("Definiciones" 1-8), quoted, and the reading of each:
+
+1. "Fichas Expuestas son todas las fichas de descartes abiertos (Río) y de las combinaciones
+   abiertas de otros jugadores (en las versiones Riichi esto incluye fichas Dora, Kan-Dora y Ura
+   Kan-Dora)": gathered by the caller. Read literally: the player's own open melds are not
+   exposed tiles.
+2. "Una Ficha Muerta es una ficha en una mano propia cerrada que ya no puede formar parte de
+   ninguna combinación mahjong [...] tampoco puede formar parte de una pareja": a hand tile with
+   fewer than two copies in its pool (no pair, so no pong either) and every chow through it
+   needing a kind whose pool is empty.
+3. "Ficha Problemática": "cualquier ficha de Viento o de Dragón si una de esas fichas está en la
+   mano al tiempo que las Fichas Expuestas contienen 1 o 2 de esas fichas" (a single honour with 1
+   or 2 copies exposed); "cualquier ficha de número si una de esas fichas está en la mano y solo
+   puede formar parte de una pareja": a single number tile that can join no chow (every chow
+   through it needs a kind whose pool is empty) and no pong, but can still pair: its pool is
+   exactly 2, i.e. exactly one copy is still unseen (2 copies exposed). Like the honour rule, it
+   singles out a tile of which few copies are left.
+4. "Ficha Única": an honour "cuando la mano cerrada solo contiene una de esas fichas"; a number
+   tile "cuando la mano cerrada no contiene la misma ficha o una ficha que difiera en 1 o 2 de esa
+   ficha": held once, with no tile of its suit within 2.
+5. "Ficha Menor", two bullets, both for number tiles that are not unique:
+   (a) "cualquier ficha de número que difiera en 1 de un Chow incompleto": a tile one beyond the
+   missing end of a two-tile run (``4`` in ``124``: the run ``12`` misses ``3``; ``2`` in ``245``).
+   (b) "cualquier ficha de número descartada que no disminuya el número máximo de combinaciones
+   ocultas (Chow, Pong, Kong, Pareja)": counted with pairs, as the seed lists them, and nothing
+   else: the ``5m`` of ``555m`` is minor (555 -> 55 keeps one combination).
+   Read alone, (b) would make every tile of the seed's first example (``B1 B2 B4 C2 C4 C5``, no
+   combination at all) minor, but the seed says "B1 B3 - una combinación incompleta así que B1 y
+   B3 no son ni fichas únicas ni fichas menores" (there is no B3 in the hand: read as B1 B2, the
+   incomplete chow next to the minor B4). So the seed's examples win: (b) leaves out the tiles
+   of incomplete chows (definition 8), and (a) takes any tile beyond a run, even one of a
+   two-apart shape (``B4`` of ``B2 B4``). (a) also asks that the discard keep the maximum of
+   combinations, so that no complete chow is broken for it (the ``4`` of ``12456``). This gives
+   both of the seed's examples: minor ``B4 C2`` in ``B1 B2 B4 C2 C4 C5``, and minor ``B4 D1 D4``
+   in ``B1 B2 B4 C1 C4 D1 D2 D3 D4 VS VN VN VN``.
+6. "Chow Incompleto Muerto": "dos fichas de número consecutivas de la mano cerrada que no pueden
+   completarse como chow": two consecutive number tiles in hand whose completing kinds (below and
+   above) have empty pools. Literally consecutive only: a two-apart shape is never a dead one.
+7. "Pareja Muerta": a kind held exactly twice whose pong cannot be completed (pool below 3).
+8. "Chow Incompleto": "dos fichas de número consecutivas sin la tercera o dos fichas de número que
+   difieran en 2": two consecutive kinds without a completing kind in hand, or two kinds two apart
+   without the middle one. As a priority level ("Fichas de Chow incompleto") a tile counts when
+   discarding one copy keeps the maximum number of complete concealed sets (chow, pong, kong), so
+   no tile of a complete chow goes there (the ``3`` of ``1235``); pairs are not looked at, so the
+   ``2m`` of ``223m`` is a tile of the incomplete chow ``23m``.
+
+"Maximum number of concealed combinations" counts, per suit, chows, pongs, kongs and (where the
+seed lists them) pairs, at most one same-kind group per kind, maximised over every way to split the
+hand. The claim rule (PM0 4, "solo Chow, Pong, Kong") counts complete sets only.
+
+The discard priorities ("Prioridades para descartar") are :data:`PRIORITIES`, in the seed's order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+
+from mjcli.tiles import is_honor, runs_with
+
+# ---------------------------------------------------------------- kinds and pools
+
+
+def _same_suit(a: int, b: int) -> bool:
+    return 0 <= b < 27 and 0 <= a < 27 and a // 9 == b // 9
+
+
+def pool(k: int, exposed: Sequence[int]) -> int:
+    """Copies of ``k`` that are in the own hand or unseen (4 minus the exposed ones)."""
+    return max(0, 4 - exposed[k])
+
+
+def chow_possible(k: int, exposed: Sequence[int]) -> bool:
+    """Can some chow through ``k`` still be completed (every other kind of it has a copy left)?"""
+    return any(all(pool(x, exposed) >= 1 for x in run if x != k) for run in runs_with(k))
+
+
+# ---------------------------------------------------------------- definitions 2-8
+
+
+def is_dead(k: int, hand: Sequence[int], exposed: Sequence[int]) -> bool:
+    """Definition 2: no pair, pong, kong or chow can ever contain this hand tile."""
+    return hand[k] >= 1 and pool(k, exposed) < 2 and not chow_possible(k, exposed)
+
+
+def is_problematic(k: int, hand: Sequence[int], exposed: Sequence[int]) -> bool:
+    """Definition 3: a single honour with 1 or 2 copies exposed; a single number tile that can only pair.
+
+    A number tile "can only form part of a pair" when no chow through it can be completed and its
+    pool is exactly 2 (one copy still unseen: a pair, never a pong).
+    """
+    if hand[k] != 1 or is_dead(k, hand, exposed):
+        return False
+    if is_honor(k):
+        return exposed[k] in (1, 2)
+    return pool(k, exposed) == 2 and not chow_possible(k, exposed)
+
+
+def dead_incomplete_chows(hand: Sequence[int], exposed: Sequence[int]) -> list[tuple[int, int]]:
+    """Definition 6: consecutive pairs of number kinds in hand that no tile can complete."""
+    out = []
+    for a in range(27):
+        b = a + 1
+        if not _same_suit(a, b) or not (hand[a] and hand[b]):
+            continue
+        below = pool(a - 1, exposed) if _same_suit(a, a - 1) else 0
+        above = pool(b + 1, exposed) if _same_suit(b, b + 1) else 0
+        if below == 0 and above == 0:
+            out.append((a, b))
+    return out
+
+
+def is_dead_pair(k: int, hand: Sequence[int], exposed: Sequence[int]) -> bool:
+    """Definition 7: a pair whose pong can no longer be completed."""
+    return hand[k] == 2 and pool(k, exposed) < 3
+
+
+def is_unique(k: int, hand: Sequence[int]) -> bool:
+    """Definition 4: an honour held once; a number held once with no tile of its suit within 2."""
+    if hand[k] != 1:
+        return False
+    if is_honor(k):
+        return True
+    return not any(_same_suit(k, k + d) and hand[k + d] for d in (-2, -1, 1, 2))
+
+
+def incomplete_chows(hand: Sequence[int]) -> list[tuple[int, int]]:
+    """Definition 8: two-tile runs without their third tile in hand (``12`` without 3, ``35`` without 4)."""
+    out = []
+    for base in (0, 9, 18):
+        v = hand[base : base + 9]
+        for i in range(9):
+            if not v[i]:
+                continue
+            if i + 1 < 9 and v[i + 1]:
+                below = i > 0 and v[i - 1]
+                above = i + 2 < 9 and v[i + 2]
+                if not below and not above:
+                    out.append((base + i, base + i + 1))
+            if i + 2 < 9 and v[i + 2] and not v[i + 1]:
+                out.append((base + i, base + i + 2))
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _group_max(vec: tuple[int, ...], runs: bool, pairs: bool) -> tuple[int, int]:
+    """(sets, sets+pairs) maximised lexicographically by combinations for one suit (or the honours)."""
+    i = 0
+    while i < len(vec) and vec[i] == 0:
+        i += 1
+    if i == len(vec):
+        return (0, 0)
+    best = (-1, -1)
+    c = vec[i]
+    groups = [(0, 0, 0)]  # (tiles used, sets, pairs)
+    if pairs and c >= 2:
+        groups.append((2, 0, 1))
+    if c >= 3:
+        groups.append((3, 1, 0))
+    if c >= 4:
+        groups.append((4, 1, 0))
+    for used, s, p in groups:
+        left = c - used
+        max_runs = 0
+        if runs and i + 2 < len(vec):
+            max_runs = min(left, vec[i + 1], vec[i + 2])
+        for r in range(max_runs + 1):
+            rest = list(vec)
+            rest[i] = 0
+            if r:
+                rest[i + 1] -= r
+                rest[i + 2] -= r
+            sub_sets, sub_all = _group_max(tuple(rest), runs, pairs)
+            cand = (s + r + sub_sets, s + r + p + sub_all)
+            # maximise the number of combinations first, then the number of complete sets
+            if (cand[1], cand[0]) > (best[1], best[0]):
+                best = cand
+    return best
+
+
+_STARTS = (0, 9, 18, 27)
+
+
+def _group_vecs(hand: Sequence[int]) -> list[tuple[int, ...]]:
+    return [tuple(hand[0:9]), tuple(hand[9:18]), tuple(hand[18:27]), tuple(hand[27:34])]
+
+
+def _counts(vec: tuple[int, ...], g: int) -> tuple[int, int]:
+    """(most combinations with pairs, most complete sets) of one group (g = 3 for the honours)."""
+    runs = g < 3
+    return _group_max(vec, runs, True)[1], _group_max(vec, runs, False)[0]
+
+
+def max_combinations(hand: Sequence[int], pairs: bool = True) -> int:
+    """The maximum number of concealed combinations: chows, pongs, kongs (and pairs if ``pairs``)."""
+    return sum(_counts(vec, g)[0 if pairs else 1] for g, vec in enumerate(_group_vecs(hand)))
+
+
+def max_sets(hand: Sequence[int]) -> int:
+    """The maximum number of complete concealed sets (chow, pong, kong): the claim rule's count."""
+    return max_combinations(hand, pairs=False)
+
+
+def free_kinds(hand: Sequence[int]) -> tuple[frozenset[int], frozenset[int]]:
+    """(kinds one copy of which can go keeping the most combinations with pairs, ... the most sets).
+
+    The first set is definition 5's test (minor tiles), the second definition 8's (tiles of an
+    incomplete chow). Suits are independent, so only the group of the discarded kind is counted again.
+    """
+    combos: set[int] = set()
+    sets: set[int] = set()
+    for g, vec in enumerate(_group_vecs(hand)):
+        base = _counts(vec, g)
+        for i, c in enumerate(vec):
+            if not c:
+                continue
+            less = list(vec)
+            less[i] -= 1
+            after = _counts(tuple(less), g)
+            if after[0] == base[0]:
+                combos.add(_STARTS[g] + i)
+            if after[1] == base[1]:
+                sets.add(_STARTS[g] + i)
+    return frozenset(combos), frozenset(sets)
+
+
+def is_incomplete_chow_tile(
+    k: int,
+    hand: Sequence[int],
+    chows: Sequence[tuple[int, int]] | None = None,
+    set_free: frozenset[int] | None = None,
+) -> bool:
+    """A tile of an incomplete chow (definition 8) whose discard keeps the most complete sets.
+
+    ``chows`` and ``set_free`` may be passed precomputed (:func:`incomplete_chows`, the second set of
+    :func:`free_kinds`).
+    """
+    chows = incomplete_chows(hand) if chows is None else chows
+    if not any(k in pair for pair in chows):
+        return False
+    return k in (free_kinds(hand)[1] if set_free is None else set_free)
+
+
+def is_minor(
+    k: int,
+    hand: Sequence[int],
+    chows: Sequence[tuple[int, int]] | None = None,
+    combo_free: frozenset[int] | None = None,
+) -> bool:
+    """Definition 5 (see the module notes for the reading)."""
+    if is_honor(k) or not hand[k] or is_unique(k, hand):
+        return False
+    if k not in (free_kinds(hand)[0] if combo_free is None else combo_free):
+        return False
+    chows = incomplete_chows(hand) if chows is None else chows
+    for a, b in chows:
+        if (
+            b == a + 1
+            and k not in (a, b)
+            and ((k == a - 2 and _same_suit(a, k)) or (k == b + 2 and _same_suit(b, k)))
+        ):
+            return True
+    return not any(k in pair for pair in chows)
+
+
+def concealed_set_kinds(hand: Sequence[int]) -> list[int]:
+    """Kinds that are tiles of a concealed chow or pon of the hand, in discard order.
+
+    A kind held three or more times (a pon), or one of three consecutive kinds all held (a chow).
+    Those whose discard keeps the most combinations come first, then the others, each in hand
+    order: the Riichi section's "fichas de Chows o Pons ocultos" (see mahjongjoy).
+    """
+    kinds = [
+        k
+        for k in range(34)
+        if hand[k] >= 3 or (hand[k] and any(all(hand[x] for x in run) for run in runs_with(k)))
+    ]
+    combo_free = free_kinds(hand)[0]
+    return [k for k in kinds if k in combo_free] + [k for k in kinds if k not in combo_free]
+
+
+# ---------------------------------------------------------------- the discard priorities
+
+#: the seed's "Prioridades para descartar", in order (level names used in reasons)
+PRIORITIES = (
+    "dead tile",
+    "problematic tile",
+    "tile of a dead incomplete chow",
+    "tile of a dead pair (more than one dead pair in hand)",
+    "unique tile (not an honour)",
+    "unique tile (dragon or wind)",
+    "minor tile",
+    "tile of an incomplete chow",
+    "tile of a dead pair",
+    "tile of a pair",
+)
+#: not in the seed: what is left (tiles of complete concealed chows and pongs), see discard_levels
+BEYOND = "tile of a concealed chow or pong (beyond the priority list)"
+
+
+def discard_levels(hand: Sequence[int], exposed: Sequence[int]) -> Iterator[tuple[str, list[int]]]:
+    """Every priority level with the kinds of the hand in it, in priority order (lazily).
+
+    A kind may appear at several levels; a policy takes the first level with a candidate and the
+    first tile of it in hand order, so later levels are only computed when asked for. The last
+    level (:data:`BEYOND`) holds, for hands where every tile belongs to a complete combination, the
+    kinds whose discard keeps the most combinations, then every kind.
+    """
+    kinds = [k for k in range(34) if hand[k]]
+    dead_pairs = [k for k in kinds if is_dead_pair(k, hand, exposed)]
+    yield PRIORITIES[0], [k for k in kinds if is_dead(k, hand, exposed)]
+    yield PRIORITIES[1], [k for k in kinds if is_problematic(k, hand, exposed)]
+    yield PRIORITIES[2], sorted({k for pair in dead_incomplete_chows(hand, exposed) for k in pair})
+    yield PRIORITIES[3], dead_pairs if len(dead_pairs) > 1 else []
+    yield PRIORITIES[4], [k for k in kinds if not is_honor(k) and is_unique(k, hand)]
+    yield PRIORITIES[5], [k for k in kinds if is_honor(k) and is_unique(k, hand)]
+    chows = incomplete_chows(hand)
+    combo_free, set_free = free_kinds(hand)
+    yield PRIORITIES[6], [k for k in kinds if is_minor(k, hand, chows, combo_free)]
+    yield PRIORITIES[7], [k for k in kinds if is_incomplete_chow_tile(k, hand, chows, set_free)]
+    yield PRIORITIES[8], dead_pairs
+    yield PRIORITIES[9], [k for k in kinds if hand[k] == 2]
+    yield BEYOND, [k for k in kinds if k in combo_free] + [k for k in kinds if k not in combo_free]

@@ -1,0 +1,711 @@
+"""Replay game logs decision by decision: what each policy would have done where the players chose.
+
+:func:`decisions_of` walks one game through the rules engine and yields every decision point: a
+seat with more than one legal action (after a draw or a call, on another player's discard, on an
+added kan), with the view that player had and what the player did (:mod:`mjcli.riichi.policies.bridge`).
+:func:`replay_game` puts each point to every policy and makes the rows of ``decisions.parquet``;
+:func:`replay_paths` does it for many files in worker processes, in input order whatever ``jobs``
+is, and :class:`ReplayWriter` streams the rows to Parquet in batches so that memory stays flat.
+
+The key of a decision (stable from run to run; the baseline comparison joins on it) is
+``(file, game_id, round, honba, turn, seat, kind)`` with ``policy`` added for a row: ``file`` is
+the log's path relative to the folder given on the command line (its name when a file was given),
+``turn`` the index (from 0) of the move in the round (draws, discards, calls and kans) right after
+which the decision comes, so that no two decisions of one seat in a round share it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import gc
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from mjcli.analysis import shanten
+from mjcli.atomic import atomic_path
+from mjcli.errors import LogFormatError, MjcliError, UsageError
+from mjcli.melds import melds_to_text
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.legality import IllegalEvent
+from mjcli.riichi.engine.settlement import ranking
+from mjcli.riichi.engine.state import KAN, REACT, TURN
+from mjcli.riichi.engine.table import WIND_LETTERS, Game
+from mjcli.riichi.policies import get_policy
+from mjcli.riichi.policies.backend import improving_of, least_discards
+from mjcli.riichi.policies.base import concealed_counts, visible_counts
+from mjcli.riichi.policies.bridge import (
+    Legal,
+    ViewBuilder,
+    action_text,
+    actual_action,
+    claimed,
+    decision_kind,
+    legal_of,
+)
+from mjcli.riichi.policies.view import Action, PlayerView
+from mjcli.riichi.rules import Rules, get_rules
+from mjcli.tiles import NUM_TILES, SUITS, is_red, kind, number_of, sort_key, suit_of, tile_name, to_mpsz
+
+#: events that are moves at the table (the ``turn`` counter)
+_MOVES = frozenset({ev.Draw, ev.Discard, ev.Chi, ev.Pon, ev.OpenKan, ev.ClosedKan, ev.AddedKan})
+#: events after which some seat may have a choice
+_TRIGGERS = frozenset({ev.Draw, ev.Discard, ev.Chi, ev.Pon, ev.ClosedKan, ev.AddedKan})
+_DISCARDS = ("discard", "riichi")
+
+_TILE_NAMES = tuple(tile_name(t) for t in range(NUM_TILES))
+_SORT_KEYS = tuple(sort_key(t) for t in range(NUM_TILES))
+_DIGITS = tuple("0" if is_red(t) else str(number_of(kind(t))) for t in range(NUM_TILES))
+_SUIT_LETTERS = tuple(SUITS[suit_of(kind(t))] for t in range(NUM_TILES))
+
+
+@functools.lru_cache(maxsize=8192)
+def hand_text(tiles: tuple[int, ...]) -> str:
+    """``mjcli.tiles.to_mpsz(tiles)`` through tables, memoised (a seat's hand is written at each
+    of its decisions, the same between its turns)."""
+    out: list[str] = []
+    run = None
+    for t in sorted(tiles, key=_SORT_KEYS.__getitem__):
+        s = _SUIT_LETTERS[t]
+        if run is not None and s != run:
+            out.append(run)
+        out.append(_DIGITS[t])
+        run = s
+    if run is not None:
+        out.append(run)
+    return "".join(out)
+
+
+KEY = ["file", "game_id", "round", "honba", "turn", "seat", "kind"]
+
+DECISION_SCHEMA: dict[str, Any] = {
+    "file": pl.String,
+    "game_id": pl.String,
+    "game": pl.Int32,
+    "round": pl.String,
+    "honba": pl.Int32,
+    "turn": pl.Int32,
+    "seat": pl.Int32,
+    "player": pl.String,
+    "kind": pl.String,
+    "event": pl.Int32,
+    "hand": pl.String,
+    "drawn": pl.String,
+    "offered": pl.String,
+    "melds": pl.String,
+    "options": pl.Int32,
+    "actual": pl.String,
+    "tsumogiri": pl.Boolean,
+    "policy": pl.String,
+    "choice": pl.String,
+    "agree": pl.Boolean,
+    "equally_good": pl.Boolean,
+    "reason": pl.String,
+    "shanten": pl.Int32,
+    "shanten_after_actual": pl.Int32,
+    "shanten_after_choice": pl.Int32,
+    "ukeire_actual": pl.Int32,
+    "ukeire_choice": pl.Int32,
+}
+
+GAME_SCHEMA: dict[str, Any] = {
+    "file": pl.String,
+    "game_id": pl.String,
+    "game": pl.Int32,
+    "format": pl.String,
+    "seat": pl.Int32,
+    "player": pl.String,
+    "score": pl.Int64,
+    "points": pl.Float64,
+    "placement": pl.Int32,
+    "rounds": pl.Int32,
+    "decisions": pl.Int32,
+    "complete": pl.Boolean,
+}
+
+
+class PolicyFailure(MjcliError):
+    """A policy raised, or answered with an action that is not legal: a bug in that policy."""
+
+
+# ---------------------------------------------------------------- decision points of one game
+
+
+@dataclass(frozen=True, slots=True)
+class LogDecision:
+    """One decision point of a logged game and what the player did there."""
+
+    round: str  # "E1"
+    honba: int
+    turn: int  # index of the move in the round (draw, discard, call, kan) the decision follows
+    seat: int
+    kind: str  # see mjcli.riichi.policies.bridge.decision_kind
+    event: int  # index of the event after which the decision is made
+    view: PlayerView
+    legal: Legal
+    actual: Action
+    tsumogiri: bool  # the actual discard was the drawn tile
+
+
+def decisions_of(
+    events: Sequence[object],
+    rules: Rules | None = None,
+    seats: Iterable[int] | None = None,
+    engine: Game | None = None,
+) -> Iterator[LogDecision]:
+    """Every decision point of a game's events (of ``seats`` only, if given), in order.
+
+    A kan's dora indicator is in the view once it is turned: at once for a closed kan (those who
+    may rob it see it), as its player discards for an open or added kan (after their decision).
+    A decision after the log's last event (a cut log) is not yielded: what the player did is
+    unknown. Raises
+    :class:`~mjcli.riichi.engine.legality.IllegalEvent` where the engine rejects the log, including a
+    player's action that is not among the engine's legal actions. ``engine`` (a fresh
+    :class:`~mjcli.riichi.engine.table.Game`) is the one to use, for a caller who wants the final state.
+    """
+    wanted = frozenset(seats) if seats is not None else frozenset(range(4))
+    engine = engine if engine is not None else Game(rules or get_rules("tenhou"))
+    n = len(events)
+    builder: ViewBuilder | None = None
+    pending = False
+    moves = 0  # moves made in the round so far
+    for i, e in enumerate(events):
+        engine.apply(e, i)
+        t = type(e)
+        if t is ev.StartRound:
+            rec = engine.current
+            builder = ViewBuilder(rec.state) if rec is not None else None
+            moves = 0
+            pending = False
+            continue
+        if t in _MOVES:
+            moves += 1
+        if t in _TRIGGERS:
+            pending = True
+        if not pending or builder is None:
+            continue
+        if i + 1 < n and type(events[i + 1]) is ev.NewDora and builder.rnd.phase != TURN:
+            # A closed kan's indicator is turned at once: those who may rob the kan see it. An
+            # open kan's comes as its player discards: that player decides without it.
+            continue
+        pending = False
+        rnd = builder.rnd
+        if rnd.phase == TURN:
+            candidates: tuple[int, ...] = (rnd.current,)
+        elif rnd.phase == REACT:
+            candidates = tuple(s for s in range(4) if s != rnd.current)
+        elif rnd.phase == KAN and rnd.kan_kind in ("kakan", "ankan"):
+            candidates = tuple(s for s in range(4) if s != rnd.kan_actor)
+        else:
+            candidates = ()
+        reacting = rnd.phase != TURN
+        was_claimed: bool | None = None
+        start = rnd.start
+        for seat in candidates:
+            if seat not in wanted:
+                continue
+            legal = legal_of(rnd, seat)
+            if len(legal) < 2:
+                continue  # no choice: a forced discard in riichi, a pass with nothing to call
+            got = actual_action(events, i, seat, legal)
+            if got is None:
+                continue
+            actual, tsumogiri = got
+            if actual not in legal:
+                j = min(i + 1, n - 1)
+                raise IllegalEvent(
+                    j, events[j], f"seat {seat}'s action {action_text(actual)} is not legal for the engine"
+                )
+            if reacting and was_claimed is None:
+                was_claimed = claimed(events, i)
+            yield LogDecision(
+                round=f"{WIND_LETTERS[start.round_wind % 4]}{start.kyoku}",
+                honba=start.honba,
+                turn=moves - 1,
+                seat=seat,
+                kind=decision_kind(legal, reacting, bool(was_claimed)),
+                event=i,
+                view=builder.view(seat),
+                legal=legal,
+                actual=actual,
+                tsumogiri=tsumogiri,
+            )
+
+
+# ---------------------------------------------------------------- hand figures of an action
+
+
+class Effects:
+    """Shanten and ukeire (unseen improving copies) of the concealed hand an action leaves.
+
+    * discard / riichi: the 3n+1 hand left; ukeire counted against the full hand (the discarded
+      tile is not coming back), as ``mjcli.analysis.discard_table`` does;
+    * pass (on another player's tile): the hand as it is;
+    * chi / pon: the hand after the call and its best discard (``discard_table``'s first row);
+    * kans: the hand left without the kan's tiles; tsumo / ron: shanten -1, no ukeire;
+      nine terminals: none.
+
+    Figures are memoised per action (the policies often agree), and the improving kinds of a hand
+    by :func:`mjcli.riichi.policies.backend.improving_of` (shared with the policies, which have often
+    worked out the same hands at the same decision; a hand that comes back, as a seat's hand does
+    between reactions, is not analysed again: only the count of unseen copies changes).
+    """
+
+    __slots__ = ("counts", "seen", "before", "_memo")
+
+    def __init__(self, view: PlayerView) -> None:
+        self.counts = concealed_counts(view)
+        self.seen = visible_counts(view)
+        self.before = shanten(bytes(self.counts))
+        self._memo: dict[Action, tuple[int | None, int | None]] = {}
+
+    def of(self, a: Action) -> tuple[int | None, int | None]:
+        got = self._memo.get(a)
+        if got is None:
+            got = self._memo[a] = self._compute(a)
+        return got
+
+    def _compute(self, a: Action) -> tuple[int | None, int | None]:
+        k = a.kind
+        if k in ("tsumo", "ron"):
+            return -1, None
+        if k == "nine_terminals":
+            return None, None
+        c = bytearray(self.counts)
+        if k in _DISCARDS:
+            c[kind(a.tile)] -= 1  # type: ignore[arg-type]
+            base: Sequence[int] = self.counts
+        else:
+            if k == "closed_kan":
+                c[kind(a.consumed[0])] -= 4
+            elif k in ("added_kan", "chi", "pon", "open_kan"):
+                for t in a.consumed if k != "added_kan" else (a.tile,):  # type: ignore[union-attr]
+                    c[kind(t)] -= 1
+            base = c
+        if sum(c) % 3 == 2:  # after chi / pon: the best discard that follows (discard_table's first)
+            least, improving = least_discards(bytes(c))
+            seen = self.seen
+            left = [max(0, 4 - n - s) for n, s in zip(c, seen, strict=True)]
+            return least, max(sum([left[k] for k in kinds]) for kinds in improving.values())
+        current, kinds = improving_of(bytes(c))
+        seen = self.seen
+        return current, sum([max(0, 4 - base[k] - seen[k]) for k in kinds])
+
+
+# ---------------------------------------------------------------- rows of one game
+
+
+@dataclass(slots=True)
+class Columns:
+    """Rows kept column by column (cheaper than one dict per row)."""
+
+    data: dict[str, list[Any]] = field(default_factory=lambda: {c: [] for c in DECISION_SCHEMA})
+
+    def __len__(self) -> int:
+        return len(self.data["file"])
+
+    def frame(self) -> pl.DataFrame:
+        return pl.DataFrame(self.data, schema=DECISION_SCHEMA)
+
+
+def _policy_failure(name: str, d: LogDecision, file: str, problem: str) -> PolicyFailure:
+    v = d.view
+    offered = f", offered {tile_name(v.offered)} by seat {v.offered_by}" if v.offered is not None else ""
+    drawn = f", drawn {tile_name(v.drawn)}" if v.drawn is not None else ""
+    legal = ", ".join(action_text(a) for a in d.legal.actions)
+    return PolicyFailure(
+        f"policy '{name}' {problem} at {file} {d.round}-{d.honba} turn {d.turn} seat {d.seat}: hand "
+        f"{to_mpsz(v.concealed)}{drawn}{offered}, melds [{melds_to_text(v.own_melds)}], dora "
+        f"{to_mpsz(v.dora_indicators)}, legal [{legal}]"
+    )
+
+
+def ask(policy: Any, name: str, d: LogDecision, file: str) -> Action:
+    """The policy's answer at ``d``; :class:`PolicyFailure` (with the view) if it raises or cheats."""
+    try:
+        a = policy.decide(d.view, d.legal.actions)
+    except Exception as exc:  # any exception of a policy is its bug: say where it happened
+        raise _policy_failure(name, d, file, f"raised {type(exc).__name__}: {exc}") from exc
+    if not isinstance(a, Action) or a not in d.legal:
+        raise _policy_failure(name, d, file, f"answered {a!r}, not a legal action")
+    return a
+
+
+def add_rows(
+    cols: Columns,
+    d: LogDecision,
+    answers: Sequence[tuple[str, Action]],
+    file: str,
+    game_id: str,
+    game: int,
+) -> None:
+    """One row per policy for decision ``d``."""
+    v = d.view
+    fx = Effects(v)
+    actual = d.actual
+    s_act, u_act = fx.of(actual)
+    discard_actual = actual.kind in _DISCARDS
+    n = len(answers)
+    data = cols.data
+    choice_col, agree_col, equal_col = data["choice"], data["agree"], data["equally_good"]
+    reason_col, s_col, u_col = data["reason"], data["shanten_after_choice"], data["ukeire_choice"]
+    for _, choice in answers:
+        s_ch, u_ch = fx.of(choice)
+        agree = choice == actual
+        choice_col.append(action_text(choice))
+        agree_col.append(agree)
+        equal_col.append(
+            (agree or (s_act == s_ch and u_act == u_ch))
+            if discard_actual and choice.kind in _DISCARDS
+            else None
+        )
+        reason_col.append(choice.reason)
+        s_col.append(s_ch)
+        u_col.append(u_ch)
+    data["policy"].extend([name for name, _ in answers])
+    melds = v.own_melds
+    shared = (
+        ("file", file),
+        ("game_id", game_id),
+        ("game", game),
+        ("round", d.round),
+        ("honba", d.honba),
+        ("turn", d.turn),
+        ("seat", d.seat),
+        ("player", ""),  # filled in per game by replay_game
+        ("kind", d.kind),
+        ("event", d.event),
+        ("hand", hand_text(v.concealed)),
+        ("drawn", _TILE_NAMES[v.drawn] if v.drawn is not None else None),
+        ("offered", _TILE_NAMES[v.offered] if v.offered is not None else None),
+        ("melds", melds_to_text(melds) if melds else ""),
+        ("options", len(d.legal)),
+        ("actual", action_text(actual)),
+        ("tsumogiri", d.tsumogiri if discard_actual else None),
+        ("shanten", fx.before),
+        ("shanten_after_actual", s_act),
+        ("ukeire_actual", u_act),
+    )
+    # the decision's own values repeated for each policy's row
+    for name, value in shared:
+        data[name].extend([value] * n)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector off while one game is replayed, as it was after.
+
+    A game makes a few hundred thousand short-lived objects (views, actions, rows) and almost no
+    reference cycles: freed by their counts, they only make the collector run and walk the live
+    objects again and again (about 6% of a replay). What cycles a game leaves are collected later.
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+@dataclass(slots=True)
+class GameRows:
+    decisions: Columns
+    games: list[dict[str, Any]]
+
+
+def replay_game(
+    game: Any,
+    policies: Sequence[tuple[str, Any]],
+    file: str,
+    game_index: int = 0,
+    rules: Rules | None = None,
+    seats: Iterable[int] | None = None,
+    cols: Columns | None = None,
+) -> GameRows:
+    """Rows of one :class:`~mjcli.riichi.formats.GameLog`: its decisions (every policy) and one row per seat.
+
+    ``policies`` are (name, policy object) pairs. Raises :class:`IllegalEvent` (or another
+    :class:`MjcliError`) where the engine rejects the log, :class:`PolicyFailure` on a policy bug.
+    """
+    cols = cols if cols is not None else Columns()
+    start = len(cols)
+    names = list(game.start.names) if game.start is not None else []
+    players = [names[s] if s < len(names) else "" for s in range(4)]
+    per_seat = [0, 0, 0, 0]
+    game_id = str(game.game_id or "")
+    engine = Game(rules or get_rules("tenhou"))
+    with _collector_paused():
+        for d in decisions_of(game.events, rules, seats, engine):
+            answers = [(name, ask(p, name, d, file)) for name, p in policies]
+            add_rows(cols, d, answers, file, game_id, game_index)
+            per_seat[d.seat] += 1
+    # the player's name is filled in afterwards: one list slice instead of a lookup per row
+    seat_col = cols.data["seat"]
+    cols.data["player"][start:] = [players[s] for s in seat_col[start:]]
+    return GameRows(cols, _game_rows(game, engine, file, game_index, players, per_seat))
+
+
+def _game_rows(
+    game: Any, engine: Game, file: str, index: int, players: list[str], per_seat: list[int]
+) -> list[dict[str, Any]]:
+    """Final score and placement of each seat: the engine's result, or the scores where the log stops."""
+    finished = [r for r in engine.rounds if r.outcome is not None]
+    if engine.result is not None:
+        scores, points = list(engine.result.scores), list(engine.result.points)
+    else:
+        scores = list(engine.scores)
+        points = [None] * 4
+    order = ranking(scores)
+    return [
+        {
+            "file": file,
+            "game_id": str(game.game_id or ""),
+            "game": index,
+            "format": str(game.format or ""),
+            "seat": s,
+            "player": players[s],
+            "score": scores[s],
+            "points": points[s],
+            "placement": order.index(s) + 1,
+            "rounds": len(finished),
+            "decisions": per_seat[s],
+            "complete": bool(game.complete and engine.result is not None),
+        }
+        for s in range(4)
+    ]
+
+
+# ---------------------------------------------------------------- files and batches
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayOptions:
+    policies: tuple[str, ...]
+    seats: tuple[int, ...] | None = None  # None: every seat
+    players: tuple[str, ...] | None = None  # only the seats these players sat at
+    rules: str = "tenhou"
+
+
+@dataclass(slots=True)
+class FileResult:
+    """One log file replayed: its rows, or the errors that made its games be skipped."""
+
+    file: str
+    path: str
+    decisions: pl.DataFrame
+    games: pl.DataFrame
+    errors: list[str] = field(default_factory=list)
+    incomplete: list[str] = field(default_factory=list)  # games the log cuts short (replayed anyway)
+    game_count: int = 0
+
+
+def _seats_for(game: Any, options: ReplayOptions) -> tuple[int, ...] | None:
+    if options.players is None:
+        return options.seats
+    names = list(game.start.names) if game.start is not None else []
+    wanted = {p.lower() for p in options.players}
+    seats = tuple(s for s, name in enumerate(names) if name.lower() in wanted)
+    if options.seats is not None:
+        seats = tuple(s for s in seats if s in options.seats)
+    return seats
+
+
+def replay_file(path: str | os.PathLike[str], label: str, options: ReplayOptions) -> FileResult:
+    """Read and replay one file; a file or game the engine cannot take becomes an error, not an exception.
+
+    A policy failure is not caught: it is a bug to stop at.
+    """
+    from mjcli.riichi.formats import read_log
+
+    rules = get_rules(options.rules)
+    policies = [(name, get_policy(name)) for name in options.policies]
+    cols = Columns()
+    game_rows: list[dict[str, Any]] = []
+    errors: list[str] = []
+    incomplete: list[str] = []
+    try:
+        games = read_log(path)
+    except MjcliError as exc:
+        return FileResult(label, str(path), Columns().frame(), _games_frame([]), [str(exc)])
+    for index, game in enumerate(games):
+        mark = len(cols)
+        try:
+            rows = replay_game(game, policies, label, index, rules, _seats_for(game, options), cols)
+        except PolicyFailure:
+            raise
+        except (MjcliError, ArithmeticError, LookupError, TypeError, ValueError) as exc:
+            # the game is skipped: drop its rows, say why and go on with the next
+            for col in cols.data.values():
+                del col[mark:]
+            if not isinstance(exc, MjcliError):
+                exc = LogFormatError(f"engine failure ({type(exc).__name__}: {exc})")
+            gid = f" [{game.game_id}]" if len(games) > 1 else ""
+            errors.append(f"{label}{gid}: {exc}")
+            continue
+        game_rows.extend(rows.games)
+        if not game.complete:
+            incomplete.append(f"{label}: {game.problem or 'the log ends before the game does'}")
+    return FileResult(
+        label, str(path), cols.frame(), _games_frame(game_rows), errors, incomplete, game_count=len(games)
+    )
+
+
+def _games_frame(rows: list[dict[str, Any]]) -> pl.DataFrame:
+    return pl.DataFrame(rows, schema=GAME_SCHEMA)
+
+
+def collect_inputs(args: Sequence[str], stdin: Iterable[str] | None = None) -> list[tuple[Path, str]]:
+    """(path, label) of every log named: files as given (label: the file name), folders walked in
+    sorted order (label: the path inside the folder), ``-`` paths read from ``stdin``."""
+    from mjcli.riichi.verify import collect_paths
+
+    out: list[tuple[Path, str]] = []
+    for a in args:
+        if a == "-":
+            out.extend((p, p.name) for p in collect_paths(["-"], stdin))
+            continue
+        root = Path(a)
+        for p in collect_paths([a]):
+            label = p.relative_to(root).as_posix() if root.is_dir() else p.name
+            out.append((p, label))
+    return out
+
+
+def _worker(task: tuple[str, str, ReplayOptions]) -> FileResult:
+    return replay_file(task[0], task[1], task[2])
+
+
+def replay_paths(
+    inputs: Sequence[tuple[Path, str]], options: ReplayOptions, jobs: int = 1
+) -> Iterator[FileResult]:
+    """Replay files in the order given whatever ``jobs`` is (``imap``, not ``imap_unordered``)."""
+    for name in options.policies:
+        get_policy(name)  # an unknown name is a usage error before any work starts
+    tasks = [(str(p), label, options) for p, label in inputs]
+    if jobs <= 1 or len(tasks) <= 1:
+        for t in tasks:
+            yield _worker(t)
+        return
+    import multiprocessing
+
+    # spawn, not fork: the workers build Polars frames, and a forked child of a process whose
+    # Polars thread pool is running can deadlock
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(min(jobs, len(tasks))) as pool:
+        yield from pool.imap(_worker, tasks, chunksize=1)
+
+
+# ---------------------------------------------------------------- streaming to Parquet
+
+
+class ReplayWriter:
+    """Collects the files' rows and writes ``decisions.parquet`` and ``games.parquet`` in ``out``.
+
+    Decision rows go to part files every ``batch_rows`` rows (so memory holds one batch, not the
+    run), which :meth:`close` streams into the final file; both finals are written atomically.
+    Batches are cut by row count in input order, so the same inputs give the same bytes for any
+    number of worker processes.
+    """
+
+    def __init__(self, out: Path, batch_rows: int = 50_000) -> None:
+        if out.exists() and not out.is_dir():
+            raise UsageError(f"--out '{out}' exists and is not a directory")
+        out.mkdir(parents=True, exist_ok=True)
+        self.out = out
+        self.batch_rows = batch_rows
+        self._parts_dir = Path(tempfile.mkdtemp(prefix=".replay-parts-", dir=out))
+        self._parts: list[Path] = []
+        self._pending: list[pl.DataFrame] = []
+        self._pending_rows = 0
+        self._games: list[pl.DataFrame] = []
+        self.rows = 0
+
+    def add(self, result: FileResult) -> None:
+        if result.decisions.height:
+            self._pending.append(result.decisions)
+            self._pending_rows += result.decisions.height
+            self.rows += result.decisions.height
+        if result.games.height:
+            self._games.append(result.games)
+        if self._pending_rows >= self.batch_rows:
+            self._flush()
+
+    def _flush(self) -> None:
+        if not self._pending:
+            return
+        part = self._parts_dir / f"part-{len(self._parts):06d}.parquet"
+        pl.concat(self._pending, how="vertical").write_parquet(part)
+        self._parts.append(part)
+        self._pending = []
+        self._pending_rows = 0
+
+    def close(self) -> tuple[Path, Path]:
+        """Write the final files; returns (decisions, games) paths."""
+        try:
+            self._flush()
+            decisions = self.out / "decisions.parquet"
+            with atomic_path(decisions) as tmp:
+                if self._parts:
+                    pl.scan_parquet(self._parts).sink_parquet(tmp)
+                else:
+                    Columns().frame().write_parquet(tmp)
+            games = self.out / "games.parquet"
+            frame = pl.concat(self._games, how="vertical") if self._games else _games_frame([])
+            with atomic_path(games) as tmp:
+                frame.write_parquet(tmp)
+            return decisions, games
+        finally:
+            self.discard()
+
+    def discard(self) -> None:
+        """Remove the part files (after :meth:`close`, or when the run stops)."""
+        shutil.rmtree(self._parts_dir, ignore_errors=True)
+
+
+def run_replay(
+    inputs: Sequence[tuple[Path, str]],
+    options: ReplayOptions,
+    out: Path,
+    jobs: int = 1,
+    progress: Callable[[FileResult], None] | None = None,
+) -> ReplayRun:
+    """Replay every input into ``out``; returns what happened (files, games, rows, errors)."""
+    run = ReplayRun()
+    writer = ReplayWriter(out)
+    try:
+        for result in replay_paths(inputs, options, jobs):
+            writer.add(result)
+            run.add(result)
+            if progress is not None:
+                progress(result)
+    except BaseException:
+        writer.discard()
+        raise
+    run.decisions_path, run.games_path = writer.close()
+    return run
+
+
+@dataclass(slots=True)
+class ReplayRun:
+    files: int = 0
+    games: int = 0
+    rows: int = 0
+    errors: list[str] = field(default_factory=list)
+    incomplete: list[str] = field(default_factory=list)
+    decisions_path: Path | None = None
+    games_path: Path | None = None
+
+    def add(self, r: FileResult) -> None:
+        self.files += 1
+        self.games += r.games.height // 4
+        self.rows += r.decisions.height
+        self.errors.extend(r.errors)
+        self.incomplete.extend(r.incomplete)

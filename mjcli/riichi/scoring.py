@@ -1,0 +1,588 @@
+"""Score a winning hand: the one adapter over the ``mahjong`` library.
+
+The library finds the yaku, han and fu (we never re-decide those). This module turns our tiles,
+melds and win conditions into its inputs, turns its answer into a :class:`ScoreResult` that
+explains the arithmetic the way seed 004 teaches it, and does the last steps itself so each can be
+shown: base points, the limit names, what every payer pays (rounded up to 100), honba and sticks.
+The library's own payment figures are checked against ours in the tests.
+
+The arithmetic (seed 004, "后编"):
+
+* base points = fu x 2^(han+2), capped at 2000 (mangan); from 5 han the base depends on han alone:
+  mangan 2000 (5), haneman 3000 (6-7), baiman 4000 (8-10), sanbaiman 6000 (11-12),
+  (kazoe) yakuman 8000 (13+), and 8000 per yakuman unit for double, triple... yakuman;
+* ron: the discarder pays 4 x base (6 x base to a dealer); tsumo: a dealer receives 2 x base from
+  each player, a non-dealer 2 x base from the dealer and 1 x base from each other player;
+  each payment is rounded up to a multiple of 100;
+* honba: 300 points per honba on a ron, 100 from each payer on a tsumo; riichi sticks: 1000 each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from mahjong.constants import CHUN, HAKU, HATSU
+from mahjong.hand_calculating.divider import HandDivider
+from mahjong.hand_calculating.fu import FuCalculator
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig
+from mahjong.hand_calculating.yaku_config import YakuConfig
+from mahjong.meld import Meld as LibMeld
+from mahjong.tile import TilesConverter
+
+from mjcli.errors import InvalidHandError, ScoringError, UnsupportedError, UsageError
+from mjcli.melds import Meld, melds_to_text
+from mjcli.riichi.rules import Rules
+from mjcli.tiles import (
+    KIND_TO_RED,
+    NUM_KINDS,
+    RED_IDS,
+    check_counts,
+    is_red,
+    kind,
+    tile_name,
+    to_mpsz,
+)
+
+_MULTI_YAKUMAN = ("yakuman", "double yakuman", "triple yakuman", "quadruple yakuman")
+
+
+# ---------------------------------------------------------------- inputs and result
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """How and where the hand was won. Winds are 0..3 = E S W N; the dealer is seat wind East."""
+
+    tsumo: bool = False
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    seat_wind: int = 0
+    round_wind: int = 0
+    honba: int = 0
+    sticks: int = 0
+    dora_indicators: tuple[int, ...] = ()
+    ura_indicators: tuple[int, ...] = ()
+
+    @property
+    def dealer(self) -> bool:
+        return self.seat_wind == 0
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """A scored win, with every step of the arithmetic kept for explanation.
+
+    ``fu_details`` are (reason, fu) lines summing to ``fu_raw``, which rounds up to ``fu``;
+    ``yaku`` are (canonical id, display name, han) with yakuman as 13 han per unit and dora listed
+    as yaku ("dora", "aka_dora", "ura_dora"). ``payments`` are per payer role, honba included:
+    ron ``{"discarder": n}``, dealer tsumo ``{"each": n}``, non-dealer tsumo
+    ``{"dealer": a, "non_dealer": b}``. ``total`` is what the winner receives, sticks included.
+    """
+
+    han: int
+    fu: int
+    fu_details: list[tuple[str, int]]
+    yaku: list[tuple[str, str, int]]
+    limit: str | None
+    base_points: int
+    hand_value: int
+    payments: dict[str, int]
+    total: int
+    dealer: bool = False
+    tsumo: bool = False
+    honba: int = 0
+    sticks: int = 0
+    yakuman: int = 0  # yakuman units (0 for an ordinary hand; kazoe yakuman counts 0 here)
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def fu_raw(self) -> int:
+        """The fu before rounding up to a multiple of ten (25 for seven pairs)."""
+        return sum(f for _, f in self.fu_details)
+
+    def deltas(self, winner: int, dealer: int, loser: int | None, players: int = 4) -> tuple[int, ...]:
+        """Score change of every seat: honba included, sticks to the winner; sums to sticks x 1000."""
+        if not (0 <= winner < players and 0 <= dealer < players):
+            raise UsageError(f"seat out of range: winner {winner}, dealer {dealer} ({players} players)")
+        if (winner == dealer) != self.dealer:
+            role = "the dealer" if self.dealer else "not the dealer"
+            raise UsageError(
+                f"this win was scored for {role}, but winner {winner} / dealer {dealer} disagree"
+            )
+        out = [0] * players
+        if "discarder" in self.payments:
+            if loser is None or loser == winner or not 0 <= loser < players:
+                raise UsageError(f"a ron needs a discarder other than the winner (got {loser})")
+            out[loser] -= self.payments["discarder"]
+        else:
+            if loser is not None:
+                raise UsageError(f"a tsumo has no discarder (got {loser})")
+            for seat in range(players):
+                if seat == winner:
+                    continue
+                if "each" in self.payments:
+                    out[seat] -= self.payments["each"]
+                else:
+                    out[seat] -= self.payments["dealer" if seat == dealer else "non_dealer"]
+        out[winner] += self.total
+        return tuple(out)
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain data for ``--json``: the same facts as the human explanation."""
+        return {
+            "han": self.han,
+            "fu": self.fu,
+            "fu_raw": self.fu_raw,
+            "fu_details": [{"reason": r, "fu": f} for r, f in self.fu_details],
+            "yaku": [{"id": i, "name": n, "han": h} for i, n, h in self.yaku],
+            "yakuman": self.yakuman,
+            "limit": self.limit,
+            "base_points": self.base_points,
+            "dealer": self.dealer,
+            "tsumo": self.tsumo,
+            "hand_value": self.hand_value,
+            "honba": self.honba,
+            "sticks": self.sticks,
+            "payments": dict(self.payments),
+            "total": self.total,
+            "notes": list(self.notes),
+        }
+
+
+# ---------------------------------------------------------------- the arithmetic (pure)
+
+
+def round_up_100(points: int) -> int:
+    return -(-points // 100) * 100
+
+
+def base_points(han: int, fu: int, rules: Rules, yakuman: int = 0) -> tuple[int, str | None]:
+    """Base points and limit name for a hand. ``yakuman`` = units of real yakuman (han ignored then).
+
+    Seed 004's limit table gives triple yakuman 32000 and quadruple 24000; that is a slip: each
+    yakuman unit is 8000 (triple 24000, quadruple 32000), which is what we and the library use.
+    """
+    if yakuman:
+        name = _MULTI_YAKUMAN[yakuman - 1] if yakuman <= len(_MULTI_YAKUMAN) else f"{yakuman}x yakuman"
+        return 8000 * yakuman, name
+    if han >= 13:
+        return (8000, "kazoe yakuman") if rules.kazoe_yakuman else (6000, "sanbaiman")
+    if han >= 11:
+        return 6000, "sanbaiman"
+    if han >= 8:
+        return 4000, "baiman"
+    if han >= 6:
+        return 3000, "haneman"
+    if han >= 5:
+        return 2000, "mangan"
+    base = fu * 2 ** (han + 2)
+    if rules.kiriage and (han, fu) in ((4, 30), (3, 60)):
+        return 2000, "mangan"
+    if base > 2000:
+        return 2000, "mangan"
+    return base, None
+
+
+def payment_shares(dealer: bool, tsumo: bool) -> dict[str, int]:
+    """Multiples of the base points each payer role owes (before rounding)."""
+    if not tsumo:
+        return {"discarder": 6 if dealer else 4}
+    return {"each": 2} if dealer else {"dealer": 2, "non_dealer": 1}
+
+
+def payments_for(
+    base: int, dealer: bool, tsumo: bool, honba: int = 0, rules: Rules | None = None
+) -> dict[str, int]:
+    """What each payer role pays, each share rounded up to 100, honba added (300 ron / 100 each tsumo)."""
+    per_honba = rules.honba_points if rules is not None else 300
+    bonus = per_honba * honba if not tsumo else (per_honba // 3) * honba
+    return {role: round_up_100(mult * base) + bonus for role, mult in payment_shares(dealer, tsumo).items()}
+
+
+def payers_count(role: str, players: int = 4) -> int:
+    """How many players pay a role's amount: each = all others, non_dealer = all but winner and dealer."""
+    return {"discarder": 1, "dealer": 1, "each": players - 1, "non_dealer": players - 2}[role]
+
+
+def settle(
+    base: int, dealer: bool, tsumo: bool, honba: int, sticks: int, rules: Rules
+) -> tuple[dict[str, int], int, int]:
+    """(payments, hand_value, total) for a base: hand_value excludes honba and sticks."""
+    plain = payments_for(base, dealer, tsumo, 0, rules)
+    paid = payments_for(base, dealer, tsumo, honba, rules)
+    hand_value = sum(v * payers_count(r, rules.players) for r, v in plain.items())
+    total = sum(v * payers_count(r, rules.players) for r, v in paid.items()) + rules.riichi_stick * sticks
+    return paid, hand_value, total
+
+
+# ---------------------------------------------------------------- tiles -> the library's ids
+
+
+def _lib_meld(m: Meld, ids: list[int]) -> LibMeld:
+    if m.kind == "chi":
+        return LibMeld(LibMeld.CHI, ids, opened=True)
+    if m.kind == "pon":
+        return LibMeld(LibMeld.PON, ids, opened=True)
+    if m.kind == "kakan":
+        return LibMeld(LibMeld.SHOUMINKAN, ids, opened=True)
+    return LibMeld(LibMeld.KAN, ids, opened=m.kind != "ankan")
+
+
+class _IdPool:
+    """Hands out distinct physical ids (0..135) per tile, red fives as their red id."""
+
+    def __init__(self, rules: Rules, label: str) -> None:
+        self.rules = rules
+        self.label = label
+        self.free: list[list[int]] = []
+        red_ids = set(RED_IDS) if rules.red_fives else set()
+        for k in range(NUM_KINDS):
+            self.free.append([i for i in range(4 * k, 4 * k + 4) if i not in red_ids])
+        self.red_free = {t: i for i, t in RED_IDS.items()} if rules.red_fives else {}
+
+    def take(self, tile: int) -> int:
+        if is_red(tile):
+            if tile not in self.red_free:
+                raise InvalidHandError(
+                    f"{self.label} uses the red five {tile_name(tile)} twice or with red fives off"
+                )
+            return self.red_free.pop(tile)
+        pool = self.free[tile]
+        if not pool:
+            if self.rules.red_fives and tile in KIND_TO_RED:
+                red = tile_name(KIND_TO_RED[tile])
+                raise InvalidHandError(
+                    f"{self.label} has 4 plain {tile_name(tile)} but under rules '{self.rules.name}' one of "
+                    f"them is the red five: write it as {red}"
+                )
+            raise InvalidHandError(f"{self.label} has too many copies of {tile_name(tile)}")
+        return pool.pop(0)
+
+
+def hand_label(concealed: Sequence[int], melds: Sequence[Meld]) -> str:
+    text = to_mpsz(concealed)
+    return f"{text} + {melds_to_text(melds)}" if melds else text
+
+
+# ---------------------------------------------------------------- library plumbing
+
+
+@lru_cache(maxsize=1)
+def _yaku_ids() -> dict[type, str]:
+    """Library yaku class -> canonical id (the YakuConfig attribute name)."""
+    cfg = YakuConfig()
+    return {type(obj): attr for attr, obj in vars(cfg).items()}
+
+
+_LIB_ERRORS = {
+    HandCalculator.ERR_OPEN_HAND_RIICHI: (UsageError, "riichi needs a closed hand, but a meld is open"),
+    HandCalculator.ERR_OPEN_HAND_DABURI: (
+        UsageError,
+        "double riichi needs a closed hand, but a meld is open",
+    ),
+    HandCalculator.ERR_IPPATSU_WITHOUT_RIICHI: (UsageError, "ippatsu needs riichi or double riichi"),
+    HandCalculator.ERR_CHANKAN_WITH_TSUMO: (
+        UsageError,
+        "chankan is a win on another player's kan, not a tsumo",
+    ),
+    HandCalculator.ERR_RINSHAN_WITHOUT_TSUMO: (UsageError, "rinshan kaihou is a tsumo win"),
+    HandCalculator.ERR_HAITEI_WITHOUT_TSUMO: (UsageError, "haitei is a tsumo win (houtei is its ron)"),
+    HandCalculator.ERR_HOUTEI_WITH_TSUMO: (UsageError, "houtei is a ron win (haitei is its tsumo)"),
+    HandCalculator.ERR_HAITEI_WITH_RINSHAN: (UsageError, "haitei and rinshan cannot both apply"),
+    HandCalculator.ERR_HOUTEI_WITH_CHANKAN: (UsageError, "houtei and chankan cannot both apply"),
+    HandCalculator.ERR_TENHOU_NOT_AS_DEALER: (
+        UsageError,
+        "tenhou is the dealer's win; chiihou is a non-dealer's",
+    ),
+    HandCalculator.ERR_TENHOU_WITHOUT_TSUMO: (UsageError, "tenhou is a tsumo win"),
+    HandCalculator.ERR_TENHOU_WITH_MELD: (UsageError, "tenhou needs a hand without melds"),
+    HandCalculator.ERR_CHIIHOU_AS_DEALER: (
+        UsageError,
+        "chiihou is a non-dealer's win; tenhou is the dealer's",
+    ),
+    HandCalculator.ERR_CHIIHOU_WITHOUT_TSUMO: (UsageError, "chiihou is a tsumo win"),
+    HandCalculator.ERR_CHIIHOU_WITH_MELD: (UsageError, "chiihou needs a hand without melds"),
+}
+
+
+def _hand_config(ctx: WinContext, rules: Rules) -> HandConfig:
+    return HandConfig(
+        is_tsumo=ctx.tsumo,
+        is_riichi=ctx.riichi or ctx.double_riichi,
+        is_daburu_riichi=ctx.double_riichi,
+        is_ippatsu=ctx.ippatsu,
+        is_rinshan=ctx.rinshan,
+        is_chankan=ctx.chankan,
+        is_haitei=ctx.haitei,
+        is_houtei=ctx.houtei,
+        is_tenhou=ctx.tenhou,
+        is_chiihou=ctx.chiihou,
+        player_wind=27 + ctx.seat_wind,
+        round_wind=27 + ctx.round_wind,
+        tsumi_number=ctx.honba,
+        kyoutaku_number=ctx.sticks,
+        options=rules.hand_options(),
+    )
+
+
+# ---------------------------------------------------------------- fu explanation
+
+_SET_WORDS = {
+    "closed_pon": "closed triplet",
+    "open_pon": "open triplet",
+    "closed_terminal_pon": "closed triplet of terminals/honours",
+    "open_terminal_pon": "open triplet of terminals/honours",
+    "closed_kan": "closed kan",
+    "open_kan": "open kan",
+    "closed_terminal_kan": "closed kan of terminals/honours",
+    "open_terminal_kan": "open kan of terminals/honours",
+}
+
+
+def _pair_words(pair: int, ctx: WinContext) -> str:
+    why = []
+    if pair in (HAKU, HATSU, CHUN):
+        why.append("dragon")
+    if pair == 27 + ctx.seat_wind:
+        why.append("seat wind")
+    if pair == 27 + ctx.round_wind:
+        why.append("round wind")
+    return " and ".join(why) if why else "no value"
+
+
+def _explain_lines(
+    hand: list[list[int]],
+    win34: int,
+    win_group: list[int],
+    details: list[dict],
+    ctx: WinContext,
+    melds: Sequence[Meld],
+) -> list[tuple[str, int]]:
+    """Seed 004's order: base, closed ron, tsumo, pair, wait, each triplet/kan; 0-fu lines kept."""
+    reasons = [d["reason"] for d in details]
+    win_name = tile_name(win34)
+    if len(hand) == 7:
+        return [("seven pairs (chiitoitsu): fixed 25 fu", 25)]
+    lines: list[tuple[str, int]] = [("base fu (futei)", 20)]
+    base = next(d["fu"] for d in details if d["reason"] == FuCalculator.BASE)
+    if base == 30:
+        lines.append(("closed hand won by ron (menzen kafu)", 10))
+    if FuCalculator.TSUMO in reasons:
+        lines.append(("won by tsumo", 2))
+    elif ctx.tsumo:
+        lines.append(("tsumo on a pinfu hand: no tsumo fu (fixed 20)", 0))
+    pair = next(g[0] for g in hand if len(g) == 2)
+    pair_fu = sum(
+        d["fu"] for d in details if d["reason"] in (FuCalculator.VALUED_PAIR, FuCalculator.DOUBLE_VALUED_PAIR)
+    )
+    lines.append((f"pair {to_mpsz([pair, pair])} ({_pair_words(pair, ctx)})", pair_fu))
+    if FuCalculator.PAIR_WAIT in reasons:
+        lines.append((f"wait: tanki (single tile) on {win_name}", 2))
+    elif FuCalculator.KANCHAN in reasons:
+        lines.append((f"wait: kanchan (middle of {to_mpsz(win_group)}) on {win_name}", 2))
+    elif FuCalculator.PENCHAN in reasons:
+        lines.append((f"wait: penchan (edge of {to_mpsz(win_group)}) on {win_name}", 2))
+    elif len(win_group) == 3 and win_group[0] == win_group[1]:
+        lines.append((f"wait: shanpon (two pairs) on {win_name}", 0))
+    else:
+        lines.append((f"wait: ryanmen (two-sided, {to_mpsz(win_group)}) on {win_name}", 0))
+    # The library lists triplet/kan fu in the order of the hand's triplets/kans: pair them up.
+    set_details = [d for d in details if d["reason"] in _SET_WORDS]
+    sets = [g for g in hand if len(g) >= 3 and g[0] == g[1]]
+    declared = {(m.kind34, m.is_kan): m for m in melds if m.kind != "chi"}
+    for group, d in zip(sets, set_details, strict=True):
+        is_kan = len(group) == 4 or d["reason"].endswith("_kan")
+        m = declared.get((group[0], is_kan))
+        what = f"{m.kind} {to_mpsz(m.tiles)}" if m is not None else f"{to_mpsz(group)} in hand"
+        words = _SET_WORDS[d["reason"]]
+        if not ctx.tsumo and m is None and win_group == group:
+            words += " (completed by ron)"
+        lines.append((f"{what}: {words}", d["fu"]))
+    if FuCalculator.HAND_WITHOUT_FU in reasons:
+        lines.append(("open hand without fu won by ron: +2 (fixed 30)", 2))
+    return lines
+
+
+def _generic_lines(details: list[dict]) -> list[tuple[str, int]]:
+    """Fallback when the decomposition cannot be recovered: the library's reasons as they are."""
+    return [(d["reason"].replace("_", " "), d["fu"]) for d in details]
+
+
+def _fu_lines(
+    ids: list[int],
+    win_id: int,
+    lib_melds: list[LibMeld],
+    config: HandConfig,
+    fu: int,
+    lib_details: list[dict],
+    ctx: WinContext,
+    melds: Sequence[Meld],
+) -> list[tuple[str, int]]:
+    """Find the decomposition the library scored (same fu items) and explain it line by line."""
+    target = sorted((d["reason"], d["fu"]) for d in lib_details)
+    tiles34 = TilesConverter.to_34_array(ids)
+    valued = [HAKU, HATSU, CHUN, config.player_wind, config.round_wind]
+    opened = [m.tiles_34 for m in lib_melds if m.opened]
+    for hand in HandDivider.divide_hand(tiles34, lib_melds):
+        for group in HandCalculator._find_win_groups(win_id, hand, opened):
+            details, got = FuCalculator.calculate_fu(hand, win_id, group, config, valued, lib_melds)
+            if got == fu and sorted((d["reason"], d["fu"]) for d in details) == target:
+                lines = _explain_lines(hand, win_id // 4, group, details, ctx, melds)
+                if sum(f for _, f in lines) == sum(d["fu"] for d in details):
+                    return lines
+    return _generic_lines(lib_details)
+
+
+# ---------------------------------------------------------------- the entry point
+
+
+def score_hand(
+    concealed: Sequence[int], win_tile: int, melds: Sequence[Meld], ctx: WinContext, rules: Rules
+) -> ScoreResult:
+    """Score a complete hand. ``concealed`` holds the closed tiles, the winning tile included.
+
+    Raises :class:`ScoringError` for a hand that is not complete or has no yaku,
+    :class:`InvalidHandError` for impossible tiles, :class:`UsageError` for conditions that do not
+    fit together (rinshan without tsumo...), :class:`UnsupportedError` for three-player rules.
+    """
+    if rules.players != 4:
+        raise UnsupportedError(f"rule set '{rules.name}' is for {rules.players} players; only 4 are scored")
+    for name, w in (("seat", ctx.seat_wind), ("round", ctx.round_wind)):
+        if not 0 <= w <= 3:
+            raise UsageError(f"{name} wind {w} is not 0..3 (E S W N)")
+    if ctx.honba < 0 or ctx.sticks < 0:
+        raise UsageError(f"honba ({ctx.honba}) and riichi sticks ({ctx.sticks}) cannot be negative")
+    concealed = list(concealed)
+    label = f"hand '{hand_label(concealed, melds)}'"
+    expected = 14 - 3 * len(melds)
+    if len(concealed) != expected:
+        raise InvalidHandError(
+            f"{label} has {len(concealed)} concealed tiles; with {len(melds)} meld(s) "
+            f"a complete hand has {expected}"
+        )
+    all_tiles = concealed + [t for m in melds for t in m.tiles]
+    check_counts(all_tiles, label, red_fives=rules.red_fives)
+    check_counts(
+        all_tiles + list(ctx.dora_indicators) + list(ctx.ura_indicators),
+        f"{label} with its dora indicators",
+        red_fives=True,
+    )
+    # Physical ids: the winning tile is the first concealed copy of it (exact red/plain, else by kind).
+    pool = _IdPool(rules, label)
+    ids = [pool.take(t) for t in concealed]
+    win_idx = next((i for i, t in enumerate(concealed) if t == win_tile), None)
+    if win_idx is None:
+        win_idx = next((i for i, t in enumerate(concealed) if kind(t) == kind(win_tile)), None)
+    if win_idx is None:
+        raise InvalidHandError(
+            f"{label}: the winning tile {tile_name(win_tile)} is not in the concealed tiles"
+        )
+    win_id = ids[win_idx]
+    lib_melds = []
+    for m in melds:
+        m_ids = [pool.take(t) for t in m.tiles]
+        ids.extend(m_ids)
+        lib_melds.append(_lib_meld(m, m_ids))
+    dora = [4 * kind(t) for t in ctx.dora_indicators]
+    ura = [4 * kind(t) for t in ctx.ura_indicators]
+
+    config = _hand_config(ctx, rules)
+    resp = HandCalculator.estimate_hand_value(
+        ids, win_id, melds=lib_melds, dora_indicators=dora, config=config, ura_dora_indicators=ura
+    )
+    if resp.error:
+        if resp.error == HandCalculator.ERR_HAND_NOT_WINNING:
+            raise ScoringError(f"{label} is not complete (not four sets and a pair, seven pairs or kokushi)")
+        if resp.error == HandCalculator.ERR_NO_YAKU:
+            raise ScoringError(f"{label} is complete but has no yaku")
+        exc, message = _LIB_ERRORS.get(resp.error, (ScoringError, f"cannot score: {resp.error}"))
+        raise exc(f"{label}: {message}")
+
+    yaku_ids = _yaku_ids()
+    yaku: list[tuple[str, str, int]] = []
+    yakuman_han = 0
+    for y in resp.yaku or []:
+        han = y.han_open if (resp.is_open_hand and y.han_open) else y.han_closed
+        yaku.append((yaku_ids.get(type(y), y.name.lower()), y.name, han))
+        if y.is_yakuman:
+            yakuman_han += han
+    units = yakuman_han // 13
+    han, fu = int(resp.han), int(resp.fu)
+    base, limit = base_points(han, fu, rules, units)
+    payments, hand_value, total = settle(base, ctx.dealer, ctx.tsumo, ctx.honba, ctx.sticks, rules)
+
+    if resp.fu_details:
+        fu_details = _fu_lines(ids, win_id, lib_melds, config, fu, resp.fu_details, ctx, melds)
+    else:
+        fu_details = []  # kokushi musou: no sets, no fu (a yakuman needs none)
+    notes: list[str] = []
+    if units:
+        notes.append("yakuman: han and fu do not matter, the base is 8000 per yakuman")
+    elif han >= 5:
+        notes.append("5 han or more: the fu no longer change the points")
+    elif limit and rules.kiriage and (han, fu) in ((4, 30), (3, 60)):
+        notes.append(f"kiriage: {han} han {fu} fu is rounded up to mangan")
+    return ScoreResult(
+        han=han,
+        fu=fu,
+        fu_details=fu_details,
+        yaku=yaku,
+        limit=limit,
+        base_points=base,
+        hand_value=hand_value,
+        payments=payments,
+        total=total,
+        dealer=ctx.dealer,
+        tsumo=ctx.tsumo,
+        honba=ctx.honba,
+        sticks=ctx.sticks,
+        yakuman=units,
+        notes=tuple(notes),
+    )
+
+
+def describe_base(result: ScoreResult) -> str:
+    """One line: the base-points formula, or the limit and why."""
+    han, fu = result.han, result.fu
+    if result.yakuman:
+        return f"{result.limit}: base {result.base_points} ({result.yakuman} x 8000)"
+    if result.limit is None:
+        return f"{fu} x 2^({han}+2) = {result.base_points}"
+    if han < 5:
+        raw = fu * 2 ** (han + 2)
+        if raw > 2000:
+            return f"{fu} x 2^({han}+2) = {raw} > 2000: mangan, base 2000"
+        return f"{han} han {fu} fu ({raw}) rounded up to mangan (kiriage), base 2000"
+    return f"{han} han: {result.limit}, base {result.base_points}"
+
+
+def describe_payments(result: ScoreResult, rules: Rules) -> list[tuple[str, str, int]]:
+    """(payer, arithmetic, amount) lines: share x base rounded up to 100, plus honba."""
+    out = []
+    names = {
+        "discarder": "discarder",
+        "each": "each other player",
+        "dealer": "dealer",
+        "non_dealer": "each non-dealer",
+    }
+    per_honba = rules.honba_points if not result.tsumo else rules.honba_points // 3
+    for role, mult in payment_shares(result.dealer, result.tsumo).items():
+        raw = mult * result.base_points
+        text = f"{mult} x {result.base_points} = {raw}"
+        rounded = round_up_100(raw)
+        if rounded != raw:
+            text += f" -> {rounded}"
+        if result.honba:
+            text += f" + {result.honba} honba x {per_honba}"
+        out.append((names[role], text, result.payments[role]))
+    return out

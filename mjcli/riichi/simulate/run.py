@@ -1,0 +1,310 @@
+"""Riichi simulation: seat policies at a table, play whole games through the engine, measure them.
+
+:func:`simulate` plans the games (:func:`game_specs`), plays them in order (in worker processes with
+``jobs > 1``, results gathered in game order), writes every game's log (tenhou.net/6 JSON and mjai
+JSON lines) as it arrives, then ``games.parquet`` (one row per game and seat), ``rounds.parquet``
+(one row per round) and ``summary.json``, and returns the summary: per policy, every figure of
+:mod:`mjcli.riichi.simulate.figures` with its 95 % interval, and with ``duplicate`` the paired differences.
+
+Seating: the policy list (one to four names) is repeated to fill the four seats; game ``i`` rotates
+it by ``i mod 4`` so that each policy sits in every seat. With ``duplicate`` each deal is played
+once per distinct rotation on the same walls, so the luck of the tiles cancels out in comparisons.
+A game's walls are a function of its seed alone (recorded in ``games.parquet``), the seed a function
+of ``(seed, deal)``: the same command gives byte-identical files for any number of jobs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from mjcli.atomic import write_atomic, write_text_atomic
+from mjcli.errors import UsageError
+from mjcli.riichi.formats import GameLog, write_mjai, write_tenhou6
+from mjcli.riichi.policies import get_policy
+from mjcli.riichi.rules import Rules, get_rules
+from mjcli.riichi.simulate.driver import GameSpec, PlayedGame, play_game
+from mjcli.riichi.simulate.figures import paired_differences, policy_summary
+from mjcli.riichi.simulate.seats import PolicySeat
+from mjcli.riichi.simulate.wall import game_seed
+
+LENGTHS = ("hanchan", "tonpuu")
+LOG_DIR = "logs"
+TENHOU6_SUFFIX = ".json"
+MJAI_SUFFIX = ".mjai.jsonl"
+_LOG_NAME = re.compile(r"sim-\d{6}(\.json|\.mjai\.jsonl)$")
+
+GAMES_SCHEMA: dict[str, Any] = {
+    "game": pl.Int64,
+    "deal": pl.Int64,
+    "rotation": pl.Int64,
+    "seed": pl.Int64,
+    "seat": pl.Int64,
+    "policy": pl.String,
+    "score": pl.Int64,
+    "placement": pl.Int64,
+    "points": pl.Float64,
+    "rounds": pl.Int64,
+    "wins": pl.Int64,
+    "tsumo": pl.Int64,
+    "deal_ins": pl.Int64,
+    "riichi": pl.Int64,
+    "calls": pl.Int64,
+    "win_points": pl.Int64,
+    "deal_in_points": pl.Int64,
+}
+ROUNDS_SCHEMA: dict[str, Any] = {
+    "game": pl.Int64,
+    "round_index": pl.Int64,
+    "round": pl.String,
+    "dealer": pl.Int64,
+    "honba": pl.Int64,
+    "sticks": pl.Int64,
+    "result": pl.String,
+    "winners": pl.List(pl.Int64),
+    "loser": pl.Int64,
+    "han": pl.List(pl.Int64),
+    "fu": pl.List(pl.Int64),
+    "points": pl.List(pl.Int64),
+    "yaku": pl.List(pl.String),
+    "riichi": pl.List(pl.Boolean),
+    "calls": pl.List(pl.Int64),
+    "draw": pl.String,
+    "tenpai": pl.List(pl.Boolean),
+    "deltas": pl.List(pl.Int64),
+    "tiles_drawn": pl.Int64,
+}
+
+
+def parse_players(text: str | Sequence[str]) -> list[str]:
+    """One to four registered policy names (repeats allowed: they fill the seats in order)."""
+    names = [n.strip().lower() for n in (text.split(",") if isinstance(text, str) else text) if n.strip()]
+    if not 1 <= len(names) <= 4:
+        raise UsageError(f"--players '{text}': give one to four policy names for the four seats")
+    for n in names:
+        get_policy(n)  # UsageError naming an unknown policy
+    return names
+
+
+def table_rules(rules: str, length: str | None = None) -> Rules:
+    """A rule preset, with the game length asked for (None: the preset's own)."""
+    if length is not None and length not in LENGTHS:
+        raise UsageError(f"--length '{length}': use hanchan or tonpuu")
+    base = get_rules(rules)
+    if length is None or base.length == length:
+        return base
+    return dataclasses.replace(base, name=f"{base.name}+{length}", length=length)
+
+
+def lineup(names: Sequence[str], rotation: int) -> tuple[str, ...]:
+    """The policy in each seat: the names repeated to four seats, rotated ``rotation`` seats on."""
+    base = [names[i % len(names)] for i in range(4)]
+    return tuple(base[(s + rotation) % 4] for s in range(4))
+
+
+def game_specs(names: Sequence[str], games: int, seed: int, rules: Rules, duplicate: bool) -> list[GameSpec]:
+    """Every game of the run, in order. ``games`` counts deals when ``duplicate``."""
+    if games < 1:
+        raise UsageError(f"--games {games}: play at least one game")
+    specs: list[GameSpec] = []
+    for deal in range(games):
+        gseed = game_seed(seed, deal)
+        if duplicate:
+            seen: set[tuple[str, ...]] = set()
+            for rotation in range(4):
+                seats = lineup(names, rotation)
+                if seats in seen:
+                    continue  # e.g. A,B,A,B: rotations 0 and 2 are the same game
+                seen.add(seats)
+                specs.append(GameSpec(len(specs), gseed, deal, rotation, seats, rules))
+        else:
+            rotation = deal % 4
+            specs.append(GameSpec(deal, gseed, deal, rotation, lineup(names, rotation), rules))
+    return specs
+
+
+# ---------------------------------------------------------------- playing (in a worker or here)
+
+
+@dataclass(slots=True)
+class GameOutput:
+    """What one game leaves behind: its two logs and its rows."""
+
+    index: int
+    tenhou6: str
+    mjai: str
+    seats: list[dict[str, Any]]
+    rounds: list[dict[str, Any]]
+
+
+_SEATS: dict[str, PolicySeat] = {}
+
+
+def _seat(name: str) -> PolicySeat:
+    # Policies keep no state between decisions, so one instance per process serves every seat.
+    if name not in _SEATS:
+        _SEATS[name] = PolicySeat(name)
+    return _SEATS[name]
+
+
+def play(spec: GameSpec) -> PlayedGame:
+    """Play one planned game with the registered policies."""
+    return play_game(spec, [_seat(n) for n in spec.policies])
+
+
+def game_output(g: PlayedGame) -> GameOutput:
+    log = GameLog(path=g.game_id, format="simulate", game_id=g.game_id, events=g.events)
+    spec = g.spec
+    seats = []
+    for s in range(4):
+        t = g.tallies[s]
+        seats.append(
+            {
+                "game": spec.index,
+                "deal": spec.deal,
+                "rotation": spec.rotation,
+                "seed": spec.seed,
+                "seat": s,
+                "policy": spec.policies[s],
+                "score": g.scores[s],
+                "placement": g.placements[s],
+                "points": g.points[s],
+                "rounds": t.rounds,
+                "wins": t.wins,
+                "tsumo": t.tsumo,
+                "deal_ins": t.deal_ins,
+                "riichi": t.riichi,
+                "calls": t.calls,
+                "win_points": t.win_points,
+                "deal_in_points": t.deal_in_points,
+            }
+        )
+    return GameOutput(spec.index, write_tenhou6(log), write_mjai(log), seats, g.rounds)
+
+
+def _work(spec: GameSpec) -> GameOutput:
+    return game_output(play(spec))
+
+
+def run_games(specs: Sequence[GameSpec], jobs: int = 1) -> Iterator[GameOutput]:
+    """The games' outputs in game order, whatever ``jobs`` is."""
+    if jobs <= 1 or len(specs) <= 1:
+        for spec in specs:
+            yield _work(spec)
+        return
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+    with ctx.Pool(min(jobs, len(specs))) as pool:
+        yield from pool.imap(_work, specs, chunksize=1)
+
+
+# ---------------------------------------------------------------- the run
+
+
+def simulate(
+    players: str | Sequence[str],
+    games: int,
+    seed: int,
+    *,
+    out: str | os.PathLike[str] | None = None,
+    length: str | None = None,
+    rules: str = "tenhou",
+    duplicate: bool = False,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Play the run and return its summary; with ``out``, write the logs and tables there.
+
+    ``progress`` is called once per game with the number of rounds it had.
+    """
+    names = parse_players(players)
+    table = table_rules(rules, length)
+    if jobs < 1:
+        raise UsageError(f"--jobs {jobs}: use at least one job")
+    out_dir = Path(out) if out is not None else None
+    if out_dir is not None:
+        for d in (out_dir, out_dir / LOG_DIR):
+            if d.exists() and not d.is_dir():
+                raise UsageError(f"--out: '{d}' exists and is not a directory")
+        _clear_old_logs(out_dir / LOG_DIR)
+    specs = game_specs(names, games, seed, table, duplicate)
+    seat_rows = _Rows(GAMES_SCHEMA)
+    round_rows = _Rows(ROUNDS_SCHEMA)
+    start = time.perf_counter()
+    for o in run_games(specs, jobs):
+        seat_rows.extend(o.seats)
+        round_rows.extend(o.rounds)
+        if out_dir is not None:
+            name = f"sim-{o.index:06d}"
+            write_text_atomic(out_dir / LOG_DIR / (name + TENHOU6_SUFFIX), o.tenhou6)
+            write_text_atomic(out_dir / LOG_DIR / (name + MJAI_SUFFIX), o.mjai)
+        if progress is not None:
+            progress(len(o.rounds))
+    seconds = time.perf_counter() - start
+    frame = seat_rows.frame()
+    rounds_frame = round_rows.frame()
+    policies = list(dict.fromkeys(names))
+    summary: dict[str, Any] = {
+        "game": "riichi",
+        "players": names,
+        "seed": seed,
+        "rules": table.name,
+        "length": table.length,
+        "duplicate": duplicate,
+        "deals": games,
+        "games": len(specs),
+        "rounds": rounds_frame.height,
+        "policies": policy_summary(frame, policies),
+        "paired": paired_differences(frame, policies) if duplicate and len(policies) > 1 else [],
+        "seconds": round(seconds, 3),
+        "jobs": jobs,
+    }
+    if out_dir is not None:
+        import json
+
+        write_atomic(out_dir / "games.parquet", frame.write_parquet)
+        write_atomic(out_dir / "rounds.parquet", rounds_frame.write_parquet)
+        # No timing in the file: the same command writes the same bytes.
+        stable = {k: v for k, v in summary.items() if k not in ("seconds", "jobs")}
+        write_text_atomic(out_dir / "summary.json", json.dumps(stable, indent=1, ensure_ascii=False) + "\n")
+    return summary
+
+
+class _Rows:
+    """Rows gathered in typed column batches: a long run keeps compact columns, not millions of dicts."""
+
+    BATCH = 4096
+
+    def __init__(self, schema: dict[str, Any]) -> None:
+        self.schema = schema
+        self.rows: list[dict[str, Any]] = []
+        self.frames: list[pl.DataFrame] = []
+
+    def extend(self, rows: Sequence[dict[str, Any]]) -> None:
+        self.rows.extend(rows)
+        if len(self.rows) >= self.BATCH:
+            self.frames.append(pl.DataFrame(self.rows, schema=self.schema))
+            self.rows = []
+
+    def frame(self) -> pl.DataFrame:
+        frames = [*self.frames, pl.DataFrame(self.rows, schema=self.schema)]
+        return pl.concat(frames, rechunk=True)
+
+
+def _clear_old_logs(logs: Path) -> None:
+    """Logs of an earlier run in the same directory would be read with this run's by `verify`:
+    remove the files this command writes (and only those)."""
+    if not logs.is_dir():
+        return
+    for f in logs.iterdir():
+        if f.is_file() and _LOG_NAME.match(f.name):
+            f.unlink()

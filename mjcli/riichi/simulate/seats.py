@@ -1,0 +1,93 @@
+"""A policy in a seat: asked at each of its decision points through the engine-policy bridge.
+
+The bridge builds what the seat sees (:class:`~mjcli.riichi.policies.view.PlayerView`) from the engine's
+round and turns the engine's legal actions (tuples of events) into policy actions and back. What the
+policy answers is checked against those legal actions: an answer that is not one of them, or a
+policy that raises, stops the game with :class:`PolicyError` naming the game, round, seat, policy,
+the hand and the action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mjcli.errors import MjcliError
+from mjcli.riichi.engine.state import TURN, Round
+from mjcli.riichi.policies import Action, Policy, get_policy
+from mjcli.riichi.policies.bridge import ViewBuilder, legal_of
+from mjcli.tiles import tile_name, to_mpsz
+
+EngineAction = tuple[object, ...]
+
+
+class PolicyError(MjcliError):
+    """A policy answered with an action the rules do not allow here, or failed while deciding."""
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Which game a decision belongs to, for error reports."""
+
+    game: int
+    seed: int
+    round: str
+
+
+class PolicySeat:
+    """One registered policy, asked through the bridge."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name.strip().lower()
+        self.policy: Policy = get_policy(name)
+
+    def choose(
+        self, rnd: Round, seat: int, where: Where, views: ViewBuilder | None = None
+    ) -> EngineAction | None:
+        """The engine action this seat takes now; None when it has nothing to decide.
+
+        A single legal action (a forced tsumogiri in riichi, a lone pass) is taken without asking:
+        there is no decision to make. ``views`` is the round's view builder (shared by the seats so
+        that unchanged rivers are not converted again).
+        """
+        options = legal_of(rnd, seat)
+        legal, back = options.actions, options.events
+        if not legal:
+            return None
+        if len(legal) == 1:
+            return back[legal[0]]
+        view = (views if views is not None and views.rnd is rnd else ViewBuilder(rnd)).view(seat)
+        try:
+            action = self.policy.decide(view, legal)
+        except Exception as exc:  # a crashing policy is a bug: say where, keep the cause chained
+            raise PolicyError(
+                f"{_where(where, seat, self.name)}: the policy failed ({type(exc).__name__}: {exc}); "
+                f"{_state(rnd, seat)}"
+            ) from exc
+        events = back.get(action) if isinstance(action, Action) else None
+        if events is None:
+            shown = action.label() if isinstance(action, Action) else repr(action)
+            raise PolicyError(
+                f"{_where(where, seat, self.name)}: illegal action '{shown}'; {_state(rnd, seat)}; "
+                f"legal: {', '.join(a.label() for a in legal)}"
+            )
+        return events
+
+
+def _where(where: Where, seat: int, policy: str) -> str:
+    return f"game {where.game} (seed {where.seed}) round {where.round} seat {seat} ({policy})"
+
+
+def _state(rnd: Round, seat: int) -> str:
+    p = rnd.players[seat]
+    hand = list(p.hand)
+    drew = rnd.drawn is not None and rnd.current == seat and rnd.phase == TURN
+    if drew:
+        hand.remove(rnd.drawn)  # shown apart, as a player sees it
+    text = f"hand {to_mpsz(hand)}"
+    if p.melds:
+        text += " melds " + " ".join(to_mpsz(m.tiles) for m in p.melds)
+    if drew:
+        text += f", drew {tile_name(rnd.drawn)}"  # type: ignore[arg-type]
+    if rnd.last_tile is not None and rnd.current != seat:
+        text += f", offered {tile_name(rnd.last_tile)} by seat {rnd.current}"
+    return text + f", {rnd.wall} tiles left"

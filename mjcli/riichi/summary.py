@@ -1,0 +1,225 @@
+"""Polars summaries of a replay's ``decisions.parquet``, shared by ``replay`` and ``summary``.
+
+Everything works on a :class:`polars.LazyFrame` scanned from the file, so a summary of a large run
+reads only the columns it needs. Rates are shares of rows (one row per decision point and policy):
+
+* ``agree``: the policy chose what the player did;
+* by kind: the same over decision points of one kind (``discard``, ``riichi``, ``call``, ``pass``,
+  ``win``, ``kan``, ``abort``);
+* ``top1``: agreement over the decisions where the player discarded (a plain or riichi discard);
+* ``equal``: over those decisions, the share where the player's discard was among the policy's
+  equally-good choices: the same tile, or one leaving the same shanten and the same ukeire as the
+  policy's choice (the efficiency measure of ``mjcli.analysis``, whatever rule the policy used).
+
+:func:`compare_baseline` is the CI gate: each policy's choices against an older run's, on the
+decision points both have, joined on the stable key :data:`mjcli.riichi.replay.KEY` plus ``policy``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from mjcli.errors import UsageError
+from mjcli.output import format_table
+
+#: the key of a decision point (see mjcli.riichi.replay); a row adds ``policy``
+KEY = ["file", "game_id", "round", "honba", "turn", "seat", "kind"]
+KINDS = ("discard", "riichi", "call", "pass", "win", "kan", "abort")
+BY_CHOICES = ("player", "policy", "round", "kind")
+_DISCARD_ACTUAL = pl.col("actual").str.starts_with("discard ") | pl.col("actual").str.starts_with("riichi ")
+
+
+def scan(path: str | os.PathLike[str]) -> pl.LazyFrame:
+    """The decisions of a replay: ``DIR`` (its ``decisions.parquet``) or the Parquet file itself."""
+    p = Path(path)
+    target = p / "decisions.parquet" if p.is_dir() else p
+    if not target.is_file():
+        what = "holds no decisions.parquet" if p.is_dir() else "does not exist"
+        raise UsageError(f"'{path}' {what} (give a replay --out folder or its decisions.parquet)")
+    try:
+        lf = pl.scan_parquet(target)
+        names = lf.collect_schema().names()
+    except (pl.exceptions.PolarsError, OSError) as exc:
+        raise UsageError(f"'{target}' is not a readable Parquet file ({type(exc).__name__})") from None
+    missing = [c for c in (*KEY, "policy", "choice", "actual", "agree") if c not in names]
+    if missing:
+        raise UsageError(f"'{target}' is not a replay's decisions table (no {', '.join(missing)} column)")
+    return lf
+
+
+def _rates() -> list[pl.Expr]:
+    return [
+        pl.len().alias("decisions"),
+        pl.col("agree").mean().alias("agree"),
+        pl.col("agree").filter(_DISCARD_ACTUAL).mean().alias("top1"),
+        pl.col("equally_good").filter(_DISCARD_ACTUAL).mean().alias("equal"),
+    ]
+
+
+def policy_table(lf: pl.LazyFrame) -> pl.DataFrame:
+    """Per policy: decisions, agreement overall and by kind, top-1 and equally-good rates."""
+    by_kind = [pl.col("agree").filter(pl.col("kind") == k).mean().alias(k) for k in KINDS]
+    kinds_present = set(lf.select(pl.col("kind").unique()).collect().to_series().to_list())
+    frame = lf.group_by("policy").agg(*_rates(), *by_kind).collect()
+    cols = ["policy", "decisions", "agree", *[k for k in KINDS if k in kinds_present], "top1", "equal"]
+    return _in_policy_order(lf, frame.select(cols))
+
+
+def _in_policy_order(lf: pl.LazyFrame, frame: pl.DataFrame) -> pl.DataFrame:
+    """Policies in the order they were asked (first appearance in the file), not alphabetically."""
+    order = lf.select(pl.col("policy").unique(maintain_order=True)).collect().to_series().to_list()
+    rank = pl.DataFrame(
+        {"policy": order, "_rank": list(range(len(order)))}, schema={"policy": pl.String, "_rank": pl.Int32}
+    )
+    return frame.join(rank, on="policy", how="left").sort("_rank", *frame.columns[1:2]).drop("_rank")
+
+
+def group_table(lf: pl.LazyFrame, by: str) -> pl.DataFrame:
+    """Agreement per ``by`` (player, policy, round or kind) and policy."""
+    if by not in BY_CHOICES:
+        raise UsageError(f"--by '{by}' is not one of {', '.join(BY_CHOICES)}")
+    if by == "policy":
+        return _in_policy_order(lf, lf.group_by("policy").agg(*_rates()).collect())
+    frame = lf.group_by(by, "policy").agg(*_rates()).collect()
+    frame = _in_policy_order(lf, frame)
+    return frame.sort(by, maintain_order=True)
+
+
+def agreement_matrix(lf: pl.LazyFrame) -> pl.DataFrame:
+    """Share of decision points where two policies chose the same action (one row per policy)."""
+    choices = lf.select(*KEY, "policy", "choice")
+    pairs = choices.join(choices, on=KEY, how="inner", suffix="_b")
+    agg = (
+        pairs.group_by("policy", "policy_b")
+        .agg((pl.col("choice") == pl.col("choice_b")).mean().alias("same"))
+        .collect()
+    )
+    order = lf.select(pl.col("policy").unique(maintain_order=True)).collect().to_series().to_list()
+    same = {(a, b): v for a, b, v in agg.iter_rows()}
+    data: dict[str, list[Any]] = {"policy": order}
+    for b in order:
+        data[b] = [same.get((a, b)) for a in order]
+    return pl.DataFrame(data, schema={"policy": pl.String, **{b: pl.Float64 for b in order}})
+
+
+def summarise(path_or_frame: str | os.PathLike[str] | pl.LazyFrame, by: str | None = None) -> dict[str, Any]:
+    """The whole summary as plain data (what ``--json`` prints)."""
+    lf = path_or_frame if isinstance(path_or_frame, pl.LazyFrame) else scan(path_or_frame)
+    counts = lf.select(
+        pl.len().alias("rows"),
+        pl.col("policy").n_unique().alias("policies"),
+        pl.struct("file", "game_id").n_unique().alias("games"),
+    ).collect()
+    rows, npol, games = counts.row(0)
+    out: dict[str, Any] = {
+        "summary": True,
+        "games": games if rows else 0,
+        "decision_points": rows // npol if npol else 0,
+        "rows": rows,
+        "policies": policy_table(lf).to_dicts() if rows else [],
+        "matrix": agreement_matrix(lf).to_dicts() if rows else [],
+    }
+    if by is not None:
+        out["by"] = by
+        out["groups"] = group_table(lf, by).to_dicts() if rows else []
+    return out
+
+
+def _num(v: Any) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, float):
+        return f"{v:.3f}"
+    return str(v)
+
+
+def _table(rows: list[dict[str, Any]]) -> str:
+    if not rows:
+        return "(no decisions)"
+    headers = list(rows[0])
+    align = "".join("l" if isinstance(rows[0][h], str) else "r" for h in headers)
+    return format_table(headers, [[_num(r[h]) for h in headers] for r in rows], align)
+
+
+def format_summary(s: dict[str, Any]) -> str:
+    """The human form of :func:`summarise`'s result."""
+    parts = [
+        f"{s['games']} games, {s['decision_points']} decision points, {s['rows']} policy answers",
+        "",
+        "agreement with the players (share of decisions; by kind; top1 and equal over their discards)",
+        _table(s["policies"]),
+        "",
+        "agreement between policies (share of decision points with the same choice)",
+        _table(s["matrix"]),
+    ]
+    if "groups" in s:
+        parts += ["", f"by {s['by']}", _table(s["groups"])]
+    return "\n".join(parts)
+
+
+# ---------------------------------------------------------------- the regression gate
+
+CHANGE_SCHEMA: dict[str, Any] = {
+    "file": pl.String,
+    "game_id": pl.String,
+    "round": pl.String,
+    "honba": pl.Int32,
+    "turn": pl.Int32,
+    "seat": pl.Int32,
+    "kind": pl.String,
+    "policy": pl.String,
+    "hand": pl.String,
+    "old": pl.String,
+    "new": pl.String,
+    "reason": pl.String,
+}
+
+
+def compare_baseline(
+    new: pl.LazyFrame, baseline: str | os.PathLike[str]
+) -> tuple[pl.DataFrame, dict[str, int]]:
+    """Decisions whose choice differs from the baseline's, and counts: compared, only_old, only_new.
+
+    Decision points are matched on :data:`KEY` and ``policy``; a point that one run has and the
+    other does not (a log added, removed or now failing) is counted, not listed as a change.
+    """
+    old = scan(baseline).select(*KEY, "policy", pl.col("choice").alias("old"))
+    cur = new.select(*KEY, "policy", "hand", pl.col("choice").alias("new"), "reason")
+    keys = [*KEY, "policy"]
+    both = cur.join(old, on=keys, how="inner")
+    changes = (
+        both.filter(pl.col("old") != pl.col("new"))
+        .select(*keys, "hand", "old", "new", "reason")
+        .sort(keys)
+        .collect()
+        .cast(CHANGE_SCHEMA)
+    )
+    compared = both.select(pl.len()).collect().item()
+    n_old = old.select(pl.len()).collect().item()
+    n_new = cur.select(pl.len()).collect().item()
+    return changes, {"compared": compared, "only_old": n_old - compared, "only_new": n_new - compared}
+
+
+def format_changes(changes: pl.DataFrame, limit: int = 50) -> str:
+    """The table of changed decisions (at most ``limit`` rows, then a count of the rest)."""
+    rows = [
+        [
+            r["file"],
+            f"{r['round']}-{r['honba']}",
+            r["turn"],
+            r["seat"],
+            r["policy"],
+            r["hand"],
+            f"{r['old']} -> {r['new']}",
+            r["reason"],
+        ]
+        for r in changes.head(limit).iter_rows(named=True)
+    ]
+    text = format_table(["file", "round", "turn", "seat", "policy", "hand", "old -> new", "reason"], rows)
+    if changes.height > limit:
+        text += f"\n... and {changes.height - limit} more (all in changes.parquet)"
+    return text

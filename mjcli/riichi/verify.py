@@ -1,0 +1,348 @@
+"""Replay game logs through the rules engine and compare every outcome with what the log recorded.
+
+For each round the engine settles the outcome itself (who won, han, fu, yaku, the hand's value,
+every score delta, tenpai at a draw, the next round's start, the final scores and points) and each
+difference from the log becomes a :class:`Mismatch`. An event the rules do not allow stops the
+replay of that game and is reported with its index. A log that cannot be read, or that ends early,
+is reported as an error for that file only: the batch goes on.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mjcli.errors import MjcliError, UnsupportedError, UsageError
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.legality import IllegalEvent
+from mjcli.riichi.engine.table import Game, RoundRecord
+from mjcli.riichi.rules import Rules, get_rules
+from mjcli.tiles import sort_key, to_mpsz
+
+#: file name endings read when a directory is walked
+LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".gz")
+
+OK, MISMATCH, ERROR = "ok", "mismatch", "error"
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """One difference between the log and the engine."""
+
+    round: str  # "E1-0", or "game" for the final result
+    what: str
+    log: Any
+    engine: Any
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "what": self.what, "log": self.log, "engine": self.engine}
+
+    def __str__(self) -> str:
+        return f"{self.round} {self.what}: log {_fmt(self.log)}, engine {_fmt(self.engine)}"
+
+
+@dataclass(slots=True)
+class RoundRow:
+    """One round of one game, as written to ``verify.parquet``."""
+
+    file: str
+    game: str
+    round: str
+    honba: int
+    kind: str  # the engine's result: tsumo, ron, or a draw reason
+    recorded_kind: str
+    recorded_deltas: list[int] | None
+    engine_deltas: list[int]
+    han: list[int]
+    fu: list[int]
+    yaku: str
+    match: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "game": self.game,
+            "round": self.round,
+            "honba": self.honba,
+            "kind": self.kind,
+            "recorded_kind": self.recorded_kind,
+            "recorded_deltas": self.recorded_deltas,
+            "engine_deltas": self.engine_deltas,
+            "han": self.han,
+            "fu": self.fu,
+            "yaku": self.yaku,
+            "match": self.match,
+        }
+
+
+@dataclass(slots=True)
+class GameReport:
+    file: str
+    game: str = ""
+    format: str = ""
+    status: str = OK
+    rows: list[RoundRow] = field(default_factory=list)
+    mismatches: list[Mismatch] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def rounds(self) -> int:
+        return len(self.rows)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "game": self.game,
+            "status": self.status,
+            "rounds": self.rounds,
+            "mismatches": [m.to_dict() for m in self.mismatches],
+            "error": self.error,
+        }
+
+
+# ---------------------------------------------------------------- one game
+
+
+def verify_log(game: Any, rules: Rules | None = None) -> GameReport:
+    """Replay one :class:`~mjcli.riichi.formats.GameLog` and compare every round with its record."""
+    report = GameReport(file=str(game.path), game=str(game.game_id or ""), format=str(game.format or ""))
+    engine = Game(rules or get_rules("tenhou"))
+    failure: str | None = None
+    illegal: Mismatch | None = None
+    try:
+        for i, e in enumerate(game.events):
+            engine.apply(e, i)
+    except IllegalEvent as exc:
+        rec = engine.rounds[-1] if engine.rounds else None
+        label = rec.label if rec is not None else "game"
+        illegal = Mismatch(label, "illegal event", _describe_at(game.events, exc.index), exc.reason)
+    except UnsupportedError as exc:
+        failure = str(exc)
+    for rec in engine.rounds:
+        if rec.outcome is None:
+            # The round the log stops in (or the engine stopped at): only its start can be compared.
+            report.mismatches.extend(Mismatch(rec.label, w, log, mine) for w, log, mine in rec.start_problems)
+            continue
+        row, problems = _compare_round(rec, report)
+        report.rows.append(row)
+        report.mismatches.extend(problems)
+    if illegal is not None:
+        report.mismatches.append(illegal)
+    if engine.result is not None and engine.recorded_end is not None:
+        report.mismatches.extend(_compare_end(engine))
+    if not game.complete and failure is None:
+        failure = f"incomplete log: {game.problem or 'it ends before the game does'}"
+    if failure is not None:
+        report.error = failure
+    if report.mismatches:
+        report.status = MISMATCH
+    elif failure is not None:
+        report.status = ERROR
+    return report
+
+
+def _describe_at(events: Sequence[object], index: int) -> str:
+    from mjcli.riichi.engine.legality import describe
+
+    return f"event {index}: {describe(events[index])}" if 0 <= index < len(events) else f"event {index}"
+
+
+def _compare_round(rec: RoundRecord, report: GameReport) -> tuple[RoundRow, list[Mismatch]]:
+    out = rec.outcome
+    assert out is not None
+    label = rec.label
+    problems = [Mismatch(label, what, log, mine) for what, log, mine in rec.start_problems]
+    recorded_kind = ""
+    recorded_deltas: list[int] | None = None
+    if rec.recorded_wins:
+        first = rec.recorded_wins[0]
+        recorded_kind = "tsumo" if first.actor == first.target else "ron"
+        if all(w.deltas is not None for w in rec.recorded_wins):
+            recorded_deltas = [sum(w.deltas[s] for w in rec.recorded_wins) for s in range(4)]  # type: ignore[index]
+        engine_wins = {w.actor: w for w in out.wins}
+        for w in rec.recorded_wins:
+            mine = engine_wins.get(w.actor)
+            if mine is None:
+                problems.append(Mismatch(label, "winner", w.actor, sorted(engine_wins)))
+                continue
+            problems.extend(_compare_win(label, w, mine))
+    elif rec.recorded_draw is not None:
+        d = rec.recorded_draw
+        recorded_kind = d.reason
+        recorded_deltas = list(d.deltas) if d.deltas is not None else None
+        if d.reason != out.kind:
+            problems.append(Mismatch(label, "draw", d.reason, out.kind))
+        if d.tenpai is not None and out.tenpai is not None and tuple(d.tenpai) != out.tenpai:
+            problems.append(Mismatch(label, "tenpai", list(d.tenpai), list(out.tenpai)))
+        if d.deltas is not None and list(d.deltas) != out.deltas:
+            problems.append(Mismatch(label, "deltas", list(d.deltas), out.deltas))
+        for seat, shown in enumerate(d.hands or ()):
+            mine = tuple(sorted(rec.state.players[seat].hand, key=sort_key))
+            if shown is not None and tuple(sorted(shown, key=sort_key)) != mine:
+                problems.append(Mismatch(label, f"seat {seat} hand", to_mpsz(shown), to_mpsz(mine)))
+    row = RoundRow(
+        file=report.file,
+        game=report.game,
+        round=label,
+        honba=rec.start.honba,
+        kind=out.kind,
+        recorded_kind=recorded_kind,
+        recorded_deltas=recorded_deltas,
+        engine_deltas=list(out.deltas),
+        han=[w.scored.han for w in out.wins],
+        fu=[w.scored.fu for w in out.wins],
+        yaku=" | ".join(_yaku_text(w.scored.yaku) for w in out.wins),
+        match=not problems,
+    )
+    return row, problems
+
+
+def _compare_win(label: str, w: ev.Win, mine: Any) -> list[Mismatch]:
+    """One recorded win against the engine's: han, fu, yaku, value, deltas, pao."""
+    out: list[Mismatch] = []
+    sc = mine.scored
+    who = f"seat {w.actor}"
+    if w.target != mine.target:
+        out.append(Mismatch(label, f"{who} won from", w.target, mine.target))
+    if w.yaku is not None:
+        log_yaku = {(y, h) for y, h in w.yaku if h}
+        if log_yaku != set(sc.yaku):
+            out.append(Mismatch(label, f"{who} yaku", _yaku_text(sorted(log_yaku)), _yaku_text(sc.yaku)))
+    if sc.yakuman == 0:
+        # Fu and han mean nothing for a yakuman hand (the log may state anything there).
+        if w.han is not None and w.han != sc.han:
+            out.append(Mismatch(label, f"{who} han", w.han, sc.han))
+        if w.fu is not None and w.fu != sc.fu:
+            out.append(Mismatch(label, f"{who} fu", w.fu, sc.fu))
+    if w.points is not None and w.points != mine.value:
+        out.append(Mismatch(label, f"{who} points", w.points, mine.value))
+    if w.deltas is not None and list(w.deltas) != list(mine.deltas):
+        out.append(Mismatch(label, f"{who} deltas", list(w.deltas), list(mine.deltas)))
+    if w.hand is not None and tuple(sorted(w.hand, key=sort_key)) != mine.hand:
+        out.append(Mismatch(label, f"{who} hand", to_mpsz(w.hand), to_mpsz(mine.hand)))
+    if w.pao is not None and w.pao != mine.pao:
+        out.append(Mismatch(label, f"{who} pao", w.pao, mine.pao))
+    elif w.pao is None and mine.pao is not None and w.deltas is not None:
+        out.append(Mismatch(label, f"{who} pao", None, mine.pao))
+    return out
+
+
+def _compare_end(engine: Game) -> list[Mismatch]:
+    out = [Mismatch("game", "end", "game over", p) for p in engine.end_problems]
+    rec = engine.recorded_end
+    res = engine.result
+    assert rec is not None and res is not None
+    if rec.scores is not None and tuple(rec.scores) != res.scores:
+        out.append(Mismatch("game", "final scores", list(rec.scores), list(res.scores)))
+    if rec.points is not None and any(
+        abs(a - b) > 1e-6 for a, b in zip(rec.points, res.points, strict=False)
+    ):
+        out.append(Mismatch("game", "final points", list(rec.points), list(res.points)))
+    return out
+
+
+def _yaku_text(yaku: Iterable[tuple[str, int]]) -> str:
+    return ",".join(f"{y}:{h}" for y, h in yaku)
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, list | tuple):
+        return "[" + ",".join(map(str, v)) + "]"
+    return str(v)
+
+
+# ---------------------------------------------------------------- files and batches
+
+
+def collect_paths(args: Sequence[str], stdin: Iterable[str] | None = None) -> list[Path]:
+    """Files as given, directories walked recursively (log suffixes only, sorted), ``-`` reads paths
+    from ``stdin`` one per line. A path that does not exist is a UsageError naming it."""
+    out: list[Path] = []
+    for a in args:
+        if a == "-":
+            if stdin is None:
+                raise UsageError("'-' needs a list of paths on standard input")
+            out.extend(Path(line.strip()) for line in stdin if line.strip())
+            continue
+        p = Path(a)
+        if p.is_dir():
+            found = sorted(q for q in p.rglob("*") if q.is_file() and q.name.lower().endswith(LOG_SUFFIXES))
+            out.extend(found)
+        elif p.exists():
+            out.append(p)
+        else:
+            raise UsageError(f"log '{a}' does not exist")
+    return out
+
+
+def verify_file(path: str | os.PathLike[str], rules: Rules | None = None) -> list[GameReport]:
+    """Read one file (one or several games) and verify each game; a read failure is one error report."""
+    from mjcli.riichi.formats import read_log
+
+    try:
+        games = read_log(path)
+    except MjcliError as exc:
+        return [GameReport(file=str(path), status=ERROR, error=str(exc))]
+    except OSError as exc:
+        return [GameReport(file=str(path), status=ERROR, error=f"cannot read: {exc.strerror or exc}")]
+    reports = []
+    for g in games:
+        try:
+            reports.append(verify_log(g, rules))
+        except (MjcliError, ArithmeticError, LookupError, TypeError, ValueError) as exc:
+            # Whatever one strange log does to the engine, the batch goes on and says where.
+            if not isinstance(exc, MjcliError):
+                exc = MjcliError(f"engine failure ({type(exc).__name__}: {exc})")
+            reports.append(
+                GameReport(file=str(path), game=str(g.game_id or ""), status=ERROR, error=str(exc))
+            )
+    return reports
+
+
+def _worker(args: tuple[str, Rules | None]) -> list[GameReport]:
+    return verify_file(args[0], args[1])
+
+
+def verify_paths(
+    paths: Sequence[Path], rules: Rules | None = None, jobs: int = 1
+) -> Iterator[list[GameReport]]:
+    """Verify files in order (the order of ``paths`` whatever ``jobs`` is); one list per file."""
+    tasks = [(str(p), rules) for p in paths]
+    if jobs <= 1 or len(tasks) <= 1:
+        for t in tasks:
+            yield _worker(t)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn" if os.name == "nt" else "fork").Pool(jobs) as pool:
+        yield from pool.imap(_worker, tasks, chunksize=1)
+
+
+@dataclass(slots=True)
+class Summary:
+    logs: int = 0
+    ok: int = 0
+    mismatch: int = 0
+    error: int = 0
+    rounds: int = 0
+    rounds_matching: int = 0
+
+    def add(self, r: GameReport) -> None:
+        self.logs += 1
+        setattr(self, r.status, getattr(self, r.status) + 1)
+        self.rounds += len(r.rows)
+        self.rounds_matching += sum(1 for row in r.rows if row.match)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "summary": True,
+            "logs": self.logs,
+            "ok": self.ok,
+            "mismatch": self.mismatch,
+            "error": self.error,
+            "rounds": self.rounds,
+            "rounds_matching": self.rounds_matching,
+        }
