@@ -7,7 +7,7 @@ import time
 
 from mjcli.doudizhu import planner
 from mjcli.doudizhu.cards import add, deal, parse_hand
-from mjcli.doudizhu.engine import Rules, play_game
+from mjcli.doudizhu.engine import DoudizhuRules, play_game
 from mjcli.doudizhu.policies import get_policy
 
 HARD = ["33445566778899TTJJQQ", "3456789TJQKA3456789T", "33445566778899TTJJQK", "3344556677889TTJJQQK"]
@@ -43,7 +43,7 @@ def bench_games(name: str, games: int) -> None:
     start = time.perf_counter()
     plays = 0
     for g in range(games):
-        plays += len(play_game(policies, f"bench:{g}", Rules())["plays"])
+        plays += len(play_game(policies, f"bench:{g}", DoudizhuRules())["plays"])
     took = time.perf_counter() - start
     speed = f"{games / took:,.1f} games/s ({plays / took:,.0f} moves/s)"
     print(f"games: 3 x {name:<8} {games} games with bidding, one core: {speed}")

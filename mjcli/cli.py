@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from mjcli.commands import COMMAND_MODULES
+from mjcli.commands import command_modules
 from mjcli.errors import MjcliError
 
 app = typer.Typer(
@@ -27,7 +27,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-for _module in COMMAND_MODULES:
+for _module in command_modules():
     _module.register(app)
 
 

@@ -6,12 +6,19 @@ from pathlib import Path
 
 import pytest
 
-from mjcli.commands.advise_riichi import run_riichi_advise
+from mjcli import games
 from mjcli.errors import InvalidHandError, NotationError, UsageError
 from mjcli.melds import parse_melds
 from mjcli.riichi.advise import advise_hand, advise_log
 from mjcli.riichi.policies import POLICY_NAMES
 from mjcli.tiles import parse_tiles
+
+
+def run_riichi_advise(hand, policy=None, round_wind=None, json_out=False, **options):
+    """The riichi body of ``mjcli advise`` through the --game table, as the command calls it."""
+    return games.run(
+        "advise", "riichi", hand=hand, policies=policy, round_=round_wind, as_json=json_out, **options
+    )
 
 
 def test_advise_hand_shape_and_seed_example():

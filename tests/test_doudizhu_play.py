@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjcli.doudizhu.cards import DECK_COUNTS, NUM_RANKS, add, deal, format_counts, parse_hand
-from mjcli.doudizhu.engine import DOUZERO_SETTING, PlayView, Rules, check_move, play_game
+from mjcli.doudizhu.engine import DOUZERO_SETTING, PlayView, DoudizhuRules, check_move, play_game
 from mjcli.doudizhu.movegen import legal_moves
 from mjcli.doudizhu.moves import KickerRule, Kind, beats, classify_one
 from mjcli.doudizhu.policies import GreedyPolicy, ZhanPaiPolicy, get_policy
-from mjcli.doudizhu.records import read_records, walk
+from mjcli.doudizhu.formats import read_records, walk
 from mjcli.doudizhu.replay import replay
 from mjcli.doudizhu.simulate import game_specs, simulate
 from mjcli.errors import LogFormatError, UsageError
@@ -23,14 +23,14 @@ from mjcli.errors import LogFormatError, UsageError
 NAMES = ["zhanpai", "greedy", "random"]
 
 
-def _play(names, seed, rules=Rules()):
+def _play(names, seed, rules=DoudizhuRules()):
     return play_game([get_policy(n) for n in names], seed, rules)
 
 
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10**6), names=st.permutations(NAMES), kicker=st.sampled_from(list(KickerRule)))
 def test_games_conserve_cards_and_settle(seed, names, kicker):
-    record = _play(names, str(seed), Rules(kicker=kicker))
+    record = _play(names, str(seed), DoudizhuRules(kicker=kicker))
     hands = [parse_hand(h) for h in record["hands"]]
     total = add(add(add(hands[0], hands[1]), hands[2]), parse_hand(record["kitty"]))
     assert total == DECK_COUNTS  # the deal is the deck
@@ -90,7 +90,7 @@ def test_spring_and_reverse_spring():
     # the peasants never play.
     hands = [parse_hand(h) for h in ("2222AAAAKKKKQQQQB", "3456789TJ3456789T", "456789TJJJ456789T")]
     landlord = Scripted(["BR", "2222", "AAAA", "KKKK", "QQQQ33"])
-    rules = Rules(bidding=False, springs=True)
+    rules = DoudizhuRules(bidding=False, springs=True)
     record = play_game(
         [landlord, Scripted([]), Scripted([])], "s", rules, hands=hands, kitty=parse_hand("R33")
     )

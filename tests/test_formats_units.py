@@ -560,7 +560,7 @@ def test_several_games_in_one_file() -> None:
     two = one + (LOGS / "mjai" / "126_204_0_mjai.jsonl").read_bytes()
     games = read_bytes(two, "two.jsonl")
     assert len(games) == 2 and all(g.complete for g in games)
-    from mjcli.commands.convert import convert_games
+    from mjcli.riichi.formats import write_games as convert_games
 
     back = read_bytes(convert_games(games, "tenhou6").encode(), "two.json")
     assert [g.events for g in back] == [g.events for g in games]

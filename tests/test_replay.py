@@ -30,7 +30,6 @@ from mjcli.riichi.replay import (
     KEY,
     PolicyFailure,
     ReplayOptions,
-    collect_inputs,
     decisions_of,
     replay_file,
     replay_game,
@@ -339,22 +338,22 @@ def test_same_bytes_for_any_jobs(tmp_path):
 
 
 def test_small_batches_stream_to_the_same_table(tmp_path, monkeypatch):
-    from mjcli.riichi import replay
+    from mjcli import ledger
 
     inputs = [(p, p.name) for p in EDGE[:8]]
     opts = ReplayOptions(("greedy",))
     run_replay(inputs, opts, tmp_path / "a")
-    original = replay.ReplayWriter.__init__
+    original = ledger.StreamedTable.__init__
 
-    def tiny(self, out, batch_rows=50_000):
-        original(self, out, batch_rows=50)
+    def tiny(self, path, empty, batch_rows=50_000):
+        original(self, path, empty, batch_rows=50)
 
-    monkeypatch.setattr(replay.ReplayWriter, "__init__", tiny)
+    monkeypatch.setattr(ledger.StreamedTable, "__init__", tiny)
     run_replay(inputs, opts, tmp_path / "b")
     a = pl.read_parquet(tmp_path / "a" / "decisions.parquet")
     b = pl.read_parquet(tmp_path / "b" / "decisions.parquet")
     assert a.equals(b) and a.height > 200
-    assert not list((tmp_path / "b").glob(".replay-parts-*"))  # the part files are gone
+    assert not list((tmp_path / "b").glob(".*"))  # the part files are gone
 
 
 def test_seat_and_player_filters():
@@ -383,6 +382,8 @@ def test_bad_logs_are_listed_and_skipped(tmp_path):
 
 
 def test_collect_inputs_labels_relative_to_the_folder():
+    from mjcli.riichi.formats import collect_logs as collect_inputs
+
     got = collect_inputs([str(LOGS / "tenhou6-edge"), str(HANCHAN[0])])
     labels = [label for _, label in got]
     assert "chankan.json" in labels and labels[-1] == HANCHAN[0].name

@@ -137,7 +137,7 @@ def test_through_the_real_entry_point():
 
 
 def test_copies_are_reported_before_the_tile_count():
-    from mjcli.commands.score import read_hand
+    from mjcli.riichi.game import _win_hand as read_hand
     from mjcli.errors import InvalidHandError
 
     with pytest.raises(InvalidHandError, match="5 copies of 1m"):

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from mjcli import analysis
 from mjcli.commands import shanten as command
+from mjcli.riichi import hand_report
 from mjcli.errors import MjcliError, UsageError
 from mjcli.tiles import counts34, parse_tiles
 
@@ -37,7 +38,7 @@ def json_lines(output: str) -> list[dict]:
 
 
 def test_sizes_agree_with_the_library():
-    assert command.HAND_SIZES == analysis.HAND_SIZES
+    assert hand_report.HAND_SIZES == analysis.HAND_SIZES
 
 
 def test_thirteen_tiles_table(app):

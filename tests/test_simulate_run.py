@@ -219,11 +219,11 @@ class _Terminal(io.StringIO):
 def test_progress_bar_on_a_terminal(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from mjcli.commands.simulate_riichi import run
+    from mjcli import games
 
     err = _Terminal()
     monkeypatch.setattr("sys.stderr", err)
-    assert run("greedy", 3, 1, None, length="tonpuu") == 0
+    assert games.run("simulate", "riichi", players="greedy", games=3, seed=1, length="tonpuu", jobs=1) == 0
     text = err.getvalue()
     assert "3/3" in text and "rounds/s" in text and "game" in text
     assert "3 games (" in capsys.readouterr().out
@@ -234,7 +234,7 @@ def test_command_reports_a_policy_bug_with_exit_1(monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.setitem(policies._FACTORIES, "cheater", _Cheater)
     result = runner.invoke(
-        app, ["simulate", "--games", "2", "--players", "greedy,cheater", "--length", "tonpuu"]
+        app, ["simulate", "--games", "2", "--players", "greedy,cheater", "--length", "tonpuu", "--jobs", "1"]
     )
     assert result.exit_code == 1
     assert "error: game 0 (seed " in result.stderr and "(cheater): illegal action 'discard" in result.stderr

@@ -7,10 +7,10 @@ from typing import Any
 
 from mjcli.doudizhu.cards import NUM_RANKS, Counts, add, check_counts, parse_hand
 from mjcli.doudizhu.engine import PlayView
+from mjcli.doudizhu.formats import move_text
 from mjcli.doudizhu.moves import Move, classify_one, kicker_rule
 from mjcli.doudizhu.planner import plan
 from mjcli.doudizhu.policies import POLICIES, get_policy
-from mjcli.doudizhu.records import move_text
 from mjcli.errors import InvalidHandError
 
 

@@ -22,7 +22,7 @@ LANDLORD, PEASANT = "landlord", "peasant"
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class DoudizhuRules:
     """Rule options. Without bidding the landlord is a given seat and the bid counts as 1;
     ``DOUZERO_SETTING`` (no bidding, no springs) is DouZero's research setting."""
 
@@ -41,7 +41,7 @@ class Rules:
         }
 
 
-DOUZERO_SETTING = Rules(bidding=False, springs=False)
+DOUZERO_SETTING = DoudizhuRules(bidding=False, springs=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +147,7 @@ def run_bidding(
 def play_game(
     policies: Sequence[Policy],
     seed: str,
-    rules: Rules = Rules(),
+    rules: DoudizhuRules = DoudizhuRules(),
     *,
     hands: list[Counts] | None = None,
     kitty: Counts | None = None,

@@ -8,20 +8,21 @@ record that breaks the rules, is reported and the batch goes on.
 
 from __future__ import annotations
 
-import multiprocessing
+import functools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
-from mjcli.atomic import write_atomic
 from mjcli.doudizhu.cards import format_counts
 from mjcli.doudizhu.engine import BidView
+from mjcli.doudizhu.formats import bid_text, move_text, read_records, walk
 from mjcli.doudizhu.policies import get_policy
-from mjcli.doudizhu.records import bid_text, move_text, read_records, walk
 from mjcli.errors import LogFormatError, UsageError
+from mjcli.ledger import write_table
+from mjcli.runner import ordered_map
 
 DECISIONS_SCHEMA = {
     "file": pl.String,
@@ -39,17 +40,14 @@ DECISIONS_SCHEMA = {
     "reason": pl.String,
 }
 
-_POLICIES: dict[str, Any] = {}
 
+def replay_record(
+    file: str, record: dict[str, Any], policies: list[str], built: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """The decision rows of one record; raises LogFormatError if the record is broken.
 
-def _policy(name: str) -> Any:
-    if name not in _POLICIES:
-        _POLICIES[name] = get_policy(name)
-    return _POLICIES[name]
-
-
-def replay_record(file: str, record: dict[str, Any], policies: list[str]) -> list[dict[str, Any]]:
-    """The decision rows of one record; raises LogFormatError if the record is broken."""
+    ``built`` holds the policy objects by name (built here when not given)."""
+    built = built if built is not None else {name: get_policy(name) for name in policies}
     rows: list[dict[str, Any]] = []
     game_id = str(record.get("game", record.get("seed", "")))
     players = record.get("players", ["?"] * 3)
@@ -57,7 +55,7 @@ def replay_record(file: str, record: dict[str, Any], policies: list[str]) -> lis
         for name in policies:
             # Each question gets its own generator, so answers do not depend on the order asked.
             rng = random.Random(f"replay:{game_id}:{point.turn}:{name}")
-            policy = _policy(name)
+            policy = built[name]
             if isinstance(point.view, BidView):
                 level, reason = policy.bid(point.view, rng)
                 choice = bid_text(level if level > point.view.highest else 0)
@@ -84,24 +82,52 @@ def replay_record(file: str, record: dict[str, Any], policies: list[str]) -> lis
     return rows
 
 
-Job = tuple[str, int, dict[str, Any], list[str]]
+#: records sent to a worker at a time: enough to keep a worker busy between two messages
+BLOCK = 64
+
+#: a block of records of one file: (file, index of the first record, the records)
+Block = tuple[str, int, list[dict[str, Any]]]
+#: what a block gives back: per record, (index, rows, error or None)
+BlockRows = list[tuple[int, list[dict[str, Any]], str | None]]
 
 
-def _job(args: Job) -> tuple[str, int, list[dict[str, Any]], str | None]:
-    file, index, record, policies = args
-    try:
-        return file, index, replay_record(file, record, policies), None
-    except LogFormatError as exc:
-        return file, index, [], str(exc)
+def _replay_block(context: tuple[list[str], dict[str, Any]], block: Block) -> BlockRows:
+    names, built = context
+    file, first, records = block
+    out: BlockRows = []
+    for i, record in enumerate(records, first):
+        try:
+            out.append((i, replay_record(file, record, names, built), None))
+        except LogFormatError as exc:
+            out.append((i, [], str(exc)))
+    return out
 
 
-def _jobs(paths: list[Path], policies: list[str], errors: list[dict[str, str]]) -> Iterator[Job]:
+def _policies_by_name(names: list[str]) -> tuple[list[str], dict[str, Any]]:
+    return names, {name: get_policy(name) for name in names}
+
+
+def _blocks(paths: list[Path], errors: list[dict[str, str]]) -> list[Block]:
+    """Every readable record, in blocks; a file that cannot be read (or stops being readable at a
+    line) is an error, with the records before it kept."""
+    blocks: list[Block] = []
     for path in paths:
+        file = str(path)
+        pending: list[dict[str, Any]] = []
+        first = 0
         try:
             for i, record in enumerate(read_records(path)):
-                yield str(path), i, record, policies
+                if not pending:
+                    first = i
+                pending.append(record)
+                if len(pending) == BLOCK:
+                    blocks.append((file, first, pending))
+                    pending = []
         except LogFormatError as exc:
-            errors.append({"file": str(path), "error": str(exc)})
+            errors.append({"file": file, "error": str(exc)})
+        if pending:
+            blocks.append((file, first, pending))
+    return blocks
 
 
 def replay(
@@ -112,7 +138,9 @@ def replay(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
-    """Replay every record of ``paths``; write ``out/decisions.parquet``; return the summary."""
+    """Replay every record of ``paths``; write ``out/decisions.parquet``; return the summary.
+
+    ``progress`` is called with the number of records done after each block."""
     if not policies:
         raise UsageError("--policies names no policy")
     for name in policies:
@@ -122,30 +150,22 @@ def replay(
     errors: list[dict[str, str]] = []
     rows: list[dict[str, Any]] = []
     games = 0
-    work = _jobs(paths, policies, errors)
-    if jobs == 1:
-        results: Iterator = map(_job, work)
-        pool = None
-    else:
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        pool = multiprocessing.get_context(method).Pool(jobs)
-        results = pool.imap(_job, work, chunksize=8)
-    try:
-        for file, index, game_rows, error in results:
+    blocks = _blocks(paths, errors)
+    setup = functools.partial(_policies_by_name, list(policies))
+    for (file, _, _), results in zip(
+        blocks, ordered_map(_replay_block, blocks, jobs=jobs, setup=setup), strict=True
+    ):
+        for index, game_rows, error in results:
             if error is not None:
                 errors.append({"file": file, "error": f"record {index + 1}: {error}"})
             else:
                 games += 1
                 rows.extend(game_rows)
-            if progress:
-                progress(1)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+        if progress:
+            progress(len(results))
     frame = pl.DataFrame(rows, schema=DECISIONS_SCHEMA)
     if out is not None:
-        write_atomic(Path(out) / "decisions.parquet", frame.write_parquet)
+        write_table(frame, Path(out) / "decisions.parquet")
     agreement = (
         frame.group_by(["policy", "kind"], maintain_order=True)
         .agg(pl.len().alias("decisions"), pl.col("agree").mean().alias("agree_rate"))

@@ -19,12 +19,12 @@ collected in order.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
-import multiprocessing
 import os
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,11 +33,12 @@ import polars as pl
 
 from mjcli.atomic import atomic_path, write_atomic, write_text_atomic
 from mjcli.doudizhu.cards import deal
-from mjcli.doudizhu.engine import LANDLORD, PEASANT, Rules, play_game
+from mjcli.doudizhu.engine import LANDLORD, PEASANT, DoudizhuRules, play_game
 from mjcli.doudizhu.moves import KickerRule, kicker_rule
 from mjcli.doudizhu.policies import get_policy
 from mjcli.doudizhu.summary import duplicate_summary, role_summary
 from mjcli.errors import UsageError
+from mjcli.runner import ordered_map
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,28 +77,25 @@ def game_specs(players: list[str], games: int, seed: int, duplicate: bool, kicke
     return specs
 
 
-_POLICY_CACHE: dict[str, Any] = {}
-
-
-def _policy(name: str) -> Any:
-    if name not in _POLICY_CACHE:
-        _POLICY_CACHE[name] = get_policy(name)
-    return _POLICY_CACHE[name]
-
-
-def play_spec(spec: GameSpec) -> dict[str, Any]:
-    """Play one game of the spec; the record carries the spec's identifiers."""
-    policies = [_policy(n) for n in spec.players]
+def play_spec(spec: GameSpec, built: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Play one game of the spec; the record carries the spec's identifiers. ``built``: the policy
+    objects by name (policies keep no state between decisions, so one serves every seat)."""
+    built = built if built is not None else _policies_by_name(spec.players)
+    policies = [built[n] for n in spec.players]
     kicker = KickerRule(spec.kicker)
     if spec.duplicate:
         hands, kitty = deal(random.Random(f"deal:{spec.seed}"))
-        rules = Rules(kicker=kicker, bidding=False, springs=False)  # DouZero's setting
+        rules = DoudizhuRules(kicker=kicker, bidding=False, springs=False)  # DouZero's setting
         record = play_game(
             policies, f"{spec.seed}:{spec.lineup}", rules, hands=hands, kitty=kitty, landlord=0
         )
     else:
-        record = play_game(policies, spec.seed, Rules(kicker=kicker))
+        record = play_game(policies, spec.seed, DoudizhuRules(kicker=kicker))
     return {"game": spec.game, "deal": spec.deal, "lineup": spec.lineup, **record}
+
+
+def _policies_by_name(names: Sequence[str]) -> dict[str, Any]:
+    return {name: get_policy(name) for name in dict.fromkeys(names)}
 
 
 def run_games(
@@ -106,21 +104,16 @@ def run_games(
     """Records of the specs' games, in spec order, played by ``jobs`` worker processes."""
     if jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {jobs}")
-    if jobs == 1 or len(specs) < 2:
-        for spec in specs:
-            rec = play_spec(spec)
-            if progress:
-                progress(1)
-            yield rec
-        return
-    ctx = multiprocessing.get_context(
-        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    )
-    with ctx.Pool(jobs) as pool:
-        for rec in pool.imap(play_spec, specs, chunksize=max(1, min(32, len(specs) // (jobs * 8) or 1))):
-            if progress:
-                progress(1)
-            yield rec
+    names = sorted({n for spec in specs for n in spec.players})
+    setup = functools.partial(_policies_by_name, names)
+    for rec in ordered_map(_play_task, specs, jobs=jobs, setup=setup):
+        if progress:
+            progress(1)
+        yield rec
+
+
+def _play_task(built: dict[str, Any], spec: GameSpec) -> dict[str, Any]:
+    return play_spec(spec, built)
 
 
 def seat_rows(record: dict[str, Any]) -> list[dict[str, Any]]:

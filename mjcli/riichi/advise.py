@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from mjcli.errors import InvalidHandError, UsageError
 from mjcli.melds import Meld, melds_to_text
+from mjcli.output import format_table
 from mjcli.riichi.policies import backend, get_policy, parse_policy_names
 from mjcli.riichi.policies.legal import draw_actions
 from mjcli.riichi.policies.view import Action, PlayerView, RiverTile
@@ -258,3 +259,42 @@ def advise_log(
         f"{path}: seat {seat} has decisions at turn(s) {listed} in round {label}, not {turn} "
         "(turn: the decisions.parquet column)"
     )
+
+
+# ---------------------------------------------------------------- as text
+
+
+def render(result: dict) -> str:
+    """The policies' answers, then the discard table, as plain text."""
+    lines = []
+    if "file" in result:
+        kind = f"  {result['kind']} decision" if result.get("kind") else ""
+        lines.append(
+            f"{result['file']}  round {result['round']}  seat {result['seat']}  turn {result['turn']}{kind}"
+        )
+    lines += [
+        f"hand {result['hand']}  drawn {result['drawn']}"
+        + (f"  melds {result['melds']}" if result["melds"] else "")
+        + (f"  dora indicators {result['dora_indicators']}" if result["dora_indicators"] else "")
+        + f"  round {result['round_wind']}  seat {result['seat_wind']}  shanten {result['shanten']}",
+        "",
+    ]
+    rows = []
+    for p in result["policies"]:
+        action = p["action"] if p["tile"] is None else f"{p['action']} {p['tile']}"
+        if p.get("consumed"):
+            action += f" ({p['consumed']})"
+        rows.append([p["policy"], action, p["reason"]])
+    actual = result.get("actual")
+    if actual:
+        action = actual["action"] if actual["tile"] is None else f"{actual['action']} {actual['tile']}"
+        if actual.get("consumed"):
+            action += f" ({actual['consumed']})"
+        did = "what the player did" + (" (the drawn tile)" if result.get("tsumogiri") else "")
+        rows.append(["(actual)", action, did])
+    lines.append(format_table(["policy", "action", "reason"], rows))
+    if result["discards"]:
+        lines.append("")
+        table = [[d["discard"], d["shanten"], d["ukeire"], d["tiles"]] for d in result["discards"]]
+        lines.append(format_table(["discard", "shanten", "ukeire", "tiles"], table, align="lrrl"))
+    return "\n".join(lines)

@@ -20,8 +20,6 @@ import contextlib
 import functools
 import gc
 import os
-import shutil
-import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,8 +28,9 @@ from typing import Any
 import polars as pl
 
 from mjcli.analysis import shanten
-from mjcli.atomic import atomic_path
 from mjcli.errors import LogFormatError, MjcliError, UsageError
+from mjcli.inputs import Input
+from mjcli.ledger import StreamedTable, write_table
 from mjcli.melds import melds_to_text
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.legality import IllegalEvent
@@ -52,6 +51,7 @@ from mjcli.riichi.policies.bridge import (
 )
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.riichi.rules import Rules, get_rules
+from mjcli.runner import ordered_map
 from mjcli.tiles import NUM_TILES, SUITS, is_red, kind, number_of, sort_key, suit_of, tile_name, to_mpsz
 
 #: events that are moves at the table (the ``turn`` counter)
@@ -518,7 +518,12 @@ def _seats_for(game: Any, options: ReplayOptions) -> tuple[int, ...] | None:
     return seats
 
 
-def replay_file(path: str | os.PathLike[str], label: str, options: ReplayOptions) -> FileResult:
+def replay_file(
+    path: str | os.PathLike[str],
+    label: str,
+    options: ReplayOptions,
+    policies: Sequence[tuple[str, Any]] | None = None,
+) -> FileResult:
     """Read and replay one file; a file or game the engine cannot take becomes an error, not an exception.
 
     A policy failure is not caught: it is a bug to stop at.
@@ -526,7 +531,8 @@ def replay_file(path: str | os.PathLike[str], label: str, options: ReplayOptions
     from mjcli.riichi.formats import read_log
 
     rules = get_rules(options.rules)
-    policies = [(name, get_policy(name)) for name in options.policies]
+    if policies is None:
+        policies = [(name, get_policy(name)) for name in options.policies]
     cols = Columns()
     game_rows: list[dict[str, Any]] = []
     errors: list[str] = []
@@ -562,134 +568,51 @@ def _games_frame(rows: list[dict[str, Any]]) -> pl.DataFrame:
     return pl.DataFrame(rows, schema=GAME_SCHEMA)
 
 
-def collect_inputs(args: Sequence[str], stdin: Iterable[str] | None = None) -> list[tuple[Path, str]]:
-    """(path, label) of every log named: files as given (label: the file name), folders walked in
-    sorted order (label: the path inside the folder), ``-`` paths read from ``stdin``."""
-    from mjcli.riichi.verify import collect_paths
-
-    out: list[tuple[Path, str]] = []
-    for a in args:
-        if a == "-":
-            out.extend((p, p.name) for p in collect_paths(["-"], stdin))
-            continue
-        root = Path(a)
-        for p in collect_paths([a]):
-            label = p.relative_to(root).as_posix() if root.is_dir() else p.name
-            out.append((p, label))
-    return out
+def _replay_task(context: tuple[ReplayOptions, list[tuple[str, Any]]], task: tuple[str, str]) -> FileResult:
+    options, policies = context
+    return replay_file(task[0], task[1], options, policies)
 
 
-def _worker(task: tuple[str, str, ReplayOptions]) -> FileResult:
-    return replay_file(task[0], task[1], task[2])
+def _replay_setup(options: ReplayOptions) -> tuple[ReplayOptions, list[tuple[str, Any]]]:
+    """What every file of a run shares: the options and the policies (built once per worker)."""
+    return options, [(name, get_policy(name)) for name in options.policies]
 
 
-def replay_paths(
-    inputs: Sequence[tuple[Path, str]], options: ReplayOptions, jobs: int = 1
-) -> Iterator[FileResult]:
-    """Replay files in the order given whatever ``jobs`` is (``imap``, not ``imap_unordered``)."""
+def replay_paths(inputs: Sequence[Input], options: ReplayOptions, jobs: int = 1) -> Iterator[FileResult]:
+    """Replay files in the order given whatever ``jobs`` is."""
     for name in options.policies:
         get_policy(name)  # an unknown name is a usage error before any work starts
-    tasks = [(str(p), label, options) for p, label in inputs]
-    if jobs <= 1 or len(tasks) <= 1:
-        for t in tasks:
-            yield _worker(t)
-        return
-    import multiprocessing
-
-    # spawn, not fork: the workers build Polars frames, and a forked child of a process whose
-    # Polars thread pool is running can deadlock
-    ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(min(jobs, len(tasks))) as pool:
-        yield from pool.imap(_worker, tasks, chunksize=1)
-
-
-# ---------------------------------------------------------------- streaming to Parquet
-
-
-class ReplayWriter:
-    """Collects the files' rows and writes ``decisions.parquet`` and ``games.parquet`` in ``out``.
-
-    Decision rows go to part files every ``batch_rows`` rows (so memory holds one batch, not the
-    run), which :meth:`close` streams into the final file; both finals are written atomically.
-    Batches are cut by row count in input order, so the same inputs give the same bytes for any
-    number of worker processes.
-    """
-
-    def __init__(self, out: Path, batch_rows: int = 50_000) -> None:
-        if out.exists() and not out.is_dir():
-            raise UsageError(f"--out '{out}' exists and is not a directory")
-        out.mkdir(parents=True, exist_ok=True)
-        self.out = out
-        self.batch_rows = batch_rows
-        self._parts_dir = Path(tempfile.mkdtemp(prefix=".replay-parts-", dir=out))
-        self._parts: list[Path] = []
-        self._pending: list[pl.DataFrame] = []
-        self._pending_rows = 0
-        self._games: list[pl.DataFrame] = []
-        self.rows = 0
-
-    def add(self, result: FileResult) -> None:
-        if result.decisions.height:
-            self._pending.append(result.decisions)
-            self._pending_rows += result.decisions.height
-            self.rows += result.decisions.height
-        if result.games.height:
-            self._games.append(result.games)
-        if self._pending_rows >= self.batch_rows:
-            self._flush()
-
-    def _flush(self) -> None:
-        if not self._pending:
-            return
-        part = self._parts_dir / f"part-{len(self._parts):06d}.parquet"
-        pl.concat(self._pending, how="vertical").write_parquet(part)
-        self._parts.append(part)
-        self._pending = []
-        self._pending_rows = 0
-
-    def close(self) -> tuple[Path, Path]:
-        """Write the final files; returns (decisions, games) paths."""
-        try:
-            self._flush()
-            decisions = self.out / "decisions.parquet"
-            with atomic_path(decisions) as tmp:
-                if self._parts:
-                    pl.scan_parquet(self._parts).sink_parquet(tmp)
-                else:
-                    Columns().frame().write_parquet(tmp)
-            games = self.out / "games.parquet"
-            frame = pl.concat(self._games, how="vertical") if self._games else _games_frame([])
-            with atomic_path(games) as tmp:
-                frame.write_parquet(tmp)
-            return decisions, games
-        finally:
-            self.discard()
-
-    def discard(self) -> None:
-        """Remove the part files (after :meth:`close`, or when the run stops)."""
-        shutil.rmtree(self._parts_dir, ignore_errors=True)
+    tasks = [(str(path), label) for path, label in inputs]
+    setup = functools.partial(_replay_setup, options)
+    yield from ordered_map(_replay_task, tasks, jobs=jobs, setup=setup)
 
 
 def run_replay(
-    inputs: Sequence[tuple[Path, str]],
+    inputs: Sequence[Input],
     options: ReplayOptions,
     out: Path,
     jobs: int = 1,
     progress: Callable[[FileResult], None] | None = None,
 ) -> ReplayRun:
-    """Replay every input into ``out``; returns what happened (files, games, rows, errors)."""
+    """Replay every input into ``out`` (``decisions.parquet`` streamed in parts, ``games.parquet``);
+    returns what happened (files, games, rows, errors). Nothing is written if the run stops."""
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out '{out}' exists and is not a directory")
+    out.mkdir(parents=True, exist_ok=True)
     run = ReplayRun()
-    writer = ReplayWriter(out)
-    try:
+    games: list[pl.DataFrame] = []
+    with StreamedTable(out / "decisions.parquet", Columns().frame()) as decisions:
         for result in replay_paths(inputs, options, jobs):
-            writer.add(result)
+            decisions.add(result.decisions)
+            if result.games.height:
+                games.append(result.games)
             run.add(result)
             if progress is not None:
                 progress(result)
-    except BaseException:
-        writer.discard()
-        raise
-    run.decisions_path, run.games_path = writer.close()
+        run.decisions_path = decisions.close()
+    run.games_path = write_table(
+        pl.concat(games, how="vertical") if games else _games_frame([]), out / "games.parquet"
+    )
     return run
 
 

@@ -12,18 +12,15 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from mjcli.errors import MjcliError, UnsupportedError, UsageError
+from mjcli.errors import MjcliError, UnsupportedError
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.legality import IllegalEvent
 from mjcli.riichi.engine.table import Game, RoundRecord
 from mjcli.riichi.rules import Rules, get_rules
+from mjcli.runner import ordered_map, shared
 from mjcli.tiles import sort_key, to_mpsz
-
-#: file name endings read when a directory is walked
-LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".mjson", ".gz")
 
 OK, MISMATCH, ERROR = "ok", "mismatch", "error"
 
@@ -257,27 +254,6 @@ def _fmt(v: Any) -> str:
 # ---------------------------------------------------------------- files and batches
 
 
-def collect_paths(args: Sequence[str], stdin: Iterable[str] | None = None) -> list[Path]:
-    """Files as given, directories walked recursively (log suffixes only, sorted), ``-`` reads paths
-    from ``stdin`` one per line. A path that does not exist is a UsageError naming it."""
-    out: list[Path] = []
-    for a in args:
-        if a == "-":
-            if stdin is None:
-                raise UsageError("'-' needs a list of paths on standard input")
-            out.extend(Path(line.strip()) for line in stdin if line.strip())
-            continue
-        p = Path(a)
-        if p.is_dir():
-            found = sorted(q for q in p.rglob("*") if q.is_file() and q.name.lower().endswith(LOG_SUFFIXES))
-            out.extend(found)
-        elif p.exists():
-            out.append(p)
-        else:
-            raise UsageError(f"log '{a}' does not exist")
-    return out
-
-
 def verify_file(path: str | os.PathLike[str], rules: Rules | None = None) -> list[GameReport]:
     """Read one file (one or several games) and verify each game; a read failure is one error report."""
     from mjcli.riichi.formats import read_log
@@ -302,23 +278,15 @@ def verify_file(path: str | os.PathLike[str], rules: Rules | None = None) -> lis
     return reports
 
 
-def _worker(args: tuple[str, Rules | None]) -> list[GameReport]:
-    return verify_file(args[0], args[1])
+def _verify_task(rules: Rules | None, path: str) -> list[GameReport]:
+    return verify_file(path, rules)
 
 
 def verify_paths(
-    paths: Sequence[Path], rules: Rules | None = None, jobs: int = 1
+    paths: Sequence[str | os.PathLike[str]], rules: Rules | None = None, jobs: int = 1
 ) -> Iterator[list[GameReport]]:
     """Verify files in order (the order of ``paths`` whatever ``jobs`` is); one list per file."""
-    tasks = [(str(p), rules) for p in paths]
-    if jobs <= 1 or len(tasks) <= 1:
-        for t in tasks:
-            yield _worker(t)
-        return
-    import multiprocessing
-
-    with multiprocessing.get_context("spawn" if os.name == "nt" else "fork").Pool(jobs) as pool:
-        yield from pool.imap(_worker, tasks, chunksize=1)
+    yield from ordered_map(_verify_task, [str(p) for p in paths], jobs=jobs, setup=shared(rules))
 
 
 @dataclass(slots=True)
@@ -346,3 +314,36 @@ class Summary:
             "rounds": self.rounds,
             "rounds_matching": self.rounds_matching,
         }
+
+
+_STATUS_WORD = {OK: "ok", MISMATCH: "MISMATCH", ERROR: "ERROR"}
+
+
+def report_lines(report: GameReport) -> list[str]:
+    """A game's verdict as text: status, rounds and file, then the error and each mismatch indented."""
+    name = report.file + (f" [{report.game}]" if report.game and report.game not in report.file else "")
+    lines = [f"{_STATUS_WORD[report.status]:<9}{report.rounds:>4} rounds  {name}"]
+    if report.error:
+        lines.append(f"    {report.error}")
+    lines.extend(f"    {m}" for m in report.mismatches)
+    return lines
+
+
+def round_schema() -> dict[str, Any]:
+    """Column types of ``verify.parquet`` (one row per round, :class:`RoundRow`)."""
+    import polars as pl
+
+    return {
+        "file": pl.String,
+        "game": pl.String,
+        "round": pl.String,
+        "honba": pl.Int32,
+        "kind": pl.String,
+        "recorded_kind": pl.String,
+        "recorded_deltas": pl.List(pl.Int64),
+        "engine_deltas": pl.List(pl.Int64),
+        "han": pl.List(pl.Int32),
+        "fu": pl.List(pl.Int32),
+        "yaku": pl.String,
+        "match": pl.Boolean,
+    }

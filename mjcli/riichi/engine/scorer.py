@@ -22,47 +22,9 @@ class ScoredWin:
 
 
 def score_win(
-    *,
-    concealed: Sequence[int],
-    win_tile: int,
-    melds: Sequence[Meld],
-    rules: Rules,
-    tsumo: bool,
-    riichi: bool,
-    double_riichi: bool,
-    ippatsu: bool,
-    rinshan: bool,
-    chankan: bool,
-    haitei: bool,
-    houtei: bool,
-    tenhou: bool,
-    chiihou: bool,
-    seat_wind: int,
-    round_wind: int,
-    honba: int,
-    sticks: int,
-    dora: tuple[int, ...],
-    ura: tuple[int, ...],
+    concealed: Sequence[int], win_tile: int, melds: Sequence[Meld], ctx: WinContext, rules: Rules
 ) -> ScoredWin:
     """Score a win; raises ScoringError when the hand is not complete or has no yaku."""
-    ctx = WinContext(
-        tsumo=tsumo,
-        riichi=riichi,
-        double_riichi=double_riichi,
-        ippatsu=ippatsu,
-        rinshan=rinshan,
-        chankan=chankan,
-        haitei=haitei,
-        houtei=houtei,
-        tenhou=tenhou,
-        chiihou=chiihou,
-        seat_wind=seat_wind,
-        round_wind=round_wind,
-        honba=honba,
-        sticks=sticks,
-        dora_indicators=dora,
-        ura_indicators=ura,
-    )
     r = score_hand(concealed, win_tile, melds, ctx, rules)
     return ScoredWin(
         han=r.han,

@@ -31,6 +31,7 @@ from mjcli.riichi.engine.settlement import (
 )
 from mjcli.riichi.engine.waits import is_complete, waits
 from mjcli.riichi.rules import Rules
+from mjcli.riichi.scoring import WinContext
 from mjcli.tiles import (
     DRAGONS,
     TERMINALS_AND_HONORS,
@@ -633,11 +634,7 @@ class Round:
         else:
             win_tile = tile
             concealed.append(tile)
-        return score_win(
-            concealed=concealed,
-            win_tile=win_tile,
-            melds=p.melds,
-            rules=self.rules,
+        ctx = WinContext(
             tsumo=tsumo,
             riichi=p.riichi,
             double_riichi=p.riichi and p.double_riichi,
@@ -652,9 +649,10 @@ class Round:
             round_wind=self.round_wind,
             honba=self.honba,
             sticks=self.sticks,
-            dora=tuple(self.dora),
-            ura=ura,
+            dora_indicators=tuple(self.dora),
+            ura_indicators=ura,
         )
+        return score_win(concealed, win_tile, p.melds, ctx, self.rules)
 
     def _pao_for(self, seat: int, scored: ScoredWin) -> int | None:
         liable = self.pao[seat]

@@ -12,11 +12,12 @@ one round per line) or several (a JSON list of game objects); an mjai file holds
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from mjcli.errors import LogFormatError, MjcliError
+from mjcli.errors import LogFormatError, MjcliError, UnsupportedError
+from mjcli.inputs import Inputs, collect_inputs
 from mjcli.riichi.formats.base import FORMATS, MJAI, TENHOU6, TENHOU_XML, GameLog
 from mjcli.riichi.formats.detect import detect_format
 from mjcli.riichi.formats.mjai import read_mjai, write_mjai
@@ -39,6 +40,9 @@ __all__ = [
     "read_tenhou6",
     "read_tenhou_xml",
     "write_game",
+    "write_games",
+    "collect_logs",
+    "is_log_file",
     "write_mjai",
     "write_tenhou6",
 ]
@@ -80,17 +84,21 @@ class LogResult:
     error: MjcliError | None = None
 
 
+def is_log_file(path: Path) -> bool:
+    """Is a file met while walking a folder a log? By its name: a log suffix, or none at all (Tenhou
+    log ids); what format it is, is then found from its content."""
+    name = path.name.lower()
+    return name.endswith(LOG_SUFFIXES) or not path.suffix
+
+
+def collect_logs(args: Sequence[str], stdin: Iterable[str] | None = None) -> Inputs:
+    """The log files named on a command line: files, folders (walked for :func:`is_log_file`), ``-``."""
+    return collect_inputs(args, is_log_file, stdin, what="log")
+
+
 def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
-    """Files as given; directories recursively, their log-like files in sorted order."""
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            for f in sorted(p.rglob("*")):
-                name = f.name.lower()
-                if f.is_file() and not name.startswith(".") and (name.endswith(LOG_SUFFIXES) or not f.suffix):
-                    yield f
-        else:
-            yield p
+    """Files as given; directories recursively, their log files in sorted order."""
+    return iter(collect_logs([str(p) for p in paths]).paths)
 
 
 def read_logs(paths: Iterable[str | os.PathLike[str]]) -> Iterator[LogResult]:
@@ -109,3 +117,15 @@ def write_game(game: GameLog, fmt: str) -> str:
     except KeyError:
         raise LogFormatError(f"no writer for format '{fmt}' (choose {', '.join(WRITERS)})") from None
     return writer(game)
+
+
+def write_games(games: Sequence[GameLog], fmt: str) -> str:
+    """The text of a file holding ``games`` in format ``fmt``: mjai games one after another; several
+    tenhou.net/6 games as a JSON list (one game stays a plain object, which is what Tenhou's viewer
+    opens)."""
+    for g in games:
+        if g.players == 3:
+            raise UnsupportedError(f"{g.path}: three-player games are not supported yet by convert")
+    if fmt == TENHOU6 and len(games) > 1:
+        return "[" + ",\n".join(write_tenhou6(g).rstrip("\n") for g in games) + "]\n"
+    return "".join(write_game(g, fmt) for g in games)

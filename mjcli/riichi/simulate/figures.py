@@ -20,9 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Any
 
 import polars as pl
 
+from mjcli.output import frame_text
 from mjcli.stats import mean_estimate, ratio_estimate
 
 #: (name, numerator column, denominator column, meaning) of every per-policy figure
@@ -115,3 +117,68 @@ def format_estimate(e: dict[str, float | None], digits: int) -> str:
     if lo is None or hi is None:
         return f"{v:.{digits}f}"
     return f"{v:.{digits}f} ±{(hi - lo) / 2:.{digits}f}"
+
+
+# ---------------------------------------------------------------- the summary as text
+
+#: how each figure is shown: (label, scale, decimals)
+_SHOWN: dict[str, tuple[str, float, int]] = {
+    "placement": ("placement", 1, 2),
+    "first": ("1st place %", 100, 1),
+    "last": ("4th place %", 100, 1),
+    "score": ("final score", 1, 0),
+    "points": ("points (uma)", 1, 1),
+    "win_rate": ("win %", 100, 1),
+    "deal_in_rate": ("deal-in %", 100, 1),
+    "tsumo_share": ("tsumo % of wins", 100, 1),
+    "riichi_rate": ("riichi %", 100, 1),
+    "call_rate": ("call %", 100, 1),
+    "win_size": ("win size", 1, 0),
+    "deal_in_size": ("deal-in size", 1, 0),
+}
+
+
+def render(summary: dict[str, Any]) -> str:
+    """The summary as text: a heading, the per-policy table (95 % intervals as ±), the paired one."""
+    head = (
+        f"{summary['games']} games ({summary['rounds']} rounds), seed {summary['seed']}, "
+        f"{summary['length']}, rules {summary['rules']}"
+    )
+    if summary["duplicate"]:
+        head += f", duplicate: {summary['deals']} deals x seat rotations"
+    parts = [head, "", policy_table(summary["policies"])]
+    if summary["paired"]:
+        parts += [
+            "",
+            "Paired differences per deal (first minus second, 95 % interval):",
+            paired_table(summary),
+        ]
+    return "\n".join(parts)
+
+
+def policy_table(entries: list[dict[str, Any]]) -> str:
+    """Figures down, policies across."""
+    data: dict[str, list[str]] = {"figure": ["games (seats)"] + [_SHOWN[m][0] for m, *_ in METRICS]}
+    for e in entries:
+        col = [str(e["games"])]
+        for m, *_ in METRICS:
+            _, scale, digits = _SHOWN[m]
+            col.append(format_estimate(_scaled(e[m], scale), digits))
+        data[e["policy"]] = col
+    return frame_text(pl.DataFrame(data), width=240, str_len=40, align_right=True)
+
+
+def paired_table(summary: dict[str, Any]) -> str:
+    rows: dict[str, list[str]] = {"pair": [], "deals": []}
+    for m in PAIRED:
+        rows[_SHOWN[m][0]] = []
+    for e in summary["paired"]:
+        rows["pair"].append(f"{e['a']} - {e['b']}")
+        rows["deals"].append(str(e["deals"]))
+        for m in PAIRED:
+            rows[_SHOWN[m][0]].append(format_estimate(e[m], _SHOWN[m][2]))
+    return frame_text(pl.DataFrame(rows), width=240, str_len=40, align_right=True)
+
+
+def _scaled(e: dict[str, float | None], scale: float) -> dict[str, float | None]:
+    return {k: (None if v is None else v * scale) for k, v in e.items()}

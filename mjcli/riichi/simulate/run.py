@@ -16,6 +16,7 @@ of ``(seed, deal)``: the same command gives byte-identical files for any number 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import re
 import time
@@ -28,6 +29,7 @@ import polars as pl
 
 from mjcli.atomic import write_atomic, write_text_atomic
 from mjcli.errors import UsageError
+from mjcli.ledger import RowBuffer
 from mjcli.riichi.formats import GameLog, write_mjai, write_tenhou6
 from mjcli.riichi.policies import get_policy
 from mjcli.riichi.rules import Rules, get_rules
@@ -35,6 +37,7 @@ from mjcli.riichi.simulate.driver import GameSpec, PlayedGame, play_game
 from mjcli.riichi.simulate.figures import paired_differences, policy_summary
 from mjcli.riichi.simulate.seats import PolicySeat
 from mjcli.riichi.simulate.wall import game_seed
+from mjcli.runner import ordered_map
 
 LENGTHS = ("hanchan", "tonpuu")
 LOG_DIR = "logs"
@@ -145,19 +148,16 @@ class GameOutput:
     rounds: list[dict[str, Any]]
 
 
-_SEATS: dict[str, PolicySeat] = {}
+def seats_for(names: Sequence[str]) -> dict[str, PolicySeat]:
+    """One seat object per policy name: policies keep no state between decisions, so one instance
+    serves every seat it sits in, game after game (built once per worker by the runner)."""
+    return {n: PolicySeat(n) for n in dict.fromkeys(names)}
 
 
-def _seat(name: str) -> PolicySeat:
-    # Policies keep no state between decisions, so one instance per process serves every seat.
-    if name not in _SEATS:
-        _SEATS[name] = PolicySeat(name)
-    return _SEATS[name]
-
-
-def play(spec: GameSpec) -> PlayedGame:
-    """Play one planned game with the registered policies."""
-    return play_game(spec, [_seat(n) for n in spec.policies])
+def play(spec: GameSpec, seats: dict[str, PolicySeat] | None = None) -> PlayedGame:
+    """Play one planned game with the registered policies (``seats``: prebuilt, by name)."""
+    seats = seats if seats is not None else seats_for(spec.policies)
+    return play_game(spec, [seats[n] for n in spec.policies])
 
 
 def game_output(g: PlayedGame) -> GameOutput:
@@ -190,21 +190,14 @@ def game_output(g: PlayedGame) -> GameOutput:
     return GameOutput(spec.index, write_tenhou6(log), write_mjai(log), seats, g.rounds)
 
 
-def _work(spec: GameSpec) -> GameOutput:
-    return game_output(play(spec))
+def _play_task(seats: dict[str, PolicySeat], spec: GameSpec) -> GameOutput:
+    return game_output(play(spec, seats))
 
 
 def run_games(specs: Sequence[GameSpec], jobs: int = 1) -> Iterator[GameOutput]:
     """The games' outputs in game order, whatever ``jobs`` is."""
-    if jobs <= 1 or len(specs) <= 1:
-        for spec in specs:
-            yield _work(spec)
-        return
-    import multiprocessing
-
-    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
-    with ctx.Pool(min(jobs, len(specs))) as pool:
-        yield from pool.imap(_work, specs, chunksize=1)
+    names = sorted({n for spec in specs for n in spec.policies})
+    yield from ordered_map(_play_task, specs, jobs=jobs, setup=functools.partial(seats_for, names))
 
 
 # ---------------------------------------------------------------- the run
@@ -237,8 +230,8 @@ def simulate(
                 raise UsageError(f"--out: '{d}' exists and is not a directory")
         _clear_old_logs(out_dir / LOG_DIR)
     specs = game_specs(names, games, seed, table, duplicate)
-    seat_rows = _Rows(GAMES_SCHEMA)
-    round_rows = _Rows(ROUNDS_SCHEMA)
+    seat_rows = RowBuffer(GAMES_SCHEMA)
+    round_rows = RowBuffer(ROUNDS_SCHEMA)
     start = time.perf_counter()
     for o in run_games(specs, jobs):
         seat_rows.extend(o.seats)
@@ -277,27 +270,6 @@ def simulate(
         stable = {k: v for k, v in summary.items() if k not in ("seconds", "jobs")}
         write_text_atomic(out_dir / "summary.json", json.dumps(stable, indent=1, ensure_ascii=False) + "\n")
     return summary
-
-
-class _Rows:
-    """Rows gathered in typed column batches: a long run keeps compact columns, not millions of dicts."""
-
-    BATCH = 4096
-
-    def __init__(self, schema: dict[str, Any]) -> None:
-        self.schema = schema
-        self.rows: list[dict[str, Any]] = []
-        self.frames: list[pl.DataFrame] = []
-
-    def extend(self, rows: Sequence[dict[str, Any]]) -> None:
-        self.rows.extend(rows)
-        if len(self.rows) >= self.BATCH:
-            self.frames.append(pl.DataFrame(self.rows, schema=self.schema))
-            self.rows = []
-
-    def frame(self) -> pl.DataFrame:
-        frames = [*self.frames, pl.DataFrame(self.rows, schema=self.schema)]
-        return pl.concat(frames, rechunk=True)
 
 
 def _clear_old_logs(logs: Path) -> None:

@@ -1,11 +1,14 @@
-"""report.py: rows to Parquet atomically, and the small Polars summaries."""
+"""ledger.py: rows to Parquet atomically, and tables streamed through part files."""
 
 from __future__ import annotations
 
 import polars as pl
 import pytest
 
-from mjcli.report import count_by, read_parquet, write_parquet
+from mjcli.ledger import StreamedTable, write_table
+
+read_parquet = pl.read_parquet
+write_parquet = write_table
 
 
 def test_rows_round_trip_with_a_fixed_schema(tmp_path):
@@ -27,7 +30,21 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["t.parquet"]
 
 
-def test_count_by_most_frequent_first():
-    df = pl.DataFrame({"kind": ["ron", "tsumo", "ron", "exhaustive", "tsumo", "ron"]})
-    assert count_by(df, "kind") == [("ron", 3), ("tsumo", 2), ("exhaustive", 1)]
-    assert count_by(df.clear(), "kind") == []
+def test_a_streamed_table_joins_its_parts_and_leaves_no_part_behind(tmp_path):
+    frames = [pl.DataFrame({"a": list(range(i, i + 7))}) for i in range(0, 70, 7)]
+    with StreamedTable(tmp_path / "t.parquet", pl.DataFrame(schema={"a": pl.Int64}), batch_rows=10) as t:
+        for f in frames:
+            t.add(f)
+        path = t.close()
+    assert read_parquet(path)["a"].to_list() == list(range(70))
+    assert [p.name for p in tmp_path.iterdir()] == ["t.parquet"]
+
+
+def test_a_stopped_streamed_table_writes_nothing(tmp_path):
+    with (
+        pytest.raises(KeyboardInterrupt),
+        StreamedTable(tmp_path / "t.parquet", pl.DataFrame(), batch_rows=1) as t,
+    ):
+        t.add(pl.DataFrame({"a": [1, 2]}))
+        raise KeyboardInterrupt
+    assert list(tmp_path.iterdir()) == []

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,10 +20,11 @@ from mjcli.doudizhu.cards import NUM_RANKS, Counts, add, parse_hand, parse_ranks
 from mjcli.doudizhu.engine import BidView, PlayView, check_move
 from mjcli.doudizhu.moves import KickerRule, Kind, Move, classify
 from mjcli.errors import LogFormatError, MjcliError
+from mjcli.inputs import Inputs, collect_inputs
 
 
 @dataclass(frozen=True, slots=True)
-class DecisionPoint:
+class RecordedDecision:
     turn: int
     seat: int
     kind: str  # bid, lead or follow
@@ -31,16 +32,14 @@ class DecisionPoint:
     actual: str  # the recorded choice: a bid level ("pass", "1".."3") or cards ("pass" for a pass)
 
 
-def collect_paths(items: list[str]) -> list[Path]:
-    """Files as given; directories give their ``*.jsonl`` files, sorted."""
-    out: list[Path] = []
-    for item in items:
-        p = Path(item)
-        if p.is_dir():
-            out.extend(sorted(p.rglob("*.jsonl")))
-        else:
-            out.append(p)
-    return out
+def is_record_file(path: Path) -> bool:
+    """Is a file met while walking a folder a game-record file (JSON lines)?"""
+    return path.name.lower().endswith(".jsonl")
+
+
+def collect_records(args: Sequence[str], stdin: Iterable[str] | None = None) -> Inputs:
+    """The record files named on a command line: files, folders (their ``.jsonl`` files), ``-``."""
+    return collect_inputs(args, is_record_file, stdin, what="log")
 
 
 def read_records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
@@ -83,7 +82,7 @@ def _move_of(play: list[Any], rule: KickerRule) -> Move | None:
     raise LogFormatError(f"play {cards!r} is not a {kind} with main {main!r} and size {size}")
 
 
-def walk(record: dict[str, Any]) -> Iterator[DecisionPoint]:
+def walk(record: dict[str, Any]) -> Iterator[RecordedDecision]:
     """Every decision point of a record, in order, each with what the player saw."""
     try:
         yield from _walk(record)
@@ -95,14 +94,14 @@ def walk(record: dict[str, Any]) -> Iterator[DecisionPoint]:
         raise LogFormatError(f"game {record.get('game', '?')}: malformed record ({exc!r})") from None
 
 
-def _walk(record: dict[str, Any]) -> Iterator[DecisionPoint]:
+def _walk(record: dict[str, Any]) -> Iterator[RecordedDecision]:
     rule = KickerRule(record.get("rules", {}).get("kicker", "douzero"))
     hands: list[Counts] = [parse_hand(h) for h in record["hands"]]
     kitty = parse_hand(record["kitty"], allow_empty=True)
     turn = 0
     bids: list[tuple[int, int]] = []
     for seat, level in record["bids"]:
-        yield DecisionPoint(turn, seat, "bid", BidView(seat, hands[seat], tuple(bids)), bid_text(level))
+        yield RecordedDecision(turn, seat, "bid", BidView(seat, hands[seat], tuple(bids)), bid_text(level))
         bids.append((seat, level))
         turn += 1
     landlord = record["landlord"]
@@ -135,7 +134,7 @@ def _walk(record: dict[str, Any]) -> Iterator[DecisionPoint]:
             history=tuple(history),
             rule=rule,
         )
-        yield DecisionPoint(turn, seat, "lead" if lead is None else "follow", view, move_text(move))
+        yield RecordedDecision(turn, seat, "lead" if lead is None else "follow", view, move_text(move))
         turn += 1
         history.append((seat, move))
         if move is not None:

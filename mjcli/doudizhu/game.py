@@ -1,0 +1,214 @@
+"""Dou Dizhu's entry in the ``--game`` table: the options each command takes here, their defaults,
+and the body of each command (options in, output printed, exit code out).
+
+Heavy modules are imported inside the bodies, so that reading this table (for ``--help``) costs
+nothing.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from mjcli.errors import UsageError
+from mjcli.games import Command, Game
+from mjcli.output import emit_json, format_table, frame_text, terminal_bar
+
+DEFAULT_POLICIES = "zhanpai,greedy,random"
+
+
+def _jobs(jobs: int | None) -> int:
+    from mjcli.runner import default_jobs
+
+    if jobs is None:
+        return default_jobs()
+    if jobs < 1:
+        raise UsageError(f"--jobs {jobs}: use at least one job")
+    return jobs
+
+
+def advise(
+    hand: str,
+    lead: str | None,
+    landlord: bool,
+    policies: str | None,
+    weights: str,
+    kicker: str,
+    seed: int,
+    as_json: bool,
+) -> int:
+    from mjcli.doudizhu.advise import advise as advise_hand
+    from mjcli.doudizhu.policies import parse_policies
+
+    names = parse_policies(policies) if policies else None
+    result = advise_hand(
+        hand, lead_text=lead, landlord=landlord, policies=names, weights=weights, kicker=kicker, seed=seed
+    )
+    if as_json:
+        emit_json(result)
+        return 0
+    p = result["plan"]
+    situation = (
+        f"against {result['lead']['cards']} ({result['lead']['type']})" if result["lead"] else "free lead"
+    )
+    print(f"hand {result['hand']} ({result['cards']} cards), {result['role']}, {situation}")
+    print(f"plan ({p['weights']} weights): Pn {p['pn']}, {len(p['steps'])} steps")
+    print(
+        format_table(
+            ["step", "type", "cards"], [[i + 1, s["type"], s["cards"]] for i, s in enumerate(p["steps"])]
+        )
+    )
+    print()
+    rows = [[a["policy"], a["move"], a["type"], a["reason"]] for a in result["policies"]]
+    print(format_table(["policy", "move", "type", "reason"], rows))
+    return 0
+
+
+def replay(records: list[str], policies: str, out: Path | None, jobs: int | None, as_json: bool) -> int:
+    from mjcli.doudizhu.formats import collect_records
+    from mjcli.doudizhu.policies import parse_policies
+    from mjcli.doudizhu.replay import replay as replay_records
+
+    names = parse_policies(policies)
+    inputs = collect_records(records, sys.stdin if "-" in records else None)
+    if not inputs:
+        raise UsageError(f"no record files found in {', '.join(records)}")
+    if out is not None and out.exists() and not out.is_dir():
+        raise UsageError(f"--out '{out}' exists and is not a directory")
+    with terminal_bar(unit="game") as bar:
+        summary = replay_records(
+            inputs.paths, names, out=out, jobs=_jobs(jobs), progress=bar.update if bar is not None else None
+        )
+    if as_json:
+        emit_json(summary)
+    else:
+        print(f"{summary['games']} games, {summary['decisions']} answers from {len(names)} policies")
+        rows = [
+            [a["policy"], a["kind"], a["decisions"], f"{a['agree_rate']:.3f}"] for a in summary["agreement"]
+        ]
+        print(format_table(["policy", "kind", "decisions", "agree"], rows, "llrr"))
+        for e in summary["errors"]:
+            print(f"ERROR {e['file']}: {e['error']}")
+    return 1 if summary["errors"] else 0
+
+
+def simulate(
+    players: str,
+    games: int,
+    seed: int,
+    out: Path | None,
+    duplicate: bool,
+    kicker: str,
+    jobs: int | None,
+    as_json: bool,
+) -> int:
+    import polars as pl
+
+    from mjcli.doudizhu.policies import parse_policies
+    from mjcli.doudizhu.simulate import game_specs, simulate
+    from mjcli.doudizhu.summary import duplicate_table, role_table
+
+    workers = _jobs(jobs)
+    names = parse_policies(players)
+    if out is not None and out.exists() and not out.is_dir():
+        raise UsageError(f"--out '{out}' exists and is not a directory")
+    total = len(game_specs(names, games, seed, duplicate, kicker))
+    with terminal_bar(total, unit="game") as bar:
+        summary = simulate(
+            names,
+            games,
+            seed,
+            out=out,
+            duplicate=duplicate,
+            kicker=kicker,
+            jobs=workers,
+            progress=bar.update if bar is not None else None,
+        )
+    if as_json:
+        emit_json(summary)
+        return 0
+    print(f"{summary['games']} games, seed {seed}{', duplicate deals' if duplicate else ''}")
+    print(frame_text(role_table(pl.DataFrame(summary["roles"])), width=200, str_len=60))
+    if duplicate and summary["comparison"]:
+        print()
+        print(frame_text(duplicate_table(pl.DataFrame(summary["comparison"])), width=200, str_len=60))
+    rate = summary["games"] / summary["seconds"] if summary["seconds"] else 0.0
+    print(
+        f"{summary['games']} games in {summary['seconds']:.1f} s ({rate:.0f} games/s, "
+        f"{workers} job{'s' if workers != 1 else ''})",
+        file=sys.stderr,
+    )
+    return 0
+
+
+#: Dou Dizhu's paragraph of each command's --help
+HELP = {
+    "advise": """Dou Dizhu (--game doudizhu): HAND in 3456789TJQKA2BR notation (10 for T, B/R the jokers).
+Prints the seed's plan of the hand (its steps, their types, and Pn: lower is better) and each
+policy's move with its reason, on a free lead or against --lead (played by the previous player, an
+opponent); --landlord when we are the landlord.
+
+Example: mjcli advise --game doudizhu 222AAAKKKJJT98766554433""",
+    "replay": """Dou Dizhu (--game doudizhu): RECORDS are JSON-lines game records as `mjcli simulate
+--game doudizhu --out DIR` writes them (DIR/games.jsonl), or directories holding them. Every bid,
+lead and follow is rebuilt with the rules engine and put to each policy; --out DIR gets
+decisions.parquet (file, game_id, round, turn, seat, player, kind, hand, actual, policy, choice,
+agree, reason). A file or record that cannot be read is reported and the batch goes on (exit 1).
+
+Example: mjcli replay --game doudizhu sim/games.jsonl --policies zhanpai,greedy --out rep""",
+    "simulate": """Dou Dizhu (--game doudizhu): games with bidding, policies rotated over the seats; the
+summary gives WP (share of games won) and ADP (average points) per policy as landlord and as peasant
+with 95 % intervals. --duplicate instead plays each deal DouZero-style (seat 0 landlord, no bidding)
+with the first policy against each other one: A|BB, B|BB and B|AA on the same deals, and reports A's
+gain as landlord, as peasants, and with the sides swapped. --out DIR gets games.parquet (one row per
+game and seat), games.jsonl (the records, for `mjcli replay --game doudizhu`) and summary.json.
+
+Example: mjcli simulate --game doudizhu --players zhanpai,greedy,random --games 200 --seed 1 --out sim""",
+}
+
+
+GAME = Game(
+    name="doudizhu",
+    title="Dou Dizhu (the card game of seed 002)",
+    commands={
+        "advise": Command(
+            advise,
+            help=HELP["advise"],
+            options={
+                "hand": None,
+                "lead": None,
+                "landlord": False,
+                "policies": None,
+                "weights": "seed",
+                "kicker": "douzero",
+                "seed": 0,
+                "as_json": False,
+            },
+        ),
+        "replay": Command(
+            replay,
+            help=HELP["replay"],
+            options={
+                "records": None,
+                "policies": DEFAULT_POLICIES,
+                "out": None,
+                "jobs": None,
+                "as_json": False,
+            },
+        ),
+        "simulate": Command(
+            simulate,
+            help=HELP["simulate"],
+            options={
+                "players": DEFAULT_POLICIES,
+                "games": 100,
+                "seed": 0,
+                "out": None,
+                "duplicate": False,
+                "kicker": "douzero",
+                "jobs": None,
+                "as_json": False,
+            },
+        ),
+    },
+)

@@ -1,0 +1,152 @@
+"""The shanten command's work on riichi hands typed in mpsz: read them, analyse them (shanten, ukeire,
+every discard of a 14-tile hand) and lay the results out as tables or JSON objects."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from mjcli.errors import InvalidHandError, MjcliError
+from mjcli.output import format_table
+from mjcli.tiles import (
+    NUM_KINDS,
+    counts34,
+    is_red,
+    kind,
+    parse_hand,
+    tile_name,
+    to_mpsz,
+)
+
+# = mjcli.analysis.HAND_SIZES (a test checks); repeated so that reading hands needs no tables
+HAND_SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
+
+
+@dataclass
+class TypedHand:
+    label: str  # the hand as read, sorted mpsz
+    tiles: list[int]
+    counts: list[int]
+
+
+def read_hand(text: str, what: str) -> TypedHand:
+    tiles = parse_hand(text, allowed_sizes=HAND_SIZES, what=what)
+    return TypedHand(label=to_mpsz(tiles), tiles=tiles, counts=counts34(tiles))
+
+
+def read_hands(lines: Iterable[str]) -> list[TypedHand]:
+    hands = []
+    for number, line in enumerate(lines, start=1):
+        text = line.strip()
+        if not text:
+            continue
+        try:
+            hands.append(read_hand(text, what=f"hand '{text}'"))
+        except MjcliError as exc:
+            raise type(exc)(f"stdin line {number}: {exc}") from None
+    return hands
+
+
+def check_seen(hand: TypedHand, seen: Sequence[int]) -> None:
+    for k in range(NUM_KINDS):
+        if hand.counts[k] + seen[k] > 4:
+            raise InvalidHandError(
+                f"hand '{hand.label}' and --seen together have {hand.counts[k] + seen[k]} copies of "
+                f"{tile_name(k)} (4 exist)"
+            )
+
+
+def _discard_name(hand: TypedHand, k: int) -> str:
+    """The tile to discard for kind ``k``: a plain five when the hand has one, else the red five."""
+    plain = any(t == k for t in hand.tiles)
+    red = next((t for t in hand.tiles if is_red(t) and kind(t) == k), None)
+    return tile_name(k if plain or red is None else red)
+
+
+def _shanten_word(s: int) -> str:
+    return {-1: "complete", 0: "tenpai"}.get(s, f"{s}-shanten")
+
+
+@dataclass
+class HandRow:
+    """One line of a table: a 3n+1 hand, or one discard of a 3n+2 hand."""
+
+    name: str  # the hand, or the discarded tile
+    shanten: int
+    ukeire: int
+    tiles: list[tuple[int, int]]  # (kind, copies left)
+
+    def to_json(self, name_key: str) -> dict[str, object]:
+        return {
+            name_key: self.name,
+            "shanten": self.shanten,
+            "ukeire": self.ukeire,
+            "tiles": to_mpsz([k for k, _ in self.tiles]),
+            "remaining": {tile_name(k): r for k, r in self.tiles},
+        }
+
+    def cells(self) -> tuple[str, int, int, str]:
+        return (self.name, self.shanten, self.ukeire, to_mpsz([k for k, _ in self.tiles]) or "-")
+
+
+@dataclass
+class HandResult:
+    hand: TypedHand
+    shanten: int
+    row: HandRow | None = None  # 3n+1 hands
+    discards: list[HandRow] | None = None  # 3n+2 hands
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "hand": self.hand.label,
+            "size": len(self.hand.tiles),
+            "shanten": self.shanten,
+        }
+        if self.row is not None:
+            out.update({k: v for k, v in self.row.to_json("hand").items() if k != "shanten"})
+        if self.discards is not None:
+            out["discards"] = [d.to_json("tile") for d in self.discards]
+        return out
+
+
+def analyse(hand: TypedHand, shanten_value: int, seen: Sequence[int], shanten_only: bool) -> HandResult:
+    from mjcli.analysis import discard_table, ukeire
+
+    result = HandResult(hand=hand, shanten=shanten_value)
+    if shanten_only:
+        return result
+    if len(hand.tiles) % 3 == 1:
+        u = ukeire(hand.counts, seen)
+        result.row = HandRow(hand.label, u.shanten, u.total, u.tiles)
+    else:
+        result.discards = [
+            HandRow(_discard_name(hand, o.kind), o.shanten, o.ukeire_total, o.tiles)
+            for o in discard_table(hand.counts, seen)
+        ]
+    return result
+
+
+def render(results: Sequence[HandResult], shanten_only: bool) -> str:
+    if shanten_only:
+        rows = [(r.hand.label, len(r.hand.tiles), r.shanten) for r in results]
+        return format_table(["hand", "tiles", "shanten"], rows, align="lrr")
+    blocks: list[str] = []
+    pending: list[tuple[str, int, int, str]] = []  # consecutive 3n+1 hands share one table
+
+    def flush() -> None:
+        if pending:
+            blocks.append(format_table(["hand", "shanten", "ukeire", "tiles"], pending, align="lrrl"))
+            pending.clear()
+
+    for r in results:
+        if r.row is not None:
+            pending.append(r.row.cells())
+            continue
+        flush()
+        title = f"{r.hand.label}  ({len(r.hand.tiles)} tiles, {_shanten_word(r.shanten)})"
+        rows = [d.cells() for d in r.discards or []]
+        blocks.append(
+            title + "\n" + format_table(["discard", "shanten", "ukeire", "tiles"], rows, align="lrrl")
+        )
+    flush()
+    return "\n\n".join(blocks)
