@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from shared import LOGS, log_files
 
 from mjcli.errors import LogFormatError, UnsupportedError
 from mjcli.riichi.engine.events import (
@@ -32,7 +33,6 @@ from mjcli.riichi.formats import meld_codes as mc
 from mjcli.riichi.formats.tenhou6 import _parse_points, _points_text, parse_call
 from mjcli.riichi.formats.tenhou_xml import go_from_rules, rules_from_go
 
-LOGS = Path(__file__).resolve().parents[1].parent / "shared" / "logs"
 GAME = LOGS / "tenhou-xml" / "2010081709gm-00a9-0000-fe3371ad.mjlog"
 
 # ---------------------------------------------------------------- meld codes
@@ -288,7 +288,9 @@ def test_edge_files_outcomes() -> None:
 
 def test_confusing_calls_need_the_search() -> None:
     """confusing_nakis_*: a call string that matches an earlier discard must wait for a later one."""
-    for path in sorted((LOGS / "tenhou6-edge").glob("confusing_nakis_*.json")):
+    paths = log_files("tenhou6-edge/confusing_nakis_*.json")
+    assert len(paths) == 8
+    for path in paths:
         (g,) = read_log(path)
         assert g.complete
         pons = [e for e in g.events if isinstance(e, Pon)]
