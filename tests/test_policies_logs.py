@@ -68,7 +68,7 @@ def test_every_log_decision_gets_a_legal_answer(decisions, name):
         a = policy.decide(d.view, d.legal.actions)
         assert a in d.legal, (d.round, d.honba, d.turn, d.seat, a, d.legal.actions)
         assert a.reason
-        assert d.legal.events_for(a) is not None
+        assert action_of(d.legal.events_for(a)) == a  # the engine events carry out that action
 
 
 def test_action_of_engine_events():
