@@ -99,14 +99,15 @@ def test_command_body_options(capsys):
     assert obj["seat_wind"] == "S" and obj["melds"] == "pon:555z" and obj["dora_indicators"] == "7z"
 
 
-LOG = "/work/shared/logs/tenhou-xml/2010081709gm-00a9-0000-fe3371ad.mjlog"
-needs_logs = pytest.mark.skipif(not Path(LOG).is_file(), reason="shared logs not available")
+@pytest.fixture
+def log(shared_logs: Path) -> str:
+    """A real Tenhou game (E2: seat 1 deals)."""
+    return str(shared_logs / "tenhou-xml" / "2010081709gm-00a9-0000-fe3371ad.mjlog")
 
 
-@needs_logs
-def test_log_position_shows_the_actual_play(capsys):
+def test_log_position_shows_the_actual_play(log, capsys):
     # --turn is decisions.parquet's turn: seat 1 (E2's dealer) decides after move 8 of the round
-    assert run_riichi_advise(LOG, round_wind="E2", honba=0, turn=8, seat="1", json_out=True) == 0
+    assert run_riichi_advise(log, round_wind="E2", honba=0, turn=8, seat="1", json_out=True) == 0
     obj = json.loads(capsys.readouterr().out)
     assert obj["round"] == "E2-0" and obj["seat"] == 1 and obj["turn"] == 8 and obj["kind"] == "discard"
     assert obj["actual"]["action"] == "discard" and obj["actual"]["tile"] == "1p"
@@ -116,17 +117,16 @@ def test_log_position_shows_the_actual_play(capsys):
     # the hand is what seat 1 held: 13 tiles and the drawn one
     assert obj["hand"] == "1478m1488p244569s" and obj["drawn"] == "1m"
     assert len(parse_tiles(obj["hand"])) == 14
-    assert run_riichi_advise(LOG, round_wind="E2", honba=0, turn=8, seat="1") == 0
+    assert run_riichi_advise(log, round_wind="E2", honba=0, turn=8, seat="1") == 0
     out = capsys.readouterr().out
     assert "turn 8  discard decision" in out and "(actual)    discard 1p  what the player did" in out
 
 
-@needs_logs
-def test_log_positions_are_the_rows_of_replay():
+def test_log_positions_are_the_rows_of_replay(log):
     """advise LOG at a row's (round, honba, turn, seat) shows the row's hand, action and choices."""
     from mjcli.riichi.replay import ReplayOptions, replay_file
 
-    frame = replay_file(LOG, "log", ReplayOptions(tuple(POLICY_NAMES))).decisions
+    frame = replay_file(log, "log", ReplayOptions(tuple(POLICY_NAMES))).decisions
     points = frame.unique(["round", "honba", "turn", "seat"], keep="first", maintain_order=True)
     picked = []
     for kind in ("discard", "riichi", "call", "pass", "win", "kan"):
@@ -134,7 +134,7 @@ def test_log_positions_are_the_rows_of_replay():
     picked.extend(points.filter(points["round"].str.starts_with("S")).tail(3).rows(named=True))
     assert {r["kind"] for r in picked} >= {"discard", "riichi", "call", "pass", "win"}
     for r in picked:
-        got = advise_log(LOG, r["round"], r["honba"], r["turn"], r["seat"])
+        got = advise_log(log, r["round"], r["honba"], r["turn"], r["seat"])
         assert got["kind"] == r["kind"]
         assert got["hand"] == r["hand"] and got["drawn"] == r["drawn"]
         assert got["actual_text"] == r["actual"] and got["tsumogiri"] == r["tsumogiri"]
@@ -149,7 +149,6 @@ def test_log_positions_are_the_rows_of_replay():
         )
 
 
-@needs_logs
 @pytest.mark.parametrize(
     "kwargs, fragment",
     [
@@ -160,12 +159,11 @@ def test_log_positions_are_the_rows_of_replay():
         ({"round_label": "E2", "turn": 1, "seat": 7}, "seat 7 is not 0..3"),
     ],
 )
-def test_log_position_errors_name_the_input(kwargs, fragment):
+def test_log_position_errors_name_the_input(log, kwargs, fragment):
     with pytest.raises(UsageError, match=re.escape(fragment)):
-        advise_log(LOG, honba=0, **kwargs)
+        advise_log(log, honba=0, **kwargs)
 
 
-@needs_logs
-def test_log_needs_a_position():
+def test_log_needs_a_position(log):
     with pytest.raises(UsageError, match="name the position"):
-        run_riichi_advise(LOG)
+        run_riichi_advise(log)

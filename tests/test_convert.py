@@ -7,9 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from shared import LOGS
+
 from mjcli.riichi.formats import read_log
 
-LOGS = Path(__file__).resolve().parents[1].parent / "shared" / "logs"
 XML = LOGS / "tenhou-xml" / "2010081709gm-00a9-0000-fe3371ad.mjlog"
 MJAI = LOGS / "mjai" / "126_204_0_mjai.jsonl"
 

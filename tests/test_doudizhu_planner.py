@@ -1,12 +1,10 @@
 """The seed's planner: its printed example, its quirks, and agreement with a literal port of the
-seed's JavaScript (tests/test_doudizhu_seed_port.py) that enumerates every path as the seed does."""
+seed's JavaScript (tests/doudizhu_seed_oracle.py) that enumerates every path as the seed does."""
 
 from __future__ import annotations
 
-import time
-
+import doudizhu_seed_oracle as port
 import pytest
-import test_doudizhu_seed_port as port
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -111,7 +109,10 @@ def test_matches_literal_port(ranks):
 @settings(max_examples=100, deadline=None)
 @given(ranks=small_hands, weights=st.sampled_from(planner.WEIGHTS))
 def test_plan_is_a_partition_into_legal_steps(ranks, weights):
-    hand = counts_of(ranks)
+    _check_partition(counts_of(ranks), weights)
+
+
+def _check_partition(hand, weights):
     p = plan(hand, weights)
     total = [0] * len(hand)
     for s in p.steps:
@@ -124,10 +125,11 @@ def test_plan_is_a_partition_into_legal_steps(ranks, weights):
     )
 
 
-def test_any_20_card_hand_is_fast():
+def test_hard_20_card_hands_are_planned():
+    """Hands of many overlapping chains (the slow case of the seed's enumeration; their timing is
+    the benchmarks' business) still plan into a partition of legal steps."""
     hard = ["33445566778899TTJJQQ", "3456789TJQKA3456789T", "33445566778899TTJJQK", "3344556677889TTJJQQK"]
     for text in hard:
-        planner.clear_caches()
-        start = time.perf_counter()
-        plan(parse_hand(text))
-        assert time.perf_counter() - start < 0.5, text
+        for weights in planner.WEIGHTS:
+            planner.clear_caches()
+            _check_partition(parse_hand(text), weights)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 
@@ -54,8 +55,17 @@ def test_games_conserve_cards_and_settle(seed, names, kicker):
 
 
 def test_same_seed_same_game():
-    assert _play(NAMES, "42") == _play(NAMES, "42")
-    assert _play(NAMES, "42") != _play(NAMES, "43")
+    """A game is a function of its seed alone, in any process and on any machine: the values are
+    pinned (computed once and written here; a change to the deal or the policies shows up here)."""
+    record = _play(NAMES, "42")
+    assert record["hands"] == ["333456778TTJQKA2B", "44567889TJJQQAA2R", "3455678999TJQKKA2"]
+    assert record["kitty"] == "6K2" and record["plays"][0] == [2, "KKKA", "trio_single", "K", 1]
+    assert (record["landlord"], record["winner"], record["points"]) == (2, 0, [3, 3, -6])
+    text = json.dumps(record, sort_keys=True, ensure_ascii=False)
+    assert hashlib.sha256(text.encode()).hexdigest() == (
+        "d841fa112e1de54d2d3205d477689b1b39a64831c11a0db6003dc38af0c6fa6e"
+    )
+    assert _play(NAMES, "43") != record
 
 
 def test_douzero_setting_scores_two_and_one():
@@ -141,7 +151,9 @@ def test_zhanpai_leaves_partner_lead():
     # Seat 1 is a peasant; seat 2 (its partner) led 5; the landlord is seat 0.
     move, reason = ZhanPaiPolicy().play(view("789TJQ", "5", seat=1, landlord=0, lead_seat=2), RNG)
     assert move is None and "partner" in reason
-    assert GreedyPolicy().play(view("789TJQ", "5", seat=1, landlord=0, lead_seat=2), RNG)[0] is not None
+    # greedy does not leave it: it beats the partner with its smallest single
+    move, reason = GreedyPolicy().play(view("789TJQ", "5", seat=1, landlord=0, lead_seat=2), RNG)
+    assert move.kind is Kind.SINGLE and move.text() == "7" and "smallest" in reason
 
 
 def test_zhanpai_keeps_bombs_unless_needed():

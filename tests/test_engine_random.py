@@ -13,9 +13,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mjcli.errors import MjcliError
+from mjcli.errors import MjcliError, UnsupportedError
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.actions import PASS, legal_actions, table_step
+from mjcli.riichi.engine.legality import IllegalEvent
 from mjcli.riichi.engine.state import ENDED, KAN, REACT, TURN
 from mjcli.riichi.engine.table import Game
 from mjcli.riichi.rules import get_rules
@@ -205,11 +206,31 @@ def _mutate(rng: random.Random, events: list[object]) -> list[object]:
 @given(st.integers(0, 2**32 - 1))
 def test_a_corrupted_event_stream_raises_the_projects_error_or_nothing(seed):
     rng = random.Random(seed)
-    _, events = play_game(seed % 50)
+    played, events = play_game(seed % 50)
     bad = _mutate(rng, events)
+    # the events before the first changed one are the real game's, which the engine accepts
+    pairs = enumerate(zip(bad, events, strict=False))
+    first = next((j for j, (x, y) in pairs if x != y), min(len(bad), len(events)))
     game = Game(RULES)
+    i = -1
     try:
         for i, e in enumerate(bad):
             game.apply(e, i)
-    except MjcliError:
-        pass  # IllegalEvent (naming the event) or UnsupportedError: never a crash
+    except MjcliError as exc:
+        # IllegalEvent naming the event it stopped at (or UnsupportedError): never a crash
+        assert isinstance(exc, IllegalEvent | UnsupportedError), repr(exc)
+        if isinstance(exc, IllegalEvent):
+            assert exc.index == i >= first and str(exc).startswith(f"event {i} ("), (first, str(exc))
+        return
+    # Accepted (another drawn tile, another tile of the hand discarded, an unchanged stream...):
+    # then it is a game like any other, whose settlements conserve points.
+    assert i == len(bad) - 1
+    for rec in game.rounds:
+        out = rec.outcome
+        if out is None:
+            continue
+        st_ = rec.state
+        assert sum(out.deltas) == 1000 * (st_.sticks if out.sticks_taken else 0), (rec.label, out)
+        assert sum(st_.scores) + 1000 * (0 if out.sticks_taken else st_.sticks) == 100000
+    if bad == events:
+        assert [r.outcome for r in game.rounds] == [r.outcome for r in played.rounds]

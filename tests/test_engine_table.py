@@ -69,4 +69,6 @@ def test_next_round(done, kind, renchan, taken, rules, expected):
 def test_no_sudden_death_and_no_agariyame_variants():
     plain = dataclasses.replace(HANCHAN, sudden_death=False, agariyame=False)
     assert next_round(rs(1, 4, 3, LOW), "ron", False, True, plain) is None
-    assert next_round(rs(1, 4, 0, TOP_0), "tsumo", True, True, plain) is not None
+    # without agariyame the leading dealer of the last round plays on (with agariyame he stops)
+    assert next_round(rs(1, 4, 0, TOP_0), "tsumo", True, True, HANCHAN) is None
+    assert next_round(rs(1, 4, 0, TOP_0), "tsumo", True, True, plain) == rs(1, 4, 0, TOP_0, honba=1)

@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from shared import LOGS, log_files
 
 from mjcli.riichi.engine.events import (
     EXHAUSTIVE,
@@ -25,9 +26,8 @@ from mjcli.riichi.formats import GameLog, read_bytes, read_log, write_game, writ
 from mjcli.riichi.formats.rounds import Table, is_tenpai, place_kan_dora
 from mjcli.riichi.formats.tenhou_xml import read_tenhou_xml
 
-LOGS = Path(__file__).resolve().parents[1].parent / "shared" / "logs"
-ALL_LOGS = sorted(p for p in LOGS.glob("*/*") if p.suffix in (".mjlog", ".json", ".jsonl"))
-PAIRS = sorted(LOGS.glob("tenhou6/*.json"))
+ALL_LOGS = [p for p in log_files("*/*") if p.suffix in (".mjlog", ".json", ".jsonl")]
+PAIRS = log_files("tenhou6/*.json")
 
 
 @cache
@@ -134,7 +134,7 @@ def test_events_replay_consistently(path: Path) -> None:
             table.apply(e)
 
 
-@pytest.mark.parametrize("path", sorted(LOGS.glob("tenhou-xml*/*.mjlog")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", log_files("tenhou-xml*/*.mjlog"), ids=lambda p: p.name)
 def test_xml_dora_tags_sit_where_the_canonical_rule_puts_them(path: Path) -> None:
     """Read without normalisation, Tenhou's own DORA positions already follow the canonical rule."""
     (game,) = read_tenhou_xml(path.read_bytes(), str(path), normalise_dora=False)
@@ -172,7 +172,7 @@ def test_mjai_injected_meta_fields_are_ignored() -> None:
     assert sum(isinstance(e, StartRound) for e in before.events) == 12
 
 
-@pytest.mark.parametrize("path", sorted(LOGS.glob("tenhou*/*")), ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", log_files("tenhou*/*"), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_bare_mjai_dialect_infers_what_tenhou_logs_state(path: Path) -> None:
     """Written as mjai and stripped to what Mortal's dialect carries (no draw reason, no tenpai, no
     winning tile, no han/fu/yaku, no final scores), the reader's rule-based inference gives back

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from shared import LOGS, log_files
 
 from mjcli.errors import LogFormatError, UnsupportedError
 from mjcli.riichi.engine.events import (
@@ -24,15 +25,15 @@ from mjcli.riichi.engine.events import (
     Nukidora,
     Pon,
     RoundDraw,
+    StartGame,
     StartRound,
     Win,
 )
-from mjcli.riichi.formats import detect_format, read_bytes, read_log, read_logs, write_game
+from mjcli.riichi.formats import GameLog, detect_format, read_bytes, read_log, read_logs, write_game
 from mjcli.riichi.formats import meld_codes as mc
 from mjcli.riichi.formats.tenhou6 import _parse_points, _points_text, parse_call
 from mjcli.riichi.formats.tenhou_xml import go_from_rules, rules_from_go
 
-LOGS = Path(__file__).resolve().parents[1].parent / "shared" / "logs"
 GAME = LOGS / "tenhou-xml" / "2010081709gm-00a9-0000-fe3371ad.mjlog"
 
 # ---------------------------------------------------------------- meld codes
@@ -288,7 +289,9 @@ def test_edge_files_outcomes() -> None:
 
 def test_confusing_calls_need_the_search() -> None:
     """confusing_nakis_*: a call string that matches an earlier discard must wait for a later one."""
-    for path in sorted((LOGS / "tenhou6-edge").glob("confusing_nakis_*.json")):
+    paths = log_files("tenhou6-edge/confusing_nakis_*.json")
+    assert len(paths) == 8
+    for path in paths:
         (g,) = read_log(path)
         assert g.complete
         pons = [e for e in g.events if isinstance(e, Pon)]
@@ -439,9 +442,11 @@ MJAI_LINES = [json.loads(x) for x in (LOGS / "mjai" / "126_204_0_mjai.jsonl").re
 def test_damaged_tenhou6_fails_only_with_project_errors(i: int, junk: object) -> None:
     damaged = _replace(EDGE_GAME, EDGE_PATHS[i], junk)
     try:
-        read_bytes(json.dumps(damaged, ensure_ascii=False).encode(), "damaged.json")
+        games = read_bytes(json.dumps(damaged, ensure_ascii=False).encode(), "damaged.json")
     except (LogFormatError, UnsupportedError) as exc:
         assert "damaged.json" in str(exc)
+        return
+    _check_damage_read(games, "damaged.json", "tenhou6")
 
 
 @settings(max_examples=150, deadline=None)
@@ -454,9 +459,21 @@ def test_damaged_mjai_fails_only_with_project_errors(i: int, data: st.DataObject
     lines[i] = _replace(line, path, junk)
     text = "\n".join(json.dumps(x) for x in lines) + "\n"
     try:
-        read_bytes(text.encode(), "damaged.jsonl")
+        games = read_bytes(text.encode(), "damaged.jsonl")
     except (LogFormatError, UnsupportedError) as exc:
         assert "damaged.jsonl" in str(exc)
+        return
+    _check_damage_read(games, "damaged.jsonl", "mjai")
+
+
+def _check_damage_read(games: list[GameLog], name: str, fmt: str) -> None:
+    """A damage the reader lets through still gives one well-formed game: named after the file,
+    saying where it stops if it is cut, and written back in its format it reads as the same events."""
+    (g,) = games
+    assert g.path == name and g.format == fmt and isinstance(g.events[0], StartGame)
+    assert g.complete or g.problem
+    (again,) = read_bytes(write_game(g, fmt).encode(), name)
+    assert again.events == g.events
 
 
 def test_mjai_cut_inside_the_last_line_is_incomplete() -> None:

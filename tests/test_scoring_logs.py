@@ -9,9 +9,9 @@ round's ``<INIT>`` and compare han, fu, points and (when no pao applies) every s
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
+from shared import log_files
 
 from mjcli.melds import make_meld
 from mjcli.riichi.formats.meld_codes import ADDED_KAN, CHI, CLOSED_KAN, OPEN_KAN, PON, decode_meld
@@ -19,10 +19,7 @@ from mjcli.riichi.rules import get_rules, variant
 from mjcli.riichi.scoring import WinContext, score_hand
 from mjcli.tiles import tile_from_id136
 
-LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs"
-FILES = sorted((LOGS / "tenhou-xml").glob("*.mjlog")) + sorted(
-    (LOGS / "tenhou-xml-scenarios").glob("*.mjlog")
-)
+FILES = log_files("tenhou-xml/*.mjlog") + log_files("tenhou-xml-scenarios/*.mjlog")
 _KINDS = {CHI: "chi", PON: "pon", OPEN_KAN: "kan", CLOSED_KAN: "ankan", ADDED_KAN: "kakan"}
 # Tenhou yaku ids of the win conditions (the rest are found by the library from the tiles).
 _FLAGS = {
@@ -69,7 +66,8 @@ CASES = recorded_wins()
 
 
 def test_the_logs_hold_wins():
-    assert len(CASES) > 100
+    assert len(FILES) == 23 + 83
+    assert len(CASES) == 514  # every <AGARI> of the four-player games
 
 
 @pytest.mark.parametrize(("go_type", "init", "agari", "nth"), CASES)

@@ -22,6 +22,7 @@ def test_the_fixture_run_is_reproduced_byte_for_byte(tmp_path: Path) -> None:
     these games play differently, regenerate the fixture as fixtures/README.md says."""
     summary = simulate(NAMES, 4, 2026, out=tmp_path, length="tonpuu")
     expected = sorted(p.name for p in (FIXTURE / "logs").iterdir())
+    assert len(expected) == 8  # four games, each as tenhou6 and as mjai
     assert sorted(p.name for p in (tmp_path / "logs").iterdir()) == expected
     for name in expected:
         assert (tmp_path / "logs" / name).read_bytes() == (FIXTURE / "logs" / name).read_bytes(), name

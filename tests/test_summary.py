@@ -7,6 +7,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from shared import LOGS
 from typer.testing import CliRunner
 
 from mjcli.cli import app
@@ -19,9 +20,6 @@ from mjcli.riichi.summary import (
     scan,
     summarise,
 )
-
-LOGS = Path(__file__).resolve().parents[1].parent / "shared" / "logs"
-pytestmark = pytest.mark.skipif(not LOGS.is_dir(), reason="shared logs not available")
 
 GAME = LOGS / "tenhou-xml" / "2010081709gm-00a9-0000-fe3371ad.mjlog"
 EDGE = LOGS / "tenhou6-edge"

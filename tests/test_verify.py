@@ -11,6 +11,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from shared import LOGS, log_files
 from typer.testing import CliRunner
 
 from mjcli.cli import app
@@ -18,7 +19,6 @@ from mjcli.riichi.engine import events as ev
 from mjcli.riichi.formats import read_log
 from mjcli.riichi.verify import ERROR, MISMATCH, OK, verify_file, verify_log
 
-LOGS = Path(__file__).resolve().parents[1].parent / "shared" / "logs"
 TRUNCATED = ("-no-game-end", "-no-round-end")
 # Two tenhou6-edge files are hand-made call-notation fixtures whose results break the rules
 # themselves (see test_synthetic_edge_fixtures_are_caught): everything else must verify.
@@ -28,7 +28,7 @@ SYNTHETIC = ("confusing_nakis_1.json", "confusing_nakis_2.json")
 def _complete_files() -> list[Path]:
     out = []
     for folder in ("tenhou-xml", "tenhou6", "tenhou6-edge", "mjai"):
-        for p in sorted((LOGS / folder).iterdir()):
+        for p in log_files(f"{folder}/*"):
             if p.name.endswith(SYNTHETIC) or any(t in p.name for t in TRUNCATED):
                 continue
             out.append(p)
@@ -45,7 +45,7 @@ def test_every_complete_game_verifies(path):
 
 
 def test_scenario_logs_verify_up_to_where_they_end():
-    files = sorted((LOGS / "tenhou-xml-scenarios").glob("*.mjlog"))
+    files = log_files("tenhou-xml-scenarios/*.mjlog")
     assert len(files) == 83
     cut = 0
     for p in files:
@@ -76,7 +76,7 @@ def test_synthetic_edge_fixtures_are_caught():
 
 
 def test_xml_and_tenhou6_copies_give_the_same_outcomes():
-    for p in sorted((LOGS / "tenhou6").glob("*.json")):
+    for p in log_files("tenhou6/*.json"):
         (a,) = verify_file(p)
         (b,) = verify_file(LOGS / "tenhou-xml" / (p.stem + ".mjlog"))
         assert [(r.round, r.kind, r.engine_deltas, r.han, r.fu) for r in a.rows] == [
@@ -200,7 +200,7 @@ def test_cli_parquet_stdin_and_jobs_give_the_same_output(tmp_path):
     folder = LOGS / "tenhou6"
     one = runner.invoke(app, ["verify", str(folder), "--json", "--out", str(tmp_path)])
     assert one.exit_code == 0
-    paths = "\n".join(str(p) for p in sorted(folder.glob("*.json")))
+    paths = "\n".join(str(p) for p in log_files("tenhou6/*.json"))
     two = runner.invoke(app, ["verify", "-", "--json", "--jobs", "2"], input=paths)
     assert two.exit_code == 0 and two.stdout == one.stdout
     assert f"wrote {tmp_path / 'verify.parquet'}" in one.stderr  # not on stdout: that is JSON only

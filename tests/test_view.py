@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import copy
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from shared import LOGS
 
 from mjcli.errors import NotationError
 from mjcli.riichi.engine import events as ev
@@ -31,9 +31,6 @@ from mjcli.riichi.policies.bridge import (
 )
 from mjcli.riichi.policies.view import Action
 from mjcli.tiles import NUM_TILES, sort_key
-
-LOGS = Path(__file__).resolve().parents[1].parent / "shared" / "logs"
-pytestmark = pytest.mark.skipif(not LOGS.is_dir(), reason="shared logs not available")
 
 GAMES = [
     LOGS / "tenhou-xml" / "2010081709gm-00a9-0000-fe3371ad.mjlog",

@@ -149,7 +149,7 @@ class _Game:
         self.start = None
         self.table = None
 
-    def on(self, o: dict[str, Any]) -> None:  # noqa: C901 - one branch per event type
+    def on(self, o: dict[str, Any]) -> None:
         t = o.get("type")
         if t == "start_game":
             names = tuple(str(x) for x in o.get("names", ("", "", "", "")))
@@ -426,7 +426,7 @@ def _ml(tiles: Any) -> list[str]:
     return [tile_to_mjai(t) for t in tiles]
 
 
-def event_to_mjai(e: Event) -> dict[str, Any] | None:  # noqa: C901 - one branch per event type
+def event_to_mjai(e: Event) -> dict[str, Any] | None:
     """One canonical event as an mjai object (None for events mjai has no line for)."""
     if isinstance(e, StartGame):
         r = e.rules
