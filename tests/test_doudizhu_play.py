@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjcli.doudizhu.cards import DECK_COUNTS, NUM_RANKS, add, deal, format_counts, parse_hand
-from mjcli.doudizhu.engine import DOUZERO_SETTING, PlayView, DoudizhuRules, check_move, play_game
+from mjcli.doudizhu.engine import DOUZERO_SETTING, DoudizhuRules, PlayView, check_move, play_game
+from mjcli.doudizhu.formats import read_records, walk
 from mjcli.doudizhu.movegen import legal_moves
 from mjcli.doudizhu.moves import KickerRule, Kind, beats, classify_one
 from mjcli.doudizhu.policies import GreedyPolicy, ZhanPaiPolicy, get_policy
-from mjcli.doudizhu.formats import read_records, walk
 from mjcli.doudizhu.replay import replay
 from mjcli.doudizhu.simulate import game_specs, simulate
 from mjcli.errors import LogFormatError, UsageError

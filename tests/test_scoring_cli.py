@@ -119,8 +119,8 @@ def test_through_the_real_entry_point():
 
 
 def test_copies_are_reported_before_the_tile_count():
-    from mjcli.riichi.game import _win_hand as read_hand
     from mjcli.errors import InvalidHandError
+    from mjcli.riichi.scoring import read_win_hand as read_hand
 
     with pytest.raises(InvalidHandError, match="5 copies of 1m"):
         read_hand("11111m", None, [])

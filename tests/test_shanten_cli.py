@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from mjcli import analysis
 from mjcli.commands import shanten as command
-from mjcli.riichi import hand_report
 from mjcli.errors import MjcliError, UsageError
+from mjcli.riichi import hand_report
 from mjcli.tiles import counts34, parse_tiles
 
 

@@ -59,12 +59,12 @@ def score(
     from mjcli.melds import parse_melds
     from mjcli.riichi.explain import explain
     from mjcli.riichi.rules import get_rules
-    from mjcli.riichi.scoring import WinContext, hand_label, score_hand
+    from mjcli.riichi.scoring import WinContext, hand_label, read_win_hand, score_hand
     from mjcli.tiles import parse_tiles, tile_name, wind_from_letter
 
     rule_set = get_rules(rules)
     meld_list = parse_melds(melds)
-    concealed, win_tile = _win_hand(hand, win, meld_list)
+    concealed, win_tile = read_win_hand(hand, win, meld_list)
     ctx = WinContext(
         tsumo=tsumo,
         riichi=riichi,
@@ -98,29 +98,6 @@ def score(
     else:
         print(explain(result, concealed, win_tile, meld_list, ctx, rule_set))
     return 0
-
-
-def _win_hand(hand: str, win: str | None, melds: list[Any]) -> tuple[list[int], int]:
-    """The concealed tiles (winning tile included) and the winning tile, from what was typed."""
-    from mjcli.errors import InvalidHandError
-    from mjcli.tiles import check_counts, parse_tile, parse_tiles
-
-    tiles = parse_tiles(hand)
-    check_counts(tiles, f"hand '{hand}'")  # five copies or a doubled red five first: the clearest error
-    full = 14 - 3 * len(melds)
-    if len(tiles) == full - 1:
-        if win is None:
-            raise UsageError(f"hand '{hand}' has {len(tiles)} tiles: name the winning tile with --win")
-        win_tile = parse_tile(win)
-        tiles.append(win_tile)
-    elif len(tiles) == full:
-        win_tile = parse_tile(win) if win is not None else tiles[-1]
-    else:
-        raise InvalidHandError(
-            f"hand '{hand}' has {len(tiles)} concealed tiles; with {len(melds)} meld(s) write {full} "
-            f"(winning tile included) or {full - 1} and --win"
-        )
-    return tiles, win_tile
 
 
 # ---------------------------------------------------------------- shanten

@@ -42,6 +42,8 @@ from mjcli.tiles import (
     check_counts,
     is_red,
     kind,
+    parse_tile,
+    parse_tiles,
     tile_name,
     to_mpsz,
 )
@@ -549,3 +551,23 @@ def score_hand(
         yakuman=units,
         notes=tuple(notes),
     )
+
+
+def read_win_hand(hand: str, win: str | None, melds: Sequence[Meld]) -> tuple[list[int], int]:
+    """The concealed tiles (winning tile included) and the winning tile, from what was typed."""
+    tiles = parse_tiles(hand)
+    check_counts(tiles, f"hand '{hand}'")  # five copies or a doubled red five first: the clearest error
+    full = 14 - 3 * len(melds)
+    if len(tiles) == full - 1:
+        if win is None:
+            raise UsageError(f"hand '{hand}' has {len(tiles)} tiles: name the winning tile with --win")
+        win_tile = parse_tile(win)
+        tiles.append(win_tile)
+    elif len(tiles) == full:
+        win_tile = parse_tile(win) if win is not None else tiles[-1]
+    else:
+        raise InvalidHandError(
+            f"hand '{hand}' has {len(tiles)} concealed tiles; with {len(melds)} meld(s) write {full} "
+            f"(winning tile included) or {full - 1} and --win"
+        )
+    return tiles, win_tile

@@ -1,0 +1,208 @@
+"""mjcli as a library: every command's work as a function that returns values and never prints.
+
+The command line is a thin skin over these (``mjcli/commands/`` and each game's ``game.py``);
+a notebook or a script calls them directly::
+
+    from mjcli import api
+
+    api.shanten("123m456p789s1135z")                  # 1
+    api.score("22456m456p456s678s", win="8s", riichi=True).total
+    games = api.read_log("game.mjlog")                # GameLog objects: events in order
+    api.verify("game.mjlog")[0].status                # "ok" / "mismatch" / "error"
+    decisions = api.replay(["logs/"], policies=["akagi", "efficiency"])   # a polars.DataFrame
+    api.simulate(["akagi", "greedy"], games=8, seed=1)["policies"]
+
+Riichi mahjong is the game of these functions; Dou Dizhu's library is :mod:`mjcli.doudizhu`.
+Errors are the project's exceptions (:mod:`mjcli.errors`), each naming the input it is about.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mjcli.errors import UsageError
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from mjcli.analysis import DiscardOption, Ukeire
+    from mjcli.riichi.formats import GameLog
+    from mjcli.riichi.policies import Policy
+    from mjcli.riichi.scoring import ScoreResult
+    from mjcli.riichi.verify import GameReport
+
+PathLike = str | os.PathLike[str]
+
+
+# ---------------------------------------------------------------- hands
+
+
+def shanten(hand: str) -> int:
+    """Shanten of a hand in mpsz (-1 complete, 0 tenpai; seven pairs and thirteen orphans count)."""
+    from mjcli.analysis import shanten as shanten_of
+    from mjcli.tiles import counts34, parse_hand
+
+    return shanten_of(counts34(parse_hand(hand, allowed_sizes=_HAND_SIZES, what=f"hand '{hand}'")))
+
+
+def ukeire(hand: str, seen: str = "") -> Ukeire:
+    """The tiles that lower the shanten of a 13-tile (3n+1) hand, each with its unseen copies."""
+    from mjcli.analysis import ukeire as ukeire_of
+
+    counts, seen_counts = _counts(hand, seen)
+    return ukeire_of(counts, seen_counts)
+
+
+def discards(hand: str, seen: str = "") -> list[DiscardOption]:
+    """Every discard of a 14-tile (3n+2) hand, best first: the shanten left and the ukeire."""
+    from mjcli.analysis import discard_table
+
+    counts, seen_counts = _counts(hand, seen)
+    return discard_table(counts, seen_counts)
+
+
+_HAND_SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
+
+
+def _counts(hand: str, seen: str) -> tuple[list[int], list[int]]:
+    from mjcli.tiles import check_counts, counts34, parse_hand, parse_tiles
+
+    tiles = parse_hand(hand, allowed_sizes=_HAND_SIZES, what=f"hand '{hand}'")
+    seen_tiles = parse_tiles(seen)
+    check_counts([*tiles, *seen_tiles], f"hand '{hand}' with seen '{seen}'")
+    return counts34(tiles), counts34(seen_tiles)
+
+
+def score(
+    hand: str,
+    win: str | None = None,
+    *,
+    melds: str = "",
+    dora: str = "",
+    ura: str = "",
+    seat: str = "E",
+    round_wind: str = "E",
+    honba: int = 0,
+    sticks: int = 0,
+    rules: str = "tenhou",
+    **conditions: bool,
+) -> ScoreResult:
+    """Score a winning hand (the same arithmetic as ``mjcli score``).
+
+    ``hand`` holds the concealed tiles, with the winning tile (the last one, or ``win``) or without
+    it (then ``win`` names it). ``conditions`` are the win's flags: ``tsumo``, ``riichi``,
+    ``double_riichi``, ``ippatsu``, ``rinshan``, ``chankan``, ``haitei``, ``houtei``, ``tenhou``,
+    ``chiihou``. Raises :class:`~mjcli.errors.ScoringError` for a hand that is not complete or has
+    no yaku.
+    """
+    from mjcli.melds import parse_melds
+    from mjcli.riichi.rules import get_rules
+    from mjcli.riichi.scoring import WinContext, read_win_hand, score_hand
+    from mjcli.tiles import parse_tiles, wind_from_letter
+
+    meld_list = parse_melds(melds)
+    concealed, win_tile = read_win_hand(hand, win, meld_list)
+    known = set(WinContext.__dataclass_fields__) - {"seat_wind", "round_wind", "honba", "sticks"}
+    unknown = sorted(set(conditions) - known)
+    if unknown:
+        raise UsageError(f"unknown win condition(s): {', '.join(unknown)}")
+    ctx = WinContext(
+        seat_wind=wind_from_letter(seat),
+        round_wind=wind_from_letter(round_wind),
+        honba=honba,
+        sticks=sticks,
+        dora_indicators=tuple(parse_tiles(dora)),
+        ura_indicators=tuple(parse_tiles(ura)),
+        **conditions,
+    )
+    return score_hand(concealed, win_tile, meld_list, ctx, get_rules(rules))
+
+
+# ---------------------------------------------------------------- policies
+
+
+def policy(name: str) -> Policy:
+    """The riichi policy registered as ``name`` (``akagi``, ``mahjongjoy``, ``greedy``, ``efficiency``)."""
+    from mjcli.riichi.policies import get_policy
+
+    return get_policy(name)
+
+
+def advise(hand: str, policies: Sequence[str] | str = "all", **position: Any) -> dict[str, Any]:
+    """Each policy's action and reason for a 14-tile hand (the last tile is the one drawn), with the
+    discard table; ``position`` as :func:`mjcli.riichi.advise.advise_hand` takes it (``melds``,
+    ``dora``, ``seen``, ``round_wind``, ``seat_wind``, ``riichi_by``)."""
+    from mjcli.riichi.advise import advise_hand
+
+    return advise_hand(hand, policies=policies, **position)
+
+
+# ---------------------------------------------------------------- logs
+
+
+def read_log(path: PathLike) -> list[GameLog]:
+    """The games of one log file (Tenhou mjlog XML, tenhou.net/6 JSON or mjai; gzip too)."""
+    from mjcli.riichi.formats import read_log as read
+
+    return read(path)
+
+
+def log_files(*paths: PathLike) -> list[Path]:
+    """The log files that files and folders name (folders walked recursively, in sorted order)."""
+    from mjcli.riichi.formats import collect_logs
+
+    return collect_logs([str(p) for p in paths]).paths
+
+
+def verify(path: PathLike, rules: str = "tenhou") -> list[GameReport]:
+    """Each game of a log checked against the rules engine: one report per game, with every
+    mismatch between what the log recorded and what the engine computes."""
+    from mjcli.riichi.rules import get_rules
+    from mjcli.riichi.verify import verify_file
+
+    return verify_file(path, get_rules(rules))
+
+
+def replay(
+    paths: Sequence[PathLike],
+    policies: Sequence[str] = ("akagi", "mahjongjoy", "greedy", "efficiency"),
+    *,
+    jobs: int = 1,
+    rules: str = "tenhou",
+) -> pl.DataFrame:
+    """Every decision of the logs (files or folders) put to every policy: the rows of
+    ``decisions.parquet`` (columns in the README) as one DataFrame. Logs the engine rejects are
+    left out; :func:`mjcli.riichi.replay.run_replay` reports them and writes the files."""
+    import polars as pl
+
+    from mjcli.riichi.formats import collect_logs
+    from mjcli.riichi.replay import Columns, ReplayOptions, replay_paths
+
+    inputs = collect_logs([str(p) for p in paths])
+    options = ReplayOptions(tuple(policies), rules=rules)
+    frames = [r.decisions for r in replay_paths(inputs.items, options, jobs)]
+    return pl.concat(frames, how="vertical") if frames else Columns().frame()
+
+
+def simulate(
+    players: Sequence[str],
+    games: int,
+    seed: int = 0,
+    *,
+    out: PathLike | None = None,
+    length: str | None = None,
+    rules: str = "tenhou",
+    duplicate: bool = False,
+    jobs: int = 1,
+) -> dict[str, Any]:
+    """Play ``games`` games between the policies (one to four names, rotated over the seats) and
+    return the summary (per policy every figure with its 95 % interval); with ``out``, the logs
+    and tables are written there as ``mjcli simulate --out`` writes them."""
+    from mjcli.riichi.simulate.run import simulate as run
+
+    return run(
+        list(players), games, seed, out=out, length=length, rules=rules, duplicate=duplicate, jobs=jobs
+    )
