@@ -62,3 +62,26 @@ def test_each_policy_replays_its_own_seat_exactly(policy: str, fresh_logs: Path,
     lost_call = (pl.col("kind") == "call") & (pl.col("actual") == "pass")
     differ = decisions.filter(~pl.col("agree") & ~lost_call)
     assert differ.is_empty(), differ.select("file", "round", "turn", "seat", "actual", "choice").to_dicts()
+
+
+def _rows_digest(path: Path) -> dict[str, object]:
+    import hashlib
+
+    frame = pl.read_parquet(path)
+    return {"rows": frame.height, "sha256": hashlib.sha256(frame.write_ndjson().encode()).hexdigest()}
+
+
+def test_the_fixture_tables_hold_the_recorded_rows(tmp_path: Path) -> None:
+    """Every Parquet table of the fixture run (simulate's, and replay's of its logs) holds exactly the
+    rows recorded in fixtures/simulate/tables.json: what a restructuring or a speed change must leave
+    alone (rows as JSON lines, so that the Parquet writer's own version does not matter)."""
+    expected = json.loads((FIXTURE / "tables.json").read_text())
+    simulate(NAMES, 4, 2026, out=tmp_path / "sim", length="tonpuu")
+    result = runner.invoke(
+        app, ["replay", str(FIXTURE / "logs"), "--out", str(tmp_path / "rep"), "--jobs", "2"]
+    )
+    assert result.exit_code == 0, result.output
+    for table in ("simulate/games.parquet", "simulate/rounds.parquet"):
+        assert _rows_digest(tmp_path / "sim" / table.split("/")[1]) == expected[table], table
+    for table in ("replay/decisions.parquet", "replay/games.parquet"):
+        assert _rows_digest(tmp_path / "rep" / table.split("/")[1]) == expected[table], table
