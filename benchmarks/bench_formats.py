@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
+from benchmarks import SHARED_LOGS
 from mjcli.riichi.engine.events import StartRound
 from mjcli.riichi.formats import read_bytes, write_game
 
-LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs"
+LOGS = SHARED_LOGS
 
 
 def _rate(label: str, blobs: list[tuple[str, bytes]], repeat: int) -> None:

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import re
 import time
-from pathlib import Path
 
+from benchmarks import SHARED_LOGS
 from mjcli.melds import make_meld
 from mjcli.riichi.formats.meld_codes import ADDED_KAN, CHI, CLOSED_KAN, OPEN_KAN, PON, decode_meld
 from mjcli.riichi.rules import get_rules
 from mjcli.riichi.scoring import WinContext, score_hand
 from mjcli.tiles import tile_from_id136
 
-LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs" / "tenhou-xml"
+LOGS = SHARED_LOGS / "tenhou-xml"
 _KINDS = {CHI: "chi", PON: "pon", OPEN_KAN: "kan", CLOSED_KAN: "ankan", ADDED_KAN: "kakan"}
 
 

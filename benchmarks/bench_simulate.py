@@ -2,7 +2,7 @@
 
 Figures: (1) games played in one process, with the time split between the policies' decisions and
 everything else (engine, wall, bridge, records); (2) the whole command's work (logs and Parquet
-written) with 1 and 2 jobs. The target of issue 6 is >= 5 hanchan per second per core.
+written) with 1 and 2 jobs; the target is at least 5 hanchan per second per core.
 """
 
 from __future__ import annotations

@@ -9,10 +9,11 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from benchmarks import SHARED_LOGS
 from mjcli.riichi.formats import read_bytes
 from mjcli.riichi.verify import OK, verify_log
 
-LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs"
+LOGS = SHARED_LOGS
 
 
 def _files() -> dict[str, list[Path]]:

@@ -153,8 +153,8 @@ def test_truncated_logs_are_reported_incomplete() -> None:
     no_round_end = games(LOGS / "tenhou-xml" / "2011020401gm-00a9-0000-f6eff225-no-round-end.mjlog")[0]
     full = games(LOGS / "tenhou-xml" / "2011020401gm-00a9-0000-f6eff225.mjlog")[0]
     assert full.complete and full.problem is None
-    assert not no_game_end.complete and "after round S3" in (no_game_end.problem or "")
-    assert not no_round_end.complete and "inside round S4" in (no_round_end.problem or "")
+    assert not no_game_end.complete and "after round S3-0" in (no_game_end.problem or "")
+    assert not no_round_end.complete and "inside round S4-0" in (no_round_end.problem or "")
     # what they hold is the full game's beginning (the game id is the file name)
     body = full.events[1:]
     assert no_game_end.events[1:] == body[: len(no_game_end.events) - 1]

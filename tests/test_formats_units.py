@@ -47,7 +47,7 @@ def test_known_meld_code_from_a_real_log() -> None:
 
 
 chis = st.builds(
-    lambda suit, start, copies, called, offset: mc.Meld(
+    lambda suit, start, copies, called, offset: mc.MeldCode(
         mc.CHI,
         offset,
         tuple((suit * 9 + start + i) * 4 + copies[i] for i in range(3)),
@@ -61,32 +61,34 @@ chis = st.builds(
 )
 
 
-def _pon(kind: int, unused: int, called: int, offset: int) -> mc.Meld:
+def _pon(kind: int, unused: int, called: int, offset: int) -> mc.MeldCode:
     tiles = tuple(kind * 4 + c for c in range(4) if c != unused)
-    return mc.Meld(mc.PON, offset, tiles, tiles[called])
+    return mc.MeldCode(mc.PON, offset, tiles, tiles[called])
 
 
-def _kakan(kind: int, unused: int, called: int, offset: int) -> mc.Meld:
+def _kakan(kind: int, unused: int, called: int, offset: int) -> mc.MeldCode:
     pon = tuple(kind * 4 + c for c in range(4) if c != unused)
-    return mc.Meld(mc.ADDED_KAN, offset, tuple(range(kind * 4, kind * 4 + 4)), pon[called], kind * 4 + unused)
+    return mc.MeldCode(
+        mc.ADDED_KAN, offset, tuple(range(kind * 4, kind * 4 + 4)), pon[called], kind * 4 + unused
+    )
 
 
 args = (st.integers(0, 33), st.integers(0, 3), st.integers(0, 2), st.integers(1, 3))
 pons = st.builds(_pon, *args)
 kakans = st.builds(_kakan, *args)
 daiminkans = st.builds(
-    lambda k, c, o: mc.Meld(mc.OPEN_KAN, o, tuple(range(k * 4, k * 4 + 4)), k * 4 + c),
+    lambda k, c, o: mc.MeldCode(mc.OPEN_KAN, o, tuple(range(k * 4, k * 4 + 4)), k * 4 + c),
     st.integers(0, 33),
     st.integers(0, 3),
     st.integers(1, 3),
 )
 ankans = st.builds(
-    lambda k: mc.Meld(mc.CLOSED_KAN, 0, tuple(range(k * 4, k * 4 + 4)), None), st.integers(0, 33)
+    lambda k: mc.MeldCode(mc.CLOSED_KAN, 0, tuple(range(k * 4, k * 4 + 4)), None), st.integers(0, 33)
 )
 
 
 @given(st.one_of(chis, pons, kakans, daiminkans, ankans))
-def test_meld_codes_round_trip(meld: mc.Meld) -> None:
+def test_meld_codes_round_trip(meld: mc.MeldCode) -> None:
     code = mc.encode_meld(meld)
     assert 0 <= code < 1 << 16
     assert mc.decode_meld(code) == meld
@@ -174,14 +176,14 @@ def test_not_a_log_raises_log_format_error_naming_the_file(data: bytes, why: str
 def test_impossible_tile_moves_are_reported_with_the_round() -> None:
     text = GAME.read_text().replace("<D120/>", "<D21/>", 1)  # seat 0 holds no 6m
     with pytest.raises(
-        LogFormatError, match=r"g\.mjlog: round E1: seat 0 plays 6m, which is not in the hand"
+        LogFormatError, match=r"g\.mjlog: round E1-0: seat 0 plays 6m, which is not in the hand"
     ):
         read_bytes(text.encode(), "g.mjlog")
     # the same corruption in a tenhou.net/6 file
     (g,) = read_log(GAME)
     t6 = json.loads(write_game(g, "tenhou6"))
     t6["log"][0][6][0] = 16  # seat 0's first discard: 6m instead of North
-    with pytest.raises(LogFormatError, match=r"g\.json.*round E1"):
+    with pytest.raises(LogFormatError, match=r"g\.json.*round E1-0"):
         read_bytes(json.dumps(t6).encode(), "g.json")
 
 

@@ -58,7 +58,7 @@ def test_scenario_logs_verify_up_to_where_they_end():
 
 
 def test_truncated_logs_are_reported_as_incomplete():
-    for suffix, where in (("-no-game-end", "after round S3"), ("-no-round-end", "inside round S4")):
+    for suffix, where in (("-no-game-end", "after round S3-0"), ("-no-round-end", "inside round S4-0")):
         (r,) = verify_file(LOGS / "tenhou-xml" / f"2011020401gm-00a9-0000-f6eff225{suffix}.mjlog")
         assert r.status == ERROR and "incomplete" in r.error and where in r.error
         assert r.rounds == 7 and not r.mismatches

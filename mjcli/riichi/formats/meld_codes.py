@@ -25,7 +25,7 @@ CHI, PON, ADDED_KAN, OPEN_KAN, CLOSED_KAN, KITA = "chi", "pon", "added_kan", "op
 
 
 @dataclass(frozen=True, slots=True)
-class Meld:
+class MeldCode:
     """A decoded meld: physical tile ids (0..135)."""
 
     kind: str  # CHI, PON, ADDED_KAN, OPEN_KAN, CLOSED_KAN or KITA
@@ -42,7 +42,7 @@ class Meld:
         return tuple(t for t in self.tiles if t != self.called)
 
 
-def decode_meld(code: int) -> Meld:
+def decode_meld(code: int) -> MeldCode:
     if not 0 <= code < 1 << 16:
         raise LogFormatError(f"meld code {code} is outside 0..65535")
     offset = code & 3
@@ -55,7 +55,7 @@ def decode_meld(code: int) -> Meld:
         first = (run // 7) * 9 + run % 7
         copies = ((code >> 3) & 3, (code >> 5) & 3, (code >> 7) & 3)
         tiles = tuple((first + i) * 4 + copies[i] for i in range(3))
-        return Meld(CHI, offset, tiles, tiles[called_index])
+        return MeldCode(CHI, offset, tiles, tiles[called_index])
     if code & 0x18:
         t = code >> 9
         called_index = t % 3
@@ -65,25 +65,25 @@ def decode_meld(code: int) -> Meld:
         unused = (code >> 5) & 3
         pon = tuple(kind_ * 4 + c for c in range(4) if c != unused)
         if code & 0x8:
-            return Meld(PON, offset, pon, pon[called_index])
+            return MeldCode(PON, offset, pon, pon[called_index])
         added = kind_ * 4 + unused
-        return Meld(ADDED_KAN, offset, tuple(sorted(pon + (added,))), pon[called_index], added)
+        return MeldCode(ADDED_KAN, offset, tuple(sorted(pon + (added,))), pon[called_index], added)
     if code & 0x20:
         tile = code >> 8
         if tile // 4 != 30:
             raise LogFormatError(f"meld code {code}: kita of tile id {tile}, which is not a North")
-        return Meld(KITA, offset, (tile,), None)
+        return MeldCode(KITA, offset, (tile,), None)
     tile = code >> 8
     if tile >= 136:
         raise LogFormatError(f"meld code {code}: tile id {tile} does not exist")
     base = tile - tile % 4
     tiles = tuple(range(base, base + 4))
     if offset == 0:
-        return Meld(CLOSED_KAN, 0, tiles, None)
-    return Meld(OPEN_KAN, offset, tiles, tile)
+        return MeldCode(CLOSED_KAN, 0, tiles, None)
+    return MeldCode(OPEN_KAN, offset, tiles, tile)
 
 
-def encode_meld(meld: Meld) -> int:
+def encode_meld(meld: MeldCode) -> int:
     """The inverse of :func:`decode_meld` (used by tests and by writers that emit mjlog codes)."""
     if meld.kind == CHI:
         kinds = [t // 4 for t in meld.tiles]

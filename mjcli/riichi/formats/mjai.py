@@ -56,9 +56,9 @@ from mjcli.riichi.formats.rounds import (
     Table,
     draw_after_kan,
     place_kan_dora,
-    round_label,
     shown_hands,
     sorted_tiles,
+    start_label,
 )
 from mjcli.riichi.formats.yaku_names import TENHOU_ID, mjai_yaku_to_canonical
 from mjcli.tiles import HONOR_LETTERS, tile_from_mjai, tile_to_mjai
@@ -127,7 +127,7 @@ class _Game:
         self.running: list[int] = []  # scores during the round (riichi sticks and outcomes applied)
 
     def where(self) -> str:
-        label = f" round {round_label(self.start)}" if self.start else ""
+        label = f" round {start_label(self.start)}" if self.start else ""
         return f"{self.name}{label}"
 
     def add(self, e: Event) -> None:
@@ -169,7 +169,7 @@ class _Game:
             raise LogFormatError(f"'{t}' before start_game")
         if t == "start_kyoku":
             if self.start is not None:
-                raise LogFormatError(f"start_kyoku while round {round_label(self.start)} has no end_kyoku")
+                raise LogFormatError(f"start_kyoku while round {start_label(self.start)} has no end_kyoku")
             wind = HONOR_LETTERS.index(o["bakaze"]) if o["bakaze"] in "ESWN" else None
             if wind is None:
                 raise LogFormatError(f"bakaze '{o['bakaze']}' is not a wind")
@@ -316,7 +316,7 @@ class _Game:
     def finish(self) -> GameLog:
         problem = None
         if self.start is not None:
-            label = round_label(self.start)
+            label = start_label(self.start)
             problem = (
                 f"the log ends after round {label}'s outcome without end_kyoku"
                 if self.outcome

@@ -41,6 +41,7 @@ from mjcli.riichi.engine.events import (
     StartRound,
     Win,
 )
+from mjcli.riichi.engine.table import round_label
 from mjcli.riichi.engine.waits import waits
 from mjcli.tiles import counts34, kind, sort_key, tile_name
 
@@ -279,7 +280,6 @@ def draw_after_kan(prev: Event | None, actor: int) -> bool:
     return isinstance(prev, ClosedKan | OpenKan | AddedKan | Nukidora) and prev.actor == actor
 
 
-def round_label(start: StartRound) -> str:
-    """``E1``, ``S3-1`` (wind, kyoku, honba when not 0), as Tenhou players name rounds."""
-    label = f"{'ESWN'[start.round_wind]}{start.kyoku}"
-    return f"{label}-{start.honba}" if start.honba else label
+def start_label(start: StartRound) -> str:
+    """``E1-0``: the round a start opens, labelled as everywhere else (:func:`round_label`)."""
+    return round_label(start.round_wind, start.kyoku, start.honba)

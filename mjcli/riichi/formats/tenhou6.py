@@ -61,9 +61,9 @@ from mjcli.riichi.formats.rounds import (
     Table,
     draw_after_kan,
     place_kan_dora,
-    round_label,
     shown_hands,
     sorted_tiles,
+    start_label,
 )
 from mjcli.riichi.formats.yaku_names import TENHOU_ID, canonical_to_japanese, is_yakuman, name_to_canonical
 from mjcli.tiles import is_red, kind, tile_from_tenhou6, tile_name, tile_to_tenhou6
@@ -493,7 +493,7 @@ def _read_round(rnd: list[Any], n: int, where: str) -> list[Event]:
     start = StartRound(
         idx // 4, idx % 4 + 1, honba, sticks, dealer, _tile(dora[0]), tuple(int(x) for x in scores[:n]), hands
     )
-    where = f"{where} round {round_label(start)}"
+    where = f"{where} round {start_label(start)}"
     takes = [list(rnd[5 + 3 * s]) for s in range(n)]
     discs = [list(rnd[6 + 3 * s]) for s in range(n)]
     try:
@@ -605,13 +605,13 @@ def _game_inner(
             complete = False
             start = round_events[0]
             assert isinstance(start, StartRound)
-            problem = f"the log ends inside round {round_label(start)} (the round has no outcome)"
+            problem = f"the log ends inside round {start_label(start)} (the round has no outcome)"
             break
     if complete and (obj.get("incomplete") or cut):
         # our writer's mark for a game whose record stops after a round, or a file cut in a line
         last = next(e for e in reversed(events) if isinstance(e, StartRound))
         complete = False
-        problem = f"the log ends after round {round_label(last)} without the game's final result"
+        problem = f"the log ends after round {start_label(last)} without the game's final result"
         if cut:
             problem += f" ({cut})"
     elif complete:

@@ -47,7 +47,7 @@ from mjcli.riichi.engine.events import (
 )
 from mjcli.riichi.formats import meld_codes as mc
 from mjcli.riichi.formats.base import TENHOU_XML, GameLog, decode_text, game_id_from_name, maybe_gunzip
-from mjcli.riichi.formats.rounds import Table, draw_after_kan, place_kan_dora, round_label, sorted_tiles
+from mjcli.riichi.formats.rounds import Table, draw_after_kan, place_kan_dora, sorted_tiles, start_label
 from mjcli.riichi.formats.yaku_names import TENHOU_ID, tenhou_id_to_canonical
 from mjcli.tiles import tile_from_id136
 
@@ -118,7 +118,7 @@ class _Reader:
         return tile_from_id136(tile_id, self.red)  # raises the out-of-range error
 
     def where(self) -> str:
-        label = round_label(self.start) if self.start else "before the first round"
+        label = start_label(self.start) if self.start else "before the first round"
         return f"{self.name}: round {label}"
 
     def fail(self, why: str) -> LogFormatError:
@@ -368,10 +368,10 @@ class _Reader:
                 problem = "the log has no rounds"
             elif self.round_over:
                 problem = (
-                    f"the log ends after round {round_label(self.start)} without the game's final result"
+                    f"the log ends after round {start_label(self.start)} without the game's final result"
                 )
             else:
-                problem = f"the log ends inside round {round_label(self.start)} (the round has no outcome)"
+                problem = f"the log ends inside round {start_label(self.start)} (the round has no outcome)"
             if tail:
                 problem += " (the file is cut inside a tag)"
             self.close_round()
