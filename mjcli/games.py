@@ -1,7 +1,7 @@
 """The games mjcli knows, and where each command finds a game's implementation: one table.
 
 Every command that depends on the game takes ``--game NAME`` (default ``riichi``). Each game
-package declares, in its ``game.py``, a :class:`Game`: for each command it has, the function that
+package declares, in its ``game.py``, a :class:`GameEntry`: for each command it has, the function that
 runs it and the options that apply to it with their defaults. A command's Typer skin
 (``mjcli/commands/``) declares the union of the options with ``None`` (or ``False`` for a flag) as
 "not given", and :func:`run` fills in the game's defaults, refuses an option that the game does not
@@ -43,7 +43,7 @@ class Command:
 
 
 @dataclass(frozen=True)
-class Game:
+class GameEntry:
     name: str
     title: str
     commands: Mapping[str, Command]
@@ -53,7 +53,7 @@ def game_names() -> tuple[str, ...]:
     return tuple(GAME_MODULES)
 
 
-def load_game(name: str) -> Game:
+def load_game(name: str) -> GameEntry:
     """The declaration of game ``name``; a :class:`UsageError` naming the known games otherwise."""
     key = (name or "").strip().lower()
     if key not in GAME_MODULES:
@@ -61,7 +61,7 @@ def load_game(name: str) -> Game:
     return importlib.import_module(GAME_MODULES[key]).GAME
 
 
-def games_with(command: str) -> list[Game]:
+def games_with(command: str) -> list[GameEntry]:
     """Every game that has ``command``, in table order."""
     return [g for g in map(load_game, GAME_MODULES) if command in g.commands]
 

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from mjcli.errors import UsageError
-from mjcli.games import Command, Game
+from mjcli.games import Command, GameEntry
 from mjcli.output import emit_json, format_table, frame_text, terminal_bar
 
 DEFAULT_POLICIES = "zhanpai,greedy,random"
@@ -167,7 +167,7 @@ Example: mjcli simulate --game doudizhu --players zhanpai,greedy,random --games 
 }
 
 
-GAME = Game(
+GAME = GameEntry(
     name="doudizhu",
     title="Dou Dizhu (the card game of seed 002)",
     commands={

@@ -42,7 +42,7 @@ from mjcli.runner import ordered_map
 
 
 @dataclass(frozen=True, slots=True)
-class GameSpec:
+class GamePlan:
     game: int
     deal: int
     seed: str
@@ -52,17 +52,17 @@ class GameSpec:
     kicker: str
 
 
-def game_specs(players: list[str], games: int, seed: int, duplicate: bool, kicker: str) -> list[GameSpec]:
+def game_specs(players: list[str], games: int, seed: int, duplicate: bool, kicker: str) -> list[GamePlan]:
     if not players:
         raise UsageError("--players names no policy")
     if games < 1:
         raise UsageError(f"--games must be at least 1, got {games}")
-    specs: list[GameSpec] = []
+    specs: list[GamePlan] = []
     if not duplicate:
         k = len(players)
         for g in range(games):
             seats = tuple(players[(s + g) % k] for s in range(3))
-            specs.append(GameSpec(g, g, f"{seed}:{g}", seats, "table", False, kicker))  # type: ignore[arg-type]
+            specs.append(GamePlan(g, g, f"{seed}:{g}", seats, "table", False, kicker))  # type: ignore[arg-type]
         return specs
     if len(players) < 2:
         raise UsageError("--duplicate compares the first policy with the others: name at least two")
@@ -72,12 +72,12 @@ def game_specs(players: list[str], games: int, seed: int, duplicate: bool, kicke
             for landlord, peasant in ((a, b), (b, b), (b, a)):
                 lineup = f"{landlord}|{peasant},{peasant}"
                 specs.append(
-                    GameSpec(len(specs), d, f"{seed}:{d}", (landlord, peasant, peasant), lineup, True, kicker)
+                    GamePlan(len(specs), d, f"{seed}:{d}", (landlord, peasant, peasant), lineup, True, kicker)
                 )
     return specs
 
 
-def play_spec(spec: GameSpec, built: dict[str, Any] | None = None) -> dict[str, Any]:
+def play_spec(spec: GamePlan, built: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play one game of the spec; the record carries the spec's identifiers. ``built``: the policy
     objects by name (policies keep no state between decisions, so one serves every seat)."""
     built = built if built is not None else _policies_by_name(spec.players)
@@ -99,7 +99,7 @@ def _policies_by_name(names: Sequence[str]) -> dict[str, Any]:
 
 
 def run_games(
-    specs: list[GameSpec], jobs: int = 1, progress: Callable[[int], None] | None = None
+    specs: list[GamePlan], jobs: int = 1, progress: Callable[[int], None] | None = None
 ) -> Iterator[dict[str, Any]]:
     """Records of the specs' games, in spec order, played by ``jobs`` worker processes."""
     if jobs < 1:
@@ -112,7 +112,7 @@ def run_games(
         yield rec
 
 
-def _play_task(built: dict[str, Any], spec: GameSpec) -> dict[str, Any]:
+def _play_task(built: dict[str, Any], spec: GamePlan) -> dict[str, Any]:
     return play_spec(spec, built)
 
 

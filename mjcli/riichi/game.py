@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from mjcli.errors import UsageError
-from mjcli.games import Command, Game
+from mjcli.games import Command, GameEntry
 from mjcli.output import emit_json, terminal_bar
 
 DEFAULT_PLAYERS = "akagi,mahjongjoy,greedy,efficiency"
@@ -553,7 +553,7 @@ Example: mjcli simulate --players akagi,mahjongjoy,greedy,efficiency --games 100
 
 _SCORE_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei")
 
-GAME = Game(
+GAME = GameEntry(
     name="riichi",
     title="Riichi (Japanese) mahjong, Tenhou rules",
     commands={
