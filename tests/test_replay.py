@@ -24,7 +24,8 @@ from mjcli.riichi.engine.state import ENDED, KAN, TURN
 from mjcli.riichi.engine.table import WIND_LETTERS, Game
 from mjcli.riichi.formats import read_log
 from mjcli.riichi.policies import POLICY_NAMES, get_policy
-from mjcli.riichi.policies.bridge import CALL_KINDS, legal_of, parse_action_text
+from mjcli.riichi.policies.bridge import legal_of, parse_action_text
+from mjcli.riichi.policies.view import CALL_KINDS
 from mjcli.riichi.replay import (
     DECISION_SCHEMA,
     KEY,
