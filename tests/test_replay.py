@@ -309,15 +309,15 @@ def test_figures_match_the_hand(all_policies):
 def test_effects_agree_with_the_discard_table():
     """The memoised figures equal mjcli.analysis computed from scratch at every decision."""
     from mjcli.analysis import discard_table, ukeire
-    from mjcli.riichi.policies import backend
+    from mjcli.riichi.policies import HandMath
     from mjcli.riichi.policies.view import Action
     from mjcli.riichi.replay import Effects
 
-    backend._IMPROVING.clear()
+    math = HandMath()
     checked = 0
     for d in decisions_of(read_log(HANCHAN[0])[0].events):
         v = d.view
-        fx = Effects(v)
+        fx = Effects(v, math)
         counts, seen = v.concealed_counts(), v.visible_counts()
         if v.drawn is not None and not v.in_riichi:
             for o in discard_table(counts, seen):
@@ -327,7 +327,7 @@ def test_effects_agree_with_the_discard_table():
         elif v.offered is not None:
             u = ukeire(counts, seen)
             assert fx.of(Action("pass")) == (u.shanten, u.total)
-    assert checked > 1000 and len(backend._IMPROVING) < checked
+    assert checked > 1000 and len(math._improving) < checked
 
 
 def test_same_bytes_for_any_jobs(tmp_path):
