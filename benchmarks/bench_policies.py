@@ -8,8 +8,9 @@ three positions in four are decisions after a draw, one in four a reaction to a 
 player on the left (so chi, pon and kan come up). Views and legal actions are built before the
 clock starts: only ``decide`` is timed. Each policy runs on one core (this process, timed in its
 own CPU time so that other load on the machine does not count), first with ``mjcli.analysis``
-(the default backend), then on a smaller sample spread over the set with ``mahjong.shanten`` to
-print the speed ratio; both must make the same decisions.
+(the default :class:`~mjcli.riichi.policies.hand_math.HandMath`), then on a smaller sample spread
+over the set with a ``HandMath("mahjong")`` (``mahjong.shanten``) to print the speed ratio; both
+must make the same decisions. Each timed run has a fresh HandMath: no memo of an earlier run.
 """
 
 from __future__ import annotations
@@ -20,8 +21,7 @@ from pathlib import Path
 
 from mjcli.riichi.engine.legality import IllegalEvent
 from mjcli.riichi.formats import read_logs
-from mjcli.riichi.policies import POLICY_NAMES, get_policy
-from mjcli.riichi.policies.backend import clear_memos, use_backend
+from mjcli.riichi.policies import POLICY_NAMES, HandMath, get_policy
 from mjcli.riichi.policies.legal import draw_actions, reaction_actions
 from mjcli.riichi.policies.view import Action, PlayerView, RiverTile
 from mjcli.riichi.replay import decisions_of
@@ -65,10 +65,11 @@ def positions(n: int, seed: int = 4) -> list[tuple[PlayerView, tuple[Action, ...
     return out
 
 
-def _rate(name: str, sample: list[tuple[PlayerView, tuple[Action, ...]]]) -> tuple[float, list[Action]]:
-    policy = get_policy(name)
-    # the backend's memos of hands would let a policy profit from one asked before on the same set
-    clear_memos()
+def _rate(
+    name: str, sample: list[tuple[PlayerView, tuple[Action, ...]]], backend: str = "analysis"
+) -> tuple[float, list[Action]]:
+    # a fresh HandMath: memos of an earlier run would let a policy profit from hands asked before
+    policy = get_policy(name, math=HandMath(backend))
     # CPU time of this process: the machine is shared, and the target is per core
     start = time.process_time()
     answers = [policy.decide(view, legal) for view, legal in sample]
@@ -86,8 +87,7 @@ def _table(sample: list[tuple[PlayerView, tuple[Action, ...]]], reference: int) 
         # the reference sample is spread over the whole set
         step = max(1, len(sample) // reference)
         ref_sample = sample[::step]
-        with use_backend("mahjong"):
-            slow, ref_answers = _rate(name, ref_sample)
+        slow, ref_answers = _rate(name, ref_sample, "mahjong")
         same = answers[::step] == ref_answers
         verdict = "ok" if fast >= TARGET else "BELOW TARGET"
         row = f"{name:<12} {fast:>10.0f} {slow:>10.0f} {fast / slow:>6.1f}x"

@@ -3,11 +3,12 @@
 Prints, per core (one process), hanchan per second and decisions per second, where the time goes
 (the engine walk with views and legal actions, each policy, the shanten/ukeire columns), and the
 wall-clock scaling of the whole ``replay`` run (Parquet included) from 1 to 2 worker processes.
-The issue's target is >= 5 hanchan/s/core with the four policies together.
+The target is >= 5 hanchan/s/core with the four policies together.
 
 The per-core figure is steady state: one game is replayed first (imports, the shanten tables'
-slice caches), then every memo of hands (:func:`mjcli.riichi.policies.backend.clear_memos`) is emptied so
-that no timed run profits from having seen the same games before. It is given in CPU time of this
+slice caches); the memos of hands belong to a :class:`~mjcli.riichi.policies.hand_math.HandMath`,
+which replay makes new for each file, so no timed run profits from having seen the same games
+before. It is given in CPU time of this
 process (the machine is shared: other load does not count) and in wall time. The load average is
 printed with the figures, since wall times and the scaling depend on it.
 """
@@ -21,7 +22,7 @@ import time
 from pathlib import Path
 
 from mjcli.riichi.formats import read_log
-from mjcli.riichi.policies import POLICY_NAMES, backend, get_policy
+from mjcli.riichi.policies import POLICY_NAMES, HandMath, get_policy
 from mjcli.riichi.replay import Columns, ReplayOptions, add_rows, ask, decisions_of, replay_file, run_replay
 
 LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs"
@@ -42,7 +43,6 @@ def _load() -> str:
 
 def _warm(paths: list[Path]) -> None:
     replay_file(paths[0], paths[0].name, ReplayOptions(tuple(POLICY_NAMES)))
-    backend.clear_memos()
 
 
 def _one_core(paths: list[Path]) -> tuple[int, int, float, float]:
@@ -50,7 +50,6 @@ def _one_core(paths: list[Path]) -> tuple[int, int, float, float]:
     policies, one process."""
     opts = ReplayOptions(tuple(POLICY_NAMES))
     games = points = 0
-    backend.clear_memos()
     cpu, wall = time.process_time(), time.perf_counter()
     for p in paths:
         r = replay_file(p, p.name, opts)
@@ -63,7 +62,6 @@ def _split(paths: list[Path]) -> None:
     """CPU time of each stage on the same games, per hanchan, in the order replay runs them (the
     policies asked later and the row figures find some hands already worked out, as in replay)."""
     logs = [g for p in paths for g in read_log(p)]
-    backend.clear_memos()
     gc.disable()  # as replay_game does while it replays a game
     try:
         _stages(logs)
@@ -84,15 +82,16 @@ def _stages(logs: list) -> None:
         f"({len(decisions) / n:.0f} points)"
     )
     answers = []
+    math = HandMath()  # one for the policies and the figures, as replay has it
     for name in POLICY_NAMES:
-        policy = get_policy(name)
+        policy = get_policy(name, math=math)
         t0 = time.process_time()
         answers.append([(name, ask(policy, name, d, "bench")) for d in decisions])
         print(f"  policy {name:<28} {1000 * (time.process_time() - t0) / n:6.1f} ms/hanchan")
     cols = Columns()
     t0 = time.process_time()
     for i, d in enumerate(decisions):
-        add_rows(cols, d, [a[i] for a in answers], "bench", "", 0)
+        add_rows(cols, d, [a[i] for a in answers], "bench", "", 0, math)
     frame = cols.frame()
     print(
         f"  rows: figures, text, frame          {1000 * (time.process_time() - t0) / n:6.1f} ms/hanchan "
@@ -106,7 +105,6 @@ def _scaling(paths: list[Path]) -> None:
     walls = {}
     with tempfile.TemporaryDirectory() as tmp:
         for jobs in (1, 2):
-            backend.clear_memos()
             t0 = time.perf_counter()
             run = run_replay(inputs, opts, Path(tmp) / f"j{jobs}", jobs=jobs)
             walls[jobs] = time.perf_counter() - t0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from test_engine import FILLER, PAO_HANDS, RIICHI_HANDS, dis, draw, run, start
 
 from mjcli.riichi.engine import events as ev
-from mjcli.riichi.engine.actions import PASS, legal_actions, table_step
+from mjcli.riichi.engine.actions import PASS_MOVE, legal_actions, table_step
 from mjcli.tiles import parse_tile
 
 T = parse_tile
@@ -37,8 +37,8 @@ def test_in_riichi_only_the_drawn_tile_goes():
 def test_reactions_ron_pon_chi_and_pass():
     # Seat 0 discards 5z: seat 1 (two 5z) may pon it; nobody else may do anything.
     rnd = run(start(PAO_HANDS), [draw(0, "1s"), dis(0, "5z")])
-    assert legal_actions(rnd, 1) == [(ev.Pon(1, 0, T("5z"), (T("5z"), T("5z"))),), PASS]
-    assert legal_actions(rnd, 2) == [PASS] and legal_actions(rnd, 3) == [PASS]  # nothing but a pass
+    assert legal_actions(rnd, 1) == [(ev.Pon(1, 0, T("5z"), (T("5z"), T("5z"))),), PASS_MOVE]
+    assert legal_actions(rnd, 2) == [PASS_MOVE] and legal_actions(rnd, 3) == [PASS_MOVE]  # nothing but a pass
     assert table_step(rnd).kind == "draw" and table_step(rnd).seat == 1
 
 

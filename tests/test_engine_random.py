@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from mjcli.errors import MjcliError, UnsupportedError
 from mjcli.riichi.engine import events as ev
-from mjcli.riichi.engine.actions import PASS, legal_actions, table_step
+from mjcli.riichi.engine.actions import PASS_MOVE, legal_actions, table_step
 from mjcli.riichi.engine.legality import IllegalEvent
 from mjcli.riichi.engine.state import ENDED, KAN, REACT, TURN
 from mjcli.riichi.engine.table import Game
@@ -68,7 +68,7 @@ def choose(rng: random.Random, rnd, seat: int, actions: list[tuple]) -> tuple:
     if discards:
         hand = rnd.players[seat].hand
         return min(discards, key=lambda a: (_isolation(hand, a[0].tile), rng.random()))
-    return PASS if PASS in actions else actions[0]
+    return PASS_MOVE if PASS_MOVE in actions else actions[0]
 
 
 def play_game(seed: int, max_rounds: int = 40) -> tuple[Game, list[object]]:

@@ -81,13 +81,13 @@ def test_action_of_engine_events():
     assert action_of((ev.Win(0, 3, 7),)).kind == "ron"
 
 
-def test_backend_memos_agree_with_the_analysis_module(decisions):
-    """The fused improving-kinds loop and the memoised discard figures of the backend give what
+def test_hand_math_memos_agree_with_the_analysis_module(decisions):
+    """The fused improving-kinds loop and the memoised discard figures of HandMath give what
     mjcli.analysis gives from scratch, on every decision hand of the logs and on random hands."""
     import random
 
     from mjcli.analysis.shanten_calc import shanten_after_each_draw
-    from mjcli.riichi.policies import backend
+    from mjcli.riichi.policies import hand_math
 
     def reference(hand: bytes) -> tuple[int, tuple[int, ...]]:
         current, after = shanten_after_each_draw(hand)
@@ -116,30 +116,35 @@ def test_backend_memos_agree_with_the_analysis_module(decisions):
         hands.add(bytes(c))
     assert len(hands) > 10_000
     for hand in hands:
-        assert backend._improving_by_table(hand) == reference(hand), list(hand)
-    backend.clear_memos()
+        assert hand_math._improving_by_table(hand) == reference(hand), list(hand)
+    math = hand_math.HandMath()
     for d in decisions[:2000]:
         counts = d.view.concealed_counts()
         if sum(counts) % 3 != 2:
             continue
-        after = backend.shanten_after_discards(bytes(counts))
+        after = math.shanten_after_discards(bytes(counts))
         for k, s in after.items():
             counts[k] -= 1
-            assert s == backend.shanten(counts)
+            assert s == math.shanten(counts)
             counts[k] += 1
-        least, kinds = backend.least_discards(bytes(counts))
+        least, kinds = math.least_discards(bytes(counts))
         assert least == min(after.values())
         assert set(kinds) == {k for k, s in after.items() if s == least}
 
 
-def test_memoised_counts_are_the_views(decisions):
-    """policies.base's counts (a table, memoised for the last view) equal the view's own methods."""
-    from mjcli.riichi.policies.base import concealed_counts, visible_counts
+def test_cached_counts_are_the_views(decisions):
+    """A view's counts (a table, worked out once per view) equal the counts of its tiles."""
+    from mjcli.tiles import counts34, kind
 
     for d in decisions:
         v = d.view
-        assert visible_counts(v) == v.visible_counts()
-        assert concealed_counts(v) == v.concealed_counts()
-        got = visible_counts(v)
-        got[0] += 1  # a caller's list is its own: the memo is not changed
-        assert visible_counts(v) == v.visible_counts()
+        assert v.concealed_counts() == counts34(v.concealed)
+        seen = [0] * 34
+        for t in [r.tile for river in v.rivers for r in river if not r.called]:
+            seen[kind(t)] += 1
+        for t in [t for melds in v.melds for m in melds for t in m.tiles] + list(v.dora_indicators):
+            seen[kind(t)] += 1
+        assert v.visible_counts() == [min(c, 4) for c in seen]
+        got = v.visible_counts()
+        got[0] += 1  # a caller's list is its own: the cache is not changed
+        assert v.visible_counts() != got

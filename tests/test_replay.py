@@ -25,7 +25,8 @@ from mjcli.riichi.engine.state import ENDED, KAN, TURN
 from mjcli.riichi.engine.table import WIND_LETTERS, Game
 from mjcli.riichi.formats import read_log
 from mjcli.riichi.policies import POLICY_NAMES, get_policy
-from mjcli.riichi.policies.bridge import CALL_KINDS, legal_of, parse_action_text
+from mjcli.riichi.policies.bridge import legal_of, parse_action_text
+from mjcli.riichi.policies.view import CALL_KINDS
 from mjcli.riichi.replay import (
     DECISION_SCHEMA,
     KEY,
@@ -302,15 +303,15 @@ def test_figures_match_the_hand(all_policies):
 def test_effects_agree_with_the_discard_table():
     """The memoised figures equal mjcli.analysis computed from scratch at every decision."""
     from mjcli.analysis import discard_table, ukeire
-    from mjcli.riichi.policies import backend
+    from mjcli.riichi.policies import HandMath
     from mjcli.riichi.policies.view import Action
     from mjcli.riichi.replay import Effects
 
-    backend._IMPROVING.clear()
+    math = HandMath()
     checked = 0
     for d in decisions_of(read_log(HANCHAN[0])[0].events):
         v = d.view
-        fx = Effects(v)
+        fx = Effects(v, math)
         counts, seen = v.concealed_counts(), v.visible_counts()
         if v.drawn is not None and not v.in_riichi:
             for o in discard_table(counts, seen):
@@ -320,7 +321,7 @@ def test_effects_agree_with_the_discard_table():
         elif v.offered is not None:
             u = ukeire(counts, seen)
             assert fx.of(Action("pass")) == (u.shanten, u.total)
-    assert checked > 1000 and len(backend._IMPROVING) < checked
+    assert checked > 1000 and len(math._improving) < checked
 
 
 def test_same_bytes_for_any_jobs(tmp_path):

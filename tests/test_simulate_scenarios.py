@@ -18,13 +18,14 @@ from collections.abc import Sequence
 import pytest
 
 from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.actions import Move
 from mjcli.riichi.engine.state import Round
 from mjcli.riichi.engine.table import Game
 from mjcli.riichi.formats import GameLog, read_tenhou6, write_tenhou6
 from mjcli.riichi.policies.bridge import legal_of
 from mjcli.riichi.simulate.driver import PlayedGame, play_game
 from mjcli.riichi.simulate.run import game_specs, table_rules
-from mjcli.riichi.simulate.seats import EngineAction, Where
+from mjcli.riichi.simulate.seats import Where
 from mjcli.riichi.simulate.wall import DEAL, Wall
 from mjcli.riichi.verify import verify_log
 from mjcli.tiles import kind, parse_tiles
@@ -56,7 +57,7 @@ def _isolation(hand: Sequence[int], tile: int) -> int:
 class Greedy:
     name = "greedy-caller"
 
-    def choose(self, rnd: Round, seat: int, where: Where, views: object = None) -> EngineAction | None:
+    def choose(self, rnd: Round, seat: int, where: Where, views: object = None) -> Move | None:
         legal = legal_of(rnd, seat)
         if not legal.actions:
             return None
@@ -76,7 +77,7 @@ class Still:
 
     name = "still"
 
-    def choose(self, rnd: Round, seat: int, where: Where, views: object = None) -> EngineAction | None:
+    def choose(self, rnd: Round, seat: int, where: Where, views: object = None) -> Move | None:
         legal = legal_of(rnd, seat)
         for a in legal.actions:
             if a.kind in ("tsumo", "ron", "nine_terminals"):

@@ -12,8 +12,8 @@ How it is fast (see :mod:`mjcli.analysis.tables` for the tables):
   group's counts for seven pairs and thirteen orphans (see ``_VALUE_CACHE``). The dict starts with
   every slice of at most 7 tiles (14k of them, built at import, most likely first so that the slices
   most lookups hit lie together in memory; see ``_seed``) and fills as larger slices are met;
-  a miss costs a base-5 code and a lookup in a precomputed array. It can hold at most the 405k suit
-  and 78k honour slices a hand can have. The four row ids are combined with three ``combine``
+  a miss costs a base-5 code and a lookup in a precomputed array. It is bounded (see
+  ``_VALUE_CACHE_LIMIT``). The four row ids are combined with three ``combine``
   lookups, and the packed counts are summed, giving seven pairs and thirteen orphans with one more
   lookup.
 * batch: every group's base-5 code from one matrix product, and the same lookups become numpy
@@ -68,6 +68,18 @@ _CODE2 = {bytes(d): sum(c * 5**i for i, c in enumerate(d)) for d in product(rang
 _ID_SHIFT = 22
 _SIZE_MASK = 63
 _VALUE_CACHE: dict[bytes, int] = {}
+
+# The slice caches (_VALUE_CACHE, _DRAW_CACHE below) are module-level on purpose: an entry is a pure
+# function of the bytes of one slice (the tables never change after import), so it cannot go stale,
+# and every caller in the process may share it: threads (a lost write is only a later miss) and
+# worker processes (each fills its own copy) alike. They are bounded all the same, so that no input
+# can grow them without end (about 10 MB and 20 MB at the limits): a miss that finds a cache at its
+# limit first puts it back as it was after import (the seeded slices, or empty). The limits are
+# several times what real play meets (replaying every shared log through every policy ends with 16k
+# slices, 14k of them seeded, and 8k draw rows), so the reset is a safety net; the check is made on
+# a miss only, never on the hot path.
+_VALUE_CACHE_LIMIT = 1 << 17
+_DRAW_CACHE_LIMIT = 1 << 15
 
 
 def _packed_values(num_kinds: int, row_ids: np.ndarray, terminals: tuple[int, ...]) -> np.ndarray:
@@ -145,10 +157,15 @@ _SEEDED_INTERNED: dict[int, int] = dict(_INTERNED)
 def reset_cache() -> None:
     """Empty the slice caches and seed them again with every small slice (benchmarks use this):
     back to the state of a fresh import."""
-    _VALUE_CACHE.clear()
     _DRAW_CACHE.clear()
     _INTERNED.clear()
     _INTERNED.update(_SEEDED_INTERNED)
+    _reset_values()
+
+
+def _reset_values() -> None:
+    # in place: the single-hand path holds the dict itself
+    _VALUE_CACHE.clear()
     _VALUE_CACHE.update(_SEEDED)  # a copy of the seeded dict, in its order
 
 
@@ -224,6 +241,8 @@ def _group_value(key: bytes, start: int) -> int:
     value = (_HONOR_VALUE_OF_CODE if start == 27 else _SUIT_VALUE_OF_CODE)[code]
     if value & _SIZE_MASK > 14:
         raise _bad_size(bytes(start) + key + bytes(NUM_KINDS - start - len(key)))
+    if len(_VALUE_CACHE) >= _VALUE_CACHE_LIMIT:
+        _reset_values()
     value = _VALUE_CACHE[key] = _intern(value)
     return value
 
@@ -317,6 +336,8 @@ def _draws(key: bytes, start: int) -> tuple[tuple[int, int, int], ...]:
         if c < 4:
             grow = _GROW_TERMINAL[c] if start + i in _TERMINAL_SET else _GROW[c]
             out.append((i, value_of_code[code + _POW5[i]] >> _ID_SHIFT, grow))
+    if len(_DRAW_CACHE) >= _DRAW_CACHE_LIMIT:
+        _DRAW_CACHE.clear()
     found = _DRAW_CACHE[key] = tuple(out)
     return found
 

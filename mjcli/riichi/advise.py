@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from mjcli.errors import InvalidHandError, UsageError
 from mjcli.melds import Meld, melds_to_text
 from mjcli.output import format_table
-from mjcli.riichi.policies import backend, get_policy, parse_policy_names
+from mjcli.riichi.policies import get_policy, parse_policy_names
+from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.legal import draw_actions
 from mjcli.riichi.policies.view import Action, PlayerView, RiverTile
 from mjcli.tiles import check_counts, parse_tiles, tile_name, to_mpsz
@@ -22,12 +23,12 @@ from mjcli.tiles import check_counts, parse_tiles, tile_name, to_mpsz
 WIND_LETTERS = "ESWN"
 
 
-def discard_rows(view: PlayerView) -> list[dict[str, object]]:
+def discard_rows(view: PlayerView, math: HandMath | None = None) -> list[dict[str, object]]:
     """The shanten and ukeire (unseen copies) left by every distinct discard, best first."""
     counts = view.concealed_counts()
     if sum(counts) % 3 != 2:
         return []
-    options = backend.discard_options(counts, view.visible_counts())
+    options = (math or HandMath()).discard_options(counts, view.visible_counts())
     options.sort(key=lambda o: (o.shanten, -o.ukeire, o.kind))
     return [
         {
@@ -41,14 +42,19 @@ def discard_rows(view: PlayerView) -> list[dict[str, object]]:
 
 
 def policy_rows(
-    view: PlayerView, legal: Sequence[Action], names: Sequence[str], choice_text: bool = False
+    view: PlayerView,
+    legal: Sequence[Action],
+    names: Sequence[str],
+    choice_text: bool = False,
+    math: HandMath | None = None,
 ) -> list[dict[str, object]]:
-    """One row per policy; with ``choice_text`` also ``choice``, the answer as replay stores it."""
+    """One row per policy; with ``choice_text`` also ``choice``, the answer as replay stores it.
+    ``math``: the HandMath the policies share (see :func:`~mjcli.riichi.policies.get_policy`)."""
     from mjcli.riichi.policies.bridge import action_text
 
     rows = []
     for name in names:
-        action = get_policy(name).decide(view, legal)
+        action = get_policy(name, math=math).decide(view, legal)
         row: dict[str, object] = {
             "policy": name,
             "action": action.kind,
@@ -75,9 +81,10 @@ def advise_view(
     ``choice_text`` adds each answer in replay's stored form (see :func:`policy_rows`).
     """
     names = parse_policy_names(policies) if isinstance(policies, str) else list(policies)
+    math = HandMath()
     counts = view.concealed_counts()
     size = sum(counts)
-    shanten = backend.shanten(counts) if size % 3 in (1, 2) and size <= 14 else None
+    shanten = math.shanten(counts) if size % 3 in (1, 2) and size <= 14 else None
     return {
         "hand": to_mpsz(view.concealed),
         "drawn": None if view.drawn is None else tile_name(view.drawn),
@@ -88,8 +95,8 @@ def advise_view(
         "shanten": shanten,
         "legal": [a.label() for a in legal],
         "actual": None if actual is None else actual.to_dict(),
-        "policies": policy_rows(view, legal, names, choice_text),
-        "discards": discard_rows(view),
+        "policies": policy_rows(view, legal, names, choice_text, math),
+        "discards": discard_rows(view, math),
     }
 
 

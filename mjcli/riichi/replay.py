@@ -38,8 +38,6 @@ from mjcli.riichi.engine.settlement import ranking
 from mjcli.riichi.engine.state import KAN, REACT, TURN
 from mjcli.riichi.engine.table import WIND_LETTERS, Game
 from mjcli.riichi.policies import get_policy
-from mjcli.riichi.policies.backend import improving_of, least_discards
-from mjcli.riichi.policies.base import concealed_counts, visible_counts
 from mjcli.riichi.policies.bridge import (
     Legal,
     ViewBuilder,
@@ -49,6 +47,7 @@ from mjcli.riichi.policies.bridge import (
     decision_kind,
     legal_of,
 )
+from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.riichi.rules import Rules, get_rules
 from mjcli.runner import ordered_map
@@ -252,18 +251,20 @@ class Effects:
     * kans: the hand left without the kan's tiles; tsumo / ron: shanten -1, no ukeire;
       nine terminals: none.
 
-    Figures are memoised per action (the policies often agree), and the improving kinds of a hand
-    by :func:`mjcli.riichi.policies.backend.improving_of` (shared with the policies, which have often
-    worked out the same hands at the same decision; a hand that comes back, as a seat's hand does
-    between reactions, is not analysed again: only the count of unseen copies changes).
+    Figures are memoised per action (the policies often agree), and the hands by ``math`` (the
+    run's :class:`~mjcli.riichi.policies.hand_math.HandMath`, shared with the policies, which have
+    often worked out the same hands at the same decision; a hand that comes back, as a seat's hand
+    does between reactions, is not analysed again: only the count of unseen copies changes).
+    Without ``math`` a new one is used.
     """
 
-    __slots__ = ("counts", "seen", "before", "_memo")
+    __slots__ = ("counts", "seen", "before", "math", "_memo")
 
-    def __init__(self, view: PlayerView) -> None:
-        self.counts = concealed_counts(view)
-        self.seen = visible_counts(view)
+    def __init__(self, view: PlayerView, math: HandMath | None = None) -> None:
+        self.counts = view.concealed_counts()
+        self.seen = view.visible_counts()
         self.before = shanten(bytes(self.counts))
+        self.math = math if math is not None else HandMath()
         self._memo: dict[Action, tuple[int | None, int | None]] = {}
 
     def of(self, a: Action) -> tuple[int | None, int | None]:
@@ -290,11 +291,11 @@ class Effects:
                     c[kind(t)] -= 1
             base = c
         if sum(c) % 3 == 2:  # after chi / pon: the best discard that follows (discard_table's first)
-            least, improving = least_discards(bytes(c))
+            least, improving = self.math.least_discards(bytes(c))
             seen = self.seen
             left = [max(0, 4 - n - s) for n, s in zip(c, seen, strict=True)]
             return least, max(sum([left[k] for k in kinds]) for kinds in improving.values())
-        current, kinds = improving_of(bytes(c))
+        current, kinds = self.math.improving_of(bytes(c))
         seen = self.seen
         return current, sum([max(0, 4 - base[k] - seen[k]) for k in kinds])
 
@@ -345,10 +346,11 @@ def add_rows(
     file: str,
     game_id: str,
     game: int,
+    math: HandMath | None = None,
 ) -> None:
-    """One row per policy for decision ``d``."""
+    """One row per policy for decision ``d`` (``math``: see :class:`Effects`)."""
     v = d.view
-    fx = Effects(v)
+    fx = Effects(v, math)
     actual = d.actual
     s_act, u_act = fx.of(actual)
     discard_actual = actual.kind in _DISCARDS
@@ -429,10 +431,12 @@ def replay_game(
     rules: Rules | None = None,
     seats: Iterable[int] | None = None,
     cols: Columns | None = None,
+    math: HandMath | None = None,
 ) -> GameRows:
     """Rows of one :class:`~mjcli.riichi.formats.GameLog`: its decisions (every policy) and one row per seat.
 
-    ``policies`` are (name, policy object) pairs. Raises :class:`IllegalEvent` (or another
+    ``policies`` are (name, policy object) pairs; ``math`` is the HandMath the policies were built
+    with, for the rows' figures to share (a new one if None). Raises :class:`IllegalEvent` (or another
     :class:`MjcliError`) where the engine rejects the log, :class:`PolicyFailure` on a policy bug.
     """
     cols = cols if cols is not None else Columns()
@@ -442,10 +446,11 @@ def replay_game(
     per_seat = [0, 0, 0, 0]
     game_id = str(game.game_id or "")
     engine = Game(rules or get_rules("tenhou"))
+    math = math if math is not None else HandMath()
     with _collector_paused():
         for d in decisions_of(game.events, rules, seats, engine):
             answers = [(name, ask(p, name, d, file)) for name, p in policies]
-            add_rows(cols, d, answers, file, game_id, game_index)
+            add_rows(cols, d, answers, file, game_id, game_index, math)
             per_seat[d.seat] += 1
     # the player's name is filled in afterwards: one list slice instead of a lookup per row
     seat_col = cols.data["seat"]
@@ -523,6 +528,7 @@ def replay_file(
     label: str,
     options: ReplayOptions,
     policies: Sequence[tuple[str, Any]] | None = None,
+    math: HandMath | None = None,
 ) -> FileResult:
     """Read and replay one file; a file or game the engine cannot take becomes an error, not an exception.
 
@@ -532,7 +538,11 @@ def replay_file(
 
     rules = get_rules(options.rules)
     if policies is None:
-        policies = [(name, get_policy(name)) for name in options.policies]
+        # one HandMath for the file's policies and figures: they often meet the same hands
+        math = HandMath()
+        policies = [(name, get_policy(name, math=math)) for name in options.policies]
+    elif math is None:
+        math = HandMath()
     cols = Columns()
     game_rows: list[dict[str, Any]] = []
     errors: list[str] = []
@@ -544,7 +554,7 @@ def replay_file(
     for index, game in enumerate(games):
         mark = len(cols)
         try:
-            rows = replay_game(game, policies, label, index, rules, _seats_for(game, options), cols)
+            rows = replay_game(game, policies, label, index, rules, _seats_for(game, options), cols, math)
         except PolicyFailure:
             raise
         except (MjcliError, ArithmeticError, LookupError, TypeError, ValueError) as exc:
@@ -568,14 +578,19 @@ def _games_frame(rows: list[dict[str, Any]]) -> pl.DataFrame:
     return pl.DataFrame(rows, schema=GAME_SCHEMA)
 
 
-def _replay_task(context: tuple[ReplayOptions, list[tuple[str, Any]]], task: tuple[str, str]) -> FileResult:
-    options, policies = context
-    return replay_file(task[0], task[1], options, policies)
+_ReplayContext = tuple[ReplayOptions, list[tuple[str, Any]], HandMath]
 
 
-def _replay_setup(options: ReplayOptions) -> tuple[ReplayOptions, list[tuple[str, Any]]]:
-    """What every file of a run shares: the options and the policies (built once per worker)."""
-    return options, [(name, get_policy(name)) for name in options.policies]
+def _replay_task(context: _ReplayContext, task: tuple[str, str]) -> FileResult:
+    options, policies, math = context
+    return replay_file(task[0], task[1], options, policies, math)
+
+
+def _replay_setup(options: ReplayOptions) -> _ReplayContext:
+    """What every file of a run shares, built once per worker: the options, the policies, and one
+    HandMath for the policies and the figures (its memos are bounded)."""
+    math = HandMath()
+    return options, [(name, get_policy(name, math=math)) for name in options.policies], math
 
 
 def replay_paths(inputs: Sequence[Input], options: ReplayOptions, jobs: int = 1) -> Iterator[FileResult]:

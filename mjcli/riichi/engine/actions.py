@@ -1,10 +1,10 @@
 """Decision points: what a player may do now, and what the table must do when nobody acts.
 
-An action is the tuple of events it produces (``()`` is a pass), so choosing an action and feeding
-its events to :meth:`Round.apply <mjcli.riichi.engine.state.Round.apply>` is all a driver (replay,
-simulate) needs. Draws and dora indicators come from the wall, not from a decision:
-:func:`table_step` says which one is due (or which automatic event: riichi accepted, an abortive
-or exhaustive draw).
+The engine's form of an action is a :data:`Move`: the tuple of events it produces (``()``,
+:data:`PASS_MOVE`, is a pass), so choosing a move and feeding its events to
+:meth:`Round.apply <mjcli.riichi.engine.state.Round.apply>` is all a driver (replay, simulate) needs.
+Draws and dora indicators come from the wall, not from a decision: :func:`table_step` says which
+one is due (or which automatic event: riichi accepted, an abortive or exhaustive draw).
 
 After a draw: discard any tile (kuikae excepted) / riichi and discard / tsumo / closed or added kan
 / nine-terminals abort. On a discard: ron / pon / open kan / chi / pass. On an added kan: ron
@@ -23,8 +23,11 @@ from mjcli.riichi.engine.state import KAN, REACT, TURN, Round
 from mjcli.riichi.engine.waits import is_complete, waits
 from mjcli.tiles import NUM_TILES, TERMINALS_AND_HONORS, is_honor, kind
 
-Action = tuple[object, ...]
-PASS: Action = ()
+#: an action as the engine takes it: the events it produces, in order (the policies' form is
+#: :class:`mjcli.riichi.policies.view.Action`; :mod:`mjcli.riichi.policies.bridge` translates)
+Move = tuple[object, ...]
+#: the pass: no event
+PASS_MOVE: Move = ()
 
 
 def _distinct(tiles: list[int]) -> list[int]:
@@ -40,8 +43,8 @@ def can_win(rnd: Round, seat: int, tile: int, tsumo: bool, chankan: bool = False
     return True
 
 
-def legal_actions(rnd: Round, seat: int) -> list[Action]:
-    """Every action ``seat`` may take now. On a discard every other seat has at least ``[PASS]``;
+def legal_actions(rnd: Round, seat: int) -> list[Move]:
+    """Every move ``seat`` may make now. On a discard every other seat has at least ``[PASS_MOVE]``;
     empty when the seat has nothing to decide (not its turn, or the fourth identical first wind)."""
     if rnd.phase == TURN and seat == rnd.current:
         return _turn_actions(rnd, seat)
@@ -55,14 +58,14 @@ def legal_actions(rnd: Round, seat: int) -> list[Action]:
 
 
 #: every discard action, [seat][tile][tsumogiri]: events are immutable, and a turn lists a dozen
-_DISCARD_ACTIONS: tuple[tuple[tuple[Action, Action], ...], ...] = tuple(
+_DISCARD_ACTIONS: tuple[tuple[tuple[Move, Move], ...], ...] = tuple(
     tuple(((ev.Discard(s, t, False),), (ev.Discard(s, t, True),)) for t in range(NUM_TILES)) for s in range(4)
 )
 
 
-def _turn_actions(rnd: Round, seat: int) -> list[Action]:
+def _turn_actions(rnd: Round, seat: int) -> list[Move]:
     p = rnd.players[seat]
-    out: list[Action] = []
+    out: list[Move] = []
     drawn = rnd.drawn
     if drawn is not None:
         if is_complete(p.counts) and can_win(rnd, seat, drawn, tsumo=True):
@@ -80,7 +83,7 @@ def _turn_actions(rnd: Round, seat: int) -> list[Action]:
         assert drawn is not None
         out.append((ev.Discard(seat, drawn, True),))
         return out
-    discards: list[Action] = []
+    discards: list[Move] = []
     own = _DISCARD_ACTIONS[seat]
     kuikae = p.kuikae
     for t in _distinct(p.hand):
@@ -124,9 +127,9 @@ def _may_be_tenpai(counts: list[int]) -> bool:
         return True
 
 
-def _kan_actions(rnd: Round, seat: int) -> list[Action]:
+def _kan_actions(rnd: Round, seat: int) -> list[Move]:
     p = rnd.players[seat]
-    out: list[Action] = []
+    out: list[Move] = []
     for k in range(34):
         if p.counts[k] != 4:
             continue
@@ -150,16 +153,16 @@ def _kan_actions(rnd: Round, seat: int) -> list[Action]:
     return out
 
 
-def _react_actions(rnd: Round, seat: int) -> list[Action]:
+def _react_actions(rnd: Round, seat: int) -> list[Move]:
     p = rnd.players[seat]
     tile = rnd.last_tile
     assert tile is not None
     k = kind(tile)
-    out: list[Action] = []
+    out: list[Move] = []
     if k in p.waits() and not p.furiten() and can_win(rnd, seat, tile, tsumo=False):
         out.append((ev.Win(seat, rnd.current, tile),))
     if p.riichi or p.riichi_declared or rnd.wall <= 0 or rnd.four_kans_pending():
-        return [*out, PASS]  # no calls in riichi, on the last tile, or on the discard after a 4th kan
+        return [*out, PASS_MOVE]  # no calls in riichi, on the last tile, or on the discard after a 4th kan
     target = rnd.current
     same = [t for t in p.hand if kind(t) == k]
     for pair in sorted({tuple(sorted(c)) for c in combinations(same, 2)}):
@@ -168,15 +171,15 @@ def _react_actions(rnd: Round, seat: int) -> list[Action]:
         out.append((ev.OpenKan(seat, target, tile, tuple(same)),))
     if seat == (target + 1) % 4 and not is_honor(k):
         out.extend(_chi_actions(rnd, seat, target, tile))
-    out.append(PASS)
+    out.append(PASS_MOVE)
     return out
 
 
-def _chi_actions(rnd: Round, seat: int, target: int, tile: int) -> list[Action]:
+def _chi_actions(rnd: Round, seat: int, target: int, tile: int) -> list[Move]:
     p = rnd.players[seat]
     k = kind(tile)
     n = k % 9
-    out: list[Action] = []
+    out: list[Move] = []
     for lo in (k - 2, k - 1, k):
         if lo < 0 or lo // 9 != k // 9 or lo % 9 > 6 or lo % 9 > n or n - lo % 9 > 2:
             continue
@@ -199,13 +202,13 @@ def _chi_actions(rnd: Round, seat: int, target: int, tile: int) -> list[Action]:
     return out
 
 
-def _chankan_actions(rnd: Round, seat: int) -> list[Action]:
+def _chankan_actions(rnd: Round, seat: int) -> list[Move]:
     p = rnd.players[seat]
     tile = rnd.last_tile
     if tile is None:
         return []
     k = kind(tile)
-    out: list[Action] = []
+    out: list[Move] = []
     if k in p.waits() and not p.furiten():
         if rnd.kan_kind == "ankan":
             c = p.counts[:]
@@ -216,7 +219,7 @@ def _chankan_actions(rnd: Round, seat: int) -> list[Action]:
         elif can_win(rnd, seat, tile, tsumo=False, chankan=True):
             out.append((ev.Win(seat, rnd.kan_actor, tile),))
     if out:
-        out.append(PASS)
+        out.append(PASS_MOVE)
     return out
 
 

@@ -52,7 +52,9 @@ ENDED = "ended"  # a win or a draw has ended the round
 
 
 @dataclass(slots=True)
-class RiverTile:
+class RiverEntry:
+    """One discard in a player's river; mutable: ``called`` is set when another player calls it."""
+
     tile: int
     tsumogiri: bool
     riichi: bool = False  # the riichi declaration tile
@@ -65,7 +67,7 @@ class Player:
     hand: list[int]
     counts: list[int]
     melds: list[Meld] = field(default_factory=list)
-    river: list[RiverTile] = field(default_factory=list)
+    river: list[RiverEntry] = field(default_factory=list)
     river_kinds: set[int] = field(default_factory=set)
     riichi: bool = False  # riichi accepted (stick paid)
     riichi_declared: bool = False  # declared, the riichi discard not yet made or not yet accepted
@@ -328,7 +330,7 @@ class Round:
             raise IllegalEvent(index, e, "the riichi discard does not leave the hand tenpai")
         if p.ippatsu and not declaring:
             p.ippatsu = False
-        p.river.append(RiverTile(e.tile, e.tsumogiri, declaring))
+        p.river.append(RiverEntry(e.tile, e.tsumogiri, declaring))
         p.river_kinds.add(k)
         if p.nagashi and k not in _YAOCHUU:
             p.nagashi = False

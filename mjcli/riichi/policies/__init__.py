@@ -2,8 +2,10 @@
 
 A policy sees a :class:`~mjcli.riichi.policies.view.PlayerView` (only what that player could see at the
 table) and the engine's legal actions, and returns one of them with the rule that decided as its
-``reason``: ``get_policy("akagi").decide(view, legal)``. Policies are deterministic and keep no
-state between decisions.
+``reason``: ``get_policy("akagi").decide(view, legal)``. Policies are deterministic: what they
+keep between decisions is only the memo of hands of their
+:class:`~mjcli.riichi.policies.hand_math.HandMath`, which a run may share between its policies
+(``get_policy(name, math=...)``).
 
 * ``akagi``       seed 001, the Akagi NPC bot (:mod:`mjcli.riichi.policies.akagi`)
 * ``mahjongjoy``  seed 000, MahjongJoy's Riichi bot over its Hong Kong PM0 rules
@@ -18,13 +20,15 @@ from collections.abc import Callable
 
 from mjcli.errors import UsageError
 from mjcli.riichi.policies.akagi import AkagiPolicy
-from mjcli.riichi.policies.base import Policy
+from mjcli.riichi.policies.base import BasePolicy, Policy
 from mjcli.riichi.policies.efficiency import EfficiencyPolicy
 from mjcli.riichi.policies.greedy import GreedyPolicy
+from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.mahjongjoy import MahjongJoyPolicy
 from mjcli.riichi.policies.view import Action, DecisionPoint, PlayerView, RiverTile
 
-_FACTORIES: dict[str, Callable[[], Policy]] = {
+#: name -> the policy's class (built-in policies take an optional ``math``)
+_FACTORIES: dict[str, Callable[..., Policy]] = {
     "akagi": AkagiPolicy,
     "mahjongjoy": MahjongJoyPolicy,
     "greedy": GreedyPolicy,
@@ -33,12 +37,15 @@ _FACTORIES: dict[str, Callable[[], Policy]] = {
 POLICY_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 
 
-def get_policy(name: str) -> Policy:
-    """The policy registered as ``name``; :class:`UsageError` naming it and the known ones otherwise."""
+def get_policy(name: str, math: HandMath | None = None) -> Policy:
+    """A new policy of the kind registered as ``name``; :class:`UsageError` naming it and the known
+    ones otherwise. ``math`` is the :class:`HandMath` it works out hands with (shared with the
+    caller's other policies and figures); without it the policy makes its own."""
     key = name.strip().lower()
     if key not in _FACTORIES:
         raise UsageError(f"unknown policy '{name}' (known: {', '.join(POLICY_NAMES)})")
-    return _FACTORIES[key]()
+    factory = _FACTORIES[key]
+    return factory() if math is None else factory(math=math)
 
 
 def parse_policy_names(text: str) -> list[str]:
@@ -56,7 +63,9 @@ def parse_policy_names(text: str) -> list[str]:
 __all__ = [
     "POLICY_NAMES",
     "Action",
+    "BasePolicy",
     "DecisionPoint",
+    "HandMath",
     "PlayerView",
     "Policy",
     "RiverTile",

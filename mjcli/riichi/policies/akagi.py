@@ -44,8 +44,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mjcli.riichi.policies import backend
-from mjcli.riichi.policies.base import concealed_counts, pass_or_first, require_legal, tsumogiri, win
+from mjcli.riichi.policies.base import BasePolicy, pass_or_first, tsumogiri
+from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.tiles import is_honor, kind, number_of, runs_with, sort_key, tile_name, to_mpsz
 
@@ -145,25 +145,23 @@ def discard_stage(counts: Sequence[int]) -> tuple[int, str]:
     return k, f"beyond 2.1: {what} {tile_name(k)} with the fewest waits ({fewest}) to become body"
 
 
-def live_waits(counts: Sequence[int], held: Sequence[int]) -> frozenset[int]:
+def live_waits(math: HandMath, counts: Sequence[int], held: Sequence[int]) -> frozenset[int]:
     """Waits of a 3n+1 concealed hand, without kinds of which ``held`` (hand + kans) has all four."""
-    return frozenset(w for w in backend.waits(counts) if held[w] < 4)
+    return frozenset(w for w in math.waits(counts) if held[w] < 4)
 
 
 # ---------------------------------------------------------------- the policy
 
 
-class AkagiPolicy:
+class AkagiPolicy(BasePolicy):
     name = NAME
     seed = SEED
+    win_reason = "wins: the bot takes every tsumo and every ron on offer"
 
-    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        require_legal(legal, NAME)
-        w = win(legal)
-        if w is not None:
-            return w.because("wins: the bot takes every tsumo and every ron on offer")
-        if all(a.kind in ("ron", "chi", "pon", "open_kan", "pass") for a in legal):
-            return pass_or_first(legal).because("1. never declares chi, pon or open kan")
+    def react(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return pass_or_first(legal).because("1. never declares chi, pon or open kan")
+
+    def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         kan = self._closed_kan(view, legal)
         if kan is not None:
             return kan
@@ -184,13 +182,13 @@ class AkagiPolicy:
                     before[kind(view.drawn)] -= 1
                 after = view.concealed_counts()
                 after[kind(a.consumed[0])] -= 4
-                if backend.waits(before) != backend.waits(after):
+                if self.math.waits(before) != self.math.waits(after):
                     continue
             return a.because("1. four of a kind: closed kan at once")
         return None
 
     def _discard(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        counts = concealed_counts(view)
+        counts = view.concealed_counts()
         held = list(counts)
         for m in view.own_melds:
             for t in m.tiles:
@@ -200,13 +198,13 @@ class AkagiPolicy:
         # 2.2: tenpai -> the discard leaving the most varied waits, with riichi.
         best: dict[int, int] = {}
         # shanten above 0 means no discard leaves a wait: skip the per-discard wait search
-        tenpai_possible = backend.shanten(counts) <= 0
+        tenpai_possible = self.math.shanten(counts) <= 0
         for a in discards if tenpai_possible else ():
             k = kind(a.tile)  # type: ignore[arg-type]
             if k in best:
                 continue
             counts[k] -= 1
-            n = len(live_waits(counts, held))
+            n = len(live_waits(self.math, counts, held))
             counts[k] += 1
             if n:
                 best[k] = n

@@ -1,4 +1,5 @@
-"""What every policy shares: the :class:`Policy` protocol and small helpers on legal actions."""
+"""What every policy shares: the :class:`Policy` protocol, the :class:`BasePolicy` opening, and small
+helpers on legal actions."""
 
 from __future__ import annotations
 
@@ -6,76 +7,72 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from mjcli.errors import UsageError
-from mjcli.riichi.policies.view import Action, PlayerView
-from mjcli.tiles import NUM_KINDS, NUM_TILES, kind
+from mjcli.riichi.policies.hand_math import HandMath
+from mjcli.riichi.policies.view import REACTION_KINDS, Action, PlayerView
+from mjcli.tiles import kind
 
 
 class Policy(Protocol):
-    """A bot: ``decide`` returns one of ``legal`` (with its ``reason`` filled in)."""
+    """A bot, the contract every policy meets (built-in or not).
+
+    ``decide(view, legal)`` is asked at every decision point where the seat has a choice, with what
+    the seat sees (:class:`~mjcli.riichi.policies.view.PlayerView`) and its legal actions (at least
+    one; a reaction to another player's tile always offers ``pass``). It returns one of ``legal``,
+    usually with :meth:`Action.because <mjcli.riichi.policies.view.Action.because>` naming the rule
+    that decided (the ``reason`` column of replay's output; it takes no part in equality, so the
+    answer still is one of ``legal``). An answer that is not legal, or an exception, is reported as a
+    bug of the policy. ``decide`` should be a function of its arguments: replay and simulate ask a
+    policy in any order, in several processes, and expect the same answers.
+
+    ``name`` is the name the policy is registered under; ``seed`` (optional) names the document,
+    and its sections, that the policy follows.
+    """
 
     name: str
-    seed: str  # the seed document (and section) the policy follows
 
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
 
 
-# The counts of the last view asked about: replay puts one view to every policy and then works out
-# its own figures, and each would otherwise count the same tiles again. Keyed by identity (the view
-# is held, so its id cannot be reused while cached); views are frozen, so the counts hold.
-_last_view: list[object] = [None, None, None]
+class BasePolicy:
+    """The opening every built-in policy shares, then :meth:`react` or :meth:`turn`.
 
+    :meth:`decide` requires a legal action, takes a tsumo or ron on offer (with :attr:`win_reason`),
+    and hands a reaction to another player's tile (every legal action a call or ``pass``) to
+    :meth:`react`, anything else (a turn after a draw or a call) to :meth:`turn`.
 
-def concealed_counts(view: PlayerView) -> list[int]:
-    """``view.concealed_counts()`` (a new list), memoised for the last view asked about."""
-    memo = _last_view
-    if memo[0] is not view:
-        memo[0], memo[1], memo[2] = view, None, None
-    got = memo[1]
-    if got is None:
-        got = memo[1] = tuple(view.concealed_counts())
-    return list(got)  # type: ignore[arg-type]
+    ``math`` is the :class:`~mjcli.riichi.policies.hand_math.HandMath` the policy works out hands
+    with; a run passes one to share its memos between its policies and its own figures. Without
+    it the policy makes its own.
+    """
 
+    name: str = ""
+    seed: str = ""
+    #: the reason given with a tsumo or ron taken
+    win_reason: str = ""
 
-def visible_counts(view: PlayerView) -> list[int]:
-    """``view.visible_counts()`` (a new list), memoised for the last view asked about."""
-    memo = _last_view
-    if memo[0] is not view:
-        memo[0], memo[1], memo[2] = view, None, None
-    got = memo[2]
-    if got is None:
-        got = memo[2] = _visible_counts(view)
-    return list(got)  # type: ignore[arg-type]
+    def __init__(self, math: HandMath | None = None) -> None:
+        self.math = math if math is not None else HandMath()
 
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        require_legal(legal, self.name)
+        w = win(legal)
+        if w is not None:
+            return w.because(self.win_reason)
+        if all(a.kind in REACTION_KINDS for a in legal):
+            return self.react(view, legal)
+        return self.turn(view, legal)
 
-_KIND = tuple(kind(t) for t in range(NUM_TILES))
+    def react(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """The answer to another player's tile when no ron is on offer: a call or ``pass``."""
+        raise NotImplementedError
 
-
-def _visible_counts(view: PlayerView) -> tuple[int, ...]:
-    """``view.visible_counts()`` through a table of kinds (the same counts; a test checks them on
-    every decision of the shared logs): rivers without called tiles, every meld, the indicators,
-    and the offered tile when it is shown nowhere else."""
-    counts = [0] * NUM_KINDS
-    kind_of = _KIND
-    for river in view.rivers:
-        for r in river:
-            if not r.called:
-                counts[kind_of[r.tile]] += 1
-    for seat_melds in view.melds:
-        for m in seat_melds:
-            for t in m.tiles:
-                counts[kind_of[t]] += 1
-    for t in view.dora_indicators:
-        counts[kind_of[t]] += 1
-    offered, by = view.offered, view.offered_by
-    if offered is not None and by is not None:
-        river = view.rivers[by]
-        in_river = bool(river) and river[-1].tile == offered and not river[-1].called
-        if not (in_river or any(offered in m.tiles for m in view.melds[by])):
-            counts[kind_of[offered]] += 1
-    return tuple([c if c < 4 else 4 for c in counts])
+    def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """The answer on the policy's own turn when no tsumo is on offer (a discard, riichi, kan...)."""
+        raise NotImplementedError
 
 
 def require_legal(legal: Sequence[Action], policy: str) -> None:
+    """:class:`UsageError` naming ``policy`` when it is asked to decide with no legal action."""
     if not legal:
         raise UsageError(f"policy '{policy}' was asked to decide with no legal action")
 

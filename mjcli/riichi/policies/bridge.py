@@ -1,8 +1,8 @@
 """The bridge between the rules engine and the bot policies.
 
 The engine (:mod:`mjcli.riichi.engine.state`, :mod:`mjcli.riichi.engine.actions`) speaks in events: its
-legal actions
-are tuples of events, ``()`` being a pass. The policies (:mod:`mjcli.riichi.policies`) speak in
+legal actions are moves (:data:`~mjcli.riichi.engine.actions.Move`, tuples of events, ``()`` being a
+pass). The policies (:mod:`mjcli.riichi.policies`) speak in
 :class:`~mjcli.riichi.policies.view.PlayerView` and :class:`~mjcli.riichi.policies.view.Action`. This module
 translates both ways, for ``replay`` (a log's decisions put to the policies) and ``simulate``
 (policies choosing the events of a game):
@@ -28,19 +28,14 @@ from dataclasses import dataclass
 from mjcli.errors import NotationError
 from mjcli.melds import Meld
 from mjcli.riichi.engine import events as ev
-from mjcli.riichi.engine.actions import legal_actions
+from mjcli.riichi.engine.actions import Move, legal_actions
 from mjcli.riichi.engine.state import KAN, REACT, TURN, Round
-from mjcli.riichi.policies.view import Action, PlayerView, RiverTile
+from mjcli.riichi.policies.view import REACTION_KINDS, Action, PlayerView, RiverTile
 from mjcli.tiles import NUM_TILES, is_honor, kind, parse_tile, parse_tiles, sort_key, tile_name, to_mpsz
-
-EngineAction = tuple[object, ...]
 
 PASS = Action("pass")
 #: events the table makes by itself between a decision and the players' answers
 TABLE_EVENTS = (ev.RiichiAccepted, ev.NewDora)
-#: action kinds answering another player's tile
-REACTION_KINDS = frozenset({"ron", "chi", "pon", "open_kan", "pass"})
-CALL_KINDS = frozenset({"chi", "pon", "open_kan"})
 KAN_KINDS = frozenset({"closed_kan", "added_kan"})
 
 
@@ -137,8 +132,8 @@ def view_of(rnd: Round, seat: int) -> PlayerView:
 # ---------------------------------------------------------------- actions both ways
 
 
-def action_of(events: EngineAction) -> Action:
-    """The policy action for one engine action (a tuple of events; ``()`` is a pass)."""
+def action_of(events: Move) -> Action:
+    """The policy action for one engine move (a tuple of events; ``()`` is a pass)."""
     if not events:
         return PASS
     first = events[0]
@@ -170,9 +165,9 @@ class Legal:
     """A seat's legal actions for the policies, in the engine's order, and the events behind each."""
 
     actions: tuple[Action, ...]
-    events: dict[Action, EngineAction]
+    events: dict[Action, Move]
 
-    def events_for(self, action: Action) -> EngineAction:
+    def events_for(self, action: Action) -> Move:
         """The engine events carrying out ``action``; KeyError when it is not legal."""
         return self.events[action]
 
@@ -225,7 +220,7 @@ def legal_of(rnd: Round, seat: int) -> Legal:
     """The seat's legal actions as policy actions (see :class:`Legal`)."""
     if rnd.phase == REACT and seat != rnd.current and not may_react(rnd, seat):
         return ONLY_PASS if rnd.last_tile is not None else NO_ACTIONS
-    back: dict[Action, EngineAction] = {}
+    back: dict[Action, Move] = {}
     for events in legal_actions(rnd, seat):
         first = events[0] if events else None
         t = type(first)

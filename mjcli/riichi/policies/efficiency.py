@@ -1,4 +1,4 @@
-"""The tile-efficiency baseline (no seed gives it; the issue's "standard strong baseline").
+"""The tile-efficiency baseline (no seed gives it; the project's "standard strong baseline").
 
 Rules, in the order they are tried:
 
@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mjcli.riichi.policies import backend
-from mjcli.riichi.policies.base import concealed_counts, require_legal, visible_counts, win
+from mjcli.riichi.policies.base import BasePolicy
+from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.tiles import is_honor, is_red, is_terminal_or_honor, kind, number_of, sort_key, tile_name
 
 NAME = "efficiency"
-SEED = "none (the issue's baseline: shanten, then ukeire over unseen tiles)"
+SEED = "none (the project's baseline: shanten, then ukeire over unseen tiles)"
 
 _CALL_RANK = {"open_kan": 0, "pon": 1, "chi": 2}
 
@@ -63,7 +63,7 @@ def throw_first_key(tile: int, dora: set[int], yakuhai: frozenset[int]) -> tuple
 
 
 def best_discards(
-    counts: Sequence[int], seen: Sequence[int], allowed: set[int] | None = None
+    math: HandMath, counts: Sequence[int], seen: Sequence[int], allowed: set[int] | None = None
 ) -> tuple[int, dict[int, int]]:
     """The least shanten a discard leaves, and the ukeire (unseen copies) of each discard that does.
 
@@ -71,7 +71,7 @@ def best_discards(
     Copies are counted against the full hand (the discarded tile is not coming back), as the
     discard table of :mod:`mjcli.analysis` does. ``allowed`` limits the discards to some kinds.
     """
-    least, improving = backend.least_discards(bytes(counts), None if allowed is None else frozenset(allowed))
+    least, improving = math.least_discards(bytes(counts), None if allowed is None else frozenset(allowed))
     left = [max(0, 4 - c - s) for c, s in zip(counts, seen, strict=True)]
     return least, {d: sum([left[k] for k in kinds]) for d, kinds in improving.items()}
 
@@ -80,25 +80,21 @@ def _is_simple(t: int) -> bool:
     return not is_terminal_or_honor(kind(t))
 
 
-class EfficiencyPolicy:
+class EfficiencyPolicy(BasePolicy):
     name = NAME
     seed = SEED
+    win_reason = "1. a win is always taken"
 
-    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        require_legal(legal, NAME)
-        w = win(legal)
-        if w is not None:
-            return w.because("1. a win is always taken")
-        if all(a.kind in ("chi", "pon", "open_kan", "pass") for a in legal):
-            return self._react(view, legal)
-        seen = visible_counts(view)
-        counts = concealed_counts(view)
+    def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        math = self.math
+        seen = view.visible_counts()
+        counts = view.concealed_counts()
         if sum(counts) % 3 == 2:
-            best_shanten, ukeire = best_discards(counts, seen)
+            best_shanten, ukeire = best_discards(math, counts, seen)
         else:  # not a discard decision (never asked of a 3n+1 hand by the engine)
-            best_shanten, ukeire = backend.shanten(counts), {}
+            best_shanten, ukeire = math.shanten(counts), {}
         for a in legal:
-            if a.kind == "nine_terminals" and backend.shanten(counts) > 2:
+            if a.kind == "nine_terminals" and math.shanten(counts) > 2:
                 return a.because("2. nine terminals: abort (more than 2 from tenpai)")
         for a in legal:
             if a.kind in ("closed_kan", "added_kan"):
@@ -107,7 +103,7 @@ class EfficiencyPolicy:
                     rest[kind(a.consumed[0])] -= 4
                 else:
                     rest[kind(a.tile)] -= 1  # type: ignore[arg-type]
-                s = backend.shanten(rest)
+                s = math.shanten(rest)
                 if view.in_riichi or s <= best_shanten:
                     return a.because(f"3. {a.kind.replace('_', ' ')} keeps shanten at {s}")
         choices = [a for a in legal if a.kind in ("discard", "riichi") and a.tile is not None]
@@ -122,7 +118,7 @@ class EfficiencyPolicy:
         if not any(kind(a.tile) in ukeire for a in discards):  # type: ignore[arg-type]
             # every least-shanten discard is forbidden (swap-call rule): rank the legal ones alone
             allowed = {kind(a.tile) for a in discards}  # type: ignore[arg-type]
-            best_shanten, ukeire = best_discards(counts, seen, allowed)
+            best_shanten, ukeire = best_discards(math, counts, seen, allowed)
 
         # the most ukeire among the least-shanten discards, then the tie-break (which differs for
         # every tile: a red five is not a plain five); the others never win
@@ -140,11 +136,12 @@ class EfficiencyPolicy:
                     return a.because(reason + "; 5. tenpai: riichi")
         return best.because(reason)
 
-    def _react(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def react(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        math = self.math
         passing = next((a for a in legal if a.kind == "pass"), legal[0])
-        counts = concealed_counts(view)
-        seen = visible_counts(view)
-        now = backend.shanten(counts)
+        counts = view.concealed_counts()
+        seen = view.visible_counts()
+        now = math.shanten(counts)
         yakuhai = view.yakuhai_kinds()
         found = []
         for call in legal:
@@ -160,10 +157,10 @@ class EfficiencyPolicy:
                 m.kind != "chi" and kind(m.tiles[0]) in yakuhai for m in view.own_melds
             )
             if call.kind == "open_kan":
-                after, uke, ok_tanyao = backend.shanten(rest), 0, False
+                after, uke, ok_tanyao = math.shanten(rest), 0, False
                 conc_yakuhai = any(rest[k] >= 3 for k in yakuhai)
             else:
-                after, bests = best_discards(rest, seen)
+                after, bests = best_discards(math, rest, seen)
                 uke = max(bests.values())
                 ok_tanyao = melds_simple and any(
                     all(rest[k] - (k == d) == 0 for k in range(34) if is_terminal_or_honor(k)) for d in bests

@@ -18,7 +18,7 @@ Readings chosen:
 * ``yama`` in the seed is the whole undrawn wall, its 14-tile dead wall included (the round ends
   when ``len(yama) == 14``), so ``len(yama) > 17`` is "more than 3 tiles left in the live wall",
   which is tested on :attr:`PlayerView.wall_left` after the draw.
-* The issue asks the bot to take every win: a ron on offer is taken too (the seed's "-1 shanten
+* Every bot of the project takes every win: a ron on offer is taken too (the seed's "-1 shanten
   wins" rule applied to another player's tile). Every other call and every kan is passed.
 * After a call (impossible for this bot, but a view may come with melds) there is no drawn tile:
   the list is the sorted hand alone.
@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mjcli.riichi.policies import backend
-from mjcli.riichi.policies.base import concealed_counts, pass_or_first, require_legal, tsumogiri, win
+from mjcli.riichi.policies.base import BasePolicy, pass_or_first, tsumogiri
+from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.tiles import counts34, kind, sort_key, tile_name
 
@@ -49,28 +49,28 @@ def seed_order(view: PlayerView) -> list[int]:
     return order
 
 
-def greedy_discard(tiles: Sequence[int], allowed: Sequence[int] | None = None) -> tuple[int, list[int]]:
+def greedy_discard(
+    math: HandMath, tiles: Sequence[int], allowed: Sequence[int] | None = None
+) -> tuple[int, list[int]]:
     """Index of the first tile whose removal gives the least shanten, and every tile's shanten.
 
     ``allowed`` (default: all) are the tiles that may be cut; the others keep their place in the
     list but are never chosen (shanten of a forbidden tile is reported as 99).
     """
-    after = backend.shanten_after_discards(bytes(counts34(tiles)))  # per kind: copies leave the same
+    after = math.shanten_after_discards(bytes(counts34(tiles)))  # per kind: copies leave the same
     values = [99 if allowed is not None and t not in allowed else after[kind(t)] for t in tiles]
     return values.index(min(values)), values
 
 
-class GreedyPolicy:
+class GreedyPolicy(BasePolicy):
     name = NAME
     seed = SEED
+    win_reason = "shanten -1: the hand is complete, win"
 
-    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        require_legal(legal, NAME)
-        w = win(legal)
-        if w is not None:
-            return w.because("shanten -1: the hand is complete, win")
-        if all(a.kind in ("ron", "chi", "pon", "open_kan", "pass") for a in legal):
-            return pass_or_first(legal).because("calls are not implemented in the seed: pass")
+    def react(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return pass_or_first(legal).because("calls are not implemented in the seed: pass")
+
+    def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         discards = [a for a in legal if a.kind == "discard"]
         if view.in_riichi:
             a = tsumogiri(view, legal) or (discards[0] if discards else legal[0])
@@ -78,11 +78,11 @@ class GreedyPolicy:
         order = seed_order(view)
         legal_tiles = {a.tile for a in discards}
         # A tile the rules forbid (swap-calling; never for this bot, which does not call) is skipped.
-        idx, values = greedy_discard(order, legal_tiles or None)
+        idx, values = greedy_discard(self.math, order, legal_tiles or None)
         tile = order[idx]
         best = values[idx]
         reason = f"{tile_name(tile)} is the first tile whose discard leaves the least shanten ({best})"
-        hand_shanten = backend.shanten(concealed_counts(view))
+        hand_shanten = self.math.shanten(view.concealed_counts())
         if hand_shanten == 0 and view.wall_left + DEAD_WALL > 17:
             for a in legal:
                 if a.kind == "riichi" and a.tile == tile:

@@ -24,7 +24,8 @@ from __future__ import annotations
 from itertools import product
 
 from mjcli.errors import MjcliError
-from mjcli.riichi.policies import backend
+from mjcli.riichi.engine.waits import is_complete
+from mjcli.riichi.engine.waits import waits as hand_waits
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.riichi.rules import Rules, get_rules
 from mjcli.riichi.scoring import WinContext, score_hand
@@ -69,7 +70,7 @@ def _held(view: PlayerView) -> list[int]:
 def waits_of(view: PlayerView, counts: list[int]) -> frozenset[int]:
     """Waits of a 3n+1 concealed hand, without kinds the player holds all four of."""
     held = _held(view)
-    return frozenset(w for w in backend.waits(counts) if held[w] < 4)
+    return frozenset(w for w in hand_waits(counts) if held[w] < 4)
 
 
 def draw_actions(view: PlayerView, rules: Rules | None = None) -> tuple[Action, ...]:
@@ -78,7 +79,7 @@ def draw_actions(view: PlayerView, rules: Rules | None = None) -> tuple[Action, 
     concealed = list(view.concealed)
     counts = view.concealed_counts()
     out: list[Action] = []
-    complete = view.drawn is not None and backend.is_complete(counts)
+    complete = view.drawn is not None and is_complete(counts)
     if complete and has_yaku(view, concealed, view.drawn, tsumo=True, rules=rules):  # type: ignore[arg-type]
         out.append(Action("tsumo", view.drawn))
     if view.in_riichi and view.drawn is not None:

@@ -59,7 +59,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mjcli.riichi.policies import pm0
-from mjcli.riichi.policies.base import require_legal, win
+from mjcli.riichi.policies.base import BasePolicy
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.tiles import is_red, kind, sort_key, tile_name, to_mpsz
 
@@ -162,17 +162,12 @@ def claim_allowed(view: PlayerView, call: Action) -> tuple[bool, str]:
     return False, f"concealed combinations would drop from {before} to {after}"
 
 
-class MahjongJoyPolicy:
+class MahjongJoyPolicy(BasePolicy):
     name = NAME
     seed = SEED
+    win_reason = "PM0 2: always declares mahjong"
 
-    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        require_legal(legal, NAME)
-        w = win(legal)
-        if w is not None:
-            return w.because("PM0 2: always declares mahjong")
-        if all(a.kind in ("chi", "pon", "open_kan", "pass") for a in legal):
-            return self._react(view, legal)
+    def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         for a in legal:
             if a.kind == "added_kan":
                 return a.because("PM0 3: always adds a tile to make a kong")
@@ -196,7 +191,7 @@ class MahjongJoyPolicy:
             mode += f"; keeps the only yakuhai pair {tile_name(protect)}{tile_name(protect)}"
         return a.because(f"PM0 1 {level}; {mode}")
 
-    def _react(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def react(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         passing = next((a for a in legal if a.kind == "pass"), legal[0])
         calls = [a for a in legal if a.kind in _CALL_RANK]
         if not calls:

@@ -7,7 +7,8 @@ concealed tiles or the wall's contents, so a policy cannot cheat by construction
 
 Everything is plain frozen dataclasses of ints and tuples so that the engine (or a test) can
 build a view in one expression, and so that equal views compare equal (policies are deterministic
-functions of the view and the legal actions).
+functions of the view and the legal actions). A view works out its concealed and visible counts once,
+on first use, outside its fields (so they take no part in equality, hash or repr).
 
 Seats are 0..3; winds are 0..3 = East South West North; tiles are ``mjcli.tiles`` codes (0..36,
 red fives 34-36).
@@ -18,9 +19,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from mjcli.melds import Meld
-from mjcli.tiles import NUM_KINDS, counts34, kind, tile_name, to_mpsz
+from mjcli.tiles import NUM_KINDS, NUM_TILES, counts34, kind, tile_name, to_mpsz
 
 #: action kinds, in the order they are listed to a person
 ACTION_KINDS = (
@@ -38,7 +40,10 @@ ACTION_KINDS = (
 )
 #: actions answering another player's discard (or added kan, for a robbing ron)
 REACTION_KINDS = frozenset({"ron", "chi", "pon", "open_kan", "pass"})
+#: actions taking another player's discard into a meld
 CALL_KINDS = frozenset({"chi", "pon", "open_kan"})
+
+_KIND = tuple(kind(t) for t in range(NUM_TILES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +151,16 @@ class PlayerView:
         return self.riichi[self.seat]
 
     def concealed_counts(self) -> list[int]:
-        return counts34(self.concealed)
+        """34 counts of own concealed tiles, the drawn tile included (a new list each call)."""
+        return list(self._concealed_counts)
+
+    @cached_property
+    def _concealed_counts(self) -> tuple[int, ...]:
+        # Worked out once per view (a view is frozen, so the counts hold): replay puts one view to
+        # every policy and then works out its own figures, each asking for the same counts.
+        # A cached property lives in the instance's __dict__, not in the fields: equality, hash
+        # and repr do not see it.
+        return tuple(counts34(self.concealed))
 
     # ------------------------------------------------------------ the table
 
@@ -155,27 +169,35 @@ class PlayerView:
 
         Rivers (tiles called away are counted once, in the meld that took them), every meld of
         every seat (own included), the dora indicators, and the offered tile when it is shown
-        nowhere else (a view built by hand may leave it out of the rivers).
+        nowhere else (a view built by hand may leave it out of the rivers). Capped at 4 per kind;
+        a new list each call.
         """
+        return list(self._visible_counts)
+
+    @cached_property
+    def _visible_counts(self) -> tuple[int, ...]:
+        # once per view, as _concealed_counts; kinds through a table (a view is asked for its
+        # counts at every decision point)
         counts = [0] * NUM_KINDS
+        kind_of = _KIND
         for river in self.rivers:
             for r in river:
                 if not r.called:
-                    counts[kind(r.tile)] += 1
+                    counts[kind_of[r.tile]] += 1
         for seat_melds in self.melds:
             for m in seat_melds:
                 for t in m.tiles:
-                    counts[kind(t)] += 1
+                    counts[kind_of[t]] += 1
         for t in self.dora_indicators:
-            counts[kind(t)] += 1
-        if self.offered is not None and self.offered_by is not None:
+            counts[kind_of[t]] += 1
+        offered, by = self.offered, self.offered_by
+        if offered is not None and by is not None:
             # the offered tile is usually already shown: last in its river, or in an added kan
-            river = self.rivers[self.offered_by]
-            in_river = bool(river) and river[-1].tile == self.offered and not river[-1].called
-            in_meld = any(self.offered in m.tiles for m in self.melds[self.offered_by])
-            if not (in_river or in_meld):
-                counts[kind(self.offered)] += 1
-        return [min(c, 4) for c in counts]
+            river = self.rivers[by]
+            in_river = bool(river) and river[-1].tile == offered and not river[-1].called
+            if not (in_river or any(offered in m.tiles for m in self.melds[by])):
+                counts[kind_of[offered]] += 1
+        return tuple([c if c < 4 else 4 for c in counts])
 
     def unseen_counts(self) -> list[int]:
         """34 counts of the copies this player has not seen anywhere (wall or other hands)."""

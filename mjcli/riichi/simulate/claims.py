@@ -14,10 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.actions import Move
 from mjcli.riichi.engine.settlement import ron_order
 from mjcli.riichi.rules import Rules
-
-EngineAction = tuple[object, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,11 +26,11 @@ class Resolution:
 
     wins: tuple[int, ...] = ()
     triple_ron: bool = False
-    call: EngineAction | None = None
+    call: Move | None = None
 
 
-def resolve(discarder: int, answers: Mapping[int, EngineAction], rules: Rules) -> Resolution:
-    """The claim that wins out among ``answers`` (seat -> the engine action it chose)."""
+def resolve(discarder: int, answers: Mapping[int, Move], rules: Rules) -> Resolution:
+    """The claim that wins out among ``answers`` (seat -> the move it chose)."""
     rons = [s for s, a in answers.items() if a and isinstance(a[0], ev.Win)]
     if rons:
         order = ron_order(discarder, rons)

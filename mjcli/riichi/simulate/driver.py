@@ -23,7 +23,7 @@ from typing import Any
 
 from mjcli.errors import MjcliError
 from mjcli.riichi.engine import events as ev
-from mjcli.riichi.engine.actions import table_step
+from mjcli.riichi.engine.actions import Move, table_step
 from mjcli.riichi.engine.settlement import MANGAN_BASE, ranking
 from mjcli.riichi.engine.state import ENDED, KAN, REACT, TURN, Round, RoundOutcome
 from mjcli.riichi.engine.table import Game, round_label
@@ -31,7 +31,7 @@ from mjcli.riichi.formats.yaku_names import TENHOU_ID
 from mjcli.riichi.policies.bridge import ViewBuilder
 from mjcli.riichi.rules import Rules
 from mjcli.riichi.simulate.claims import Resolution, resolve
-from mjcli.riichi.simulate.seats import EngineAction, PolicySeat, Where
+from mjcli.riichi.simulate.seats import PolicySeat, Where
 from mjcli.riichi.simulate.wall import Wall
 from mjcli.tiles import sort_key
 
@@ -227,7 +227,7 @@ class _Table:
 
     def _react(self, rnd: Round, where: Where) -> None:
         """Answers to the discard on the table, then the table's own moves; one pass per discard."""
-        call: EngineAction | None = None
+        call: Move | None = None
         if rnd.last_tile is not None:
             answers = self._answers(rnd, rnd.current, where)
             res = resolve(rnd.current, answers, rnd.rules)
@@ -250,7 +250,7 @@ class _Table:
             return
         raise MjcliError(f"{where.round}: unexpected table move {step.kind}")  # pragma: no cover
 
-    def _wins(self, rnd: Round, res: Resolution, answers: dict[int, EngineAction]) -> bool:
+    def _wins(self, rnd: Round, res: Resolution, answers: dict[int, Move]) -> bool:
         """Apply the rons that won out (or the triple-ron abort); True if the round ended on them."""
         if res.triple_ron:
             self.apply(ev.RoundDraw(ev.TRIPLE_RON))
@@ -259,8 +259,8 @@ class _Table:
             self.apply(self._with_ura(rnd, answers[seat][0]))
         return bool(res.wins)
 
-    def _answers(self, rnd: Round, target: int, where: Where) -> dict[int, EngineAction]:
-        answers: dict[int, EngineAction] = {}
+    def _answers(self, rnd: Round, target: int, where: Where) -> dict[int, Move]:
+        answers: dict[int, Move] = {}
         for i in range(1, 4):
             seat = (target + i) % 4
             a = self.seats[seat].choose(rnd, seat, where, self.views)

@@ -32,6 +32,7 @@ from mjcli.errors import UsageError
 from mjcli.ledger import RowBuffer
 from mjcli.riichi.formats import GameLog, write_mjai, write_tenhou6
 from mjcli.riichi.policies import get_policy
+from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.rules import Rules, get_rules
 from mjcli.riichi.simulate.driver import GameSpec, PlayedGame, play_game
 from mjcli.riichi.simulate.figures import paired_differences, policy_summary
@@ -150,8 +151,10 @@ class GameOutput:
 
 def seats_for(names: Sequence[str]) -> dict[str, PolicySeat]:
     """One seat object per policy name: policies keep no state between decisions, so one instance
-    serves every seat it sits in, game after game (built once per worker by the runner)."""
-    return {n: PolicySeat(n) for n in dict.fromkeys(names)}
+    serves every seat it sits in, game after game (built once per worker by the runner), and they
+    share one HandMath (bounded memos of hand figures)."""
+    math = HandMath()
+    return {n: PolicySeat(n, math=math) for n in dict.fromkeys(names)}
 
 
 def play(spec: GameSpec, seats: dict[str, PolicySeat] | None = None) -> PlayedGame:

@@ -12,12 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mjcli.errors import MjcliError
+from mjcli.riichi.engine.actions import Move
 from mjcli.riichi.engine.state import TURN, Round
-from mjcli.riichi.policies import Action, Policy, get_policy
+from mjcli.riichi.policies import Action, HandMath, Policy, get_policy
 from mjcli.riichi.policies.bridge import ViewBuilder, legal_of
 from mjcli.tiles import tile_name, to_mpsz
-
-EngineAction = tuple[object, ...]
 
 
 class PolicyError(MjcliError):
@@ -34,16 +33,15 @@ class Where:
 
 
 class PolicySeat:
-    """One registered policy, asked through the bridge."""
+    """One registered policy, asked through the bridge (``math``: see
+    :func:`~mjcli.riichi.policies.get_policy`)."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, math: HandMath | None = None) -> None:
         self.name = name.strip().lower()
-        self.policy: Policy = get_policy(name)
+        self.policy: Policy = get_policy(name, math=math)
 
-    def choose(
-        self, rnd: Round, seat: int, where: Where, views: ViewBuilder | None = None
-    ) -> EngineAction | None:
-        """The engine action this seat takes now; None when it has nothing to decide.
+    def choose(self, rnd: Round, seat: int, where: Where, views: ViewBuilder | None = None) -> Move | None:
+        """The move this seat makes now; None when it has nothing to decide.
 
         A single legal action (a forced tsumogiri in riichi, a lone pass) is taken without asking:
         there is no decision to make. ``views`` is the round's view builder (shared by the seats so

@@ -1,0 +1,275 @@
+"""The hand arithmetic the policies share: shanten, waits and discard figures, with memos of hands.
+
+A :class:`HandMath` holds one shanten implementation and the memos of the hands it has worked out.
+Shanten is the minimum of the regular form, seven pairs and thirteen orphans (the last two only for
+13/14 tiles), as ``mahjong.shanten.Shanten.calculate_shanten`` computes it. Two implementations give
+the same numbers, so a policy's decisions never depend on which one it is given:
+
+* ``"analysis"`` (the default): the table-based :mod:`mjcli.analysis`, fast, with memos;
+* ``"mahjong"``: ``mahjong``'s own function, the reference the benchmarks time against (no memos,
+  so that the timing is that of the reference).
+
+One object per run, shared between the policies of the run and the run's own figures (replay's
+shanten and ukeire columns), lets a hand worked out by one of them be found by the others: the
+policies asked at one decision often meet the same hands, and so do a seat's successive turns.
+The memos are bounded (each is emptied when it reaches ``memo_limit`` entries), and they belong to
+their object: nothing is shared between two objects, so workers and plugins cannot trip on one
+another's state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mahjong.shanten import Shanten as _LibShanten
+
+from mjcli.analysis import discard_table as _analysis_discard_table
+from mjcli.analysis import shanten as _analysis_shanten
+from mjcli.analysis import shanten_calc as _sc
+from mjcli.errors import UsageError
+from mjcli.riichi.engine.waits import is_complete as _is_complete
+from mjcli.riichi.engine.waits import waits as _waits
+from mjcli.tiles import NUM_KINDS
+
+#: the shanten implementations a HandMath can use
+BACKENDS = ("analysis", "mahjong")
+DEFAULT_BACKEND = "analysis"
+#: entries each memo holds before it is emptied
+MEMO_LIMIT = 1 << 15
+
+
+def _mahjong_shanten(counts: Sequence[int]) -> int:
+    return _LibShanten.calculate_shanten(list(counts))
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One discard of a 3n+2 hand: its kind, the shanten left and the unseen improving copies."""
+
+    kind: int
+    shanten: int
+    ukeire: int
+    improving: tuple[int, ...]
+
+
+class HandMath:
+    """Shanten, waits and discard figures of concealed hands (34 counts), memoised per object.
+
+    ``HandMath()`` uses :mod:`mjcli.analysis`; ``HandMath("mahjong")`` the reference implementation.
+    Hands are 34 counts (a list, tuple or bytes); the methods taking ``hand: bytes`` are the memoised
+    ones (bytes are the memo key). Returned values are shared with the memo: do not change them.
+    """
+
+    __slots__ = ("backend", "memo_limit", "_analysis", "_improving", "_after_discard", "_least")
+
+    def __init__(self, backend: str = DEFAULT_BACKEND, memo_limit: int = MEMO_LIMIT) -> None:
+        if backend not in BACKENDS:
+            raise UsageError(f"unknown shanten backend '{backend}' (known: {', '.join(sorted(BACKENDS))})")
+        self.backend = backend
+        self.memo_limit = memo_limit
+        self._analysis = backend == "analysis"
+        self._improving: dict[bytes, tuple[int, tuple[int, ...]]] = {}
+        self._after_discard: dict[bytes, dict[int, int]] = {}
+        self._least: dict[tuple[bytes, frozenset[int] | None], tuple[int, dict[int, tuple[int, ...]]]] = {}
+
+    def __repr__(self) -> str:
+        return f"HandMath({self.backend!r})"
+
+    def clear(self) -> None:
+        """Forget every memoised hand (a benchmark times a run without the hands of an earlier one)."""
+        self._improving.clear()
+        self._after_discard.clear()
+        self._least.clear()
+
+    def _remember(self, memo: dict, key: object, value: object) -> None:
+        if len(memo) >= self.memo_limit:
+            memo.clear()
+        memo[key] = value
+
+    # ------------------------------------------------------------ one hand
+
+    def shanten(self, counts: Sequence[int]) -> int:
+        """Shanten (-1 complete, 0 tenpai) of a concealed hand of 34 counts (1..14 tiles, 3n+1 or 3n+2)."""
+        if self._analysis:
+            return _analysis_shanten(bytes(counts))
+        return _mahjong_shanten(counts)
+
+    def waits(self, counts: Sequence[int]) -> frozenset[int]:
+        """Kinds completing a 3n+1 concealed hand (seven pairs and thirteen orphans included at 13
+        tiles); the same for either backend."""
+        return _waits(counts)
+
+    def is_complete(self, counts: Sequence[int]) -> bool:
+        """Is a 3n+2 concealed hand a winning shape (yaku not checked)? The same for either backend."""
+        return _is_complete(counts)
+
+    def improving(self, counts: Sequence[int]) -> tuple[int, ...]:
+        """The kinds that lower the shanten of a 3n+1 concealed hand (kinds held four times excluded)."""
+        if self._analysis:
+            return self.improving_of(bytes(counts))[1]
+        hand = list(counts)
+        s = _mahjong_shanten(hand)
+        out = []
+        for k in range(NUM_KINDS):
+            if hand[k] >= 4:
+                continue
+            hand[k] += 1
+            if _mahjong_shanten(hand) < s:
+                out.append(k)
+            hand[k] -= 1
+        return tuple(out)
+
+    def improving_of(self, hand: bytes) -> tuple[int, tuple[int, ...]]:
+        """Shanten of a 3n+1 concealed hand (34 counts as bytes) and the kinds that lower it (kinds
+        held four times excluded), memoised. Always :mod:`mjcli.analysis` (the same numbers as any
+        backend)."""
+        got = self._improving.get(hand)
+        if got is None:
+            got = _improving_by_table(hand)
+            self._remember(self._improving, hand, got)
+        return got
+
+    # ------------------------------------------------------------ the discards of a 3n+2 hand
+
+    def discard_options(self, counts: Sequence[int], seen: Sequence[int]) -> list[Option]:
+        """Every distinct discard of a 3n+2 concealed hand, in kind order, with its shanten and ukeire.
+
+        Ukeire counts the copies of each improving kind not in the hand and not in ``seen`` (what the
+        player can see elsewhere). With the ``analysis`` backend this is ``mjcli.analysis.discard_table``.
+        """
+        if self._analysis:
+            table = _analysis_discard_table(counts, seen)
+            opts = [Option(o.kind, o.shanten, o.ukeire_total, tuple(o.kinds)) for o in table]
+            opts.sort(key=lambda o: o.kind)
+            return opts
+        return self._options_by_loop(counts, seen)
+
+    def _options_by_loop(self, counts: Sequence[int], seen: Sequence[int]) -> list[Option]:
+        """The discard table from single shanten calls (the reference path)."""
+        hand = list(counts)
+        out = []
+        for d in range(NUM_KINDS):
+            if not hand[d]:
+                continue
+            hand[d] -= 1
+            s = self.shanten(hand)
+            improving = []
+            total = 0
+            for k in range(NUM_KINDS):
+                if hand[k] >= 4:
+                    continue
+                hand[k] += 1
+                if self.shanten(hand) < s:
+                    improving.append(k)
+                    total += max(0, 4 - counts[k] - seen[k])
+                hand[k] -= 1
+            hand[d] += 1
+            out.append(Option(d, s, total, tuple(improving)))
+        return out
+
+    def shanten_after_discards(self, hand: bytes) -> dict[int, int]:
+        """Kind -> shanten of a 3n+2 concealed hand (34 counts as bytes) without one tile of that
+        kind, for every kind held, in kind order. Memoised with the ``analysis`` backend."""
+        if not self._analysis:
+            return self._after_discards_by_shanten(hand)
+        got = self._after_discard.get(hand)
+        if got is not None:
+            return got
+        after = self._after_discards_by_shanten(hand)
+        self._remember(self._after_discard, hand, after)
+        return after
+
+    def _after_discards_by_shanten(self, hand: bytes) -> dict[int, int]:
+        work = bytearray(hand)
+        after: dict[int, int] = {}
+        for d in range(NUM_KINDS):
+            if work[d]:
+                work[d] -= 1
+                after[d] = self.shanten(work)
+                work[d] += 1
+        return after
+
+    def least_discards(
+        self, hand: bytes, allowed: frozenset[int] | None = None
+    ) -> tuple[int, dict[int, tuple[int, ...]]]:
+        """The least shanten a discard of a 3n+2 hand (bytes) leaves, and for each discard that leaves
+        it (of the ``allowed`` kinds only, if given), in kind order, the kinds that would then improve
+        the hand (:meth:`improving`). Memoised with the ``analysis`` backend."""
+        key = (hand, allowed)
+        if self._analysis:
+            got = self._least.get(key)
+            if got is not None:
+                return got
+        after = self.shanten_after_discards(hand)
+        if allowed is not None:
+            after = {d: s for d, s in after.items() if d in allowed}
+        least = min(after.values())
+        work = bytearray(hand)
+        kinds: dict[int, tuple[int, ...]] = {}
+        for d, s in after.items():
+            if s == least:
+                work[d] -= 1
+                kinds[d] = self.improving(work)
+                work[d] += 1
+        got = (least, kinds)
+        if self._analysis:
+            self._remember(self._least, key, got)
+        return got
+
+
+# ---------------------------------------------------------------- the improving kinds, fused
+
+#: what a draw can add to the seven pairs / thirteen orphans facts (see shanten_calc._draws)
+_SPECIAL_GROWS = frozenset((*_sc._GROW, *_sc._GROW_TERMINAL)) - {0}
+
+
+def _improving_by_table(hand: bytes) -> tuple[int, tuple[int, ...]]:
+    """:func:`mjcli.analysis.shanten_calc.shanten_after_each_draw` kept to the kinds that lower the
+    shanten: the same table lookups in one pass, without the per-kind list (twice as fast; a test
+    checks that they agree on every hand of the shared logs and on random ones)."""
+    if len(hand) != NUM_KINDS:
+        return _improving_by_draws(hand)
+    sc = _sc
+    v0, v1, v2, v3 = sc._group_values(hand)
+    total = v0 + v1 + v2 + v3
+    n = total & sc._SIZE_MASK
+    if n % 3 != 1 or n > 13:
+        return _improving_by_draws(hand)  # raises the analysis module's error
+    shift = sc._ID_SHIFT
+    i0, i1, i2, i3 = v0 >> shift, v1 >> shift, v2 >> shift, v3 >> shift
+    comb = sc._COMBINE
+    current = sc._FINAL[n // 3][comb[comb[i0][i1]][comb[i2][i3]]]
+    fields = total >> 6 & 0xFFFF
+    special = sc._SPECIAL_PLUS_1
+    if n >= 13:
+        current = min(current, special[fields] - 1)
+    final = sc._FINAL[(n + 1) // 3]
+    # seven pairs and thirteen orphans count after the draw (14 tiles), if a draw can bring them
+    # under the shanten to beat: a draw adds a new kind and/or a new pair, terminal or not
+    full = n == 13 and any(special[fields + grow] - 1 < current for grow in _SPECIAL_GROWS)
+    draws = sc._draws
+    out: list[int] = []
+    # per group: the combined row of the other three groups, as shanten_after_each_draw has it
+    for start, rest, key in (
+        (0, comb[comb[comb[i1][i2]][i3]], hand[0:9]),
+        (9, comb[comb[comb[i0][i2]][i3]], hand[9:18]),
+        (18, comb[comb[comb[i0][i1]][i3]], hand[18:27]),
+        (27, comb[comb[comb[i0][i1]][i2]], hand[27:34]),
+    ):
+        if full:
+            for i, row, grow in draws(key, start):
+                s = final[rest[row]]
+                sp = special[fields + grow] - 1
+                if (sp if sp < s else s) < current:
+                    out.append(start + i)
+        else:
+            for i, row, _ in draws(key, start):
+                if final[rest[row]] < current:
+                    out.append(start + i)
+    return current, tuple(out)
+
+
+def _improving_by_draws(hand: bytes) -> tuple[int, tuple[int, ...]]:
+    current, after = _sc.shanten_after_each_draw(hand)
+    return current, tuple([k for k, s in enumerate(after) if s is not None and s < current])
