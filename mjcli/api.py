@@ -23,8 +23,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mjcli.errors import UsageError
-
 if TYPE_CHECKING:
     import polars as pl
 
@@ -98,27 +96,22 @@ def score(
     ``chiihou``. Raises :class:`~mjcli.errors.ScoringError` for a hand that is not complete or has
     no yaku.
     """
-    from mjcli.melds import parse_melds
-    from mjcli.riichi.rules import get_rules
-    from mjcli.riichi.scoring import WinContext, read_win_hand, score_hand
-    from mjcli.tiles import parse_tiles, wind_from_letter
+    from mjcli.riichi.scoring import score_typed
 
-    meld_list = parse_melds(melds)
-    concealed, win_tile = read_win_hand(hand, win, meld_list)
-    known = set(WinContext.__dataclass_fields__) - {"seat_wind", "round_wind", "honba", "sticks"}
-    unknown = sorted(set(conditions) - known)
-    if unknown:
-        raise UsageError(f"unknown win condition(s): {', '.join(unknown)}")
-    ctx = WinContext(
-        seat_wind=wind_from_letter(seat),
-        round_wind=wind_from_letter(round_wind),
+    typed = score_typed(
+        hand,
+        win,
+        melds=melds,
+        dora=dora,
+        ura=ura,
+        seat=seat,
+        round_wind=round_wind,
         honba=honba,
         sticks=sticks,
-        dora_indicators=tuple(parse_tiles(dora)),
-        ura_indicators=tuple(parse_tiles(ura)),
+        rules=rules,
         **conditions,
     )
-    return score_hand(concealed, win_tile, meld_list, ctx, get_rules(rules))
+    return typed.result
 
 
 # ---------------------------------------------------------------- policies

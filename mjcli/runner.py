@@ -57,6 +57,17 @@ def shared(value: Any) -> Callable[[], Any]:
     return functools.partial(_value, value)
 
 
+def jobs_for(jobs: int | None) -> int:
+    """The number of workers for a ``--jobs`` value: None is one per core; below 1 is an error."""
+    from mjcli.errors import UsageError
+
+    if jobs is None:
+        return default_jobs()
+    if jobs < 1:
+        raise UsageError(f"--jobs {jobs}: use at least one job")
+    return jobs
+
+
 # The set-up's result in a worker process: set once by the pool's initializer, read by every task
 # of that worker. It is the runner's own per-process slot, never shared between runs.
 _worker_context: Any = None

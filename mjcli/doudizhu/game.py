@@ -13,18 +13,9 @@ from pathlib import Path
 from mjcli.errors import UsageError
 from mjcli.games import Command, GameEntry
 from mjcli.output import emit_json, format_table, frame_text, terminal_bar
+from mjcli.runner import jobs_for
 
 DEFAULT_POLICIES = "zhanpai,greedy,random"
-
-
-def _jobs(jobs: int | None) -> int:
-    from mjcli.runner import default_jobs
-
-    if jobs is None:
-        return default_jobs()
-    if jobs < 1:
-        raise UsageError(f"--jobs {jobs}: use at least one job")
-    return jobs
 
 
 def advise(
@@ -77,7 +68,11 @@ def replay(records: list[str], policies: str, out: Path | None, jobs: int | None
         raise UsageError(f"--out '{out}' exists and is not a directory")
     with terminal_bar(unit="game") as bar:
         summary = replay_records(
-            inputs.paths, names, out=out, jobs=_jobs(jobs), progress=bar.update if bar is not None else None
+            inputs.paths,
+            names,
+            out=out,
+            jobs=jobs_for(jobs),
+            progress=bar.update if bar is not None else None,
         )
     if as_json:
         emit_json(summary)
@@ -108,7 +103,7 @@ def simulate(
     from mjcli.doudizhu.simulate import game_specs, simulate
     from mjcli.doudizhu.summary import duplicate_table, role_table
 
-    workers = _jobs(jobs)
+    workers = jobs_for(jobs)
     names = parse_policies(players)
     if out is not None and out.exists() and not out.is_dir():
         raise UsageError(f"--out '{out}' exists and is not a directory")

@@ -16,18 +16,9 @@ from typing import Any
 from mjcli.errors import UsageError
 from mjcli.games import Command, GameEntry
 from mjcli.output import emit_json, terminal_bar
+from mjcli.runner import jobs_for
 
 DEFAULT_PLAYERS = "akagi,mahjongjoy,greedy,efficiency"
-
-
-def _jobs(jobs: int | None) -> int:
-    from mjcli.runner import default_jobs
-
-    if jobs is None:
-        return default_jobs()
-    if jobs < 1:
-        raise UsageError(f"--jobs {jobs}: use at least one job")
-    return jobs
 
 
 # ---------------------------------------------------------------- score
@@ -56,47 +47,49 @@ def score(
     rules: str,
     as_json: bool,
 ) -> int:
-    from mjcli.melds import parse_melds
     from mjcli.riichi.explain import explain
-    from mjcli.riichi.rules import get_rules
-    from mjcli.riichi.scoring import WinContext, hand_label, read_win_hand, score_hand
-    from mjcli.tiles import parse_tiles, tile_name, wind_from_letter
+    from mjcli.riichi.scoring import hand_label, score_typed
+    from mjcli.tiles import tile_name
 
-    rule_set = get_rules(rules)
-    meld_list = parse_melds(melds)
-    concealed, win_tile = read_win_hand(hand, win, meld_list)
-    ctx = WinContext(
-        tsumo=tsumo,
-        riichi=riichi,
-        double_riichi=double_riichi,
-        ippatsu=ippatsu,
-        rinshan=rinshan,
-        chankan=chankan,
-        haitei=haitei,
-        houtei=houtei,
-        tenhou=tenhou,
-        chiihou=chiihou,
-        seat_wind=wind_from_letter(seat),
-        round_wind=wind_from_letter(round_),
+    flags = {
+        "tsumo": tsumo,
+        "riichi": riichi,
+        "double_riichi": double_riichi,
+        "ippatsu": ippatsu,
+        "rinshan": rinshan,
+        "chankan": chankan,
+        "haitei": haitei,
+        "houtei": houtei,
+        "tenhou": tenhou,
+        "chiihou": chiihou,
+    }
+    typed = score_typed(
+        hand,
+        win,
+        melds=melds,
+        dora=dora,
+        ura=ura,
+        seat=seat,
+        round_wind=round_,
         honba=honba,
         sticks=sticks,
-        dora_indicators=tuple(parse_tiles(dora)),
-        ura_indicators=tuple(parse_tiles(ura)),
+        rules=rules,
+        **flags,
     )
-    result = score_hand(concealed, win_tile, meld_list, ctx, rule_set)
+    result, ctx = typed.result, typed.ctx
     if as_json:
         payload: dict[str, object] = {
-            "hand": hand_label(concealed, meld_list),
-            "win": tile_name(win_tile),
-            "melds": [f"{m.kind}:{''.join(hand_label(m.tiles, []))}" for m in meld_list],
+            "hand": hand_label(typed.concealed, typed.melds),
+            "win": tile_name(typed.win_tile),
+            "melds": [f"{m.kind}:{''.join(hand_label(m.tiles, []))}" for m in typed.melds],
             "seat": "ESWN"[ctx.seat_wind],
             "round": "ESWN"[ctx.round_wind],
-            "rules": rule_set.name,
+            "rules": typed.rules.name,
         }
         payload.update(result.to_dict())
         emit_json(payload)
     else:
-        print(explain(result, concealed, win_tile, meld_list, ctx, rule_set))
+        print(explain(result, typed.concealed, typed.win_tile, typed.melds, ctx, typed.rules))
     return 0
 
 
@@ -203,7 +196,7 @@ def verify(logs: list[str], out: Path | None, as_json: bool, jobs: int | None, r
     summary = Summary()
     rows: list[dict[str, object]] = []
     with terminal_bar(len(inputs), unit="log", leave=False) as bar:
-        for reports in verify_paths(inputs.paths, rule_set, _jobs(jobs)):
+        for reports in verify_paths(inputs.paths, rule_set, jobs_for(jobs)):
             for r in reports:
                 summary.add(r)
                 if out is not None:
@@ -315,7 +308,7 @@ def replay(
     inputs = collect_logs(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(records)}")
-    workers = _jobs(jobs)
+    workers = jobs_for(jobs)
     target = out if out is not None else Path(tempfile.mkdtemp(prefix="mjcli-replay-"))
     try:
         return _replay_into(
@@ -435,7 +428,7 @@ def simulate(
     from mjcli.riichi.simulate.run import game_specs, parse_players, simulate, table_rules
     from mjcli.riichi.simulate.seats import PolicyError
 
-    workers = _jobs(jobs)
+    workers = jobs_for(jobs)
     names = parse_players(players)
     total = len(game_specs(names, games, seed, table_rules(rules, length), duplicate))
     with terminal_bar(total, unit="game") as bar:

@@ -571,3 +571,73 @@ def read_win_hand(hand: str, win: str | None, melds: Sequence[Meld]) -> tuple[li
             f"(winning tile included) or {full - 1} and --win"
         )
     return tiles, win_tile
+
+
+@dataclass(frozen=True)
+class TypedScore:
+    """A hand scored from what a person typed, with the parsed inputs the explanation needs."""
+
+    result: ScoreResult
+    concealed: list[int]
+    win_tile: int
+    melds: list[Meld]
+    ctx: WinContext
+    rules: Rules
+
+
+def score_typed(
+    hand: str,
+    win: str | None = None,
+    *,
+    melds: str = "",
+    dora: str = "",
+    ura: str = "",
+    seat: str = "E",
+    round_wind: str = "E",
+    honba: int = 0,
+    sticks: int = 0,
+    rules: str = "tenhou",
+    **conditions: bool,
+) -> TypedScore:
+    """Score a hand given in notation (mpsz, meld text, wind letters, a rules preset): the one place
+    where typed inputs become a :class:`WinContext`. ``conditions`` are its flags (``tsumo``,
+    ``riichi``, ``double_riichi``, ``ippatsu``, ``rinshan``, ``chankan``, ``haitei``, ``houtei``,
+    ``tenhou``, ``chiihou``)."""
+    from mjcli.melds import parse_melds
+    from mjcli.riichi.rules import get_rules
+    from mjcli.tiles import wind_from_letter
+
+    unknown = sorted(set(conditions) - _CONDITIONS)
+    if unknown:
+        raise UsageError(f"unknown win condition(s): {', '.join(unknown)}")
+    rule_set = get_rules(rules)
+    meld_list = parse_melds(melds)
+    concealed, win_tile = read_win_hand(hand, win, meld_list)
+    ctx = WinContext(
+        seat_wind=wind_from_letter(seat),
+        round_wind=wind_from_letter(round_wind),
+        honba=honba,
+        sticks=sticks,
+        dora_indicators=tuple(parse_tiles(dora)),
+        ura_indicators=tuple(parse_tiles(ura)),
+        **{k: bool(v) for k, v in conditions.items()},
+    )
+    result = score_hand(concealed, win_tile, meld_list, ctx, rule_set)
+    return TypedScore(result, concealed, win_tile, list(meld_list), ctx, rule_set)
+
+
+#: the win-condition flags of :class:`WinContext`
+_CONDITIONS = frozenset(
+    (
+        "tsumo",
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "rinshan",
+        "chankan",
+        "haitei",
+        "houtei",
+        "tenhou",
+        "chiihou",
+    )
+)
