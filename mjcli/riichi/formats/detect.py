@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from mjcli.errors import LogFormatError
-from mjcli.riichi.formats.base import MJAI, TENHOU6, TENHOU_XML, maybe_gunzip
+from mjcli.riichi.formats.gamelog import MJAI, TENHOU6, TENHOU_XML, maybe_gunzip
 
 
 def detect_format(data: bytes, name: str = "<log>") -> str:

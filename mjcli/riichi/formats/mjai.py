@@ -51,7 +51,7 @@ from mjcli.riichi.engine.events import (
     StartRound,
     Win,
 )
-from mjcli.riichi.formats.base import MJAI, GameLog, decode_text, game_id_from_name
+from mjcli.riichi.formats.gamelog import MJAI, GameLog, decode_text, game_id_from_name
 from mjcli.riichi.formats.rounds import (
     Table,
     draw_after_kan,

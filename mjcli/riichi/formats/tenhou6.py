@@ -56,7 +56,7 @@ from mjcli.riichi.engine.events import (
     StartRound,
     Win,
 )
-from mjcli.riichi.formats.base import TENHOU6, GameLog, decode_text, game_id_from_name
+from mjcli.riichi.formats.gamelog import TENHOU6, GameLog, decode_text, game_id_from_name
 from mjcli.riichi.formats.rounds import (
     Table,
     draw_after_kan,

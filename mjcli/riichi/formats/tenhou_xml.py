@@ -46,7 +46,7 @@ from mjcli.riichi.engine.events import (
     Win,
 )
 from mjcli.riichi.formats import meld_codes as mc
-from mjcli.riichi.formats.base import TENHOU_XML, GameLog, decode_text, game_id_from_name, maybe_gunzip
+from mjcli.riichi.formats.gamelog import TENHOU_XML, GameLog, decode_text, game_id_from_name, maybe_gunzip
 from mjcli.riichi.formats.rounds import Table, draw_after_kan, place_kan_dora, sorted_tiles, start_label
 from mjcli.riichi.formats.yaku_names import TENHOU_ID, tenhou_id_to_canonical
 from mjcli.tiles import tile_from_id136
