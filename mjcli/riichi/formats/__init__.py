@@ -18,8 +18,8 @@ from pathlib import Path
 
 from mjcli.errors import LogFormatError, MjcliError, UnsupportedError
 from mjcli.inputs import Inputs, collect_inputs
-from mjcli.riichi.formats.gamelog import FORMATS, MJAI, TENHOU6, TENHOU_XML, GameLog
 from mjcli.riichi.formats.detect import detect_format
+from mjcli.riichi.formats.gamelog import FORMATS, MJAI, TENHOU6, TENHOU_XML, GameLog
 from mjcli.riichi.formats.mjai import read_mjai, write_mjai
 from mjcli.riichi.formats.tenhou6 import read_tenhou6, write_tenhou6
 from mjcli.riichi.formats.tenhou_xml import read_tenhou_xml
