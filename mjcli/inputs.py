@@ -86,6 +86,12 @@ def collect_inputs(
     return out
 
 
+def manifest(inputs: Iterable[tuple[Path | str, str]]) -> list[dict[str, str]]:
+    """The inputs as an output folder records them: each label with the file's absolute path, so
+    that what a row names by its label can be found again from anywhere."""
+    return [{"label": label, "path": Path(path).resolve().as_posix()} for path, label in inputs]
+
+
 def _must_exist(p: Path, what: str) -> None:
     if not p.exists():
         shown = str(p) if len(str(p)) <= 80 else str(p)[:77] + "..."

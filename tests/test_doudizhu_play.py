@@ -248,6 +248,8 @@ def test_replay_walks_records_and_reports_bad_ones(tmp_path):
         "choice",
         "agree",
         "reason",
+        "lead",
+        "role",
     ]
     assert set(frame["kind"].unique()) == {"bid", "lead", "follow"}
     # Each record's own players agree with themselves: replaying greedy's seats with greedy agrees.

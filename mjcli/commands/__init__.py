@@ -16,7 +16,7 @@ import typer
 from mjcli.games import DEFAULT_GAME, game_names
 
 # Listed by name so that a missing module fails loudly at start-up, not silently.
-NAMES = ("score", "shanten", "verify", "convert", "advise", "simulate", "replay", "summary")
+NAMES = ("score", "shanten", "verify", "convert", "advise", "simulate", "replay", "summary", "report")
 
 
 def command_modules() -> list[ModuleType]:

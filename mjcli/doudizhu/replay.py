@@ -2,13 +2,15 @@
 
 Rows follow the columns of the riichi replay's decisions.parquet where they apply: file, game_id,
 round ("1": a Dou Dizhu game is one round), turn, seat, player (who sat there in the record), kind
-(bid/lead/follow), hand, actual, policy, choice, agree, reason. A file that cannot be read, or a
+(bid/lead/follow), hand, actual, policy, choice, agree, reason; then lead (the combination to beat
+on a follow) and role (landlord or peasant; null while bidding). A file that cannot be read, or a
 record that breaks the rules, is reported and the batch goes on.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -16,11 +18,13 @@ from typing import Any
 
 import polars as pl
 
+from mjcli.atomic import write_text_atomic
 from mjcli.doudizhu.cards import format_counts
 from mjcli.doudizhu.engine import BidView
 from mjcli.doudizhu.formats import bid_text, move_text, read_records, walk
 from mjcli.doudizhu.policies import get_policy
 from mjcli.errors import LogFormatError, UsageError
+from mjcli.inputs import manifest
 from mjcli.ledger import write_table
 from mjcli.runner import ordered_map
 
@@ -38,6 +42,8 @@ DECISIONS_SCHEMA = {
     "choice": pl.String,
     "agree": pl.Boolean,
     "reason": pl.String,
+    "lead": pl.String,
+    "role": pl.String,
 }
 
 
@@ -52,6 +58,11 @@ def replay_record(
     game_id = str(record.get("game", record.get("seed", "")))
     players = record.get("players", ["?"] * 3)
     for point in walk(record):
+        if isinstance(point.view, BidView):
+            lead, role = None, None
+        else:
+            lead = point.view.lead.text() if point.view.lead is not None else None
+            role = "landlord" if point.view.landlord == point.seat else "peasant"
         for name in policies:
             # Each question gets its own generator, so answers do not depend on the order asked.
             rng = random.Random(f"replay:{game_id}:{point.turn}:{name}")
@@ -77,6 +88,8 @@ def replay_record(
                     "choice": choice,
                     "agree": choice == point.actual,
                     "reason": reason,
+                    "lead": lead,
+                    "role": role,
                 }
             )
     return rows
@@ -166,6 +179,13 @@ def replay(
     frame = pl.DataFrame(rows, schema=DECISIONS_SCHEMA)
     if out is not None:
         write_table(frame, Path(out) / "decisions.parquet")
+        # What was read, beside the table (the ``file`` column is each path as given).
+        read = {
+            "game": "doudizhu",
+            "policies": list(policies),
+            "inputs": manifest((p, str(p)) for p in paths),
+        }
+        write_text_atomic(Path(out) / "replay.json", json.dumps(read, indent=1, ensure_ascii=False) + "\n")
     agreement = (
         frame.group_by(["policy", "kind"], maintain_order=True)
         .agg(pl.len().alias("decisions"), pl.col("agree").mean().alias("agree_rate"))

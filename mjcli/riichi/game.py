@@ -185,7 +185,14 @@ def verify(logs: list[str], out: Path | None, as_json: bool, jobs: int | None, r
     from mjcli.ledger import write_table
     from mjcli.riichi.formats import collect_logs
     from mjcli.riichi.rules import get_rules
-    from mjcli.riichi.verify import Summary, report_lines, round_schema, verify_paths
+    from mjcli.riichi.verify import (
+        Summary,
+        game_schema,
+        mismatch_schema,
+        report_lines,
+        round_schema,
+        verify_paths,
+    )
 
     rule_set = get_rules(rules)
     inputs = collect_logs(logs, sys.stdin if "-" in logs else None)
@@ -195,12 +202,16 @@ def verify(logs: list[str], out: Path | None, as_json: bool, jobs: int | None, r
         raise UsageError(f"--out '{out}' exists and is not a directory")
     summary = Summary()
     rows: list[dict[str, object]] = []
+    game_rows: list[dict[str, object]] = []
+    mismatch_rows: list[dict[str, object]] = []
     with terminal_bar(len(inputs), unit="log", leave=False) as bar:
         for reports in verify_paths(inputs.paths, rule_set, jobs_for(jobs)):
             for r in reports:
                 summary.add(r)
                 if out is not None:
                     rows.extend(row.to_dict() for row in r.rows)
+                    game_rows.append(r.to_row())
+                    mismatch_rows.extend(m.to_row(r.file, r.game) for m in r.mismatches)
                 if as_json:
                     emit_json(r.to_dict())
                 else:
@@ -211,6 +222,9 @@ def verify(logs: list[str], out: Path | None, as_json: bool, jobs: int | None, r
                 bar.update(1)
     if out is not None:
         target = write_table(rows, out / "verify.parquet", schema=round_schema())
+        # Each game's verdict and every difference found, with its round (what `mjcli report` lists).
+        write_table(game_rows, out / "verify_games.parquet", schema=game_schema())
+        write_table(mismatch_rows, out / "verify_mismatches.parquet", schema=mismatch_schema())
         print(f"wrote {target} ({len(rows)} rounds)", file=sys.stderr)
     if as_json:
         emit_json(summary.to_dict())

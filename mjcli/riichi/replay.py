@@ -29,7 +29,7 @@ import polars as pl
 
 from mjcli.analysis import shanten
 from mjcli.errors import LogFormatError, MjcliError, UsageError
-from mjcli.inputs import Input
+from mjcli.inputs import Input, manifest
 from mjcli.ledger import StreamedTable, write_table
 from mjcli.melds import melds_to_text
 from mjcli.riichi.engine import events as ev
@@ -628,7 +628,30 @@ def run_replay(
     run.games_path = write_table(
         pl.concat(games, how="vertical") if games else _games_frame([]), out / "games.parquet"
     )
+    write_manifest(out, inputs, options)
     return run
+
+
+#: what a replay read, beside its tables: the game, the policies and the logs by label
+MANIFEST = "replay.json"
+
+
+def write_manifest(out: Path, inputs: Sequence[Input], options: ReplayOptions) -> None:
+    """``out/replay.json``: the game, the options and every log read (its label in the ``file``
+    column and its absolute path), so that a row's log can be reopened (``mjcli report``)."""
+    import json
+
+    from mjcli.atomic import write_text_atomic
+
+    data = {
+        "game": "riichi",
+        "policies": list(options.policies),
+        "rules": options.rules,
+        "seats": list(options.seats) if options.seats is not None else None,
+        "players": list(options.players) if options.players is not None else None,
+        "inputs": manifest(inputs),
+    }
+    write_text_atomic(out / MANIFEST, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
 @dataclass(slots=True)

@@ -37,6 +37,17 @@ class Mismatch:
     def to_dict(self) -> dict[str, Any]:
         return {"round": self.round, "what": self.what, "log": self.log, "engine": self.engine}
 
+    def to_row(self, file: str, game: str) -> dict[str, Any]:
+        """A row of ``verify_mismatches.parquet``: the two values as text (they are of any type)."""
+        return {
+            "file": file,
+            "game": game,
+            "round": self.round,
+            "what": self.what,
+            "log": _fmt(self.log),
+            "engine": _fmt(self.engine),
+        }
+
     def __str__(self) -> str:
         return f"{self.round} {self.what}: log {_fmt(self.log)}, engine {_fmt(self.engine)}"
 
@@ -88,6 +99,19 @@ class GameReport:
     @property
     def rounds(self) -> int:
         return len(self.rows)
+
+    def to_row(self) -> dict[str, Any]:
+        """A row of ``verify_games.parquet``: one game's verdict."""
+        return {
+            "file": self.file,
+            "game": self.game,
+            "format": self.format,
+            "status": self.status,
+            "rounds": self.rounds,
+            "rounds_matching": sum(1 for row in self.rows if row.match),
+            "mismatches": len(self.mismatches),
+            "error": self.error,
+        }
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -347,3 +371,26 @@ def round_schema() -> dict[str, Any]:
         "yaku": pl.String,
         "match": pl.Boolean,
     }
+
+
+def game_schema() -> dict[str, Any]:
+    """Column types of ``verify_games.parquet`` (one row per game, :meth:`GameReport.to_row`)."""
+    import polars as pl
+
+    return {
+        "file": pl.String,
+        "game": pl.String,
+        "format": pl.String,
+        "status": pl.String,
+        "rounds": pl.Int32,
+        "rounds_matching": pl.Int32,
+        "mismatches": pl.Int32,
+        "error": pl.String,
+    }
+
+
+def mismatch_schema() -> dict[str, Any]:
+    """Column types of ``verify_mismatches.parquet`` (one row per difference, :meth:`Mismatch.to_row`)."""
+    import polars as pl
+
+    return {name: pl.String for name in ("file", "game", "round", "what", "log", "engine")}

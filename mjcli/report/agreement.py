@@ -1,0 +1,95 @@
+"""Agreement of each policy with the players, per group of decisions, with 95 % intervals.
+
+The figure is the share of a policy's rows where it chose what the player did (``agree``), the same
+as the replay summary's; what the report adds is its interval and groups the summary does not have
+(turn phase, shanten, cards in hand). Decisions of one game are not independent (the same player,
+the same hand a turn later), so the interval treats the *game* as the unit: the share is
+sum(agreements) / sum(decisions) over the games, and its interval the cluster-robust one of
+:func:`mjcli.stats.ratio_estimate` (Student t over the games that have decisions of the group),
+as the simulation's figures do with deals. Fewer than two such games give no interval.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import polars as pl
+
+from mjcli.stats import Estimate, ratio_estimate
+
+
+@dataclass(frozen=True)
+class GroupRates:
+    """``rates[policy][group]``: the agreement of each policy in each group (None: no decision)."""
+
+    policies: list[str]
+    groups: list[str]
+    rates: dict[str, dict[str, Estimate]]
+
+    def matrix(self) -> list[list[Estimate | None]]:
+        """Values by series (policy) then category (group), as the charts take them."""
+        return [[self.rates[p].get(g) for g in self.groups] for p in self.policies]
+
+
+def policy_order(lf: pl.LazyFrame) -> list[str]:
+    """Policies in the order they were asked (first appearance), as the summaries show them."""
+    return lf.select(pl.col("policy").unique(maintain_order=True)).collect().to_series().to_list()
+
+
+def rates_by(
+    lf: pl.LazyFrame, group: pl.Expr, clusters: Sequence[str], order: Sequence[str] | None = None
+) -> GroupRates:
+    """Agreement per policy and value of ``group`` (rows where it is null are left out), clustered
+    by the columns ``clusters`` (a game). Groups come in ``order`` when given (those present),
+    else sorted."""
+    per_cluster = (
+        lf.select("policy", group.alias("_group"), *clusters, "agree")
+        .filter(pl.col("_group").is_not_null())
+        .group_by("policy", "_group", *clusters)
+        .agg(pl.col("agree").cast(pl.Int64).sum().alias("y"), pl.len().alias("n"))
+        .sort("policy", "_group", *clusters)
+        .collect()
+    )
+    present = set(per_cluster["_group"].to_list())
+    groups = [g for g in order if g in present] if order is not None else sorted(present)
+    rates: dict[str, dict[str, Estimate]] = {}
+    for (policy, g), sub in per_cluster.group_by("policy", "_group", maintain_order=True):
+        e = ratio_estimate(sub["y"].to_list(), sub["n"].to_list()).clipped(0.0, 1.0)
+        rates.setdefault(str(policy), {})[str(g)] = e
+    policies = [p for p in policy_order(lf) if p in rates]
+    return GroupRates(policies, [str(g) for g in groups], rates)
+
+
+def overall(lf: pl.LazyFrame, clusters: Sequence[str]) -> dict[str, Estimate]:
+    """Each policy's agreement over all its decisions, with its interval."""
+    rates = rates_by(lf, pl.lit("all"), clusters)
+    return {p: rates.rates[p]["all"] for p in rates.policies}
+
+
+def thirds(position: pl.Expr) -> pl.Expr:
+    """``early`` / ``middle`` / ``late`` for a position from 0 to 1 in its game."""
+    return (
+        pl.when(position < 1 / 3)
+        .then(pl.lit("early"))
+        .when(position < 2 / 3)
+        .then(pl.lit("middle"))
+        .otherwise(pl.lit("late"))
+    )
+
+
+PHASES = ("early", "middle", "late")
+
+
+def pair_matrix(lf: pl.LazyFrame, key: Sequence[str]) -> tuple[list[str], list[list[float | None]]]:
+    """The share of decision points (rows sharing ``key``) where two policies chose the same."""
+    choices = lf.select(*key, "policy", "choice")
+    same = (
+        choices.join(choices, on=list(key), how="inner", suffix="_b")
+        .group_by("policy", "policy_b")
+        .agg((pl.col("choice") == pl.col("choice_b")).mean().alias("same"))
+        .collect()
+    )
+    order = policy_order(lf)
+    table = {(a, b): v for a, b, v in same.iter_rows()}
+    return order, [[table.get((a, b)) for b in order] for a in order]

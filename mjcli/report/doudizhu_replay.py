@@ -1,0 +1,196 @@
+"""The Dou Dizhu replay part of the page, the same shape as riichi's with this game's measures:
+agreement by kind of decision (bid, lead, follow), by phase of the game and by cards in hand, the
+policy x policy heat map, and the decisions where the policies disagree most with the player drawn
+as hands of cards.
+
+Phase: a decision's place among its game's decisions (bids included), in thirds. The unit of the
+intervals is the game (see :mod:`mjcli.report.agreement`).
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Sequence
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from mjcli.errors import UsageError
+from mjcli.report import charts
+from mjcli.report.agreement import PHASES, overall, pair_matrix, rates_by, thirds
+from mjcli.report.outputs import MARKERS, Output, columns
+from mjcli.report.page import Page
+from mjcli.report.tiles_svg import Sprite, doudizhu_hand
+
+CLUSTERS = ("file", "game_id")
+POINT = ["file", "game_id", "round", "turn", "seat", "kind"]
+KINDS = ("bid", "lead", "follow")
+CARD_GROUPS = ("1-5", "6-10", "11-15", "16-20")
+NEEDED = (*POINT, "hand", "actual", "policy", "choice", "agree", "reason")
+
+
+def scan(folder: Path) -> pl.LazyFrame:
+    path = folder / MARKERS["replay"]
+    names = columns(path)
+    missing = [c for c in NEEDED if c not in names]
+    if missing:
+        raise UsageError(f"'{path}' is not a Dou Dizhu replay's decisions (no {', '.join(missing)} column)")
+    lf = pl.scan_parquet(path)
+    for extra in ("lead", "role"):  # written since mjcli report: an older output has neither
+        if extra not in names:
+            lf = lf.with_columns(pl.lit(None, dtype=pl.String).alias(extra))
+    return lf
+
+
+def phase() -> pl.Expr:
+    last = pl.col("turn").max().over(CLUSTERS)
+    return thirds(pl.col("turn") / (last + 1))
+
+
+def cards_group() -> pl.Expr:
+    n = pl.col("hand").str.len_chars()
+    return (
+        pl.when(n <= 5)
+        .then(pl.lit("1-5"))
+        .when(n <= 10)
+        .then(pl.lit("6-10"))
+        .when(n <= 15)
+        .then(pl.lit("11-15"))
+        .otherwise(pl.lit("16-20"))
+    )
+
+
+def most_disputed(lf: pl.LazyFrame, top: int) -> pl.DataFrame:
+    """The ``top`` decision points with the most policies choosing otherwise than the player, then
+    the most of them agreeing on one other move (ties in key order)."""
+    return (
+        lf.group_by(POINT)
+        .agg(
+            (~pl.col("agree")).sum().alias("against"),
+            pl.col("choice").filter(~pl.col("agree")).unique_counts().max().fill_null(0).alias("consensus"),
+        )
+        .filter(pl.col("against") > 0)
+        .sort(["against", "consensus", *POINT], descending=[True, True, *([False] * len(POINT))])
+        .head(top)
+        .collect()
+    )
+
+
+def _move(sprite: Sprite, move: str, kind: str) -> str:
+    if kind == "bid" or move == "pass":
+        return f'<span class="move">{escape(move)}</span>'
+    return f'<span class="move">{"".join(sprite.card(c, 16) for c in move)}</span>'
+
+
+def advise_command(row: dict[str, Any]) -> tuple[str, str]:
+    """``mjcli advise --game doudizhu`` for a lead or a follow (bids: advise has none)."""
+    if row["kind"] == "bid":
+        return "", "advise does not take bids: the bid is shown here only."
+    cmd = f"mjcli advise --game doudizhu {shlex.quote(row['hand'])}"
+    if row.get("lead"):
+        cmd += f" --lead {shlex.quote(row['lead'])}"
+    if row.get("role") == "landlord":
+        cmd += " --landlord"
+    note = (
+        "advise sets a fresh table around the hand (opponents at 17 cards, no card played but the "
+        "lead), so a policy that counts the cards played may answer otherwise than here."
+    )
+    if row["kind"] == "follow" and not row.get("lead"):
+        note = "This output does not record the combination to beat (an older mjcli wrote it). " + note
+    return cmd, note
+
+
+def draw_decision(sprite: Sprite, rows: Sequence[dict[str, Any]], number: int) -> str:
+    r = rows[0]
+    against = sum(1 for x in rows if not x["agree"])
+    role = f", {r['role']}" if r.get("role") else ""
+    head = (
+        f"<h3>#{number} {escape(r['file'])} &middot; game {escape(str(r['game_id']))} &middot; turn "
+        f"{r['turn']} &middot; seat {r['seat']} ({escape(r['player'] or '')}{escape(role)}) &middot; "
+        f'{escape(r["kind"])} <span class="badge bad">{against} of {len(rows)} policies chose '
+        "otherwise</span></h3>"
+    )
+    hand = doudizhu_hand(sprite, r["hand"], r.get("lead"))
+    lines = [
+        f"<tr><td><b>the player</b></td><td>{_move(sprite, r['actual'], r['kind'])}</td>"
+        "<td class='muted'>what was played</td></tr>"
+    ]
+    for x in rows:
+        mark = "agree" if x["agree"] else "disagree"
+        lines.append(
+            f"<tr><td>{escape(x['policy'])}</td><td class='{mark}'>{_move(sprite, x['choice'], x['kind'])}"
+            f"</td><td>{escape(x.get('reason') or '')}</td></tr>"
+        )
+    table = (
+        '<table class="data"><thead><tr><th>who</th><th>move</th><th>reason</th></tr></thead>'
+        f"<tbody>{''.join(lines)}</tbody></table>"
+    )
+    cmd, note = advise_command(r)
+    cmd_html = f'<code class="cmd">{escape(cmd)}</code>' if cmd else ""
+    return (
+        f'<div class="decision" id="decision-{number}">{head}{hand}{table}{cmd_html}'
+        f'<p class="note">{escape(note)}</p></div>'
+    )
+
+
+def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int = 12) -> None:
+    lf = scan(out.folder)
+    counts = lf.select(pl.len(), pl.col("policy").n_unique(), pl.struct(*CLUSTERS).n_unique()).collect()
+    rows, npol, games = counts.row(0)
+    page.lines.append(
+        f"replay (Dou Dizhu): {games} games, {rows // max(npol, 1)} decision points, {rows} policy answers"
+    )
+    sec = page.section("ddz-replay-agreement", "Replay (Dou Dizhu): agreement with the players")
+    sec.note(
+        "Share of decisions where a policy chose what the player did (the same bid, the same cards, or "
+        "a pass). Whiskers and bands: 95 % intervals, cluster-robust over games."
+    )
+    if not rows:
+        sec.note("This replay holds no decision.")
+        return
+    whole = overall(lf, CLUSTERS)
+    kinds = rates_by(lf, pl.col("kind"), CLUSTERS, KINDS)
+    sec.table(
+        ["policy", "agree [95 % interval]", *kinds.groups],
+        [[p, whole.get(p), *[kinds.rates[p].get(k) for k in kinds.groups]] for p in kinds.policies],
+    )
+    sec.chart(
+        "By kind of decision",
+        charts.bar_chart(kinds.groups, kinds.policies, kinds.matrix(), title="Agreement by kind of decision"),
+    )
+    phases = rates_by(lf, phase(), CLUSTERS, PHASES)
+    sec.chart(
+        "By phase of the game",
+        charts.line_chart(phases.groups, phases.policies, phases.matrix(), title="Agreement by phase"),
+        note="A decision's place among its game's decisions (bids included), in thirds.",
+    )
+    cards = rates_by(lf, cards_group(), CLUSTERS, CARD_GROUPS)
+    sec.chart(
+        "By cards in hand",
+        charts.line_chart(cards.groups, cards.policies, cards.matrix(), title="Agreement by cards in hand"),
+    )
+    names, matrix = pair_matrix(lf, POINT)
+    sec.chart(
+        "Policy x policy: the same choice",
+        charts.heat_map(names, matrix, title="Agreement between policies"),
+        note="Share of decision points where the two policies chose the same.",
+    )
+    disputed = page.section("ddz-replay-disputed", "Replay (Dou Dizhu): where the policies disagree most")
+    points = most_disputed(lf, top)
+    disputed.note(
+        f"The {points.height} decision points with the most policies choosing otherwise than the "
+        "player, then the most of them agreeing on the same other move."
+    )
+    if points.is_empty():
+        return
+    keys = points.select(POINT).with_row_index("_rank")
+    chosen = (
+        lf.join(keys.lazy(), on=POINT, how="inner").with_row_index("_order").sort("_rank", "_order").collect()
+    )
+    by_point: dict[tuple, list[dict[str, Any]]] = {}
+    for r in chosen.iter_rows(named=True):
+        by_point.setdefault(tuple(r[c] for c in POINT), []).append(r)
+    for i, key in enumerate(points.select(POINT).iter_rows(), 1):
+        disputed.decision(draw_decision(page.sprite, by_point[key], i))

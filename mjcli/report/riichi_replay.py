@@ -1,0 +1,311 @@
+"""The riichi replay part of the page: agreement charts, the policy x policy heat map, and the
+decisions where the policies disagree most with the player (and, against a baseline, the changed
+ones), each drawn as the seat's hand with the moves, the reasons and the command that reopens it.
+
+Figures come from the replay's ``decisions.parquet`` through :mod:`mjcli.riichi.summary` (the
+summary table and the agreement matrix, exactly as ``mjcli summary`` prints them) and
+:mod:`mjcli.report.agreement` (the same agreement, by group, with its interval).
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from mjcli.report import charts
+from mjcli.report.agreement import PHASES, overall, rates_by
+from mjcli.report.outputs import REPLAY_MANIFEST, Output, read_json
+from mjcli.report.page import Page
+from mjcli.report.tiles_svg import Sprite, move_tiles, riichi_hand
+from mjcli.riichi.summary import KEY, KINDS, agreement_matrix, compare_baseline, scan, summarise
+
+#: a game is the unit of the intervals: decisions of one game are not independent
+CLUSTERS = ("file", "game_id", "game")
+POINT = [*KEY, "game"]
+#: a go-round is about eight moves (four draws, four discards): moves 0-47 are the first six,
+#: the usual "early" of a hand; 48-95 the next six; the rest "late"
+PHASE_MOVES = 48
+SHANTEN_ORDER = ("complete", "tenpai", "1", "2", "3", "4+")
+
+
+def phase() -> pl.Expr:
+    return (
+        pl.when(pl.col("turn") < PHASE_MOVES)
+        .then(pl.lit("early"))
+        .when(pl.col("turn") < 2 * PHASE_MOVES)
+        .then(pl.lit("middle"))
+        .otherwise(pl.lit("late"))
+    )
+
+
+def shanten_group() -> pl.Expr:
+    s = pl.col("shanten")
+    return (
+        pl.when(s < 0)
+        .then(pl.lit("complete"))
+        .when(s == 0)
+        .then(pl.lit("tenpai"))
+        .when(s >= 4)
+        .then(pl.lit("4+"))
+        .otherwise(s.cast(pl.String))
+    )
+
+
+@dataclass(frozen=True)
+class Logs:
+    """Where the logs a replay read are, from its ``replay.json`` (label -> path)."""
+
+    paths: dict[str, str]
+    known: bool  # the replay recorded its inputs
+
+    @classmethod
+    def of(cls, folder: Path) -> Logs:
+        manifest = folder / REPLAY_MANIFEST
+        if not manifest.is_file():
+            return cls({}, False)
+        inputs = read_json(manifest).get("inputs") or []
+        paths: dict[str, str] = {}
+        for item in inputs:
+            if isinstance(item, dict) and "label" in item and "path" in item:
+                paths.setdefault(str(item["label"]), str(item["path"]))
+        return cls(paths, True)
+
+    def command_path(self, label: str) -> str | None:
+        """The log's path for a command typed here: relative below the current folder, else absolute."""
+        path = self.paths.get(label)
+        if path is None:
+            return None
+        p = Path(path)
+        try:
+            return p.relative_to(Path.cwd()).as_posix()
+        except ValueError:
+            return p.as_posix()
+
+
+def advise_command(logs: Logs, row: dict[str, Any]) -> tuple[str, str]:
+    """The ``mjcli advise`` command that reopens a decision, and a note when the log is not known."""
+    path = logs.command_path(row["file"])
+    where = shlex.quote(path) if path is not None else shlex.quote(row["file"])
+    cmd = (
+        f"mjcli advise {where} --round {row['round']} --honba {row['honba']} "
+        f"--turn {row['turn']} --seat {row['seat']}"
+    )
+    note = ""
+    if path is None:
+        note = (
+            f"'{row['file']}' is the log's path inside the folder given to replay "
+            + (
+                "(replay.json does not list it)"
+                if logs.known
+                else "(this output has no replay.json naming the file)"
+            )
+            + ": prefix that folder."
+        )
+    if row.get("game"):
+        note += f" The decision is in game {row['game']} of the file; advise reads the file's first game."
+    return cmd, note.strip()
+
+
+# ---------------------------------------------------------------- the decisions drawn
+
+
+def most_disputed(lf: pl.LazyFrame, top: int) -> pl.DataFrame:
+    """The ``top`` decision points where the most policies chose otherwise than the player: then
+    where the most of them agree on the same other move, then where the player's move lost the most
+    shanten, then ukeire, against a policy's (ties in key order)."""
+    loss = pl.col("shanten_after_actual") - pl.col("shanten_after_choice")
+    gap = pl.col("ukeire_choice") - pl.col("ukeire_actual")
+    return (
+        lf.group_by(POINT)
+        .agg(
+            pl.len().alias("asked"),
+            (~pl.col("agree")).sum().alias("against"),
+            pl.col("choice").filter(~pl.col("agree")).unique_counts().max().fill_null(0).alias("consensus"),
+            loss.max().fill_null(0).alias("loss"),
+            gap.max().fill_null(0).alias("gap"),
+        )
+        .filter(pl.col("against") > 0)
+        .sort(
+            ["against", "consensus", "loss", "gap", *POINT],
+            descending=[True, True, True, True, *([False] * len(POINT))],
+        )
+        .head(top)
+        .collect()
+    )
+
+
+def _rows_of(lf: pl.LazyFrame, points: pl.DataFrame) -> dict[tuple, list[dict[str, Any]]]:
+    """Every policy's row of each point, by the point's key, in the order the policies were asked."""
+    if points.is_empty():
+        return {}
+    keys = points.select(POINT).with_row_index("_rank")
+    rows = (
+        lf.join(keys.lazy(), on=POINT, how="inner").with_row_index("_order").sort("_rank", "_order").collect()
+    )
+    out: dict[tuple, list[dict[str, Any]]] = {}
+    for r in rows.iter_rows(named=True):
+        out.setdefault(tuple(r[c] for c in POINT), []).append(r)
+    return out
+
+
+def draw_decision(
+    sprite: Sprite,
+    logs: Logs,
+    rows: Sequence[dict[str, Any]],
+    number: int,
+    old: dict[str, str] | None = None,
+) -> str:
+    """One decision point: heading, the hand, the player's move and each policy's, the command.
+    ``old`` (policy -> its baseline choice) marks the changed choices."""
+    r = rows[0]
+    against = sum(1 for x in rows if not x["agree"])
+    badge = (
+        f'<span class="badge bad">{against} of {len(rows)} policies chose otherwise</span>'
+        if against
+        else '<span class="badge ok">every policy agrees</span>'
+    )
+    who = f" ({escape(r['player'])})" if r.get("player") else ""
+    head = (
+        f"<h3>#{number} {escape(r['file'])} &middot; round {escape(r['round'])}-{r['honba']} &middot; "
+        f"turn {r['turn']} &middot; seat {r['seat']}{who} &middot; {escape(r['kind'])} {badge}</h3>"
+    )
+    hand = riichi_hand(sprite, r["hand"], r.get("drawn"), r.get("offered"), r.get("melds"))
+    before = f"shanten before acting: {r['shanten']}" if r.get("shanten") is not None else ""
+    lines = [
+        "<tr><td><b>the player</b></td>"
+        f"<td>{move_tiles(sprite, r['actual'])}</td><td class='muted'>what was played</td>"
+        f"<td class='num'>{_num(r.get('shanten_after_actual'))}</td><td class='num'>{_num(r.get('ukeire_actual'))}</td></tr>"
+    ]
+    for x in rows:
+        mark = "agree" if x["agree"] else "disagree"
+        was = ""
+        if old is not None and x["policy"] in old:
+            was = f"<br><span class='muted'>baseline: {move_tiles(sprite, old[x['policy']])}</span>"
+        lines.append(
+            f"<tr><td>{escape(x['policy'])}</td><td class='{mark}'>{move_tiles(sprite, x['choice'])}{was}</td>"
+            f"<td>{escape(x.get('reason') or '')}</td>"
+            f"<td class='num'>{_num(x.get('shanten_after_choice'))}</td><td class='num'>{_num(x.get('ukeire_choice'))}</td></tr>"
+        )
+    table = (
+        '<table class="data"><thead><tr><th>who</th><th>move</th><th>reason</th>'
+        '<th class="num">shanten after</th><th class="num">ukeire</th></tr></thead>'
+        f"<tbody>{''.join(lines)}</tbody></table>"
+    )
+    cmd, note = advise_command(logs, r)
+    note_html = f'<p class="note">{escape(note)}</p>' if note else ""
+    return (
+        f'<div class="decision" id="decision-{number}">{head}{hand}'
+        f'<p class="note">{escape(before)}</p>{table}<code class="cmd">{escape(cmd)}</code>{note_html}</div>'
+    )
+
+
+def _num(v: Any) -> str:
+    return "-" if v is None else str(v)
+
+
+# ---------------------------------------------------------------- the sections
+
+
+def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int = 12) -> None:
+    lf = scan(out.folder)
+    summary = summarise(lf)
+    logs = Logs.of(out.folder)
+    page.lines.append(
+        f"replay (riichi): {summary['games']} games, {summary['decision_points']} decision points, "
+        f"{summary['rows']} policy answers"
+    )
+    sec = page.section("replay-agreement", "Replay: agreement with the players")
+    sec.note(
+        "Share of decisions where a policy chose what the player did. Whiskers and bands: 95 % "
+        "intervals, cluster-robust over games (the decisions of one game are not independent); none "
+        "where fewer than two games have such decisions."
+    )
+    if not summary["rows"]:
+        sec.note("This replay holds no decision.")
+        return
+    whole = overall(lf, CLUSTERS)
+    rows = [
+        [p["policy"], p["decisions"], whole.get(p["policy"]), p.get("top1"), p.get("equal")]
+        for p in summary["policies"]
+    ]
+    sec.table(["policy", "decisions", "agree [95 % interval]", "top1", "equal"], rows)
+    kinds = rates_by(lf, pl.col("kind"), CLUSTERS, KINDS)
+    sec.chart(
+        "By kind of decision",
+        charts.bar_chart(kinds.groups, kinds.policies, kinds.matrix(), title="Agreement by kind of decision"),
+    )
+    phases = rates_by(lf, phase(), CLUSTERS, PHASES)
+    sec.chart(
+        "By turn: early, middle, late",
+        charts.line_chart(phases.groups, phases.policies, phases.matrix(), title="Agreement by turn phase"),
+        note=f"early: moves 0-{PHASE_MOVES - 1} of the round (about the first six go-rounds), middle: "
+        f"{PHASE_MOVES}-{2 * PHASE_MOVES - 1}, late: the rest.",
+    )
+    shanten = rates_by(lf, shanten_group(), CLUSTERS, SHANTEN_ORDER)
+    sec.chart(
+        "By shanten before acting",
+        charts.line_chart(shanten.groups, shanten.policies, shanten.matrix(), title="Agreement by shanten"),
+    )
+    matrix = agreement_matrix(lf)
+    names = matrix["policy"].to_list()
+    sec.chart(
+        "Policy x policy: the same choice",
+        charts.heat_map(
+            names,
+            [[row[n] for n in names] for row in matrix.iter_rows(named=True)],
+            title="Agreement between policies",
+        ),
+        note="Share of decision points where the two policies chose the same action.",
+    )
+
+    disputed = page.section("replay-disputed", "Replay: where the policies disagree most with the player")
+    points = most_disputed(lf, top)
+    disputed.note(
+        f"The {points.height} decision points with the most policies choosing otherwise than the player "
+        "(then: the most policies agreeing on the same other move, the most shanten, then ukeire, the "
+        "player's move gave up). Shanten after and ukeire: of the hand each move leaves."
+    )
+    by_point = _rows_of(lf, points)
+    for i, key in enumerate(points.select(POINT).iter_rows(), 1):
+        disputed.decision(draw_decision(page.sprite, logs, by_point[key], i))
+    _changes_section(page, lf, out, logs, baseline, top)
+
+
+def _changes_section(
+    page: Page, lf: pl.LazyFrame, out: Output, logs: Logs, baseline: Path | None, top: int
+) -> None:
+    """The changed decisions against ``baseline`` (compared now), or those replay --baseline wrote."""
+    if baseline is not None:
+        changes, counts = compare_baseline(lf, baseline)
+        source = (
+            f"Compared with {baseline}: {changes.height} changed of {counts['compared']} compared "
+            f"decisions ({counts['only_old']} only in the baseline, {counts['only_new']} only in this run)."
+        )
+    elif (out.folder / "changes.parquet").is_file():
+        changes = pl.read_parquet(out.folder / "changes.parquet")
+        source = f"{changes.height} changed decisions, as replay --baseline wrote them to changes.parquet."
+    else:
+        return
+    sec = page.section("replay-changes", "Replay: decisions changed against the baseline")
+    sec.note(source)
+    if changes.is_empty():
+        sec.note("No decision changed.")
+        return
+    points = changes.select(KEY).unique(maintain_order=True)
+    shown = points.head(top)
+    if points.height > top:
+        sec.note(f"The first {top} of {points.height} decision points with a change are drawn.")
+    full = lf.join(shown.lazy(), on=KEY, how="inner").select(*POINT).unique(maintain_order=True).collect()
+    by_point = _rows_of(lf, full)
+    olds: dict[tuple, dict[str, str]] = {}
+    for r in changes.iter_rows(named=True):
+        olds.setdefault(tuple(r[c] for c in KEY), {})[r["policy"]] = r["old"]
+    for i, key in enumerate(full.iter_rows(), 1):
+        rows = by_point[key]
+        sec.decision(draw_decision(page.sprite, logs, rows, i, olds.get(key[: len(KEY)], {})))
