@@ -4,7 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test bench lint clean
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: install run test bench lint clean browser
 
 install: $(STAMP)
 
@@ -24,13 +26,31 @@ run: install
 	@echo "simulate: the fixture games are reproduced byte for byte"
 	$(BIN)/mjcli verify fixtures/simulate/logs
 	$(BIN)/mjcli replay fixtures/simulate/logs/*.json --out build/replay-fixture
+	$(BIN)/mjcli report build/replay-fixture -o build/replay-fixture/report.html
+	@echo "report: $(CURDIR)/build/replay-fixture/report.html"
 
 lint: install
 	$(BIN)/ruff check mjcli tests benchmarks
 	$(BIN)/ruff format --check mjcli tests benchmarks
 
-test: lint
+test: lint browser
 	$(BIN)/python -m pytest
+
+# Debian's chromium for the browser tests of `mjcli report` (Playwright drives it; it downloads no
+# browser). Installed as root or with passwordless sudo; elsewhere the browser tests skip and say why.
+browser:
+	@if [ -x "$(CHROMIUM)" ]; then echo "chromium: $$($(CHROMIUM) --version 2>/dev/null)"; \
+	elif ! command -v apt-get >/dev/null; then echo "chromium: no apt-get here; the browser tests will skip"; \
+	else \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; \
+	  elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then SUDO="sudo -n"; \
+	  else echo "chromium: not installed, and neither root nor passwordless sudo; the browser tests will skip"; exit 0; fi; \
+	  echo "chromium: installing Debian's package (about a minute)"; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
+	    --no-install-recommends chromium >/dev/null \
+	    && echo "chromium: installed $$($(CHROMIUM) --version 2>/dev/null)" \
+	    || echo "chromium: apt-get install failed; the browser tests will skip"; \
+	fi
 
 bench: install
 	$(BIN)/python -m benchmarks

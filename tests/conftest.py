@@ -13,3 +13,11 @@ def shared_logs() -> Path:
     import shared  # imported here, not above: only the tests that need the logs fail without them
 
     return shared.LOGS
+
+
+@pytest.fixture(scope="session")
+def report_outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """One small output of each kind `mjcli report` draws (see report_outputs.py), made once."""
+    from report_outputs import make_outputs
+
+    return make_outputs(tmp_path_factory.mktemp("outputs"))

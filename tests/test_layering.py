@@ -12,7 +12,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "mjcli"
 #: layers from the top down; a module may import its own layer and the ones below it, never above
 LAYERS = [
     ("mjcli.cli", "mjcli.commands"),
-    ("mjcli.games", "mjcli.riichi.game", "mjcli.doudizhu.game", "mjcli.api"),
+    ("mjcli.games", "mjcli.riichi.game", "mjcli.doudizhu.game", "mjcli.api", "mjcli.report"),
     ("mjcli.riichi.advise", "mjcli.riichi.replay", "mjcli.riichi.simulate", "mjcli.riichi.summary"),
     ("mjcli.riichi.policies",),
     ("mjcli.riichi.verify",),

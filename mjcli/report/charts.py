@@ -228,7 +228,8 @@ def line_chart(
             points = " ".join(f"{_n(px(i))},{_n(py(values[si][i].value))}" for i in run)  # type: ignore[union-attr]
             if len(run) > 1:
                 parts.append(
-                    f'<polyline class="line" points="{points}" fill="none" stroke="{colour}" stroke-width="2"/>'
+                    f'<polyline class="line" points="{points}" fill="none" stroke="{colour}" '
+                    'stroke-width="2"/>'
                 )
             for i in run:
                 e = values[si][i]
@@ -283,7 +284,8 @@ def heat_map(labels: Sequence[str], matrix: Sequence[Sequence[float | None]], *,
             parts.append(
                 f'<rect class="cell" x="{x}" y="{y}" width="{cell - 1}" height="{cell - 1}" fill="{fill}">'
                 f"<title>{escape(tooltip)}</title></rect>"
-                f'<text x="{x + cell // 2}" y="{y + cell // 2 + 4}" text-anchor="middle" fill="{ink}">{text}</text>'
+                f'<text x="{x + cell // 2}" y="{y + cell // 2 + 4}" text-anchor="middle" '
+                f'fill="{ink}">{text}</text>'
             )
     return _open(size, size, title) + "".join(parts) + "</svg>"
 

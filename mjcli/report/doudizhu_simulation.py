@@ -75,13 +75,13 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
         ),
     )
     games = [[(by.get((p, role)) or {}).get("games", 0) for p in policies] for role in ROLES]
-    totals = [sum(col) for col in zip(*games)]
+    totals = [sum(col) for col in zip(*games, strict=True)]
     sec.chart(
         "Games by role",
         charts.stacked_bars(
             policies,
             list(ROLES),
-            [[g / t if t else 0.0 for g, t in zip(row, totals)] for row in games],
+            [[g / t if t else 0.0 for g, t in zip(row, totals, strict=True)] for row in games],
             title="Share of games as landlord and as peasant",
             colours=("#b279a2", "#72b7b2"),
             counts=games,

@@ -18,7 +18,8 @@ from mjcli.report.tiles_svg import Sprite
 from mjcli.stats import Estimate
 
 STYLE = """
-body{font-family:"DejaVu Sans",Arial,Helvetica,sans-serif;margin:0;color:#1d1d1d;background:#fafafa;font-size:14px}
+body{font-family:"DejaVu Sans",Arial,Helvetica,sans-serif;margin:0;color:#1d1d1d;background:#fafafa;
+ font-size:14px}
 header{background:#233;color:#fff;padding:14px 24px}header h1{margin:0 0 4px;font-size:22px}
 header p{margin:2px 0;color:#d8e0e0}nav a{color:#bfe3ff;margin-right:14px}
 main{padding:8px 24px 32px;max-width:1300px}
@@ -28,7 +29,8 @@ figure.chart-box{display:inline-block;vertical-align:top;margin:6px 18px 12px 0}
 figure.chart-box figcaption{font-weight:bold;margin-bottom:4px}
 p.note{color:#555;max-width:920px;margin:4px 0 8px}
 table.data{border-collapse:collapse;margin:8px 0 14px;font-size:13px}
-table.data th,table.data td{border-bottom:1px solid #e5e5e5;padding:3px 9px;text-align:left;vertical-align:top}
+table.data th,table.data td{border-bottom:1px solid #e5e5e5;padding:3px 9px;text-align:left;
+ vertical-align:top}
 table.data td.num,table.data th.num{text-align:right;font-variant-numeric:tabular-nums}
 table.data th{background:#f2f4f4}
 .decision{border-top:1px solid #e4e4e4;padding:10px 0 6px}
@@ -132,7 +134,8 @@ class Section:
         self.hands += 1
 
     def render(self) -> str:
-        return f'<section class="report" id="{escape(self.id)}"><h2>{escape(self.title)}</h2>{"".join(self.parts)}</section>'
+        head = f'<section class="report" id="{escape(self.id)}"><h2>{escape(self.title)}</h2>'
+        return head + "".join(self.parts) + "</section>"
 
 
 @dataclass

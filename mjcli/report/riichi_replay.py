@@ -178,19 +178,27 @@ def draw_decision(
     hand = riichi_hand(sprite, r["hand"], r.get("drawn"), r.get("offered"), r.get("melds"))
     before = f"shanten before acting: {r['shanten']}" if r.get("shanten") is not None else ""
     lines = [
-        "<tr><td><b>the player</b></td>"
-        f"<td>{move_tiles(sprite, r['actual'])}</td><td class='muted'>what was played</td>"
-        f"<td class='num'>{_num(r.get('shanten_after_actual'))}</td><td class='num'>{_num(r.get('ukeire_actual'))}</td></tr>"
+        _row(
+            "<b>the player</b>",
+            move_tiles(sprite, r["actual"]),
+            "<span class='muted'>what was played</span>",
+            r.get("shanten_after_actual"),
+            r.get("ukeire_actual"),
+        )
     ]
     for x in rows:
-        mark = "agree" if x["agree"] else "disagree"
         was = ""
         if old is not None and x["policy"] in old:
             was = f"<br><span class='muted'>baseline: {move_tiles(sprite, old[x['policy']])}</span>"
         lines.append(
-            f"<tr><td>{escape(x['policy'])}</td><td class='{mark}'>{move_tiles(sprite, x['choice'])}{was}</td>"
-            f"<td>{escape(x.get('reason') or '')}</td>"
-            f"<td class='num'>{_num(x.get('shanten_after_choice'))}</td><td class='num'>{_num(x.get('ukeire_choice'))}</td></tr>"
+            _row(
+                escape(x["policy"]),
+                move_tiles(sprite, x["choice"]) + was,
+                escape(x.get("reason") or ""),
+                x.get("shanten_after_choice"),
+                x.get("ukeire_choice"),
+                "agree" if x["agree"] else "disagree",
+            )
         )
     table = (
         '<table class="data"><thead><tr><th>who</th><th>move</th><th>reason</th>'
@@ -202,6 +210,15 @@ def draw_decision(
     return (
         f'<div class="decision" id="decision-{number}">{head}{hand}'
         f'<p class="note">{escape(before)}</p>{table}<code class="cmd">{escape(cmd)}</code>{note_html}</div>'
+    )
+
+
+def _row(who: str, move: str, reason: str, shanten: Any, ukeire: Any, mark: str = "") -> str:
+    """A row of a decision's table (the cells given as HTML)."""
+    cls = f" class='{mark}'" if mark else ""
+    return (
+        f"<tr><td>{who}</td><td{cls}>{move}</td><td>{reason}</td>"
+        f"<td class='num'>{_num(shanten)}</td><td class='num'>{_num(ukeire)}</td></tr>"
     )
 
 

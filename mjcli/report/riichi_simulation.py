@@ -141,7 +141,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
             ["pair", "deals", *PAIRED],
             [
                 [n, p["deals"], *[fmt_estimate(estimate_of(p[m]), "{:.2f}") for m in PAIRED]]
-                for n, p in zip(names, paired)
+                for n, p in zip(names, paired, strict=True)
             ],
         )
 

@@ -66,17 +66,19 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
         )
         kinds = by_kind["kind"].to_list()
         n, ok = by_kind["n"].to_list(), by_kind["ok"].to_list()
+        bad = [t - o for o, t in zip(ok, n, strict=True)]
         sec.chart(
             "Rounds by result",
             charts.stacked_bars(
                 kinds,
                 ["match", "mismatch"],
-                [[o / t for o, t in zip(ok, n)], [(t - o) / t for o, t in zip(ok, n)]],
+                [[o / t for o, t in zip(ok, n, strict=True)], [b / t for b, t in zip(bad, n, strict=True)]],
                 title="Rounds by the engine's result, matching or not",
                 colours=("#54a24b", "#e45756"),
-                counts=[ok, [t - o for o, t in zip(ok, n)]],
+                counts=[ok, bad],
             ),
-            note="Share of the rounds of each result (win by tsumo or ron, or the draw's kind) that match the log.",
+            note="Share of the rounds of each result (a win by tsumo or ron, or the draw's kind) that "
+            "match the log.",
         )
     listing = page.section("verify-mismatches", "Verify: every mismatch")
     if mismatches_path.is_file():

@@ -65,9 +65,8 @@ def _tile_face(name: str) -> str:
         if char:
             body.append(_glyph(char, 4, 9, 22, colour))
         else:
-            body.append(
-                '<rect x="7" y="9" width="16" height="22" rx="2" fill="none" stroke="#1f5fa8" stroke-width="2"/>'
-            )
+            frame = 'x="7" y="9" width="16" height="22" rx="2" fill="none" stroke="#1f5fa8" stroke-width="2"'
+            body.append(f"<rect {frame}/>")
     else:
         colour, char, _ = _SUITS[name[1]]
         red = name[0] == "0"

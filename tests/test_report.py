@@ -1,0 +1,418 @@
+"""`mjcli report` without a browser: the HTML of each kind of output, read back and checked against
+the tables it comes from; the charts and tiles as SVG; detection, bad input, reopening a decision."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import shlex
+import shutil
+from collections import Counter
+from html.parser import HTMLParser
+from pathlib import Path
+
+import polars as pl
+import pytest
+from report_outputs import KINDS, ODD_LOGS
+from typer.testing import CliRunner
+
+from mjcli.cli import app
+from mjcli.errors import UsageError
+from mjcli.games import games_with
+from mjcli.report import charts
+from mjcli.report.agreement import rates_by
+from mjcli.report.build import SECTIONS, build_report, write_report
+from mjcli.report.outputs import find_outputs
+from mjcli.report.riichi_replay import CLUSTERS, most_disputed
+from mjcli.report.tiles_svg import Sprite, doudizhu_hand, riichi_hand, tile_tokens
+from mjcli.riichi.summary import policy_table, scan
+from mjcli.stats import Estimate
+
+runner = CliRunner()
+
+
+class Parsed(HTMLParser):
+    """The parts of a page the tests look at: SVG charts and their shapes, hands and their tiles,
+    symbols and the ids used, commands, every attribute value."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.charts: list[Counter[str]] = []
+        self.hands: list[tuple[int, int]] = []  # (data-tiles, tiles inside)
+        self.symbols: set[str] = set()
+        self.uses: list[str] = []
+        self.commands: list[str] = []
+        self.attrs: list[str] = []
+        self.tags: Counter[str] = Counter()
+        self._chart_depth = 0
+        self._hand_depth = 0
+        self._depth = 0
+        self._in_cmd = False
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        self.tags[tag] += 1
+        self.attrs.extend(v for v in a.values() if v)
+        classes = (a.get("class") or "").split()
+        if tag not in ("br", "meta", "rect", "path", "use", "line", "circle", "polygon", "polyline"):
+            self._depth += 1
+        if tag == "svg" and "chart" in classes:
+            self.charts.append(Counter())
+            self._chart_depth = self._depth
+        elif self._chart_depth and tag in ("rect", "path", "polyline", "polygon", "circle"):
+            self.charts[-1][f"{tag}.{classes[0] if classes else ''}"] += 1
+        if tag == "div" and "hand" in classes:
+            self.hands.append((int(a["data-tiles"] or -1), 0))
+            self._hand_depth = self._depth
+        elif self._hand_depth and tag == "svg" and ("tile" in classes or "card" in classes):
+            want, got = self.hands[-1]
+            self.hands[-1] = (want, got + 1)
+        if tag == "symbol":
+            self.symbols.add(a["id"] or "")
+        if tag == "use":
+            self.uses.append(a["href"] or "")
+        if tag == "code" and "cmd" in classes:
+            self._in_cmd = True
+            self.commands.append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in ("br", "meta", "rect", "path", "use", "line", "circle", "polygon", "polyline"):
+            if self._depth == self._chart_depth:
+                self._chart_depth = 0
+            if self._depth == self._hand_depth:
+                self._hand_depth = 0
+            self._depth -= 1
+        if tag == "code":
+            self._in_cmd = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_cmd:
+            self.commands[-1] += data
+
+
+def page_of(folder: Path, tmp_path: Path, *args: str) -> tuple[str, Parsed]:
+    target = tmp_path / f"{folder.name}.html"
+    result = runner.invoke(app, ["report", str(folder), "-o", str(target), *args])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"wrote {target} (")
+    text = target.read_text(encoding="utf-8")
+    return text, Parsed(text)
+
+
+def assert_self_contained(text: str, parsed: Parsed) -> None:
+    """Nothing to load: no script, link, image or frame; the only URL is the SVG namespace."""
+    assert not parsed.tags["script"] and not parsed.tags["link"] and not parsed.tags["img"]
+    assert not parsed.tags["iframe"] and "@import" not in text and "url(" not in text
+    urls = set(re.findall(r"https?://[^\s\"'<>)]+", text))
+    assert urls <= {"http://www.w3.org/2000/svg"}, urls
+    assert all(u.startswith("#") and u[1:] in parsed.symbols for u in parsed.uses)
+
+
+def assert_drawn(parsed: Parsed, charts_at_least: int, hands: int) -> None:
+    assert len(parsed.charts) >= charts_at_least
+    for shapes in parsed.charts:
+        assert sum(shapes.values()) > 0, "an empty chart"
+    assert len(parsed.hands) == hands
+    assert all(want == got and want > 0 for want, got in parsed.hands), parsed.hands
+
+
+# ---------------------------------------------------------------- each kind of output
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_kind_is_found_and_drawn(kind: str, report_outputs: dict[str, Path], tmp_path: Path) -> None:
+    folder = report_outputs[kind]
+    (found,) = find_outputs(folder)
+    assert f"{found.game}-{found.kind}" == kind
+    text, parsed = page_of(folder, tmp_path)
+    assert_self_contained(text, parsed)
+    hands = 12 if kind.endswith("replay") else 0
+    assert_drawn(parsed, 2, hands)
+    # the same input gives the same bytes
+    again = build_report(folder).html
+    assert again == text
+
+
+def test_replay_page_figures_are_the_summarys(report_outputs: dict[str, Path], tmp_path: Path) -> None:
+    """The agreement by kind drawn (with intervals) is the summary's figure; the interval holds it."""
+    folder = report_outputs["riichi-replay"]
+    lf = scan(folder)
+    table = policy_table(lf)
+    kinds = rates_by(lf, pl.col("kind"), CLUSTERS)
+    for row in table.iter_rows(named=True):
+        for k in kinds.groups:
+            e = kinds.rates[row["policy"]][k]
+            assert e.value == pytest.approx(row[k], abs=1e-12)
+            assert math.isnan(e.lo) or e.lo - 1e-12 <= e.value <= e.hi + 1e-12
+    text, _ = page_of(folder, tmp_path)
+    for row in table.iter_rows(named=True):
+        assert f"<td>{row['policy']}</td>" in text
+
+
+def test_the_most_disputed_decisions_are_found(report_outputs: dict[str, Path]) -> None:
+    """Brute force over the rows: no decision point has more policies against the player than the
+    first one drawn, and each drawn point has as many as counted."""
+    lf = scan(report_outputs["riichi-replay"])
+    rows = lf.collect().to_dicts()
+    against: Counter[tuple] = Counter()
+    for r in rows:
+        key = (r["file"], r["game_id"], r["round"], r["honba"], r["turn"], r["seat"], r["kind"], r["game"])
+        against[key] += not r["agree"]
+    top = most_disputed(lf, 5)
+    assert top.height == 5
+    assert top["against"][0] == max(against.values())
+    for r in top.iter_rows(named=True):
+        key = (r["file"], r["game_id"], r["round"], r["honba"], r["turn"], r["seat"], r["kind"], r["game"])
+        assert against[key] == r["against"]
+    assert top["against"].to_list() == sorted(top["against"].to_list(), reverse=True)
+
+
+def test_the_advise_command_of_a_drawn_decision_reopens_it(
+    report_outputs: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each command on the page, run as written, shows the same position: the player's move and
+    every policy's choice are the row's."""
+    folder = report_outputs["riichi-replay"]
+    monkeypatch.chdir(tmp_path)  # the log paths must not depend on where the page was made
+    _, parsed = page_of(folder, tmp_path)
+    rows = scan(folder).collect()
+    assert len(parsed.commands) == 12
+    for cmd in parsed.commands[:3]:
+        args = shlex.split(cmd)
+        assert args[:2] == ["mjcli", "advise"] and Path(args[2]).is_file()
+        result = runner.invoke(app, [*args[1:], "--policy", "akagi,mahjongjoy,efficiency", "--json"])
+        assert result.exit_code == 0, result.output
+        shown = json.loads(result.stdout)
+        opt = dict(zip(args[3::2], args[4::2], strict=True))
+        here = rows.filter(
+            (pl.col("file") == Path(args[2]).name)
+            & (pl.col("round") == opt["--round"])
+            & (pl.col("honba") == int(opt["--honba"]))
+            & (pl.col("turn") == int(opt["--turn"]))
+            & (pl.col("seat") == int(opt["--seat"]))
+        )
+        assert here.height == 3
+        assert shown["actual_text"] == here["actual"][0]
+        assert {p["policy"]: p["choice"] for p in shown["policies"]} == dict(
+            zip(here["policy"], here["choice"], strict=True)
+        )
+
+
+def test_a_replay_without_its_manifest_shows_the_label(
+    report_outputs: dict[str, Path], tmp_path: Path
+) -> None:
+    folder = tmp_path / "old"
+    shutil.copytree(report_outputs["riichi-replay"], folder)
+    (folder / "replay.json").unlink()
+    (found,) = find_outputs(folder)
+    assert (found.kind, found.game) == ("replay", "riichi")  # from the columns
+    text, parsed = page_of(folder, tmp_path)
+    assert parsed.commands[0].startswith("mjcli advise sim-00000")
+    assert "this output has no replay.json naming the file" in text
+
+
+def test_baseline_draws_the_changed_decisions(report_outputs: dict[str, Path], tmp_path: Path) -> None:
+    """Two of a policy's choices edited in a copy: the page draws those two decision points, with
+    the baseline's choice beside the new one; replay's own changes.parquet is drawn the same way."""
+    folder = report_outputs["riichi-replay"]
+    frame = pl.read_parquet(folder / "decisions.parquet")
+    edited = frame.with_row_index("_i").with_columns(
+        pl.when((pl.col("_i") < 4) & (pl.col("policy") == "akagi"))
+        .then(pl.lit("nine_terminals"))
+        .otherwise(pl.col("choice"))
+        .alias("choice")
+    )
+    changed = edited.filter(pl.col("choice") != frame["choice"])
+    assert changed.height == 2
+    old = tmp_path / "old.parquet"
+    edited.drop("_i").write_parquet(old)
+    text, parsed = page_of(folder, tmp_path, "--baseline", str(old), "--top", "3")
+    assert 'id="replay-changes"' in text and "2 changed of" in text
+    assert len(parsed.hands) == 3 + 2
+    assert text.count('baseline: <span class="move">nine_terminals</span>') == 2
+    # the same from replay --baseline's changes.parquet
+    rerun = tmp_path / "rerun"
+    logs = [Path(p["path"]) for p in json.loads((folder / "replay.json").read_text())["inputs"]]
+    res = runner.invoke(
+        app, ["replay", *map(str, logs), "--policy", "akagi,mahjongjoy,efficiency", "-j", "1",
+              "--baseline", str(old), "--max-changes", "5", "--out", str(rerun)],
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    text2, parsed2 = page_of(rerun, tmp_path)
+    assert "2 changed decisions, as replay --baseline wrote them" in text2
+    assert len(parsed2.hands) == 12 + 2
+
+
+def test_simulation_page_shows_summary_figures_and_rank_counts(
+    report_outputs: dict[str, Path], tmp_path: Path
+) -> None:
+    folder = report_outputs["riichi-simulate"]
+    summary = json.loads((folder / "summary.json").read_text())
+    text, parsed = page_of(folder, tmp_path)
+    assert 'id="simulation-paired"' in text  # --duplicate
+    assert len(parsed.charts) == 5 + 3
+    games = pl.read_parquet(folder / "games.parquet")
+    for e in summary["policies"]:
+        p = e["placement"]
+        assert f"{p['value']:.2f} [{p['lo']:.2f}, {p['hi']:.2f}]" in text
+        mine = games.filter(pl.col("policy") == e["policy"])
+        for rank, label in enumerate(("1st", "2nd", "3rd", "4th"), 1):
+            n = mine.filter(pl.col("placement") == rank).height
+            if n:
+                assert f"{e['policy']}, {label}: {n / mine.height:.1%} ({n})" in text
+
+
+def test_verify_page_lists_every_mismatch_with_its_round(
+    report_outputs: dict[str, Path], tmp_path: Path
+) -> None:
+    folder = report_outputs["riichi-verify"]
+    text, parsed = page_of(folder, tmp_path)
+    games = pl.read_parquet(folder / "verify_games.parquet")
+    rounds = pl.read_parquet(folder / "verify.parquet")
+    # what `mjcli verify` printed: the same counts
+    logs = len(list((report_outputs["riichi-simulate"] / "logs").iterdir()))
+    assert games.height == logs + 2 and set(games["status"]) == {"ok", "mismatch", "error"}
+    line = f"{int(rounds['match'].sum())}/{rounds.height} rounds match"
+    assert line in text
+    mism = pl.read_parquet(folder / "verify_mismatches.parquet")
+    assert mism.to_dicts() == [
+        {
+            "file": str(ODD_LOGS[0]),
+            "game": "confusing_nakis_1",
+            "round": "E2-2",
+            "what": "seat 0 deltas",
+            "log": "[1600,0,-1600,0]",
+            "engine": "[2600,0,-1600,0]",
+        }
+    ]
+    assert "<td>E2-2</td><td>seat 0 deltas</td><td>[1600,0,-1600,0]</td><td>[2600,0,-1600,0]</td>" in text
+    assert "incomplete log: the log ends after round S3-0" in text
+
+
+def test_doudizhu_replay_records_the_lead_and_role(report_outputs: dict[str, Path], tmp_path: Path) -> None:
+    frame = pl.read_parquet(report_outputs["doudizhu-replay"] / "decisions.parquet")
+    follows = frame.filter(pl.col("kind") == "follow")
+    assert follows["lead"].null_count() == 0
+    assert frame.filter(pl.col("kind") != "follow")["lead"].null_count() == frame.height - follows.height
+    assert set(frame.filter(pl.col("kind") == "bid")["role"].to_list()) == {None}
+    assert set(follows["role"]) == {"landlord", "peasant"}
+    _, parsed = page_of(report_outputs["doudizhu-replay"], tmp_path)
+    plays = [c for c in parsed.commands if "--lead" in c]
+    assert plays
+    result = runner.invoke(app, shlex.split(plays[0])[1:])
+    assert result.exit_code == 0, result.output
+
+
+# ---------------------------------------------------------------- detection and bad input
+
+
+def test_every_game_with_replay_or_simulate_has_a_report() -> None:
+    for command in ("replay", "simulate"):
+        for g in games_with(command):
+            assert (g.name, command) in SECTIONS
+
+
+def test_several_outputs_in_one_folder_make_one_page(report_outputs: dict[str, Path], tmp_path: Path) -> None:
+    folder = tmp_path / "both"
+    shutil.copytree(report_outputs["riichi-simulate"], folder)
+    for name in ("verify.parquet", "verify_games.parquet", "verify_mismatches.parquet"):
+        shutil.copy(report_outputs["riichi-verify"] / name, folder / name)
+    assert [o.kind for o in find_outputs(folder)] == ["simulate", "verify"]
+    text, _ = page_of(folder, tmp_path)
+    assert text.index('id="simulation"') < text.index('id="verify"')
+
+
+def test_bad_input_is_a_usage_error(report_outputs: dict[str, Path], tmp_path: Path) -> None:
+    def error(*args: str) -> str:
+        # in-process the error comes out as the exception (mjcli's main turns it into exit 2: below)
+        result = runner.invoke(app, ["report", *args])
+        assert isinstance(result.exception, UsageError), result.output
+        return str(result.exception)
+
+    assert "holds no output" in error(str(tmp_path))
+    assert "does not exist" in error(str(tmp_path / "nope"))
+    sim = report_outputs["riichi-simulate"]
+    assert "one of the files the report reads" in error(str(sim), "-o", str(sim / "summary.json"))
+    assert "applies to a riichi replay" in error(str(sim), "--baseline", str(sim / "games.parquet"))
+    (tmp_path / "x").mkdir()
+    (tmp_path / "x" / "decisions.parquet").write_text("not parquet")
+    assert "is not a readable Parquet file" in error(str(tmp_path / "x"))
+    before = (sim / "summary.json").read_bytes()
+    with pytest.raises(UsageError):
+        write_report(sim, sim / "games.parquet")
+    assert (sim / "summary.json").read_bytes() == before
+
+
+def test_the_cli_turns_errors_into_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "mjcli.cli", "report", str(tmp_path)], capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    assert (
+        done.stderr.count("\n") == 1 and done.stderr.startswith("error: ") and "Traceback" not in done.stderr
+    )
+
+
+# ---------------------------------------------------------------- charts and tiles
+
+
+def _shapes(svg: str) -> Parsed:
+    return Parsed(f"<div>{svg}</div>")
+
+
+def test_bars_draw_each_value_and_whiskers_only_for_intervals() -> None:
+    values = [
+        [Estimate(0.5, 0.4, 0.6), Estimate(0.25, math.nan, math.nan)],
+        [None, Estimate(1.0, 0.9, 1.0)],
+    ]
+    svg = charts.bar_chart(["a", "b"], ["p", "q"], values, title="t")
+    (shapes,) = _shapes(svg).charts
+    assert shapes["rect.bar"] == 3 and shapes["path.whisker"] == 2
+    assert "p, b: 25.0% (no interval)" in svg and "p, a: 50.0% [95 % interval 40.0%, 60.0%]" in svg
+
+
+def test_negative_bars_hang_below_the_zero_line() -> None:
+    svg = charts.bar_chart(
+        ["x", "y"], ["d"], [[Estimate(-2.0, -3.0, -1.0), Estimate(1.0, 0.0, 2.0)]], title="t", y_range=None
+    )
+    heights = re.findall(r'class="bar" x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)"', svg)
+    (y_neg, h_neg), (y_pos, h_pos) = [(float(a), float(b)) for a, b in heights]
+    assert y_neg == pytest.approx(y_pos + h_pos, abs=0.1)  # both meet at zero
+    assert h_neg == pytest.approx(2 * h_pos, abs=0.2)
+
+
+def test_nice_ticks_cover_the_range() -> None:
+    assert charts.nice_ticks(0, 1) == [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
+    ticks = charts.nice_ticks(-13.6, 7.8)
+    assert ticks[0] <= -13.6 and ticks[-1] >= 7.8 and len(ticks) <= 8
+
+
+def test_lines_break_at_a_missing_value_and_heat_map_has_every_cell() -> None:
+    e = Estimate(0.5, 0.4, 0.6)
+    svg = charts.line_chart(["1", "2", "3", "4"], ["p"], [[e, e, None, e]], title="t")
+    (shapes,) = _shapes(svg).charts
+    assert shapes["polyline.line"] == 1 and shapes["circle.dot"] == 3 and shapes["polygon.band"] == 1
+    heat = charts.heat_map(["a", "b", "c"], [[1.0, 0.5, None], [0.5, 1.0, 0.2], [None, 0.2, 1.0]], title="t")
+    (cells,) = _shapes(heat).charts
+    assert cells["rect.cell"] == 9 and heat.count(">-</text>") == 2
+
+
+def test_tiles_of_a_hand_are_all_drawn_once_defined() -> None:
+    sprite = Sprite()
+    html = riichi_hand(sprite, "1230m055p789s11z", drawn="0m", offered="7z", melds="pon:555z,chi:406s")
+    page = Parsed(sprite.defs() + html)
+    assert page.hands == [(11 + 1 + 3 + 3 + 1, 19)]
+    faces = ("1m", "2m", "3m", "0m", "0p", "5p", "7s", "8s", "9s", "1z", "5z", "4s", "0s", "6s", "7z")
+    assert page.symbols == {f"tile-{t}" for t in faces}
+    assert 'aria-label="red 5 characters (0m)"' in html and 'aria-label="Red dragon (7z)"' in html
+    # the drawn red five is set apart, the other tiles stay in order
+    hand_part = html.split('class="tiles drawn"')[0]
+    assert hand_part.count("#tile-0m") == 0 and html.count("#tile-0m") == 1
+    assert tile_tokens("055m") == ["0m", "5m", "5m"]
+    cards = doudizhu_hand(sprite, "3345TTJBR", lead="44")
+    assert Parsed(cards).hands == [(11, 11)]
