@@ -258,19 +258,19 @@ def _runs(present: Sequence[bool]) -> list[list[int]]:
 
 def heat_map(labels: Sequence[str], matrix: Sequence[Sequence[float | None]], *, title: str) -> str:
     """A square matrix of shares (0..1) between the same labels: darker is more."""
-    cell, off = 64, 120
-    size = off + cell * len(labels) + 12
+    cell, left, top = 64, 120, 84
+    width, height = left + cell * len(labels) + 60, top + cell * len(labels) + 8
     parts = []
     for i, a in enumerate(labels):
-        y = off + cell * i
-        parts.append(f'<text x="{off - 6}" y="{y + cell // 2 + 4}" text-anchor="end">{escape(a)}</text>')
+        y = top + cell * i
+        parts.append(f'<text x="{left - 6}" y="{y + cell // 2 + 4}" text-anchor="end">{escape(a)}</text>')
         parts.append(
-            f'<text transform="translate({off + cell * i + cell // 2 - 4} {off - 8}) rotate(-40)">'
+            f'<text transform="translate({left + cell * i + cell // 2 - 4} {top - 8}) rotate(-40)">'
             f"{escape(a)}</text>"
         )
         for j, b in enumerate(labels):
             v = matrix[i][j]
-            x = off + cell * j
+            x = left + cell * j
             if v is None or math.isnan(v):
                 fill, text, ink = "#f4f4f4", "-", "#777"
             else:
@@ -287,7 +287,7 @@ def heat_map(labels: Sequence[str], matrix: Sequence[Sequence[float | None]], *,
                 f'<text x="{x + cell // 2}" y="{y + cell // 2 + 4}" text-anchor="middle" '
                 f'fill="{ink}">{text}</text>'
             )
-    return _open(size, size, title) + "".join(parts) + "</svg>"
+    return _open(width, height, title) + "".join(parts) + "</svg>"
 
 
 def stacked_bars(
