@@ -46,8 +46,8 @@ browser:
 	  elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then SUDO="sudo -n"; \
 	  else echo "chromium: not installed, and neither root nor passwordless sudo; the browser tests will skip"; exit 0; fi; \
 	  echo "chromium: installing Debian's package (about a minute)"; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
-	    --no-install-recommends chromium >/dev/null \
+	  $$SUDO apt-get update -qq || echo "chromium: apt-get update failed; trying the package lists there are"; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends chromium >/dev/null \
 	    && echo "chromium: installed $$($(CHROMIUM) --version 2>/dev/null)" \
 	    || echo "chromium: apt-get install failed; the browser tests will skip"; \
 	fi

@@ -291,6 +291,18 @@ def test_verify_page_lists_every_mismatch_with_its_round(
     assert "incomplete log: the log ends after round S3-0" in text
 
 
+def test_an_older_verify_output_lists_the_rounds_that_do_not_match(
+    report_outputs: dict[str, Path], tmp_path: Path
+) -> None:
+    folder = tmp_path / "old-verify"
+    folder.mkdir()
+    shutil.copy(report_outputs["riichi-verify"] / "verify.parquet", folder / "verify.parquet")
+    text, parsed = page_of(folder, tmp_path)
+    assert "has no verify_mismatches.parquet" in text
+    assert "<td>E2-2</td><td>ron</td><td>ron</td>" in text
+    assert len(parsed.charts) == 1
+
+
 def test_doudizhu_replay_records_the_lead_and_role(report_outputs: dict[str, Path], tmp_path: Path) -> None:
     frame = pl.read_parquet(report_outputs["doudizhu-replay"] / "decisions.parquet")
     follows = frame.filter(pl.col("kind") == "follow")
@@ -339,6 +351,10 @@ def test_bad_input_is_a_usage_error(report_outputs: dict[str, Path], tmp_path: P
     (tmp_path / "x").mkdir()
     (tmp_path / "x" / "decisions.parquet").write_text("not parquet")
     assert "is not a readable Parquet file" in error(str(tmp_path / "x"))
+    log = tmp_path / "a.json"
+    log.write_text("{}")
+    assert "is not an HTML page" in error(str(sim), "-o", str(log))
+    assert log.read_text() == "{}"
     before = (sim / "summary.json").read_bytes()
     with pytest.raises(UsageError):
         write_report(sim, sim / "games.parquet")

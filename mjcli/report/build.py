@@ -14,7 +14,7 @@ from pathlib import Path
 
 from mjcli.atomic import write_text_atomic
 from mjcli.errors import UsageError
-from mjcli.report.outputs import MARKERS, Output, find_outputs
+from mjcli.report.outputs import MARKERS, REPLAY_MANIFEST, Output, find_outputs
 from mjcli.report.page import Page
 
 #: (game, kind) -> the module whose ``add_sections(page, output, baseline=, top=)`` draws that output
@@ -25,6 +25,19 @@ SECTIONS: dict[tuple[str, str], str] = {
     ("doudizhu", "replay"): "mjcli.report.doudizhu_replay",
     ("doudizhu", "simulate"): "mjcli.report.doudizhu_simulation",
 }
+
+
+#: every file of an output folder the report may read: never the page's name
+READ = (
+    *MARKERS.values(),
+    REPLAY_MANIFEST,
+    "games.parquet",
+    "rounds.parquet",
+    "changes.parquet",
+    "games.jsonl",
+    "verify_games.parquet",
+    "verify_mismatches.parquet",
+)
 
 
 @dataclass(frozen=True)
@@ -66,13 +79,13 @@ def write_report(
 ) -> Report:
     """Build the page and write it to ``output`` through a temporary file (never over an input)."""
     target = Path(output)
-    inputs = {
-        (Path(folder) / name).resolve() for name in (*MARKERS.values(), "games.parquet", "rounds.parquet")
-    }
+    inputs = {(Path(folder) / name).resolve() for name in READ}
     if target.resolve() in inputs or (baseline is not None and target.resolve() == baseline.resolve()):
         raise UsageError(f"-o '{output}' is one of the files the report reads")
     if target.is_dir():
         raise UsageError(f"-o '{output}' is a folder: name the HTML file")
+    if target.exists() and target.suffix.lower() not in (".html", ".htm"):
+        raise UsageError(f"-o '{output}' exists and is not an HTML page: it is not overwritten")
     report = build_report(folder, baseline, top)
     write_text_atomic(target, report.html)
     return report

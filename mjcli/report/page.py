@@ -86,16 +86,13 @@ def cell(value: Any) -> tuple[str, bool]:
     return str(value), False
 
 
-def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], raw: Sequence[int] = ()) -> str:
-    """An HTML table; cells are escaped except the columns in ``raw`` (already HTML)."""
+def table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """An HTML table of values (escaped; numbers right-aligned)."""
     head = "".join(f"<th>{escape(h)}</th>" for h in headers)
     body = []
     for row in rows:
         cells = []
-        for i, v in enumerate(row):
-            if i in raw:
-                cells.append(f"<td>{v}</td>")
-                continue
+        for v in row:
             text, num = cell(v)
             cells.append(f'<td class="num">{escape(text)}</td>' if num else f"<td>{escape(text)}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
@@ -125,8 +122,8 @@ class Section:
         )
         self.charts += 1
 
-    def table(self, headers: Sequence[str], rows: Sequence[Sequence[Any]], raw: Sequence[int] = ()) -> None:
-        self.parts.append(table(headers, rows, raw))
+    def table(self, headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        self.parts.append(table(headers, rows))
 
     def decision(self, fragment: str) -> None:
         """A drawn decision (its hand inside)."""
