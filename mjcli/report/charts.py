@@ -132,8 +132,14 @@ def _axes(width: float, ticks: list[float], fmt: Formatter, y_label: str) -> tup
     return out, py
 
 
-def _category_label(x: float, text: str) -> str:
-    shown = text if len(text) <= 16 else text[:15] + "…"
+#: about how wide a character of the labels is (11 px sans-serif), to size groups and cut labels
+CHAR = 6.3
+
+
+def _category_label(x: float, text: str, room: float = 16 * CHAR) -> str:
+    """A label under a category, cut (with its full text as tooltip) to the ``room`` there is."""
+    fits = max(4, int(room // CHAR))
+    shown = text if len(text) <= fits else text[: fits - 1] + "…"
     return (
         f'<text x="{_n(x)}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle">{escape(shown)}'
         f"<title>{escape(text)}</title></text>"
@@ -157,14 +163,15 @@ def bar_chart(
     (negative values, paired differences, go below the zero line)."""
     flat = [x for row in values for e in row if e is not None for x in (e.value, e.lo, e.hi)]
     ticks = _range(flat, y_range)
-    group = max(24.0, 12.0 * len(series) + 16)
+    longest = min(24, max((len(c) for c in categories), default=1))
+    group = max(24.0, 12.0 * len(series) + 16, CHAR * longest + 10)
     width = max(420.0, LEFT + RIGHT + group * len(categories))
     parts, py = _axes(width, ticks, fmt, y_label)
     step = (width - LEFT - RIGHT) / max(1, len(categories))
     bar = step * 0.8 / max(1, len(series))
     zero = py(min(max(0.0, ticks[0]), ticks[-1]))
     for ci, cat in enumerate(categories):
-        parts.append(_category_label(LEFT + step * (ci + 0.5), cat))
+        parts.append(_category_label(LEFT + step * (ci + 0.5), cat, step - 4))
         for si, name in enumerate(series):
             e = values[si][ci]
             if e is None or not _finite(e.value):
@@ -212,7 +219,7 @@ def line_chart(
         return LEFT + step * (i + 0.5)
 
     for i, pos in enumerate(positions):
-        parts.append(_category_label(px(i), pos))
+        parts.append(_category_label(px(i), pos, step - 4))
     for si, name in enumerate(series):
         colour = PALETTE[si % len(PALETTE)]
         for run in _runs([e is not None and _finite(e.value) for e in values[si]]):
@@ -301,11 +308,12 @@ def stacked_bars(
 ) -> str:
     """One bar per category made of parts (``shares[p][c]``, summing to 1 per category)."""
     ticks = nice_ticks(0.0, 1.0)
-    width = max(420.0, LEFT + RIGHT + 70.0 * len(categories))
+    longest = min(24, max((len(c) for c in categories), default=1))
+    width = max(420.0, LEFT + RIGHT + max(70.0, CHAR * longest + 10) * len(categories))
     parts, py = _axes(width, ticks, percent, "")
     step = (width - LEFT - RIGHT) / max(1, len(categories))
     for ci, cat in enumerate(categories):
-        parts.append(_category_label(LEFT + step * (ci + 0.5), cat))
+        parts.append(_category_label(LEFT + step * (ci + 0.5), cat, step - 4))
         acc = 0.0
         for pi, name in enumerate(parts_names):
             v = shares[pi][ci]
