@@ -21,12 +21,12 @@ from mjcli.cli import app
 from mjcli.errors import UsageError
 from mjcli.games import games_with
 from mjcli.report import charts
-from mjcli.report.agreement import rates_by
+from mjcli.report.agreement import pair_matrix, rates_by
 from mjcli.report.build import SECTIONS, build_report, write_report
 from mjcli.report.outputs import find_outputs
 from mjcli.report.riichi_replay import CLUSTERS, most_disputed
 from mjcli.report.tiles_svg import Sprite, doudizhu_hand, riichi_hand, tile_tokens
-from mjcli.riichi.summary import policy_table, scan
+from mjcli.riichi.summary import KEY, agreement_matrix, policy_table, scan
 from mjcli.stats import Estimate
 
 runner = CliRunner()
@@ -108,6 +108,8 @@ def assert_self_contained(text: str, parsed: Parsed) -> None:
     urls = set(re.findall(r"https?://[^\s\"'<>)]+", text))
     assert urls <= {"http://www.w3.org/2000/svg"}, urls
     assert all(u.startswith("#") and u[1:] in parsed.symbols for u in parsed.uses)
+    ids = re.findall(r' id="([^"]+)"', text)
+    assert len(ids) == len(set(ids)), "an id given twice"
 
 
 def assert_drawn(parsed: Parsed, charts_at_least: int, hands: int) -> None:
@@ -149,6 +151,18 @@ def test_replay_page_figures_are_the_summarys(report_outputs: dict[str, Path], t
     text, _ = page_of(folder, tmp_path)
     for row in table.iter_rows(named=True):
         assert f"<td>{row['policy']}</td>" in text
+
+
+def test_the_pair_matrix_of_dou_dizhu_is_the_riichi_summarys_on_riichi(
+    report_outputs: dict[str, Path],
+) -> None:
+    """Dou Dizhu's heat map is computed by the report (its summary has none); on riichi rows the same
+    function gives exactly the riichi summary's matrix, so the two cannot drift apart."""
+    lf = scan(report_outputs["riichi-replay"])
+    names, matrix = pair_matrix(lf, KEY)
+    theirs = agreement_matrix(lf)
+    assert names == theirs["policy"].to_list()
+    assert matrix == [[row[n] for n in names] for row in theirs.iter_rows(named=True)]
 
 
 def test_the_most_disputed_decisions_are_found(report_outputs: dict[str, Path]) -> None:
@@ -229,6 +243,7 @@ def test_baseline_draws_the_changed_decisions(report_outputs: dict[str, Path], t
     old = tmp_path / "old.parquet"
     edited.drop("_i").write_parquet(old)
     text, parsed = page_of(folder, tmp_path, "--baseline", str(old), "--top", "3")
+    assert_self_contained(text, parsed)
     assert 'id="replay-changes"' in text and "2 changed of" in text
     assert len(parsed.hands) == 3 + 2
     assert text.count('baseline: <span class="move">nine_terminals</span>') == 2

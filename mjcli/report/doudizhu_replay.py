@@ -129,10 +129,7 @@ def draw_decision(sprite: Sprite, rows: Sequence[dict[str, Any]], number: int) -
     )
     cmd, note = advise_command(r)
     cmd_html = f'<code class="cmd">{escape(cmd)}</code>' if cmd else ""
-    return (
-        f'<div class="decision" id="decision-{number}">{head}{hand}{table}{cmd_html}'
-        f'<p class="note">{escape(note)}</p></div>'
-    )
+    return f'{head}{hand}{table}{cmd_html}<p class="note">{escape(note)}</p>'
 
 
 def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int = 12) -> None:

@@ -126,9 +126,9 @@ class Section:
         self.parts.append(table(headers, rows))
 
     def decision(self, fragment: str) -> None:
-        """A drawn decision (its hand inside)."""
-        self.parts.append(fragment)
+        """A drawn decision (its hand inside), with an anchor of its own: ``SECTION-N``."""
         self.hands += 1
+        self.parts.append(f'<div class="decision" id="{escape(self.id)}-{self.hands}">{fragment}</div>')
 
     def render(self) -> str:
         head = f'<section class="report" id="{escape(self.id)}"><h2>{escape(self.title)}</h2>'

@@ -208,8 +208,8 @@ def draw_decision(
     cmd, note = advise_command(logs, r)
     note_html = f'<p class="note">{escape(note)}</p>' if note else ""
     return (
-        f'<div class="decision" id="decision-{number}">{head}{hand}'
-        f'<p class="note">{escape(before)}</p>{table}<code class="cmd">{escape(cmd)}</code>{note_html}</div>'
+        f'{head}{hand}<p class="note">{escape(before)}</p>{table}'
+        f'<code class="cmd">{escape(cmd)}</code>{note_html}'
     )
 
 
