@@ -114,8 +114,9 @@ def assert_self_contained(text: str, parsed: Parsed) -> None:
 
 def assert_drawn(parsed: Parsed, charts_at_least: int, hands: int) -> None:
     assert len(parsed.charts) >= charts_at_least
+    data = ("rect.bar", "rect.cell", "polyline.line", "circle.dot")
     for shapes in parsed.charts:
-        assert sum(shapes.values()) > 0, "an empty chart"
+        assert sum(shapes[d] for d in data) > 0, f"an empty chart: {shapes}"
     assert len(parsed.hands) == hands
     assert all(want == got and want > 0 for want, got in parsed.hands), parsed.hands
 
@@ -225,6 +226,20 @@ def test_a_replay_without_its_manifest_shows_the_label(
     text, parsed = page_of(folder, tmp_path)
     assert parsed.commands[0].startswith("mjcli advise sim-00000")
     assert "this output has no replay.json naming the file" in text
+
+
+def test_an_older_replay_table_without_the_figures_is_drawn(
+    report_outputs: dict[str, Path], tmp_path: Path
+) -> None:
+    folder = tmp_path / "older"
+    folder.mkdir()
+    frame = pl.read_parquet(report_outputs["riichi-replay"] / "decisions.parquet")
+    frame.drop("game", "shanten", "shanten_after_actual", "ukeire_choice", "melds").write_parquet(
+        folder / "decisions.parquet"
+    )
+    text, parsed = page_of(folder, tmp_path)
+    assert_self_contained(text, parsed)
+    assert_drawn(parsed, 3, 12)
 
 
 def test_baseline_draws_the_changed_decisions(report_outputs: dict[str, Path], tmp_path: Path) -> None:

@@ -229,8 +229,36 @@ def _num(v: Any) -> str:
 # ---------------------------------------------------------------- the sections
 
 
+#: columns the page uses beyond the ones every replay table has (see summary.scan): taken as
+#: empty when a table written by an older mjcli lacks them
+OPTIONAL: dict[str, Any] = {
+    "game": pl.Int32,
+    "player": pl.String,
+    "hand": pl.String,
+    "drawn": pl.String,
+    "offered": pl.String,
+    "melds": pl.String,
+    "reason": pl.String,
+    "equally_good": pl.Boolean,
+    **dict.fromkeys(
+        ("shanten", "shanten_after_actual", "shanten_after_choice", "ukeire_actual", "ukeire_choice"),
+        pl.Int32,
+    ),
+}
+
+
+def decisions(folder: Path) -> pl.LazyFrame:
+    """The replay's decisions, with the optional columns an older table lacks added empty."""
+    lf = scan(folder)
+    names = set(lf.collect_schema().names())
+    missing = [
+        pl.lit(0 if c == "game" else None, dtype=t).alias(c) for c, t in OPTIONAL.items() if c not in names
+    ]
+    return lf.with_columns(missing) if missing else lf
+
+
 def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int = 12) -> None:
-    lf = scan(out.folder)
+    lf = decisions(out.folder)
     summary = summarise(lf)
     logs = Logs.of(out.folder)
     page.lines.append(
@@ -265,10 +293,15 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
         f"{PHASE_MOVES}-{2 * PHASE_MOVES - 1}, late: the rest.",
     )
     shanten = rates_by(lf, shanten_group(), CLUSTERS, SHANTEN_ORDER)
-    sec.chart(
-        "By shanten before acting",
-        charts.line_chart(shanten.groups, shanten.policies, shanten.matrix(), title="Agreement by shanten"),
-    )
+    if shanten.groups:
+        sec.chart(
+            "By shanten before acting",
+            charts.line_chart(
+                shanten.groups, shanten.policies, shanten.matrix(), title="Agreement by shanten"
+            ),
+        )
+    else:
+        sec.note("This decisions table records no shanten (an older mjcli wrote it): no chart by shanten.")
     matrix = agreement_matrix(lf)
     names = matrix["policy"].to_list()
     sec.chart(
