@@ -18,7 +18,17 @@ from mjcli.doudizhu.cards import (
     parse_ranks,
 )
 from mjcli.doudizhu.movegen import legal_moves
-from mjcli.doudizhu.moves import KickerRule, Kind, Move, beats, classify, classify_one, kicker_rule
+from mjcli.doudizhu.moves import (
+    NO_ANSWER,
+    KickerRule,
+    Kind,
+    Move,
+    as_lead,
+    beats,
+    classify,
+    classify_one,
+    kicker_rule,
+)
 from mjcli.doudizhu.scoring import settle
 from mjcli.errors import InvalidHandError, NotationError, UsageError
 
@@ -107,11 +117,14 @@ def test_kicker_variants(text, legal):
 
 
 def test_ambiguous_cards_read_every_way():
+    """Under douzero a twelve-card trio run is a bare airplane of four trios or three trios with a
+    kicker trio; both runs (333444555+666, 444555666+333) are one reading, compared by the highest
+    trio. RLCard and Pagat read it only bare."""
     kinds = {(m.kind, m.main, m.size) for m in classify(c("333444555666"))}
-    assert (Kind.AIRPLANE, 3, 4) in kinds  # bare, four trios, main 6
-    assert (Kind.AIRPLANE_SINGLE, 2, 3) in kinds  # 333444555 + 666
-    assert (Kind.AIRPLANE_SINGLE, 3, 3) in kinds  # 444555666 + 333
+    assert kinds == {(Kind.AIRPLANE, 3, 4), (Kind.AIRPLANE_SINGLE, 3, 3)}
     assert classify_one(c("333444555666")).kind is Kind.AIRPLANE
+    for rule in (KickerRule.RLCARD, KickerRule.PAGAT):
+        assert [(m.kind, m.size) for m in classify(c("333444555666"), rule)] == [(Kind.AIRPLANE, 4)]
 
 
 # -- beats -------------------------------------------------------------------------------------
@@ -160,6 +173,89 @@ def test_airplane_counting_check(rule, expected):
     moves = [m for m in legal_moves(DECK_COUNTS, lead, KickerRule(rule)) if m.kind is Kind.AIRPLANE_SINGLE]
     assert len(moves) == expected
     assert len(set(moves)) == expected
+
+
+# -- each kicker option on its own points (docs/doudizhu-kickers.md; test_doudizhu_peers.py
+#    proves them against RLCard and DouZero themselves)
+
+D, R, P = KickerRule.DOUZERO, KickerRule.RLCARD, KickerRule.PAGAT
+
+
+@pytest.mark.parametrize(
+    "text, legal_in",
+    [
+        ("33344456", {D, R, P}),
+        ("33344455", {D, R}),  # a pair among the kickers
+        ("333444555777", {D, R}),  # a trio apart from the run
+        ("QQQKKKAAA222", {D, R}),  # 2s beside an A run: RLCard exempts them
+        ("3334445556667778", {D}),  # 777 just above the run 3-6 (and 333 just below 4-7)
+        ("34555666777888999TTT", {D}),
+        ("444555666777AAAA", {D}),  # four of a kind
+        ("666777BR", {D}),  # both jokers
+        ("333444555666", {D}),  # three trios carrying the fourth: only the bare airplane elsewhere
+    ],
+)
+def test_airplane_single_kickers(text, legal_in):
+    for rule in KickerRule:
+        readings = [m for m in classify(c(text), rule) if m.kind is Kind.AIRPLANE_SINGLE]
+        assert bool(readings) is (rule in legal_in), rule
+
+
+def test_four_with_two_singles():
+    for rule in KickerRule:
+        assert [m.kind for m in classify(c("333355"), rule)] == [Kind.FOUR_TWO_SINGLE]
+        assert bool(classify(c("3333BR"), rule)) is (rule is D)
+
+
+def plane(text: str, rule: KickerRule) -> Move:
+    return next(m for m in classify(c(text), rule) if m.kind is Kind.AIRPLANE_SINGLE)
+
+
+@pytest.mark.parametrize(
+    "new, old, douzero, rlcard",
+    [
+        ("333444555KKK", "444555666789", True, False),  # DouZero: KKK against 666
+        ("44555666777A", "444555666AAA", False, True),  # DouZero: 777 against AAA
+        ("555666777389", "444555666999", False, True),
+    ],
+)
+def test_douzero_compares_airplanes_by_the_highest_trio(new, old, douzero, rlcard):
+    assert beats(plane(new, D), plane(old, D)) is douzero
+    assert beats(plane(new, R), plane(old, R)) is rlcard
+
+
+def test_douzero_twelve_card_runs():
+    """Played on three trios with kickers, a 12-card run answers as three trios with kickers; the
+    next player must then beat it as the bare airplane of four trios (DouZero's detector)."""
+    lead = plane("333444555678", D)
+    hand = c("444555666777")
+    follow = next(m for m in legal_moves(hand, lead, D) if m.cards == hand)
+    assert (follow.kind, follow.size, follow.main) == (Kind.AIRPLANE_SINGLE, 3, 4)
+    assert not [m for m in legal_moves(hand, plane("333444555678", R), R) if m.cards == hand]
+    standing = as_lead(follow, D)
+    assert (standing.kind, standing.size, standing.main) == (Kind.AIRPLANE, 4, 4)
+    answers = {m.text() for m in legal_moves(c("555666777888JQK2"), standing, D)}
+    assert answers == {"555666777888"}
+
+
+def test_douzero_answers_what_its_detector_rejects_with_bombs_only():
+    for text in ("3334445556667778", "444555666777AAAA", "999TTTJJJQQQKKKB"):
+        standing = as_lead(classify_one(c(text), D), D)
+        assert standing.main == NO_ANSWER
+        answers = legal_moves(c("888999TTTJJJKKKQ3333BR"), standing, D)
+        assert {m.kind for m in answers} == {Kind.BOMB, Kind.ROCKET}, text
+    ok = as_lead(plane("333444555777", D), D)  # three trios and a trio apart: DouZero reads it
+    assert ok.main == 4 and ok.kind is Kind.AIRPLANE_SINGLE
+
+
+@settings(max_examples=40, deadline=None)
+@given(hand=st.lists(st.sampled_from(deck_ranks()), min_size=10, max_size=20).map(counts_of))
+def test_plays_stand_as_played_except_under_douzero(hand):
+    hand = tuple(min(x, y) for x, y in zip(hand, DECK_COUNTS, strict=True))
+    for rule in (R, P):
+        for move in legal_moves(hand, None, rule):
+            assert as_lead(move, rule) is move
+            assert classify(move.cards, rule) == [move]  # one reading a card set
 
 
 # -- move generation against brute force ------------------------------------------------------

@@ -4,7 +4,7 @@
 Modules, each with one job:
 
 - ``cards``: ranks ``3456789TJQKA2BR``, hands as rank counts, notation, the deck and the deal.
-- ``moves``: combination kinds, classification (kicker rules as an option), ``beats``.
+- ``moves``: combination kinds, classification (kicker rules as an option), ``beats``, ``as_lead``.
 - ``movegen``: legal moves of a hand on a free lead or against a lead.
 - ``engine``: bidding, the play loop, the end of the game; what a player sees (``PlayView``).
 - ``scoring``: the stake arithmetic (bid, bombs, rocket, spring).
@@ -17,7 +17,7 @@ Modules, each with one job:
 
 from mjcli.doudizhu.cards import format_counts, parse_hand
 from mjcli.doudizhu.movegen import legal_moves
-from mjcli.doudizhu.moves import KickerRule, Kind, Move, beats, classify
+from mjcli.doudizhu.moves import KickerRule, Kind, Move, as_lead, beats, classify
 from mjcli.doudizhu.planner import Plan, Step, plan
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "Move",
     "Plan",
     "Step",
+    "as_lead",
     "beats",
     "classify",
     "format_counts",

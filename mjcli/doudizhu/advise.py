@@ -8,17 +8,18 @@ from typing import Any
 from mjcli.doudizhu.cards import NUM_RANKS, Counts, add, check_counts, parse_hand
 from mjcli.doudizhu.engine import PlayView
 from mjcli.doudizhu.formats import move_text
-from mjcli.doudizhu.moves import Move, classify_one, kicker_rule
+from mjcli.doudizhu.moves import Move, as_lead, classify_one, kicker_rule
 from mjcli.doudizhu.planner import plan
 from mjcli.doudizhu.policies import POLICIES, get_policy
 from mjcli.errors import InvalidHandError
 
 
 def parse_lead(text: str, rule: str = "douzero") -> Move:
-    move = classify_one(parse_hand(text), kicker_rule(rule))
+    kicker = kicker_rule(rule)
+    move = classify_one(parse_hand(text), kicker)
     if move is None:
         raise InvalidHandError(f"lead {text!r} is not a legal combination")
-    return move
+    return as_lead(move, kicker)
 
 
 def table_view(hand: Counts, lead: Move | None, landlord: bool, rule: str = "douzero") -> PlayView:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from mjcli.doudizhu.cards import DECK_COUNTS, NUM_RANKS, Counts, add, contains, deal, format_counts, sub
-from mjcli.doudizhu.moves import KickerRule, Move, beats, classify
+from mjcli.doudizhu.moves import KickerRule, Move, as_lead, beats, classify
 from mjcli.doudizhu.scoring import settle
 from mjcli.errors import UsageError
 
@@ -63,7 +63,7 @@ class PlayView:
     bid: int
     kitty: Counts
     cards_left: tuple[int, int, int]
-    lead: Move | None  # the move to beat; None on a free lead
+    lead: Move | None  # the move to beat (as_lead of the last play); None on a free lead
     lead_seat: int | None
     played: Counts  # every card played so far, all seats
     history: tuple[tuple[int, Move | None], ...]
@@ -221,7 +221,7 @@ def play_game(
             played = add(played, move.cards)
             plays_by_seat[seat] += 1
             bombs += move.is_bomb
-            lead, lead_seat = move, seat
+            lead, lead_seat = as_lead(move, rules.kicker), seat
             if sum(cur[seat]) == 0:
                 winner = seat
                 break

@@ -18,7 +18,7 @@ from typing import Any
 
 from mjcli.doudizhu.cards import NUM_RANKS, Counts, add, parse_hand, parse_ranks, sub
 from mjcli.doudizhu.engine import BidView, PlayView, check_move
-from mjcli.doudizhu.moves import KickerRule, Kind, Move, classify
+from mjcli.doudizhu.moves import KickerRule, Kind, Move, as_lead, classify
 from mjcli.errors import LogFormatError, MjcliError
 from mjcli.inputs import Inputs, collect_inputs
 
@@ -140,7 +140,7 @@ def _walk(record: dict[str, Any]) -> Iterator[RecordedDecision]:
         if move is not None:
             cur[seat] = sub(cur[seat], move.cards)
             played = add(played, move.cards)
-            lead, lead_seat = move, seat
+            lead, lead_seat = as_lead(move, rule), seat
             if sum(cur[seat]) == 0:
                 if i != len(record["plays"]) - 1:
                     raise LogFormatError(f"game {game}: plays go on after seat {seat} played out")

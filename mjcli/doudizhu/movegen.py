@@ -15,6 +15,7 @@ from mjcli.doudizhu.moves import (
     KickerRule,
     Kind,
     Move,
+    airplane_main,
     beats,
     pair_kickers_ok,
     single_kickers_ok,
@@ -110,6 +111,7 @@ def gen_kind(hand: Counts, kind: Kind, rule: KickerRule, size: int | None = None
         for low, high in _sequences(hand, kind, size):
             yield Move(kind, high, high - low + 1, _counts(_with_main(range(low, high + 1), need)))
     elif kind in (Kind.AIRPLANE_SINGLE, Kind.AIRPLANE_PAIR):
+        seen: set[Counts] = set()  # under douzero two runs can make the same cards (333444555666)
         for low, high in _sequences(hand, Kind.AIRPLANE, size):
             k = high - low + 1
             avail = list(hand)
@@ -119,14 +121,19 @@ def gen_kind(hand: Counts, kind: Kind, rule: KickerRule, size: int | None = None
             wings = _multisets(avail, k) if kind is Kind.AIRPLANE_SINGLE else _pair_sets(avail, k)
             for w in wings:
                 kick = tuple(w)
-                if kind is Kind.AIRPLANE_SINGLE and not single_kickers_ok(kick, rule):
+                if kind is Kind.AIRPLANE_SINGLE and not single_kickers_ok(kick, rule, (low, high)):
                     continue
                 if kind is Kind.AIRPLANE_PAIR and not pair_kickers_ok(kick, k):
                     continue
                 cards = list(kick)
                 for r, c in base.items():
                     cards[r] += c
-                yield Move(kind, high, k, tuple(cards))
+                played = tuple(cards)
+                if played in seen:
+                    continue
+                seen.add(played)
+                main = airplane_main(played, high, rule) if kind is Kind.AIRPLANE_SINGLE else high
+                yield Move(kind, main, k, played)
     elif kind in (Kind.FOUR_TWO_SINGLE, Kind.FOUR_TWO_PAIR):
         for f in range(TWO + 1):
             if hand[f] != 4:
@@ -134,7 +141,7 @@ def gen_kind(hand: Counts, kind: Kind, rule: KickerRule, size: int | None = None
             avail = list(hand)
             avail[f] = 0
             if kind is Kind.FOUR_TWO_SINGLE:
-                wings = (w for w in _multisets(avail, 2) if single_kickers_ok(tuple(w), rule, four=True))
+                wings = (w for w in _multisets(avail, 2) if single_kickers_ok(tuple(w), rule))
             else:
                 wings = _pair_sets(avail, 2)
             for w in wings:

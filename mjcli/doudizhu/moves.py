@@ -1,21 +1,34 @@
 """Combinations ("moves"): their kinds, classification of a set of cards, and the "beats" relation.
 
 A :class:`Move` is the cards played (rank counts) plus how they are read: the kind, the main rank
-(the highest rank of the part that is compared; kickers never count) and the size (chain length,
-number of trios of an airplane; 1 otherwise). Some card sets read two ways (``333444555666`` is a
-bare airplane of four trios or an airplane of three trios carrying ``666`` as kickers), so
-classification returns every reading and the mover says which one is meant.
+(the rank that is compared; kickers never count, except as DouZero compares airplanes, below) and
+the size (chain length, number of trios of an airplane; 1 otherwise). Under ``douzero`` a twelve-card
+run of trios reads two ways (``333444555666`` is a bare airplane of four trios or an airplane of three
+trios carrying ``666`` as kickers), so classification returns every reading and the mover says which
+one is meant; once played, :func:`as_lead` gives the reading the next players must beat.
 
-Kicker rules differ between engines (see ``shared/rules/doudizhu.md``); :class:`KickerRule` names
-them and DouZero's is the default:
+The kicker rules are an option (:class:`KickerRule`), each named after the implementation it
+follows point for point; ``docs/doudizhu-kickers.md`` has the table and the evidence, and
+``tests/test_doudizhu_peers.py`` compares each option with RLCard 1.2 and DouZero 1.1 themselves.
+DouZero's is the default.
 
-- ``douzero``: single kickers may be any cards not of the trio/four ranks, both jokers included.
-- ``rlcard``: as DouZero, but the single kickers may not be both jokers nor hold four of a kind.
-- ``pagat``: single kickers of trios and airplanes must be distinct ranks and not both jokers.
+- ``douzero``: DouZero's move generator. Single kickers of trios and airplanes are any cards not of
+  the trio ranks: a pair, a trio, four of a kind or both jokers among them are fine; four-with-two
+  takes any two other cards. Its move selector compares airplanes with single kickers by the highest
+  rank held exactly three times, a kicker trio included (``333444555KKK`` beats ``444555666789``).
+  Its move detector decides what the next player must beat: a twelve-card run of trios stands as the
+  bare airplane of four trios however it was played, and an airplane of four or five trios whose
+  kickers hold a trio or four of a kind (``3334445556667778``), which the detector rejects, is
+  answered only by a bomb or the rocket.
+- ``rlcard``: RLCard's judger. Single kickers of an airplane may repeat a rank but may not be both
+  jokers, hold four of a kind, or hold three cards of the rank just below or just above the run of
+  trios, unless those are 2s (``333444555777`` and ``QQQKKKAAA222`` are legal, ``333444555666`` is
+  only the bare airplane, ``3334445556667778`` is illegal). Four-with-two singles: not both jokers.
+- ``pagat``: single kickers of an airplane are distinct ranks and not both jokers. Four-with-two
+  singles: as under ``rlcard`` (the shared rules reference lists ``333355`` as legal in every variant).
 
-Pair kickers are always pairs of distinct ranks, none a trio/four rank (jokers cannot pair). The two
-single kickers of four-with-two may be a pair in every variant (the reference lists ``333355`` as
-legal); under ``rlcard`` and ``pagat`` they may not be both jokers.
+Under every rule: a kicker is never of a trio/four rank of the same play; pair kickers are pairs of
+distinct normal ranks (jokers cannot pair), exactly two cards each.
 """
 
 from __future__ import annotations
@@ -23,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from mjcli.doudizhu.cards import ACE, BIG_JOKER, SMALL_JOKER, Counts, format_counts
+from mjcli.doudizhu.cards import ACE, BIG_JOKER, NUM_RANKS, SMALL_JOKER, TWO, Counts, format_counts
 from mjcli.errors import UsageError
 
 
@@ -61,6 +74,10 @@ def kicker_rule(name: str | KickerRule) -> KickerRule:
 #: Minimum number of units of each sequence kind (5 singles, 3 pairs, 2 trios).
 MIN_CHAIN = {Kind.CHAIN: 5, Kind.PAIR_CHAIN: 3, Kind.AIRPLANE: 2}
 
+#: The main rank of a lead that only a bomb or the rocket answers: above every rank, so no move of
+#: its kind beats it (see :func:`as_lead`).
+NO_ANSWER = NUM_RANKS
+
 
 @dataclass(frozen=True, slots=True)
 class Move:
@@ -96,18 +113,28 @@ def beats(new: Move, prev: Move) -> bool:
     return new.kind is prev.kind and new.size == prev.size and new.main > prev.main
 
 
-def single_kickers_ok(kickers: Counts, rule: KickerRule, *, four: bool = False) -> bool:
-    """The kicker-rule check for single kickers (already known to avoid the main ranks)."""
+def single_kickers_ok(kickers: Counts, rule: KickerRule, run: tuple[int, int] | None = None) -> bool:
+    """The kicker rule for single kickers (already known to avoid the main ranks): those of the
+    airplane whose trios span the ranks ``run`` = (low, high), or of four-with-two if ``run`` is None."""
     if rule is KickerRule.DOUZERO:
         return True
-    both_jokers = kickers[SMALL_JOKER] and kickers[BIG_JOKER]
-    if both_jokers:
+    if kickers[SMALL_JOKER] and kickers[BIG_JOKER]:
         return False
-    if four:  # four-with-two: a pair of kickers is fine in every variant
+    if run is None:  # four-with-two: a pair of kickers is fine
         return True
-    if rule is KickerRule.RLCARD:
-        return max(kickers) < 4
-    return max(kickers) <= 1  # pagat: distinct ranks
+    if rule is KickerRule.PAGAT:
+        return max(kickers) <= 1
+    low, high = run
+    beside = (r for r in (low - 1, high + 1) if 0 <= r < TWO)  # a trio of 2s may sit beside an A run
+    return max(kickers) < 4 and all(kickers[r] < 3 for r in beside)
+
+
+def airplane_main(cards: Counts, high: int, rule: KickerRule) -> int:
+    """The compared rank of an airplane with single kickers whose run ends at ``high``: the run's top,
+    or under DouZero the highest rank held exactly three times (a kicker trio counts)."""
+    if rule is KickerRule.DOUZERO:
+        return max(r for r, c in enumerate(cards) if c == 3)
+    return high
 
 
 def pair_kickers_ok(kickers: Counts, n_pairs: int) -> bool:
@@ -183,16 +210,21 @@ def classify(cards: Counts, rule: KickerRule = KickerRule.DOUZERO) -> list[Move]
             if any(rest[r] for r in range(low, high + 1)):
                 continue
             rest_t = tuple(rest)
-            ok = single_kickers_ok(rest_t, rule) if per == 4 else pair_kickers_ok(rest_t, k)
-            if ok:
-                out.append(Move(kind, high, k, cards))
+            if per == 5:
+                move = Move(kind, high, k, cards) if pair_kickers_ok(rest_t, k) else None
+            elif single_kickers_ok(rest_t, rule, (low, high)):
+                move = Move(kind, airplane_main(cards, high, rule), k, cards)
+            else:
+                move = None
+            if move is not None and move not in out:  # two runs may give one reading (DouZero)
+                out.append(move)
     # Four with two singles or two pairs.
     if n in (6, 8) and top == 4:
         f = cards.index(4)
         rest = list(cards)
         rest[f] = 0
         rest_t = tuple(rest)
-        if n == 6 and single_kickers_ok(rest_t, rule, four=True):
+        if n == 6 and single_kickers_ok(rest_t, rule):
             out.append(Move(Kind.FOUR_TWO_SINGLE, f, 1, cards))
         if n == 8 and pair_kickers_ok(rest_t, 2):
             out.append(Move(Kind.FOUR_TWO_PAIR, f, 1, cards))
@@ -206,3 +238,23 @@ def classify_one(cards: Counts, rule: KickerRule = KickerRule.DOUZERO) -> Move |
     if not moves:
         return None
     return max(moves, key=lambda m: (m.kind in (Kind.AIRPLANE, Kind.BOMB, Kind.ROCKET), m.size, m.main))
+
+
+def as_lead(move: Move, rule: KickerRule = KickerRule.DOUZERO) -> Move:
+    """The reading of ``move`` the next players must beat once it is played.
+
+    It is ``move`` itself, except under ``douzero``, where DouZero's move detector reads the cards
+    afresh: a twelve-card run of trios played as three trios with kickers stands as the bare airplane
+    of four trios, and an airplane of four or five trios whose kickers hold a trio or four of a kind
+    (which the detector rejects) stands with main rank :data:`NO_ANSWER`: only a bomb or the rocket
+    beats it.
+    """
+    if rule is not KickerRule.DOUZERO or move.kind is not Kind.AIRPLANE_SINGLE:
+        return move
+    cards = move.cards
+    run = _run(cards, 3)
+    if run is not None:
+        return Move(Kind.AIRPLANE, run[1], run[1] - run[0] + 1, cards)
+    if move.size >= 4 and (max(cards) == 4 or cards.count(3) > move.size):
+        return Move(move.kind, NO_ANSWER, move.size, cards)
+    return move

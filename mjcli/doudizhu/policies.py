@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable
 from mjcli.doudizhu.cards import BIG_JOKER, NUM_RANKS, SMALL_JOKER, TWO, Counts, sub
 from mjcli.doudizhu.engine import BidView, PlayView, Policy
 from mjcli.doudizhu.movegen import gen_kind, legal_moves
-from mjcli.doudizhu.moves import KickerRule, Kind, Move, classify, classify_one
+from mjcli.doudizhu.moves import KickerRule, Kind, Move, as_lead, classify, classify_one
 from mjcli.doudizhu.planner import PAIR, SINGLE, TRIO, TRIO_CHAIN, Plan, Step, plan, plan_pn
 from mjcli.errors import UsageError
 
@@ -133,7 +133,7 @@ def _with_kickers(main: Step, hand: Counts, rule: KickerRule, weights: str) -> M
 
 
 def _beatable(move: Move, unseen: Counts, rule: KickerRule) -> bool:
-    return bool(legal_moves(unseen, move, rule))
+    return bool(legal_moves(unseen, as_lead(move, rule), rule))
 
 
 class ZhanPaiPolicy:
