@@ -22,6 +22,7 @@ unless the recorded points fit another, and says which it applied and why.
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass
 
@@ -66,10 +67,12 @@ def game_date(game_id: str) -> int | None:
     m = _DATE.search(game_id or "")
     if m is None:
         return None
-    _, month, day, hour = (int(g) for g in m.groups())
-    if not (1 <= month <= 12 and 1 <= day <= 31 and hour <= 23):
+    year, month, day, hour = (int(g) for g in m.groups())
+    try:
+        datetime.date(year, month, day)
+    except ValueError:
         return None
-    return int("".join(m.groups()))
+    return int("".join(m.groups())) if hour <= 23 else None
 
 
 def _day(date: int) -> str:
