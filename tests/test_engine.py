@@ -174,6 +174,22 @@ def test_riichi_ron_with_ippatsu_and_double_riichi():
     assert out.deltas[0] == -out.deltas[3] + 1000 and out.deltas[3] < 0  # his own stick back
 
 
+def test_riichi_then_tsumo_on_the_next_own_draw_keeps_ippatsu_and_counts_ura():
+    # issue 12's akochan report: riichi, nobody calls, tsumo on the very next own draw: riichi,
+    # ippatsu, menzen tsumo, pinfu, dora 1, ura 1 = 6 han. (The 5 the report saw was the ura lost:
+    # akochan writes ``uradora_marker``, singular; tests/test_verify_eras_dialects.py reads it.)
+    hands = ["123m456p234s55m78s", *PAO_HANDS[1:]]
+    go_round = [draw(1, "8p"), dis(1, "8p", True), draw(2, "3p"), dis(2, "3p", True)]
+    go_round += [draw(3, "2p"), dis(3, "2p", True)]
+    events = [draw(0, "1z"), dis(0, "1z", True), *go_round]
+    events += [draw(0, "9p"), ev.Riichi(0), dis(0, "9p", True), ev.RiichiAccepted(0), *go_round]
+    events += [draw(0, "6s"), ev.Win(0, 0, T("6s"), ura_markers=(T("1m"),))]
+    out = run(start(hands, dora="4p"), events).finish(99, None)
+    yaku = dict(out.wins[0].scored.yaku)
+    assert yaku == {"tsumo": 1, "riichi": 1, "ippatsu": 1, "pinfu": 1, "dora": 1, "ura_dora": 1}
+    assert out.wins[0].scored.han == 6 and out.deltas == [18000 + 1000, -6000, -6000, -6000]  # + own stick
+
+
 def test_riichi_furiten_after_passing_a_winning_tile():
     s, events = _riichi_tenpai_round()
     events += [draw(0, "8p"), dis(0, "8p", True), draw(1, "3s"), dis(1, "3s", True)]
