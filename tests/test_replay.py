@@ -261,7 +261,11 @@ def test_every_decision_once_per_policy(all_policies):
     assert df.height == points * len(POLICY_NAMES)
     # every answer is a legal action with a reason, agree is choice == actual
     assert df.filter(pl.col("reason") == "").height == 0
-    assert (df["agree"] == (df["choice"] == df["actual"])).all()
+    # agree is choice == actual, except for a call the log could not show (it lost to another
+    # seat's ron, a pon, an abortive draw): logged as a pass, it agrees with it
+    differ = df.filter(pl.col("agree") != (pl.col("choice") == pl.col("actual")))
+    assert (differ["agree"] & (differ["actual"] == "pass")).all()
+    assert differ["choice"].str.contains(r"^(chi|pon|open_kan) ").all()
     games = pl.read_parquet(out / "games.parquet")
     assert sorted(
         games.group_by("file", "game").agg(pl.col("placement").sort())["placement"].to_list()[0]
@@ -285,7 +289,7 @@ def test_figures_match_the_hand(all_policies):
             hand = parse_tiles(r["hand"])
             hand.remove(parse_action_text(r["actual"]).tile)
             assert r["shanten_after_actual"] == shanten(bytes(counts34(hand)))
-        if r["agree"]:
+        if r["choice"] == r["actual"]:
             assert (r["shanten_after_actual"], r["ukeire_actual"]) == (
                 r["shanten_after_choice"],
                 r["ukeire_choice"],

@@ -2,7 +2,10 @@
 
 For each round the engine settles the outcome itself (who won, han, fu, yaku, the hand's value,
 every score delta, tenpai at a draw, the next round's start, the final scores and points) and each
-difference from the log becomes a :class:`Mismatch`. An event the rules do not allow stops the
+difference from the log becomes a :class:`Mismatch`; so does any other number the log records
+(the scores beside a payment or a riichi stick, the honba and sticks an outcome settles). Final
+points are checked by the rule of the game's date (:mod:`mjcli.riichi.engine.eras`), which the
+report names. An event the rules do not allow stops the
 replay of that game and is reported with its index. A log that cannot be read, or that ends early,
 is reported as an error for that file only: the batch goes on.
 """
@@ -18,6 +21,7 @@ from mjcli.errors import MjcliError, UnsupportedError
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.legality import IllegalEvent
 from mjcli.riichi.engine.settlement import ron_order
+from mjcli.riichi.engine.state import Round
 from mjcli.riichi.engine.table import Game, RoundRecord
 from mjcli.riichi.rules import Rules, get_rules
 from mjcli.runner import ordered_map, shared
@@ -196,14 +200,14 @@ def _check_outcome_numbers(
     e: ev.Win | ev.RoundDraw,
     before: list[int],
     deltas: Sequence[int],
-    st: Any,
-    settles_table: bool,
+    st: Round,
+    takes_sticks: bool,
     problems: list[Mismatch],
 ) -> None:
     # Tenhou writes the round's honba for every winner of a double ron, but the sticks (taken by
     # the first) as 0 for the second.
     honba = st.honba
-    sticks = st.sticks if settles_table else 0
+    sticks = st.sticks if takes_sticks else 0
     if e.honba is not None and e.honba != honba:
         problems.append(Mismatch(label, f"{who}: honba", e.honba, honba))
     if e.sticks is not None and e.sticks != sticks:
