@@ -153,8 +153,11 @@ def test_akochan_dialect_reads_kyoku_first_haiyama_raw_fu_and_ura():
     assert report.status == OK, [str(m) for m in report.mismatches]
 
 
-def test_akochan_kyoku_first_zero_is_a_hanchan():
+def test_akochan_kyoku_first_zero_is_a_hanchan_and_aka_flag_sets_red_fives():
     objs = _lines(AKOCHAN)
+    objs[0]["aka_flag"] = False
+    assert not read_bytes(_mjai(objs), "nored.jsonl")[0].rules.red_fives
+    objs[0]["aka_flag"] = True
     objs[0]["kyoku_first"] = 0
     (game,) = read_bytes(_mjai(objs), "hanchan.jsonl")
     report = verify_log(game)
