@@ -359,3 +359,20 @@ def test_a_score_of_ten_to_the_thirty_is_a_clean_error_in_every_command(
     if command[0] == "verify":
         (report,) = verify_file(path)
         assert report.status == ERROR
+
+
+def test_akochan_open_kan_dora_after_the_kan_players_discard_reads_as_tenhou_s():
+    # akochan turns an open kan's indicator after the kan player's discard (Tenhou: just before)
+    path = LOGS / "tenhou-xml-scenarios" / "encdec-kan-opened-01.mjlog"
+    (game,) = read_log(path)
+    objs = _as_mjai_objs(path)
+    moved, i = 0, 0
+    while i < len(objs) - 1:
+        if objs[i]["type"] == "dora" and objs[i + 1]["type"] == "dahai":
+            objs[i], objs[i + 1] = objs[i + 1], objs[i]
+            moved += 1
+            i += 1
+        i += 1
+    assert moved
+    (again,) = read_bytes(_mjai(objs), "kan.jsonl")
+    assert again.events == game.events
