@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from mjcli.riichi.engine import events as ev
@@ -172,6 +174,22 @@ def test_riichi_ron_with_ippatsu_and_double_riichi():
     assert out.deltas[0] == -out.deltas[3] + 1000 and out.deltas[3] < 0  # his own stick back
 
 
+def test_riichi_then_tsumo_on_the_next_own_draw_keeps_ippatsu_and_counts_ura():
+    # issue 12's akochan report: riichi, nobody calls, tsumo on the very next own draw: riichi,
+    # ippatsu, menzen tsumo, pinfu, dora 1, ura 1 = 6 han. (The 5 the report saw was the ura lost:
+    # akochan writes ``uradora_marker``, singular; tests/test_verify_eras_dialects.py reads it.)
+    hands = ["123m456p234s55m78s", *PAO_HANDS[1:]]
+    go_round = [draw(1, "8p"), dis(1, "8p", True), draw(2, "3p"), dis(2, "3p", True)]
+    go_round += [draw(3, "2p"), dis(3, "2p", True)]
+    events = [draw(0, "1z"), dis(0, "1z", True), *go_round]
+    events += [draw(0, "9p"), ev.Riichi(0), dis(0, "9p", True), ev.RiichiAccepted(0), *go_round]
+    events += [draw(0, "6s"), ev.Win(0, 0, T("6s"), ura_markers=(T("1m"),))]
+    out = run(start(hands, dora="4p"), events).finish(99, None)
+    yaku = dict(out.wins[0].scored.yaku)
+    assert yaku == {"tsumo": 1, "riichi": 1, "ippatsu": 1, "pinfu": 1, "dora": 1, "ura_dora": 1}
+    assert out.wins[0].scored.han == 6 and out.deltas == [18000 + 1000, -6000, -6000, -6000]  # + own stick
+
+
 def test_riichi_furiten_after_passing_a_winning_tile():
     s, events = _riichi_tenpai_round()
     events += [draw(0, "8p"), dis(0, "8p", True), draw(1, "3s"), dis(1, "3s", True)]
@@ -237,6 +255,60 @@ def test_pao_ron_is_split_with_the_discarder():
     out = rnd.finish(99, None)
     # 32000 split 16000/16000; the liable player pays the honba; the stick goes to the winner.
     assert out.deltas == [0, 32000 + 600 + 1000, -16000 - 600, -16000]
+
+
+# Seat 1 holds the dragon pairs and honours only: with the three dragon pons it waits on 2z for
+# daisangen + tsuuiisou (two yakuman); seat 2 feeds the third dragon and is liable.
+DOUBLE_YAKUMAN_HANDS = ["5z2468m2468p2468s", "55z66z77z111z2z33z4z", "67z1357m1357p135s", "1234z3579m3579p9s"]
+
+
+def double_yakuman_calls():
+    return [
+        draw(0, "1s"),
+        dis(0, "5z"),
+        ev.Pon(1, 0, T("5z"), (T("5z"), T("5z"))),
+        dis(1, "4z"),
+        draw(2, "2s"),
+        dis(2, "6z"),
+        ev.Pon(1, 2, T("6z"), (T("6z"), T("6z"))),
+        dis(1, "3z"),
+        draw(2, "3s"),
+        dis(2, "7z"),
+        ev.Pon(1, 2, T("7z"), (T("7z"), T("7z"))),
+        dis(1, "3z"),
+        draw(2, "4s"),
+        dis(2, "4s", True),
+    ]
+
+
+def test_pao_on_two_yakuman_tsumo_charges_the_liable_seat_the_whole_hand():
+    # Tenhou (issue 12's Houou game, 3 honba: [64900, 0, -64900, 0] with the winner in seat 0):
+    # the liable seat pays both yakuman and the honba; nobody else pays.
+    events = [*double_yakuman_calls(), draw(3, "5s"), dis(3, "5s", True), draw(0, "6s"), dis(0, "6s", True)]
+    events += [draw(1, "2z"), ev.Win(1, 1, T("2z"))]
+    rnd = run(start(DOUBLE_YAKUMAN_HANDS, honba=3), events)
+    out = rnd.finish(99, None)
+    assert {y for y, _ in out.wins[0].scored.yaku} == {"daisangen", "tsuisou"}
+    assert out.wins[0].pao == 2 and out.wins[0].value == 64000
+    assert out.deltas == [0, 64900, -64900, 0]
+    # Mahjong Soul's rule (liable yakuman only): the other yakuman is an ordinary tsumo.
+    other = Round(start(DOUBLE_YAKUMAN_HANDS, honba=3), dataclasses.replace(RULES, pao_whole_hand=False))
+    for i, e in enumerate(events, start=1):
+        other.apply(e, i)
+    assert other.finish(99, None).deltas == [-16000, 64900, -32900 - 8000, -8000]
+
+
+def test_pao_on_two_yakuman_ron_is_split_between_discarder_and_liable_seat():
+    # Seat 3 deals in: it pays half of the whole hand, the liable seat the other half and the honba.
+    events = [*double_yakuman_calls(), draw(3, "5s"), dis(3, "2z"), ev.Win(1, 3, T("2z"))]
+    out = run(start(DOUBLE_YAKUMAN_HANDS, honba=3, sticks=1), events).finish(99, None)
+    assert out.deltas == [0, 64000 + 900 + 1000, -32000 - 900, -32000]
+    # The liable seat deals in itself: it pays all of it, as any discarder would.
+    events = [*double_yakuman_calls()[:-2], draw(2, "2z"), dis(2, "2z"), ev.Win(1, 2, T("2z"))]
+    hands = list(DOUBLE_YAKUMAN_HANDS)
+    hands[3] = "1334z3579m3579p9s"  # the 2z seat 2 draws is not in seat 3's hand
+    out = run(start(hands, honba=3), events).finish(99, None)
+    assert out.deltas == [0, 64900, -64900, 0]
 
 
 def test_double_ron_gives_honba_and_sticks_to_the_first_winner():

@@ -200,10 +200,12 @@ def test_ron_on_a_tile_passed_earlier_in_the_same_go_around_is_furiten():
 # ---------------------------------------------------------------- draws
 
 
-def test_karaten_counts_as_noten_at_an_exhaustive_draw():
-    # Tenhou: a wait on a "5th tile" is tenpai, "however, this does not include the case when the
-    # 4 available tiles for said wait are included in your hand". Seat 1 waits on 2m only and holds
-    # a closed kan of 2m: noten. Seat 2 (shanpon 3z/4z) is tenpai.
+def test_a_wait_held_in_ones_own_kan_is_tenpai_at_an_exhaustive_draw():
+    # Tenhou scores a hand waiting on a "5th tile" whose copies are in the player's own kan as
+    # tenpai (riichi.wiki "Karaten": 12s44466688p with a kan of 3s; the Tenhou-hosted 名人戦 rules:
+    # 「5枚目を待つ聴牌あり(打牌選択可能な手牌で4枚使用している牌を除く)」), as libriichi and mjx do
+    # (tenpai is read from the concealed tiles). Seat 1 waits on 2m only and holds a closed kan of
+    # 2m: tenpai. Seat 2 (shanpon 3z/4z) is tenpai too.
     hands = ["2468p2468s1357m6z", "2222m13m456p789s1z", "345m678p234s3344z", "1357p1357s3579m9m"]
     wall = Wall(hands, avoid="1z2m3z4z")
     events = [*wall.turns([0]), ev.Draw(1, T("1z")), ev.ClosedKan(1, tuple(parse_tiles("2222m")))]
@@ -215,8 +217,22 @@ def test_karaten_counts_as_noten_at_an_exhaustive_draw():
     assert rnd.tiles_left == 0
     assert rnd.players[1].waits() == frozenset({T("2m")})
     out = rnd.finish(999, None)
-    assert out.tenpai == (False, False, True, False)
-    assert out.deltas == [-1000, -1000, 3000, -1000]
+    assert out.tenpai == (False, True, True, False)
+    assert out.deltas == [-1500, 1500, 1500, -1500]
+
+
+def test_pure_karaten_all_four_in_the_concealed_hand_is_noten():
+    # The exception of the same rule: all four copies in the concealed hand (1111m waiting on 1m).
+    from mjcli.riichi.engine.state import Player
+    from mjcli.riichi.formats.rounds import is_tenpai
+    from mjcli.tiles import counts34
+
+    pure = parse_tiles("1111m333p222s444z")
+    assert not Player(0, list(pure), counts34(pure)).tenpai()
+    assert not is_tenpai(pure)
+    # 13m waiting on 2m (kanchan) beside a kan of 2222m: the concealed hand has the wait.
+    held_in_kan = parse_tiles("13m456p789s11z")
+    assert Player(0, list(held_in_kan), counts34(held_in_kan)).tenpai() and is_tenpai(held_in_kan)
 
 
 def test_triple_ron_aborts_keeps_the_dealer_adds_a_honba_and_keeps_the_sticks():

@@ -7,6 +7,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mjcli.riichi.engine.settlement import (
+    DECIMAL,
+    FIVE_DOWN,
+    FIVE_UP,
+    HALF_UP,
+    ROUNDINGS,
     WinPay,
     ceil100,
     draw_tenpai_deltas,
@@ -15,6 +20,7 @@ from mjcli.riichi.engine.settlement import (
     nagashi_deltas,
     ranking,
     ron_order,
+    round_points,
     win_deltas,
 )
 
@@ -75,9 +81,26 @@ def test_pao_tsumo_and_ron_and_ron_from_the_liable_player():
     assert win_deltas(split, 3, 1, 2)[0] == [-16300, -16000, 34300, 0]  # the liable pays the honba
     direct = WinPay(2, 0, 8000, pao=0, pao_base=8000)
     assert win_deltas(direct, 3, 0, 0)[0] == [-32000, 0, 32000, 0]
-    # Two yakuman of which one is pao: the other is paid as an ordinary tsumo.
+    # Mahjong Soul: of two yakuman only the liable one is the liable player's; the other is paid as
+    # an ordinary tsumo. (Tenhou charges the whole hand: see test_pao_whole_hand_... below.)
     double = WinPay(2, None, 16000, pao=0, pao_base=8000)
     assert win_deltas(double, 3, 0, 0)[0] == [-32000 - 8000, -8000, 32000 + 32000, -16000]
+
+
+def test_pao_whole_hand_tsumo_and_ron_as_tenhou_settles_them():
+    # issue 12's Houou game: daisangen + tsuuiisou tsumo by a non-dealer, 3 honba, the third
+    # dragon fed by seat 2: that seat pays all of it, [64900, 0, -64900, 0].
+    assert win_deltas(WinPay(0, None, 16000, pao=2, pao_base=16000), 3, 3, 0)[0] == [64900, 0, -64900, 0]
+    # The same as a ron from seat 1: the discarder pays half, the liable seat half and the honba.
+    assert win_deltas(WinPay(0, 1, 16000, pao=2, pao_base=16000), 3, 3, 0)[0] == [64900, -32000, -32900, 0]
+    # The liable seat deals in itself: an ordinary ron.
+    assert win_deltas(WinPay(0, 2, 16000, pao=2, pao_base=16000), 3, 3, 0)[0] == [64900, 0, -64900, 0]
+    # Real split rons (tenhou.net/6 logs in summivox/riichi-rs test data): daisangen by seat 1 from
+    # seat 2, liable seat 3 (2012050716gm-0009-0000-85fac029 E3-0) ...
+    assert win_deltas(WinPay(1, 2, 8000, pao=3, pao_base=8000), 2, 0, 0)[0] == [0, 32000, -16000, -16000]
+    # ... and by the dealer, seat 1, from seat 0, liable seat 2, a riichi stick on the table
+    # (2022080601gm-00a9-0000-89026942 S2-0).
+    assert win_deltas(WinPay(1, 0, 8000, pao=2, pao_base=8000), 1, 0, 1)[0] == [-24000, 49000, -24000, 0]
 
 
 def test_ron_order_is_turn_order_from_the_discarder():
@@ -117,15 +140,51 @@ def test_ties_rank_by_seat_and_leftover_sticks_go_to_first():
         ((24500, 29300, 30400, 15800), (-15.0, 9.0, 40.0, -34.0)),
         ((10500, 24800, 50600, 14100), (-39.0, 5.0, 60.0, -26.0)),
         ((-8300, 30600, 47400, 30300), (-58.0, 11.0, 57.0, -10.0)),
+        # 2011020416gm-00a9-0000-025480d4: 17500 is -12.5, recorded -12 (+uma -20 = -32).
+        # floor((x + 400) / 1000), the formula issue 12 proposed, would give -13: wrong.
+        ((27900, 24600, 17500, 30000), (8.0, -15.0, -32.0, 39.0)),
+        # 2011020415gm-00a9-0000-e037b629: 19500 is -10.5, recorded -10 (+uma -10 = -20).
+        ((51000, 27700, 19500, 1800), (60.0, 8.0, -20.0, -48.0)),
     ],
 )
-def test_final_points_match_tenhou(scores, points):
-    assert tuple(final_points(scores, 30000, (20, 10, -10, -20))) == points
+def test_final_points_match_tenhou_from_2009_to_2020(scores, points):
+    assert tuple(final_points(scores, 30000, (20, 10, -10, -20), FIVE_DOWN)) == points
 
 
-@given(st.lists(st.integers(-300, 1000).map(lambda x: x * 100), min_size=4, max_size=4))
-def test_final_points_sum_to_zero(scores):
-    assert sum(final_points(scores, 30000, (20, 10, -10, -20))) == 0
+@pytest.mark.parametrize(
+    ("scores", "points"),
+    [
+        # issue 12's worked example (an owari of 2022 or later)
+        ((31400, 28900, 24900, 14800), (41.4, 8.9, -15.1, -35.2)),
+        # Houou 2022013100gm-00a9-0000-af91b2de (tenhou.net/6 sc, summivox/riichi-rs test data)
+        ((34500, 22200, 22000, 21300), (44.5, 2.2, -18.0, -28.7)),
+        # Houou 2026040201gm-00a9-0000-1c038792 (owari, joe50261/mjx test data): a tie at 17000
+        # goes to the lower seat, and the uma is not split
+        ((17000, 17000, 24700, 41300), (-23.0, -33.0, 4.7, 51.3)),
+    ],
+)
+def test_final_points_match_tenhou_today(scores, points):
+    assert tuple(final_points(scores, 30000, (20, 10, -10, -20), DECIMAL)) == points
+    assert tuple(final_points(scores, 30000, (20, 10, -10, -20))) == points  # today's is the default
+
+
+def test_roundings_of_a_half():
+    assert [round_points(x, FIVE_DOWN) for x in (-4500, -4600, 12500, 12600)] == [-4, -5, 12, 13]
+    assert [round_points(x, FIVE_UP) for x in (-37500, 8500, -4400)] == [-38, 9, -4]
+    assert [round_points(x, HALF_UP) for x in (-22500, 8500, -4600)] == [-22, 9, -5]
+    assert round_points(-15100, DECIMAL) == -15.1
+    with pytest.raises(ValueError, match="unknown rounding"):
+        round_points(100, "banker")
+
+
+@given(
+    st.lists(st.integers(-300, 1000).map(lambda x: x * 100), min_size=4, max_size=4),
+    st.sampled_from(ROUNDINGS),
+)
+def test_final_points_sum_to_zero(scores, rounding):
+    points = final_points(scores, 30000, (20, 10, -10, -20), rounding)
+    assert abs(sum(points)) < 1e-9
+    assert all(round(p * 10) == p * 10 for p in points)  # at most one decimal, no float noise
 
 
 def test_ceil100():

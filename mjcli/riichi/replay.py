@@ -151,6 +151,10 @@ class LogDecision:
     legal: Legal
     actual: Action
     tsumogiri: bool  # the actual discard was the drawn tile
+    # Calls the seat had that would have lost to what the log shows took the tile (another seat's
+    # ron, a pon over a chi, an abortive draw): the log writes the seat's answer as a pass whether it
+    # passed or called, so a policy answering one of these agrees with that pass.
+    lost_calls: frozenset[Action] = frozenset()
 
 
 def decisions_of(
@@ -224,6 +228,7 @@ def decisions_of(
                 )
             if reacting and was_claimed is None:
                 was_claimed = claimed(events, i)
+            lost = _lost_calls(events, i, seat, legal) if reacting and actual.kind == "pass" else frozenset()
             yield LogDecision(
                 round=f"{WIND_LETTERS[start.round_wind % 4]}{start.kyoku}",
                 honba=start.honba,
@@ -235,7 +240,30 @@ def decisions_of(
                 legal=legal,
                 actual=actual,
                 tsumogiri=tsumogiri,
+                lost_calls=lost,
             )
+
+
+_CALLS = frozenset({"chi", "pon", "open_kan"})
+
+
+def _lost_calls(events: Sequence[object], i: int, seat: int, legal: Legal) -> frozenset[Action]:
+    """The calls of ``seat`` on the tile offered after event ``i`` that what came next outranks: a
+    ron by others takes the tile from every call, a pon or kan from a chi, and an abortive draw (four
+    riichi, kans or winds) ends the round before any call (what the table does, and ``simulate``)."""
+    j = i + 1
+    while j < len(events) and isinstance(events[j], ev.RiichiAccepted | ev.NewDora):
+        j += 1
+    if j >= len(events):
+        return frozenset()
+    e = events[j]
+    if isinstance(e, ev.Win | ev.RoundDraw):
+        beaten = _CALLS
+    elif isinstance(e, ev.Pon | ev.OpenKan) and e.actor != seat:
+        beaten = frozenset({"chi"})
+    else:
+        return frozenset()
+    return frozenset(a for a in legal.actions if a.kind in beaten)
 
 
 # ---------------------------------------------------------------- hand figures of an action
@@ -358,9 +386,10 @@ def add_rows(
     data = cols.data
     choice_col, agree_col, equal_col = data["choice"], data["agree"], data["equally_good"]
     reason_col, s_col, u_col = data["reason"], data["shanten_after_choice"], data["ukeire_choice"]
+    lost = d.lost_calls
     for _, choice in answers:
         s_ch, u_ch = fx.of(choice)
-        agree = choice == actual
+        agree = choice == actual or choice in lost
         choice_col.append(action_text(choice))
         agree_col.append(agree)
         equal_col.append(

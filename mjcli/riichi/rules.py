@@ -37,6 +37,12 @@ class Rules:
     return_points: int = 30000
     # Uma per rank, in thousands (Tenhou: +20/+10/-10/-20).
     uma: tuple[int, ...] = (20, 10, -10, -20)
+    # How (score - return points) becomes final points: "decimal" (thousands with one decimal, no
+    # rounding: Tenhou today, seen from 2022-01-31 on) or "5-down" (whole thousands, a hundreds digit
+    # of 5 rounding toward zero: Tenhou from 2009-08 until at least 2020-02-03). The other places are
+    # rounded and first place takes the rest. See mjcli.riichi.engine.eras for the older ways and how
+    # a log's date picks one.
+    points_rounding: str = "decimal"
     # Two players may win on one discard (honba and sticks go to the first after the discarder).
     double_ron: bool = True
     # Three players calling ron on one discard abort the round (sanchahou) instead of all winning.
@@ -58,6 +64,10 @@ class Rules:
     abortive_draws: bool = True
     # Responsibility payment (pao) for daisangen and daisuushii.
     pao: bool = True
+    # What the liable seat answers for: the whole hand, other yakuman in it included (Tenhou's
+    # manual: "複合役満を含む得点を、ツモ＝全額・ロン＝折半で支払う。積み棒は包。"), or only the liable
+    # yakuman, the rest paid as usual (Mahjong Soul).
+    pao_whole_hand: bool = True
     # Game extends into the next wind while nobody has return_points (Tenhou: yes, one wind at most).
     sudden_death: bool = True
     # The dealer in first place at the last round's end stops the game (agari-yame, tenpai-yame).
@@ -99,6 +109,8 @@ PRESETS: dict[str, Rules] = {
     # Tenhou lobbies without red fives ("nashi") and without open tanyao (GO type bits 0x02, 0x04).
     "tenhou-nored": dataclasses.replace(TENHOU, name="tenhou-nored", red_fives=False),
     "tenhou-nokuitan": dataclasses.replace(TENHOU, name="tenhou-nokuitan", open_tanyao=False),
+    # Tenhou before its final points went to one decimal (from 2009-08 until at least 2020-02).
+    "tenhou-integer": dataclasses.replace(TENHOU, name="tenhou-integer", points_rounding="5-down"),
 }
 
 

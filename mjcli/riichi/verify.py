@@ -2,7 +2,10 @@
 
 For each round the engine settles the outcome itself (who won, han, fu, yaku, the hand's value,
 every score delta, tenpai at a draw, the next round's start, the final scores and points) and each
-difference from the log becomes a :class:`Mismatch`. An event the rules do not allow stops the
+difference from the log becomes a :class:`Mismatch`; so does any other number the log records
+(the scores beside a payment or a riichi stick, the honba and sticks an outcome settles). Final
+points are checked by the rule of the game's date (:mod:`mjcli.riichi.engine.eras`), which the
+report names. An event the rules do not allow stops the
 replay of that game and is reported with its index. A log that cannot be read, or that ends early,
 is reported as an error for that file only: the batch goes on.
 """
@@ -17,6 +20,8 @@ from typing import Any
 from mjcli.errors import MjcliError, UnsupportedError
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.legality import IllegalEvent
+from mjcli.riichi.engine.settlement import ron_order
+from mjcli.riichi.engine.state import Round
 from mjcli.riichi.engine.table import Game, RoundRecord
 from mjcli.riichi.rules import Rules, get_rules
 from mjcli.runner import ordered_map, shared
@@ -95,6 +100,9 @@ class GameReport:
     rows: list[RoundRow] = field(default_factory=list)
     mismatches: list[Mismatch] = field(default_factory=list)
     error: str | None = None
+    # The final-points rule applied (rounding and uma) and why: the log's date, or the record
+    # where the date leaves more than one possible (see mjcli.riichi.engine.eras).
+    points_rule: str | None = None
 
     @property
     def rounds(self) -> int:
@@ -121,6 +129,7 @@ class GameReport:
             "rounds": self.rounds,
             "mismatches": [m.to_dict() for m in self.mismatches],
             "error": self.error,
+            "points_rule": self.points_rule,
         }
 
 
@@ -133,9 +142,13 @@ def verify_log(game: Any, rules: Rules | None = None) -> GameReport:
     engine = Game(rules or get_rules("tenhou"))
     failure: str | None = None
     illegal: Mismatch | None = None
+    # scores a log records as a riichi stick is paid, checked there (the round's later state differs)
+    stick_problems: dict[int, list[Mismatch]] = {}
     try:
         for i, e in enumerate(game.events):
             engine.apply(e, i)
+            if type(e) is ev.RiichiAccepted and e.scores is not None:
+                _check_riichi_scores(engine, e, stick_problems)
     except IllegalEvent as exc:
         rec = engine.rounds[-1] if engine.rounds else None
         label = rec.label if rec is not None else "game"
@@ -147,13 +160,13 @@ def verify_log(game: Any, rules: Rules | None = None) -> GameReport:
             # The round the log stops in (or the engine stopped at): only its start can be compared.
             report.mismatches.extend(Mismatch(rec.label, w, log, mine) for w, log, mine in rec.start_problems)
             continue
-        row, problems = _compare_round(rec, report)
+        row, problems = _compare_round(rec, report, stick_problems.get(rec.index, []))
         report.rows.append(row)
         report.mismatches.extend(problems)
     if illegal is not None:
         report.mismatches.append(illegal)
     if engine.result is not None and engine.recorded_end is not None:
-        report.mismatches.extend(_compare_end(engine))
+        report.mismatches.extend(_compare_end(engine, report))
     if not game.complete and failure is None:
         failure = f"incomplete log: {game.problem or 'it ends before the game does'}"
     if failure is not None:
@@ -171,11 +184,74 @@ def _describe_at(events: Sequence[object], index: int) -> str:
     return f"event {index}: {describe(events[index])}" if 0 <= index < len(events) else f"event {index}"
 
 
-def _compare_round(rec: RoundRecord, report: GameReport) -> tuple[RoundRow, list[Mismatch]]:
+def _check_riichi_scores(engine: Game, e: ev.RiichiAccepted, into: dict[int, list[Mismatch]]) -> None:
+    rec = engine.current
+    if rec is None or e.scores is None:
+        return
+    mine = list(rec.state.scores)
+    if list(e.scores) != mine:
+        what = f"seat {e.actor} riichi: scores"
+        into.setdefault(rec.index, []).append(Mismatch(rec.label, what, list(e.scores), mine))
+
+
+def _check_recorded_scores(rec: RoundRecord) -> list[Mismatch]:
+    """The numbers a log writes beside an outcome's deltas (Tenhou XML ``ba`` and ``sc``, classic
+    mjai ``scores``): honba and sticks settled, every score before and after, against the engine."""
+    out = rec.outcome
+    assert out is not None
+    st = rec.state
+    label = rec.label
+    problems: list[Mismatch] = []
+    running = [st.scores[s] - out.deltas[s] for s in range(len(st.scores))]  # before any payment
+    # the sticks go to the first winner in turn order from the discarder (the only one on a tsumo)
+    first = ron_order(out.wins[0].target, [w.actor for w in out.wins])[0] if out.wins else None
+    engine_wins = {w.actor: w for w in out.wins}
+    for w in rec.recorded_wins:
+        mine = engine_wins.get(w.actor)
+        if mine is None:
+            return problems  # the winner itself differs: reported as such
+        who = f"seat {w.actor} win"
+        _check_outcome_numbers(label, who, w, running, mine.deltas, st, w.actor == first, problems)
+        running = [a + b for a, b in zip(running, mine.deltas, strict=True)]
+    if rec.recorded_draw is not None:
+        _check_outcome_numbers(label, "draw", rec.recorded_draw, running, out.deltas, st, True, problems)
+    return problems
+
+
+def _check_outcome_numbers(
+    label: str,
+    who: str,
+    e: ev.Win | ev.RoundDraw,
+    before: list[int],
+    deltas: Sequence[int],
+    st: Round,
+    takes_sticks: bool,
+    problems: list[Mismatch],
+) -> None:
+    # Tenhou writes the round's honba for every winner of a double ron, but the sticks (taken by
+    # the first) as 0 for the second.
+    honba = st.honba
+    sticks = st.sticks if takes_sticks else 0
+    if e.honba is not None and e.honba != honba:
+        problems.append(Mismatch(label, f"{who}: honba", e.honba, honba))
+    if e.sticks is not None and e.sticks != sticks:
+        problems.append(Mismatch(label, f"{who}: riichi sticks", e.sticks, sticks))
+    if e.scores_before is not None and list(e.scores_before) != before:
+        problems.append(Mismatch(label, f"{who}: scores before", list(e.scores_before), before))
+    after = [a + b for a, b in zip(before, deltas, strict=True)]
+    if e.scores_after is not None and list(e.scores_after) != after:
+        problems.append(Mismatch(label, f"{who}: scores after", list(e.scores_after), after))
+
+
+def _compare_round(
+    rec: RoundRecord, report: GameReport, stick_problems: Sequence[Mismatch] = ()
+) -> tuple[RoundRow, list[Mismatch]]:
     out = rec.outcome
     assert out is not None
     label = rec.label
     problems = [Mismatch(label, what, log, mine) for what, log, mine in rec.start_problems]
+    problems.extend(stick_problems)
+    problems.extend(_check_recorded_scores(rec))
     recorded_kind = ""
     recorded_deltas: list[int] | None = None
     if rec.recorded_wins:
@@ -246,23 +322,36 @@ def _compare_win(label: str, w: ev.Win, mine: Any) -> list[Mismatch]:
         out.append(Mismatch(label, f"{who} hand", to_mpsz(w.hand), to_mpsz(mine.hand)))
     if w.pao is not None and w.pao != mine.pao:
         out.append(Mismatch(label, f"{who} pao", w.pao, mine.pao))
-    elif w.pao is None and mine.pao is not None and w.deltas is not None:
+    elif w.pao is None and w.pao_known and mine.pao is not None and w.deltas is not None:
         out.append(Mismatch(label, f"{who} pao", None, mine.pao))
     return out
 
 
-def _compare_end(engine: Game) -> list[Mismatch]:
+def _compare_end(engine: Game, report: GameReport) -> list[Mismatch]:
     out = [Mismatch("game", "end", "game over", p) for p in engine.end_problems]
     rec = engine.recorded_end
     res = engine.result
     assert rec is not None and res is not None
     if rec.scores is not None and tuple(rec.scores) != res.scores:
         out.append(Mismatch("game", "final scores", list(rec.scores), list(res.scores)))
-    if rec.points is not None and any(
-        abs(a - b) > 1e-6 for a, b in zip(rec.points, res.points, strict=False)
-    ):
-        out.append(Mismatch("game", "final points", list(rec.points), list(res.points)))
+    choice = engine.points_choice
+    applied, points = choice.candidates[0], list(res.points)
+    fits = False
+    if rec.points is not None:
+        for cand in choice.candidates:
+            mine = cand.points(res.scores, engine.rules.return_points)
+            if _same_points(rec.points, mine):
+                applied, points, fits = cand, mine, True
+                break
+        if not fits:
+            out.append(Mismatch("game", f"final points ({applied})", list(rec.points), points))
+    how = "; the one the recorded points fit" if fits and len(choice.candidates) > 1 else ""
+    report.points_rule = f"{applied} ({choice.why}{how})"
     return out
+
+
+def _same_points(recorded: Sequence[float], mine: Sequence[float]) -> bool:
+    return len(recorded) == len(mine) and all(abs(a - b) < 1e-6 for a, b in zip(recorded, mine, strict=True))
 
 
 def _yaku_text(yaku: Iterable[tuple[str, int]]) -> str:

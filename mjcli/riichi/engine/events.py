@@ -11,7 +11,9 @@ library's ``YakuConfig`` ("riichi", "tsumo", "pinfu", "haku", "seat_wind_east", 
 "aka_dora", "ura_dora", ...). Readers translate Tenhou ids and Japanese names into these.
 
 Events are frozen dataclasses with slots: cheap to create, hashable, comparable with ``==`` (the
-cross-format test compares whole event lists).
+cross-format test compares whole event lists). Recorded numbers that only some formats carry (the
+scores Tenhou XML writes beside every payment, ...) are kept out of ``==``: two formats of one game
+are the same game; ``verify`` checks those numbers wherever a log has them.
 
 Canonical conventions (where formats differ, every reader produces these, so that the same game read
 from Tenhou XML, tenhou.net/6 JSON or mjai gives identical lists; see ``mjcli.riichi.formats``):
@@ -96,6 +98,8 @@ class RiichiAccepted:
     """Nobody won on the riichi tile: the 1000-point stick is paid."""
 
     actor: int
+    # Recorded: every seat's score once the stick is paid (Tenhou's REACH step 2, classic mjai).
+    scores: tuple[int, ...] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +174,15 @@ class Win:
     ura_markers: Tiles | None = None
     pao: int | None = None  # seat liable (big three dragons, big four winds, four kans)
     hand: Tiles | None = None  # the winner's concealed tiles as shown, winning tile included
+    # False where the log's dialect leaves pao out altogether (Mortal's ``hora``): then ``pao=None``
+    # means "not said", not "no pao".
+    pao_known: bool = field(default=True, compare=False)
+    # Recorded numbers some formats carry beside the deltas (Tenhou XML ``ba`` and ``sc``, classic
+    # mjai ``scores``): the honba and riichi sticks this win settles, every score before and after it.
+    honba: int | None = field(default=None, compare=False)
+    sticks: int | None = field(default=None, compare=False)
+    scores_before: tuple[int, ...] | None = field(default=None, compare=False)
+    scores_after: tuple[int, ...] | None = field(default=None, compare=False)
 
 
 #: reasons for a round ending without a win
@@ -191,6 +204,11 @@ class RoundDraw:
     deltas: tuple[int, ...] | None = None  # recorded
     tenpai: tuple[bool, ...] | None = None  # recorded, for an exhaustive draw
     hands: tuple[Tiles | None, ...] | None = None  # hands shown at the draw, where recorded
+    # Recorded beside the deltas, as for Win: honba and sticks on the table, scores before and after.
+    honba: int | None = field(default=None, compare=False)
+    sticks: int | None = field(default=None, compare=False)
+    scores_before: tuple[int, ...] | None = field(default=None, compare=False)
+    scores_after: tuple[int, ...] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

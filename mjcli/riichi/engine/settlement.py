@@ -48,16 +48,17 @@ class WinPay:
     loser: int | None  # None for tsumo
     base: int  # base points of the whole hand
     pao: int | None = None  # liable seat
-    pao_base: int = 0  # the part of ``base`` the liable seat answers for (its yakuman units)
+    pao_base: int = 0  # the part of ``base`` the liable seat answers for (Tenhou: all of it)
 
 
 def win_deltas(win: WinPay, dealer: int, honba: int, sticks: int, players: int = 4) -> tuple[list[int], int]:
     """Deltas of one win with ``honba`` counters and ``sticks`` riichi sticks going to the winner.
 
-    Returns (deltas, hand value before honba and sticks). Pao follows Tenhou: on tsumo the liable
-    player pays the pao part as if he had dealt in, honba included; on a ron from someone else the
-    liable player and the discarder split the pao part and the liable player pays the honba. Only
-    the liable yakuman's share is split (``pao_base``); any other yakuman in the hand is paid as usual.
+    Returns (deltas, hand value before honba and sticks). Pao: on tsumo the liable player pays the
+    pao part as if he had dealt in, honba included; on a ron from someone else the liable player and
+    the discarder split the pao part and the liable player pays the honba. ``pao_base`` is what the
+    liable player answers for: under Tenhou's rules the whole hand (a second yakuman in it too), so
+    the other players pay nothing on a tsumo; any part of ``base`` beyond it is paid as usual.
     """
     d = [0] * players
     w = win.winner
@@ -147,19 +148,44 @@ def final_scores(scores: Sequence[int], sticks: int) -> list[int]:
     return out
 
 
-def _round_thousands(points: int) -> int:
-    """Tenhou's rounding of a score difference to thousands: 500 rounds toward zero ('5 down, 6 up')."""
-    sign = -1 if points < 0 else 1
-    q, r = divmod(abs(points), 1000)
-    return sign * (q + (1 if r > 500 else 0))
+#: Ways of turning (score - return points) into final points; see :func:`final_points`.
+DECIMAL, FIVE_DOWN, FIVE_UP, HALF_UP = "decimal", "5-down", "5-up", "half-up"
+ROUNDINGS = (DECIMAL, FIVE_DOWN, FIVE_UP, HALF_UP)
 
 
-def final_points(scores: Sequence[int], return_points: int, uma: Sequence[int]) -> list[float]:
-    """Result after oka and uma, in thousands: (score - return) rounded, plus uma; first place gets
-    what makes the table sum to zero (which is the oka and its own rounding)."""
+def round_points(diff: int, rounding: str) -> float:
+    """A score difference in thousands, as a rule rounds it.
+
+    * ``decimal``: one decimal, no rounding (a score is a multiple of 100);
+    * ``5-down``: whole thousands, a hundreds digit of 5 toward zero, on the absolute value
+      (五捨六入: -4500 -> -4, -4600 -> -5, 12500 -> 12);
+    * ``5-up``: whole thousands, a hundreds digit of 5 away from zero (四捨五入 on the absolute value);
+    * ``half-up``: whole thousands, the nearest, 500 upwards (-22500 -> -22, 8500 -> 9).
+    """
+    if rounding == DECIMAL:
+        return diff / 1000
+    if rounding == HALF_UP:
+        return float((diff + 500) // 1000)
+    sign = -1 if diff < 0 else 1
+    q, r = divmod(abs(diff), 1000)
+    if rounding == FIVE_DOWN:
+        return float(sign * (q + (1 if r > 500 else 0)))
+    if rounding == FIVE_UP:
+        return float(sign * (q + (1 if r >= 500 else 0)))
+    raise ValueError(f"unknown rounding of final points '{rounding}' (known: {', '.join(ROUNDINGS)})")
+
+
+def final_points(
+    scores: Sequence[int], return_points: int, uma: Sequence[int], rounding: str = DECIMAL
+) -> list[float]:
+    """Result after oka and uma, in thousands: (score - return) rounded by ``rounding``, plus uma;
+    first place gets what makes the table sum to zero (the oka and the others' rounding).
+
+    Sums are kept in tenths so that one-decimal results come out exact (41.4, not 41.400000000000006).
+    """
     order = ranking(scores)
-    out = [0.0] * len(scores)
+    tenths = [0] * len(scores)
     for place, seat in enumerate(order[1:], start=1):
-        out[seat] = float(_round_thousands(scores[seat] - return_points) + uma[place])
-    out[order[0]] = -sum(out[s] for s in order[1:])
-    return out
+        tenths[seat] = round(round_points(scores[seat] - return_points, rounding) * 10) + 10 * uma[place]
+    tenths[order[0]] = -sum(tenths[s] for s in order[1:])
+    return [t / 10 for t in tenths]

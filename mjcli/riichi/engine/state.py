@@ -91,12 +91,10 @@ class Player:
         return self._waits
 
     def tenpai(self) -> bool:
-        """Tenpai for a draw payment: a wait on a kind the player has not used up himself."""
-        used = self.counts[:]
-        for m in self.melds:
-            for t in m.tiles:
-                used[kind(t)] += 1
-        return any(used[k] < 4 for k in self.waits())
+        """Tenpai for a draw payment (Tenhou): the concealed hand has a wait. A wait whose four copies
+        sit in the player's own kan or pon counts (karaten through a meld is tenpai); one whose four
+        copies are all in the concealed hand does not (:func:`waits` leaves such a kind out)."""
+        return bool(self.waits())
 
     def furiten(self) -> bool:
         return self.riichi_furiten or self.same_turn_furiten or not self.river_kinds.isdisjoint(self.waits())
@@ -750,7 +748,7 @@ class Round:
                 loser=None if tsumo else w.target,
                 base=w.scored.base,
                 pao=pao,
-                pao_base=8000 * pao_units(w.scored, self.pao_kind[seat]) if pao is not None else 0,
+                pao_base=self._pao_base(w) if pao is not None else 0,
             )
             # Tenhou: with a double ron the honba and the sticks go to the first winner only.
             honba = self.honba if i == 0 else 0
@@ -767,6 +765,13 @@ class Round:
             dealer_continues=self.dealer in order,
             sticks_taken=True,
         )
+
+    def _pao_base(self, w: WinOutcome) -> int:
+        """What the liable seat answers for: the whole hand (Tenhou: a second yakuman in the hand
+        included), or only the liable yakuman's units (``rules.pao_whole_hand`` off)."""
+        if self.rules.pao_whole_hand:
+            return w.scored.base
+        return 8000 * pao_units(w.scored, self.pao_kind[w.actor])
 
     def _settle_draw(self) -> RoundOutcome:
         reason = self.draw_reason or ev.EXHAUSTIVE

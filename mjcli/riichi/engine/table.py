@@ -6,7 +6,8 @@
 renchan on a dealer win, dealer tenpai at an exhaustive draw or any abortive draw; a player below
 zero ends the game; after the last round the game goes on into the next wind while nobody has the
 return points (at most one extra wind); the last-round dealer in first place with the return points
-stops the game (agari-yame / tenpai-yame); leftover sticks go to first place; uma and oka.
+stops the game (agari-yame / tenpai-yame); leftover sticks go to first place; uma and oka, by the
+rule of the game's date where its id has one (:mod:`~mjcli.riichi.engine.eras`).
 
 Where a log's round start disagrees with what the engine expected, the difference is recorded on
 the round (``start_problems``) and play goes on from the log's values, so one wrong settlement
@@ -20,8 +21,9 @@ from dataclasses import dataclass, field
 
 from mjcli.errors import UnsupportedError
 from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.eras import PointsChoice, points_choice
 from mjcli.riichi.engine.legality import IllegalEvent
-from mjcli.riichi.engine.settlement import final_points, final_scores, ranking
+from mjcli.riichi.engine.settlement import final_scores, ranking
 from mjcli.riichi.engine.state import ENDED, Round, RoundOutcome
 from mjcli.riichi.rules import Rules, get_rules
 
@@ -103,6 +105,8 @@ class Game:
         self.result: GameResult | None = None
         self.recorded_end: ev.EndGame | None = None
         self.end_problems: list[str] = []
+        # The final-points rules the game may follow (the log's date picks them); the first is applied.
+        self.points_choice: PointsChoice = points_choice("", self.rules)
 
     @property
     def current(self) -> RoundRecord | None:
@@ -160,6 +164,10 @@ class Game:
             changes["length"] = gr.length
         if changes:
             self.rules = dataclasses.replace(self.rules, **changes)
+        self.points_choice = points_choice(e.game_id, self.rules)
+        first = self.points_choice.candidates[0]
+        if (first.rounding, first.uma) != (self.rules.points_rounding, tuple(self.rules.uma)):
+            self.rules = dataclasses.replace(self.rules, points_rounding=first.rounding, uma=first.uma)
         self.names = e.names
 
     def _end_game(self, e: ev.EndGame, index: int) -> None:
@@ -171,7 +179,7 @@ class Game:
         scores = (
             final_scores(self.scores, self.sticks) if self.rules.leftover_sticks_to_first else self.scores
         )
-        points = final_points(scores, self.rules.return_points, self.rules.uma)
+        points = self.points_choice.candidates[0].points(scores, self.rules.return_points)
         self.result = GameResult(tuple(scores), tuple(points))
 
     # ------------------------------------------------------------------ rounds

@@ -46,6 +46,63 @@ class GameLog:
         return self.rules.players
 
 
+#: No real score, payment or stick count comes near these: a number beyond them is a corrupt log
+#: (and would overflow the 64-bit columns of the Parquet tables downstream).
+MAX_POINTS = 10_000_000
+MAX_FINAL_POINTS = 100_000.0
+MAX_COUNTER = 10_000
+
+
+def whole_points(value: object, what: str) -> int:
+    """A recorded score or payment in points: a whole number within :data:`MAX_POINTS`, or
+    LogFormatError naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise LogFormatError(f"{what} {value!r} is not a number")
+    if isinstance(value, float) and not value.is_integer():
+        raise LogFormatError(f"{what} {value!r} is not a whole number of points")
+    if abs(value) > MAX_POINTS:
+        raise LogFormatError(f"{what} {_short(value)} is out of range")
+    return int(value)
+
+
+def counter(value: object, what: str) -> int:
+    """A recorded honba or riichi-stick count: a whole number from 0 to :data:`MAX_COUNTER`."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or (isinstance(value, float) and not value.is_integer())
+    ):
+        raise LogFormatError(f"{what} {value!r} is not a whole number")
+    if not 0 <= value <= MAX_COUNTER:
+        raise LogFormatError(f"{what} {_short(value)} is out of range")
+    return int(value)
+
+
+def final_points_value(value: object, what: str) -> float:
+    """A recorded final result (after uma and oka) in thousands."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+        raise LogFormatError(f"{what} {value!r} is not a number")
+    if abs(value) > MAX_FINAL_POINTS:
+        raise LogFormatError(f"{what} {_short(value)} is out of range")
+    return float(value)
+
+
+def _short(value: object) -> str:
+    text = str(value)
+    return text if len(text) <= 24 else text[:21] + "..."
+
+
+def malformed(exc: BaseException) -> str:
+    """What a KeyError / TypeError / ValueError / IndexError met while reading says, in words (no
+    Python exception names in a message)."""
+    if isinstance(exc, KeyError):
+        return f"the field {exc.args[0]!r} is missing" if exc.args else "a field is missing"
+    if isinstance(exc, IndexError):
+        return "a list is shorter than the format requires"
+    text = str(exc)
+    return text if text else "a value has the wrong type"
+
+
 def game_id_from_name(name: str) -> str:
     """The file name without its log suffixes (``x.mjlog.gz`` -> ``x``)."""
     base = PurePath(name).name

@@ -11,6 +11,12 @@ and hand, the reason of a draw (a draw right after a draw is nine terminals, aft
 four riichi, ...), tenpai (from the noten payments, else from the hands). Kan dora are placed by the
 canonical rule. A file may hold several games: each ``start_game`` begins one.
 
+Dialect details read as their writers mean them: akochan's ``start_game.kyoku_first`` (4 East-only,
+0 hanchan) and ``aka_flag``; its older ``start_kyoku`` without ``dora_marker`` (the indicator is
+``haiyama[130]``); its raw fu (38 scores as 40) and ``uradora_marker``; gimite's ``sufonrenta``;
+Mortal's ``hora`` without a ``pao`` field (unknown, not "no pao"); libriichi's extra draw after the
+fourth ``reach_accepted`` before the abortive draw (dropped: Tenhou aborts at once).
+
 The writer emits the Mortal dialect plus the classic outcome fields (``fan``, ``fu``,
 ``hora_points``, ``yakus`` with canonical yaku ids, ``reason``, ``tenpais``), so that nothing the
 events hold is lost; ``start_game`` carries ``id`` and ``rules`` for the same reason.
@@ -51,7 +57,16 @@ from mjcli.riichi.engine.events import (
     StartRound,
     Win,
 )
-from mjcli.riichi.formats.gamelog import MJAI, GameLog, decode_text, game_id_from_name
+from mjcli.riichi.formats.gamelog import (
+    MJAI,
+    GameLog,
+    counter,
+    decode_text,
+    final_points_value,
+    game_id_from_name,
+    malformed,
+    whole_points,
+)
 from mjcli.riichi.formats.rounds import (
     Table,
     draw_after_kan,
@@ -70,6 +85,7 @@ REASONS = {
     "kyuushukyuuhai": NINE_TERMINALS,
     "suchareach": FOUR_RIICHI,
     "sufonrenda": FOUR_WINDS,
+    "sufonrenta": FOUR_WINDS,  # gimite/mjai's spelling
     "sufurenda": FOUR_WINDS,
     "sukaikan": FOUR_KANS,
     "suukaikan": FOUR_KANS,
@@ -89,6 +105,10 @@ REASON_NAME = {
     NAGASHI_MANGAN: "nagashimangan",
 }
 LIVE_WALL = {4: 70, 3: 55}
+#: akochan's ``start_kyoku.haiyama``: the whole wall, the first dora indicator at this index
+HAIYAMA_DORA = 130
+#: akochan's ``start_game.kyoku_first``: the round the game starts from (4 = East-only, 0 = hanchan)
+KYOKU_FIRST_LENGTH = {0: "hanchan", 4: "tonpuu"}
 
 
 def _tile(name: Any) -> int:
@@ -110,6 +130,18 @@ def _limit_fu(fu: int | None, han: int | None) -> int | None:
     if fu is None or han is None:
         return fu
     return fu if han < 5 and fu * 2 ** (han + 2) < 2000 else None
+
+
+def _rounded_fu(fu: int) -> int:
+    """The fu a hand scores with. akochan records raw fu (38 for what scores as 40): a count that is
+    neither a multiple of ten nor seven pairs' 25 is raw, and rounds up to the next ten."""
+    return fu if fu % 10 == 0 or fu == 25 else fu + 10 - fu % 10
+
+
+def _scores(values: Any, n: int, what: str) -> tuple[int, ...]:
+    if not isinstance(values, list) or len(values) < n:
+        raise LogFormatError(f"{what} {values!r} do not name {n} seats")
+    return tuple(whole_points(v, what) for v in values[:n])
 
 
 class _Game:
@@ -160,6 +192,11 @@ class _Game:
                 self.game_id += f"#{self.index + 1}" if "id" not in o else ""
             red = bool(rules.get("red_fives", o.get("aka_flag", True)))
             length = str(rules.get("length", "hanchan"))
+            if "length" not in rules and "kyoku_first" in o:
+                first = o["kyoku_first"]
+                if first not in KYOKU_FIRST_LENGTH:
+                    raise LogFormatError(f"kyoku_first {first!r} is neither 0 (hanchan) nor 4 (East-only)")
+                length = KYOKU_FIRST_LENGTH[first]
             open_tanyao = bool(rules.get("open_tanyao", True))
             self.events.append(
                 StartGame(names[: self.n], GameRules(self.n, red, open_tanyao, length), self.game_id)
@@ -177,11 +214,11 @@ class _Game:
             self.start = StartRound(
                 wind,
                 int(o["kyoku"]),
-                int(o["honba"]),
-                int(o["kyotaku"]),
+                counter(o["honba"], "honba"),
+                counter(o["kyotaku"], "riichi sticks (kyotaku)"),
                 int(o["oya"]),
-                _tile(o["dora_marker"]),
-                tuple(int(s) for s in o["scores"][: self.n]),
+                _dora_marker(o),
+                _scores(o["scores"], self.n, "scores"),
                 hands,
             )
             self.table = Table(self.start, self.where())
@@ -193,10 +230,14 @@ class _Game:
             self.close_round()
             scores = o.get("scores")
             points = o.get("points")
+            if isinstance(points, list) and len(points) < self.n:
+                raise LogFormatError(f"end_game points {points!r} do not name {self.n} seats")
             self.events.append(
                 EndGame(
-                    tuple(int(s) for s in scores[: self.n]) if isinstance(scores, list) else None,
-                    tuple(float(p) for p in points[: self.n]) if isinstance(points, list) else None,
+                    _scores(scores, self.n, "final scores") if isinstance(scores, list) else None,
+                    tuple(final_points_value(p, "final points") for p in points[: self.n])
+                    if isinstance(points, list)
+                    else None,
                 )
             )
             self.ended = True
@@ -222,7 +263,9 @@ class _Game:
         elif t == "reach":
             self.add(Riichi(int(o["actor"])))
         elif t == "reach_accepted":
-            self.add(RiichiAccepted(int(o["actor"])))
+            scores = o.get("scores")
+            recorded = _scores(scores, self.n, "scores") if isinstance(scores, list) else None
+            self.add(RiichiAccepted(int(o["actor"]), recorded))
         elif t in ("chi", "pon", "daiminkan"):
             cls = {"chi": Chi, "pon": Pon, "daiminkan": OpenKan}[t]
             self.add(cls(int(o["actor"]), int(o["target"]), _tile(o["pai"]), _tiles(o["consumed"])))
@@ -265,37 +308,50 @@ class _Game:
                     out.append((canon, value))
             yaku = tuple(sorted(out, key=lambda p: TENHOU_ID.get(p[0], 99)))
             han = sum(h for _, h in yaku) if yaku else han
-        ura = o.get("ura_markers", o.get("uradora_markers"))
+        # Mortal: ura_markers; gimite: uradora_markers; akochan: uradora_marker (singular)
+        ura = next((o[k] for k in ("ura_markers", "uradora_markers", "uradora_marker") if k in o), None)
         deltas = self.deltas(o)
         pao = o.get("pao")
         fu = o.get("fu")
+        points = o.get("hora_points")
         return Win(
             actor=actor,
             target=target,
             tile=tile,
             deltas=deltas,
             han=han,
-            fu=_limit_fu(int(fu) if isinstance(fu, int | float) else None, han),
-            points=int(o["hora_points"]) if isinstance(o.get("hora_points"), int | float) else None,
+            fu=_limit_fu(_rounded_fu(int(fu)) if isinstance(fu, int | float) else None, han),
+            points=whole_points(points, "hora_points") if isinstance(points, int | float) else None,
             yaku=yaku,
             ura_markers=tuple(_tile(x) for x in ura) if ura and table.riichi[actor] else None,
             pao=int(pao) if isinstance(pao, int) and pao != actor else None,
             hand=table.win_hand(actor, target, tile),
+            # Mortal's hora has no pao field: its absence says nothing (gimite's writes it when due)
+            pao_known="pao" in o,
+            scores_after=self.scores_after(o),
         )
 
     def deltas(self, o: dict[str, Any]) -> tuple[int, ...] | None:
         """``deltas``, or (akochan) the difference between the ``scores`` after and before."""
         deltas = o.get("deltas")
         if isinstance(deltas, list):
-            return tuple(int(d) for d in deltas[: self.n])
-        scores = o.get("scores")
-        if isinstance(scores, list) and len(scores) >= self.n:
-            return tuple(int(scores[i]) - self.running[i] for i in range(self.n))
+            return _scores(deltas, self.n, "deltas")
+        after = self.scores_after(o)
+        if after is not None:
+            return tuple(after[i] - self.running[i] for i in range(self.n))
         return None
+
+    def scores_after(self, o: dict[str, Any]) -> tuple[int, ...] | None:
+        scores = o.get("scores")
+        return _scores(scores, self.n, "scores") if isinstance(scores, list) else None
 
     def draw(self, o: dict[str, Any], table: Table) -> RoundDraw:
         n = self.n
         reason = REASONS.get(str(o.get("reason", "")))
+        if reason in (None, FOUR_RIICHI) and self._drop_draw_after_four_riichi(o):
+            table = self.table
+            assert table is not None
+            reason = FOUR_RIICHI
         if reason is None:
             reason = _infer_reason(self.round, table, n)
         deltas = self.deltas(o)
@@ -311,7 +367,28 @@ class _Game:
                 tenpai = tuple(table.tenpai(s) for s in range(n))
         if deltas is None and reason not in (EXHAUSTIVE, NAGASHI_MANGAN):
             deltas = (0,) * n
-        return RoundDraw(reason, deltas, tenpai, shown_hands(table, reason, tenpai))
+        hands = shown_hands(table, reason, tenpai)
+        return RoundDraw(reason, deltas, tenpai, hands, scores_after=self.scores_after(o))
+
+    def _drop_draw_after_four_riichi(self, o: dict[str, Any]) -> bool:
+        """libriichi (Mortal's arena) logs one more draw after the fourth ``reach_accepted`` before
+        the abortive draw; Tenhou aborts at once. Where the outcome is the same (no payments), that
+        draw is taken out, so that the round reads as Tenhou's. True if it was."""
+        body = [e for e in self.round if not isinstance(e, NewDora)]
+        if len(body) < 2 or not isinstance(body[-1], Draw) or not isinstance(body[-2], RiichiAccepted):
+            return False
+        if sum(isinstance(e, RiichiAccepted) for e in body) != 4:
+            return False
+        deltas = o.get("deltas")
+        if isinstance(deltas, list) and any(deltas):
+            return False
+        assert self.start is not None
+        drop = next(i for i in range(len(self.round) - 1, -1, -1) if self.round[i] is body[-1])
+        self.round = self.round[:drop] + self.round[drop + 1 :]
+        self.table = Table(self.start, self.where())
+        for e in self.round[1:]:
+            self.table.apply(e)
+        return True
 
     def finish(self) -> GameLog:
         problem = None
@@ -328,6 +405,16 @@ class _Game:
         elif not self.ended:
             problem = "the log ends without end_game"
         return GameLog(self.name, MJAI, self.game_id, self.events, problem is None, problem)
+
+
+def _dora_marker(o: dict[str, Any]) -> int:
+    """``start_kyoku.dora_marker``; older akochan logs lack it, but carry the wall (``haiyama``)."""
+    if "dora_marker" in o:
+        return _tile(o["dora_marker"])
+    wall = o.get("haiyama")
+    if isinstance(wall, list) and len(wall) > HAIYAMA_DORA:
+        return _tile(wall[HAIYAMA_DORA])
+    raise LogFormatError("start_kyoku has no dora_marker (and no haiyama wall to find it in)")
 
 
 def _last_action(events: list[Event]) -> Event | None:
@@ -404,7 +491,7 @@ def read_mjai(data: bytes, name: str = "<mjai>") -> list[GameLog]:
         raise cls(f"{where}: event {lineno}: {exc}") from None
     except (KeyError, ValueError, TypeError, IndexError) as exc:
         where = games[-1].where() if games else name
-        raise LogFormatError(f"{where}: event {lineno} is malformed ({type(exc).__name__}: {exc})") from None
+        raise LogFormatError(f"{where}: event {lineno} is malformed ({malformed(exc)})") from None
     if not games:
         raise LogFormatError(f"{name}: no mjai events")
     logs = [g.finish() for g in games]

@@ -49,15 +49,15 @@ from mjcli.tiles import counts34, kind, sort_key, tile_name
 # The hand tests are the rules engine's own (mjcli.riichi.engine.waits): one definition of a complete hand.
 
 
-def waits_of(concealed: Sequence[int], meld_tiles: Sequence[int] = ()) -> list[int]:
-    """Kinds that complete the hand. Under Tenhou rules a wait on a kind of which the player holds
-    all four copies (hand and melds) does not count, so such kinds are left out."""
-    held = counts34(list(concealed) + list(meld_tiles))
-    return sorted(k for k in waits(counts34(concealed)) if held[k] < 4)
+def waits_of(concealed: Sequence[int]) -> list[int]:
+    """Kinds that complete the concealed hand. A kind of which the concealed hand holds all four
+    copies is left out (pure karaten: noten on Tenhou); one whose copies are in the player's own kan
+    or pon stays (Tenhou scores such a hand tenpai at a draw)."""
+    return sorted(waits(counts34(concealed)))
 
 
-def is_tenpai(concealed: Sequence[int], meld_tiles: Sequence[int] = ()) -> bool:
-    return bool(waits_of(concealed, meld_tiles))
+def is_tenpai(concealed: Sequence[int]) -> bool:
+    return bool(waits_of(concealed))
 
 
 # ---------------------------------------------------------------- table state
@@ -140,11 +140,8 @@ class Table:
         if not isinstance(e, Win | RoundDraw | NewDora | RiichiAccepted):
             self.last = e  # the last action: a second ron of a double ron still sees the discard/kan
 
-    def meld_tiles(self, seat: int) -> list[int]:
-        return [t for m in self.melds[seat] for t in m]
-
     def tenpai(self, seat: int) -> bool:
-        return is_tenpai(self.hands[seat], self.meld_tiles(seat))
+        return is_tenpai(self.hands[seat])
 
     def win_tile(self, actor: int, target: int) -> int:
         """The winning tile: the last draw for a tsumo, else the tile just discarded or added to a kan

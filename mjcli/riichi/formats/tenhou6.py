@@ -56,7 +56,16 @@ from mjcli.riichi.engine.events import (
     StartRound,
     Win,
 )
-from mjcli.riichi.formats.gamelog import TENHOU6, GameLog, decode_text, game_id_from_name
+from mjcli.riichi.formats.gamelog import (
+    TENHOU6,
+    GameLog,
+    counter,
+    decode_text,
+    final_points_value,
+    game_id_from_name,
+    malformed,
+    whole_points,
+)
 from mjcli.riichi.formats.rounds import (
     Table,
     draw_after_kan,
@@ -442,7 +451,7 @@ def _outcome(
                     actor=who,
                     target=frm,
                     tile=tile,
-                    deltas=tuple(int(d) for d in deltas[:n]),
+                    deltas=_deltas(deltas, n),
                     han=han,
                     fu=fu,
                     points=points,
@@ -464,7 +473,7 @@ def _outcome(
         raise UnsupportedError(f"unknown round result '{head}'")
     if pending is not None and reason != TRIPLE_RON:
         events.append(RiichiAccepted(pending))
-    deltas = tuple(int(d) for d in res[1][:n]) if len(res) > 1 and isinstance(res[1], list) else (0,) * n
+    deltas = _deltas(res[1], n) if len(res) > 1 and isinstance(res[1], list) else (0,) * n
     tenpai = None
     if reason in (EXHAUSTIVE, NAGASHI_MANGAN):
         if head == "全員聴牌":
@@ -476,6 +485,12 @@ def _outcome(
         else:
             tenpai = tuple(table.tenpai(s) for s in range(n))
     events.append(RoundDraw(reason, deltas, tenpai, shown_hands(table, reason, tenpai)))
+
+
+def _deltas(values: Any, n: int) -> tuple[int, ...]:
+    if not isinstance(values, list) or len(values) < n:
+        raise LogFormatError(f"score changes {values!r} do not name {n} seats")
+    return tuple(whole_points(d, "score change") for d in values[:n])
 
 
 def _read_round(rnd: list[Any], n: int, where: str) -> list[Event]:
@@ -490,8 +505,17 @@ def _read_round(rnd: list[Any], n: int, where: str) -> list[Event]:
     if dealer >= n:
         raise LogFormatError(f"{where}: round number {idx} has no dealer in a {n}-player game")
     hands = tuple(sorted_tiles([_tile(c) for c in rnd[4 + 3 * s]]) for s in range(n))
+    if not isinstance(scores, list) or len(scores) < n:
+        raise LogFormatError(f"{where}: round scores {scores!r} do not name {n} seats")
     start = StartRound(
-        idx // 4, idx % 4 + 1, honba, sticks, dealer, _tile(dora[0]), tuple(int(x) for x in scores[:n]), hands
+        idx // 4,
+        idx % 4 + 1,
+        counter(honba, "honba"),
+        counter(sticks, "riichi sticks"),
+        dealer,
+        _tile(dora[0]),
+        tuple(whole_points(x, "score") for x in scores[:n]),
+        hands,
     )
     where = f"{where} round {start_label(start)}"
     takes = [list(rnd[5 + 3 * s]) for s in range(n)]
@@ -559,11 +583,12 @@ def _end_game(obj: dict[str, Any], n: int) -> EndGame:
     sc = obj.get("sc")
     if not isinstance(sc, list) or len(sc) < 2 * n:
         return EndGame()
-    raw = [sc[2 * i] for i in range(n)]
+    raw = [whole_points(sc[2 * i], "final score") for i in range(n)]
     # Tenhou's own downloads give scores in hundreds; converters often give points.
     factor = 100 if abs(sum(raw)) < 10_000 else 1
     return EndGame(
-        tuple(int(round(float(x) * factor)) for x in raw), tuple(float(sc[2 * i + 1]) for i in range(n))
+        tuple(whole_points(x * factor, "final score") for x in raw),
+        tuple(final_points_value(sc[2 * i + 1], "final points") for i in range(n)),
     )
 
 
@@ -581,7 +606,7 @@ def _game(
         msg = str(exc) if str(exc).startswith(name) else f"{where}: {exc}"
         raise cls(msg) from None
     except (KeyError, TypeError, IndexError, ValueError, AttributeError) as exc:
-        raise LogFormatError(f"{where}: malformed tenhou.net/6 data ({type(exc).__name__}: {exc})") from None
+        raise LogFormatError(f"{where}: malformed tenhou.net/6 data ({malformed(exc)})") from None
 
 
 def _game_inner(

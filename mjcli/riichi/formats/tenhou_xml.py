@@ -46,7 +46,17 @@ from mjcli.riichi.engine.events import (
     Win,
 )
 from mjcli.riichi.formats import meld_codes as mc
-from mjcli.riichi.formats.gamelog import TENHOU_XML, GameLog, decode_text, game_id_from_name, maybe_gunzip
+from mjcli.riichi.formats.gamelog import (
+    TENHOU_XML,
+    GameLog,
+    counter,
+    decode_text,
+    final_points_value,
+    game_id_from_name,
+    malformed,
+    maybe_gunzip,
+    whole_points,
+)
 from mjcli.riichi.formats.rounds import Table, draw_after_kan, place_kan_dora, sorted_tiles, start_label
 from mjcli.riichi.formats.yaku_names import TENHOU_ID, tenhou_id_to_canonical
 from mjcli.tiles import tile_from_id136
@@ -151,13 +161,27 @@ class _Reader:
         self.events.extend(place_kan_dora(self.round) if self.normalise_dora else self.round)
         self.round = []
 
-    def scores(self, ten: str) -> tuple[int, ...]:
+    def scores(self, ten: str, what: str = "score") -> tuple[int, ...]:
         values = _ints(ten)
-        return tuple(v * 100 for v in values[: self.n])
+        if len(values) < self.n:
+            raise self.fail(f"{what}s '{ten}' name fewer than {self.n} seats")
+        return tuple(whole_points(v * 100, what) for v in values[: self.n])
 
-    def deltas(self, sc: str) -> tuple[int, ...]:
+    def score_changes(self, sc: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``sc`` of an outcome: (every score before it, every delta), in points."""
         values = _ints(sc)
-        return tuple(values[2 * i + 1] * 100 for i in range(self.n))
+        if len(values) < 2 * self.n:
+            raise self.fail(f"sc '{sc}' names fewer than {self.n} seats")
+        before = tuple(whole_points(values[2 * i] * 100, "score") for i in range(self.n))
+        deltas = tuple(whole_points(values[2 * i + 1] * 100, "score change") for i in range(self.n))
+        return before, deltas
+
+    def ba(self, a: dict[str, str]) -> tuple[int | None, int | None]:
+        """``ba``: the honba and riichi sticks an outcome settles."""
+        values = _ints(a.get("ba", ""))
+        if len(values) < 2:
+            return None, None
+        return counter(values[0], "honba"), counter(values[1], "riichi sticks")
 
     # -- tags
     def on_go(self, a: dict[str, str]) -> None:
@@ -192,8 +216,8 @@ class _Reader:
         self.start = StartRound(
             round_wind=seed[0] // 4,
             kyoku=seed[0] % 4 + 1,
-            honba=seed[1],
-            sticks=seed[2],
+            honba=counter(seed[1], "honba"),
+            sticks=counter(seed[2], "riichi sticks"),
             dealer=self.seat(a.get("oya", "0")),
             dora_marker=self.tile(seed[5]),
             scores=self.scores(a.get("ten", "")),
@@ -239,7 +263,11 @@ class _Reader:
     def on_reach(self, a: dict[str, str]) -> None:
         who = self.seat(a["who"])
         step = a.get("step", "1")
-        self.emit(Riichi(who) if step == "1" else RiichiAccepted(who))
+        if step == "1":
+            self.emit(Riichi(who))
+        else:
+            ten = a.get("ten")
+            self.emit(RiichiAccepted(who, self.scores(ten) if ten else None))
 
     def yaku(self, a: dict[str, str]) -> tuple[tuple[str, int], ...]:
         pairs = _ints(a.get("yaku", ""))
@@ -260,19 +288,24 @@ class _Reader:
             raise self.fail(f"AGARI ten '{a.get('ten', '')}' is not fu,points,limit")
         yaku = self.yaku(a)
         ura = a.get("doraHaiUra")
+        before, deltas = self.score_changes(a.get("sc", ""))
+        honba, sticks = self.ba(a)
         self.emit(
             Win(
                 actor=who,
                 target=target,
                 tile=self.tile(int(a["machi"])),
-                deltas=self.deltas(a.get("sc", "")),
+                deltas=deltas,
                 han=sum(h for _, h in yaku),
                 fu=ten[0] if ten[2] == 0 else None,
-                points=ten[1],
+                points=whole_points(ten[1], "points"),
                 yaku=yaku,
                 ura_markers=tuple(self.tile(i) for i in _ints(ura)) if ura is not None else None,
                 pao=self.seat(a["paoWho"]) if "paoWho" in a else None,
                 hand=sorted_tiles([self.tile(i) for i in _ints(a.get("hai", ""))]),
+                honba=honba,
+                sticks=sticks,
+                scores_before=before,
             )
         )
         self.round_over = True
@@ -288,7 +321,9 @@ class _Reader:
             for s in range(self.n)
         )
         tenpai = tuple(h is not None for h in hands) if reason in (EXHAUSTIVE, NAGASHI_MANGAN) else None
-        self.emit(RoundDraw(reason, self.deltas(a.get("sc", "")), tenpai, hands))
+        before, deltas = self.score_changes(a.get("sc", ""))
+        honba, sticks = self.ba(a)
+        self.emit(RoundDraw(reason, deltas, tenpai, hands, honba, sticks, before))
         self.round_over = True
         self.owari(a)
 
@@ -296,8 +331,10 @@ class _Reader:
         if "owari" not in a:
             return
         values = a["owari"].split(",")
-        scores = tuple(int(float(values[2 * i])) * 100 for i in range(self.n))
-        points = tuple(float(values[2 * i + 1]) for i in range(self.n))
+        if len(values) < 2 * self.n:
+            raise self.fail(f"owari '{a['owari']}' names fewer than {self.n} seats")
+        scores = tuple(whole_points(float(values[2 * i]) * 100, "final score") for i in range(self.n))
+        points = tuple(final_points_value(float(values[2 * i + 1]), "final points") for i in range(self.n))
         self.close_round()
         self.events.append(EndGame(scores, points))
         self.start = None
@@ -359,7 +396,7 @@ class _Reader:
                     raise
                 raise self.fail(str(exc)) from None
             except (KeyError, ValueError, IndexError) as exc:
-                raise self.fail(f"malformed <{body}> ({type(exc).__name__}: {exc})") from None
+                raise self.fail(f"malformed <{_short_tag(body)}> ({malformed(exc)})") from None
         if not seen_root:
             raise LogFormatError(f"{self.name}: no <mjloggm> root tag (not a Tenhou mjlog)")
         problem = None
@@ -403,6 +440,10 @@ def read_tenhou_xml(data: bytes, name: str = "<mjlog>", normalise_dora: bool = T
     ``normalise_dora=False`` keeps Tenhou's own DORA positions (tests check they follow the rule).
     """
     return [_Reader(name, normalise_dora).run(_decode(maybe_gunzip(data, name), name))]
+
+
+def _short_tag(body: str) -> str:
+    return body if len(body) <= 60 else body[:57] + "..."
 
 
 def _decode(data: bytes, name: str) -> str:

@@ -1,0 +1,107 @@
+"""Which of Tenhou's final-points rules scored a game, from the date at the head of its id.
+
+Tenhou has changed how a game's final scores become points (after oka and uma). What is known,
+each from the recorded results of real Houou logs (``owari`` / tenhou.net/6 ``sc``):
+
+* from 2009-08-29 (log ``2009082902gm-00a9-0000-df6a8b53``) until at least 2020-02-03
+  (``2020020316gm-0001-0000-7b22ddf5``): whole thousands, a hundreds digit of 5 rounding toward zero
+  on the absolute value ("5-down": 17500 -> -12.5 -> -12; 25500 -> -4.5 -> -4), first place taking
+  the rest. Every complete game of the shared logs (2010-2018) fits this, and 7 of them contradict
+  ``floor((x + 400) / 1000)``, which rounds -4.5 to -5;
+* from 2022-01-31 at the latest (``2022013100gm-00a9-0000-af91b2de``) to today: one decimal, no
+  rounding (34500 -> +4.5 +20 uma +20 oka = 44.5);
+* between 2020-02-03 and 2022-01-31 the switch date is not known;
+* before 2009-08-29 the rounding is not known for sure (recorded results fit "5-up" or "half-up"
+  but not one rule throughout), and East-only games used uma +10/+5/-5/-10 (2008-12, 2009-03,
+  2009-06); by 2020-02-03 East-only games use +20/+10/-10/-20, when they changed is not known.
+
+Where the date leaves more than one rule possible (no date in the id, or a date in an unknown
+window), :func:`points_choice` lists the candidates, most likely first; ``verify`` applies the first
+unless the recorded points fit another, and says which it applied and why.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass
+
+from mjcli.riichi.engine.settlement import DECIMAL, FIVE_DOWN, FIVE_UP, HALF_UP, final_points
+from mjcli.riichi.rules import Rules
+
+#: YYYYMMDDHH of the first and last dated evidence of each rule (see the module's docstring)
+INTEGER_FROM = 2009082902
+INTEGER_UNTIL = 2020020316
+DECIMAL_FROM = 2022013100
+#: East-only uma before some date between 2009-06 and 2020-02 (in thousands)
+OLD_TONPUU_UMA = (10, 5, -5, -10)
+
+_DATE = re.compile(r"(?<!\d)(20\d{2})(\d{2})(\d{2})(\d{2})gm-")
+
+
+@dataclass(frozen=True, slots=True)
+class PointsRule:
+    """How final scores become points: the rounding (``settlement.ROUNDINGS``) and the uma."""
+
+    rounding: str
+    uma: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"{self.rounding}, uma {'/'.join(f'{u:+d}' for u in self.uma)}"
+
+    def points(self, scores: tuple[int, ...] | list[int], return_points: int) -> list[float]:
+        return final_points(scores, return_points, self.uma, self.rounding)
+
+
+@dataclass(frozen=True, slots=True)
+class PointsChoice:
+    """The rules a game's final points may follow (the first unless the record fits another), and why."""
+
+    candidates: tuple[PointsRule, ...]
+    why: str
+
+
+def game_date(game_id: str) -> int | None:
+    """``YYYYMMDDHH`` of a Tenhou game id (``2011020416gm-00a9-0000-025480d4``), anywhere in the
+    text; None when there is none or it is not a real date and hour."""
+    m = _DATE.search(game_id or "")
+    if m is None:
+        return None
+    year, month, day, hour = (int(g) for g in m.groups())
+    try:
+        datetime.date(year, month, day)
+    except ValueError:
+        return None
+    return int("".join(m.groups())) if hour <= 23 else None
+
+
+def _day(date: int) -> str:
+    s = str(date)
+    return f"{s[:4]}-{s[4:6]}-{s[6:8]}"
+
+
+def points_choice(game_id: str, rules: Rules) -> PointsChoice:
+    """The final-points rules for a game of ``rules`` (its length and uma) with id ``game_id``."""
+    uma = tuple(rules.uma)
+    own = PointsRule(rules.points_rounding, uma)
+    date = game_date(game_id)
+    east = rules.length == "tonpuu"
+    if date is None:
+        other = PointsRule(FIVE_DOWN if own.rounding == DECIMAL else DECIMAL, uma)
+        return PointsChoice((own, other), "no date in the game id")
+    when = f"dated {_day(date)}"
+    if date >= DECIMAL_FROM:
+        return PointsChoice(
+            (PointsRule(DECIMAL, uma),), f"{when}: one decimal, since 2022-01-31 at the latest"
+        )
+    if date > INTEGER_UNTIL:
+        cands = (PointsRule(DECIMAL, uma), PointsRule(FIVE_DOWN, uma))
+        return PointsChoice(cands, f"{when}: Tenhou went to one decimal between 2020-02-03 and 2022-01-31")
+    if date >= INTEGER_FROM:
+        if east and date < INTEGER_UNTIL:
+            cands = (PointsRule(FIVE_DOWN, uma), PointsRule(FIVE_DOWN, OLD_TONPUU_UMA))
+            return PointsChoice(cands, f"{when}: whole points; East-only uma of that time not known")
+        return PointsChoice((PointsRule(FIVE_DOWN, uma),), f"{when}: whole points, 5 rounding down")
+    umas = (OLD_TONPUU_UMA, uma) if east else (uma,)
+    cands = tuple(PointsRule(r, u) for u in umas for r in (FIVE_UP, HALF_UP, FIVE_DOWN))
+    return PointsChoice(cands, f"{when}: Tenhou's rounding before 2009-08-29 is not known")

@@ -1,0 +1,378 @@
+"""verify on what real logs of other eras and other writers look like, and on edited logs.
+
+Final points by Tenhou's era (the game id's date), the fixtures of ``fixtures/logs`` (real 2009-2010
+mjlogs, MIT; synthetic akochan and pao cases), the mjai dialects of akochan, gimite and Mortal, and
+every recorded number checked against the engine (an edited log never verifies).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from shared import LOGS
+from typer.testing import CliRunner
+
+from mjcli.cli import app, main
+from mjcli.errors import LogFormatError
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.eras import game_date, points_choice
+from mjcli.riichi.engine.settlement import tsumo_shares
+from mjcli.riichi.formats import read_bytes, read_log, write_game
+from mjcli.riichi.rules import get_rules
+from mjcli.riichi.verify import ERROR, MISMATCH, OK, verify_file, verify_log
+from mjcli.tiles import tile_from_mjai
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+LOG_FIXTURES = FIXTURES / "logs"
+AKOCHAN = LOG_FIXTURES / "synthetic-akochan-dialect.jsonl"
+runner = CliRunner()
+
+
+def _lines(path: Path) -> list[dict]:
+    return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+
+
+def _mjai(objs: list[dict]) -> bytes:
+    return ("\n".join(json.dumps(o) for o in objs) + "\n").encode()
+
+
+# ---------------------------------------------------------------- final points by era
+
+
+def test_the_date_of_a_game_id_picks_the_final_points_rule():
+    hanchan, tonpuu = get_rules("tenhou"), get_rules("tenhou-tonpuu")
+    assert game_date("2011020416gm-00a9-0000-025480d4") == 2011020416
+    assert game_date("rr_2022013100gm-00a9-0000-af91b2de") == 2022013100
+    assert game_date("sim-000001") is None and game_date("2011023016gm-x") is None  # no 30 Feb
+    rules = [str(c) for c in points_choice("2011020416gm-00a9-0000-025480d4", hanchan).candidates]
+    assert rules == ["5-down, uma +20/+10/-10/-20"]
+    assert [c.rounding for c in points_choice("2022013100gm-00a9-0000-af91b2de", hanchan).candidates] == [
+        "decimal"
+    ]
+    # between the last known whole-point result and the first known decimal one: either
+    assert len(points_choice("2021060100gm-00a9-0000-00000000", hanchan).candidates) == 2
+    # no date: the rule set's own (today's: decimal), else the older
+    undated = points_choice("sim-000001", hanchan)
+    assert [c.rounding for c in undated.candidates] == [
+        "decimal",
+        "5-down",
+    ] and undated.why == "no date in the game id"
+    assert points_choice("sim-000001", get_rules("tenhou-integer")).candidates[0].rounding == "5-down"
+    # East-only before 2009-08: uma +10/+5/-5/-10 first
+    assert points_choice("2009031702gm-00a1-0000-336ee82a", tonpuu).candidates[0].uma == (10, 5, -5, -10)
+
+
+def test_real_mjlogs_of_2009_and_2010_verify_with_the_rule_of_their_date():
+    """dnovikoff/tenhou test data (MIT, see fixtures/logs): the 2009 form (seed on INIT, no SHUFFLE
+    tag), pao on a tsumo with a honba, and the results of the early rounding."""
+    rules = {}
+    for path in sorted(LOG_FIXTURES.glob("20*.mjlog")):
+        (report,) = verify_file(path)
+        assert report.status == OK, (path.name, [str(m) for m in report.mismatches], report.error)
+        rules[path.name[:10]] = report.points_rule
+    assert rules["2009082902"].startswith("5-down, uma +20/+10/-10/-20 (dated 2009-08-29")
+    assert rules["2010012206"].startswith("5-down")
+    # before 2009-08-29 the rounding is not known: the one the record fits is applied, and named
+    assert rules["2009022116"].startswith("5-up") and "the one the recorded points fit" in rules["2009022116"]
+    assert rules["2009031702"].startswith("5-up, uma +10/+5/-5/-10")  # East-only of 2009
+    pao = read_log(LOG_FIXTURES / "2010012206gm-00a9-0000-5414f3c4.mjlog")[0]
+    (win,) = [e for e in pao.events if isinstance(e, ev.Win) and e.pao is not None]
+    assert win.pao == 0 and win.deltas == (-32300, 0, 32300, 0) and win.honba == 1
+
+
+def test_a_decimal_result_is_checked_by_the_date_of_the_game():
+    (game,) = read_log(FIXTURES / "simulate" / "logs" / "sim-000000.json")
+    rule = "decimal, uma +20/+10/-10/-20 (no date in the game id; the one the recorded points fit)"
+    assert verify_log(game).points_rule == rule
+    start = game.events[0]
+    assert isinstance(start, ev.StartGame) and game.events[-1].points == (-13.6, -39.0, 43.0, 9.6)
+    dated = dataclasses.replace(
+        game, events=[dataclasses.replace(start, game_id="2023010112gm-0000-0000-00000000")]
+    )
+    dated.events += game.events[1:]
+    report = verify_log(dated)
+    assert report.status == OK and report.points_rule.startswith(
+        "decimal, uma +20/+10/-10/-20 (dated 2023-01-01"
+    )
+    # The same record dated 2016 is wrong: Tenhou gave whole points then.
+    old = dataclasses.replace(
+        dated, events=[dataclasses.replace(start, game_id="2016010112gm-0000-0000-00000000")]
+    )
+    old.events += game.events[1:]
+    report = verify_log(old)
+    assert report.status == MISMATCH
+    (m,) = report.mismatches
+    assert m.what == "final points (5-down, uma +20/+10/-10/-20)" and m.engine == [-14.0, -39.0, 43.0, 10.0]
+
+
+def test_the_json_report_names_the_rule_applied():
+    res = runner.invoke(
+        app, ["verify", str(LOGS / "tenhou6" / "2011020416gm-00a9-0000-025480d4.json"), "--json"]
+    )
+    assert res.exit_code == 0, res.output
+    first = json.loads(res.output.splitlines()[0])
+    assert (
+        first["points_rule"]
+        == "5-down, uma +20/+10/-10/-20 (dated 2011-02-04: whole points, 5 rounding down)"
+    )
+
+
+# ---------------------------------------------------------------- pao on two yakuman
+
+
+def test_pao_on_two_yakuman_synthetic_log_verifies():
+    (report,) = verify_file(LOG_FIXTURES / "synthetic-pao-two-yakuman.json")
+    assert report.status == OK, [str(m) for m in report.mismatches]
+    (game,) = read_log(LOG_FIXTURES / "synthetic-pao-two-yakuman.json")
+    (win,) = [e for e in game.events if isinstance(e, ev.Win)]
+    assert win.pao == 2 and win.deltas == (0, 64900, -64900, 0)
+    assert {y for y, _ in win.yaku} == {"daisangen", "tsuisou"}
+
+
+# ---------------------------------------------------------------- akochan
+
+
+def test_akochan_dialect_reads_kyoku_first_haiyama_raw_fu_and_ura():
+    objs = _lines(AKOCHAN)
+    assert "dora_marker" not in objs[1] and "names" not in objs[0] and objs[0]["kyoku_first"] == 4
+    (game,) = read_log(AKOCHAN)
+    assert game.rules.length == "tonpuu" and game.rules.red_fives
+    starts = [e for e in game.events if isinstance(e, ev.StartRound)]
+    walls = [o["haiyama"] for o in objs if o["type"] == "start_kyoku"]
+    assert [s.dora_marker for s in starts] == [tile_from_mjai(w[130]) for w in walls]
+    horas = [o for o in objs if o["type"] == "hora"]
+    wins = [e for e in game.events if isinstance(e, ev.Win)]
+    assert [o["fu"] for o in horas] == [30, 32, 32, 38]  # raw, as akochan writes them
+    assert [w.fu for w in wins] == [30, None, 40, None]  # what they score as (None: mangan and up)
+    assert [w.ura_markers is not None for w in wins] == ["uradora_marker" in o for o in horas]
+    (report,) = verify_file(AKOCHAN)
+    assert report.status == OK, [str(m) for m in report.mismatches]
+
+
+def test_akochan_kyoku_first_zero_is_a_hanchan_and_aka_flag_sets_red_fives():
+    objs = _lines(AKOCHAN)
+    objs[0]["aka_flag"] = False
+    assert not read_bytes(_mjai(objs), "nored.jsonl")[0].rules.red_fives
+    objs[0]["aka_flag"] = True
+    objs[0]["kyoku_first"] = 0
+    (game,) = read_bytes(_mjai(objs), "hanchan.jsonl")
+    report = verify_log(game)
+    assert game.rules.length == "hanchan"
+    assert [(m.what, m.engine) for m in report.mismatches] == [
+        ("end", "the game ends, but by the rules it goes on")
+    ]
+
+
+def test_akochan_raw_fu_is_compared_as_what_it_scores_as():
+    objs = _lines(AKOCHAN)
+    i = next(i for i, o in enumerate(objs) if o["type"] == "hora" and o["fu"] == 32 and o["fan"] == 2)
+    for raw in (31, 39, 40):  # each scores as 40: no mismatch
+        objs[i]["fu"] = raw
+        assert verify_log(read_bytes(_mjai(objs), "x.jsonl")[0]).status == OK
+    objs[i]["fu"] = 42  # scores as 50
+    (m,) = verify_log(read_bytes(_mjai(objs), "x.jsonl")[0]).mismatches
+    assert (m.what, m.log, m.engine) == (f"seat {objs[i]['actor']} fu", 50, 40)
+
+
+def test_a_start_kyoku_without_dora_marker_or_wall_is_a_clean_error():
+    objs = _lines(AKOCHAN)
+    del objs[1]["haiyama"]
+    with pytest.raises(LogFormatError) as info:
+        read_bytes(_mjai(objs), "nodora.jsonl")
+    assert "no dora_marker" in str(info.value) and "Error" not in str(info.value)
+    del objs[1]["tehais"]
+    with pytest.raises(LogFormatError) as info:
+        read_bytes(_mjai(objs), "notehais.jsonl")
+    assert "the field 'tehais' is missing" in str(info.value) and "KeyError" not in str(info.value)
+
+
+# ---------------------------------------------------------------- Mortal / libriichi, gimite
+
+
+def _as_mjai_objs(path: Path) -> list[dict]:
+    (game,) = read_log(path)
+    return [json.loads(x) for x in write_game(game, "mjai").splitlines()]
+
+
+def test_mortal_hora_without_pao_is_unknown_not_no_pao():
+    # Mortal's hora carries actor, target, deltas and ura_markers only: a real pao game so written.
+    objs = _as_mjai_objs(LOGS / "tenhou-xml" / "pao-tsumo.mjlog")
+    assert any(o.get("pao") is not None for o in objs if o["type"] == "hora")
+    for o in objs:
+        if o["type"] == "hora":
+            for k in ("pao", "fan", "fu", "hora_points", "yakus", "pai"):
+                o.pop(k, None)
+    (game,) = read_bytes(_mjai(objs), "mortal-pao.jsonl")
+    report = verify_log(game)
+    assert report.status == OK, [str(m) for m in report.mismatches]
+    # the deltas still say who paid: the same win paid as an ordinary tsumo is a mismatch
+    start: dict = {}
+    for o in objs:
+        if o["type"] == "start_kyoku":
+            start = o
+        if o["type"] == "hora" and min(o["deltas"]) <= -32000:
+            hora = o
+            break
+    shares = tsumo_shares(8000, hora["actor"], start["oya"])
+    hora["deltas"] = [-p for p in shares]
+    hora["deltas"][hora["actor"]] = sum(shares)
+    (m,) = verify_log(read_bytes(_mjai(objs), "x.jsonl")[0]).mismatches
+    assert m.what == f"seat {hora['actor']} deltas"
+
+
+def _mortal_four_riichi(extra: bool, deltas: list[int] | None = None) -> list[dict]:
+    objs = _as_mjai_objs(LOGS / "tenhou6-edge" / "four_reach.json")
+    for o in objs:
+        if o["type"] == "ryukyoku":
+            o.pop("reason")
+            o.pop("tenpais", None)
+            o["deltas"] = deltas or [0, 0, 0, 0]
+    if extra:
+        # libriichi: reach, dahai, reach_accepted, then the next seat's draw, then the abort
+        i = next(i for i, o in enumerate(objs) if o["type"] == "ryukyoku")
+        last = objs[i - 1]
+        assert last["type"] == "reach_accepted"
+        shown = [o["pai"] for o in objs if o["type"] == "tsumo"] + [objs[1]["dora_marker"]]
+        shown += [t for hand in objs[1]["tehais"] for t in hand]
+        pai = next(t for t in ("9s", "9m", "9p", "1s", "1m", "1p", "N", "W") if shown.count(t) < 4)
+        objs.insert(i, {"type": "tsumo", "actor": (last["actor"] + 1) % 4, "pai": pai})
+    return objs
+
+
+def test_libriichi_extra_draw_after_the_fourth_riichi_reads_as_tenhou_s_abort():
+    tenhou = read_bytes(_mjai(_mortal_four_riichi(extra=False)), "a.jsonl")[0]
+    mortal = read_bytes(_mjai(_mortal_four_riichi(extra=True)), "a.jsonl")[0]
+    assert mortal.events == tenhou.events
+    draws = [e for e in mortal.events if isinstance(e, ev.RoundDraw)]
+    assert [d.reason for d in draws] == [ev.FOUR_RIICHI]
+    assert verify_log(mortal).status == OK
+    # a draw followed by payments is not that abort: the engine is left to judge it (illegal here)
+    paid = read_bytes(_mjai(_mortal_four_riichi(extra=True, deltas=[-1000, 3000, -1000, -1000])), "b.jsonl")[
+        0
+    ]
+    assert verify_log(paid).status == MISMATCH
+
+
+def test_gimite_spelling_sufonrenta_is_four_winds():
+    objs = _as_mjai_objs(LOGS / "tenhou-xml-scenarios" / "encdec-four-winds-no-winner.mjlog")
+    (o,) = [o for o in objs if o["type"] == "ryukyoku" and o["reason"] == "sufonrenda"]
+    o["reason"] = "sufonrenta"
+    game = read_bytes(_mjai(objs), "x.jsonl")[0]
+    assert any(isinstance(e, ev.RoundDraw) and e.reason == ev.FOUR_WINDS for e in game.events)
+
+
+# ---------------------------------------------------------------- edited logs
+
+
+XML = LOGS / "tenhou-xml" / "2010081709gm-00a9-0000-fe3371ad.mjlog"
+
+
+def _edited_xml(tmp_path: Path, old: str, new: str) -> list:
+    text = XML.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path = tmp_path / XML.name
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    (report,) = verify_file(path)
+    return [(m.round, m.what, m.log, m.engine) for m in report.mismatches]
+
+
+def test_an_edited_pre_round_score_in_agari_sc_is_a_mismatch(tmp_path):
+    # the issue's case: 34200 -> 84200 in the score before a win
+    got = _edited_xml(tmp_path, 'sc="235,0,342,52,178,-32,225,0"', 'sc="235,0,842,52,178,-32,225,0"')
+    assert got == [
+        ("E2-1", "seat 1 win: scores before", [23500, 84200, 17800, 22500], [23500, 34200, 17800, 22500])
+    ]
+
+
+def test_edited_sticks_honba_riichi_scores_and_final_scores_are_mismatches(tmp_path):
+    agari = 'ba="1,2" hai="6,8,12,36,37,50,52,58"'
+    assert _edited_xml(tmp_path, agari, agari.replace('"1,2"', '"1,3"'))[0][1] == "seat 1 win: riichi sticks"
+    assert _edited_xml(tmp_path, agari, agari.replace('"1,2"', '"4,2"'))[0][1] == "seat 1 win: honba"
+    text = XML.read_text(encoding="utf-8")
+    reach = text[text.index("<REACH", text.index('step="2"') - 60) :].split(">", 1)[0] + ">"
+    reach = reach[reach.index("<REACH") :]
+    ten = reach.split('ten="')[1].split('"')[0]
+    bumped = ",".join(str(int(x) + (5 if i == 0 else 0)) for i, x in enumerate(ten.split(",")))
+    got = _edited_xml(tmp_path, reach, reach.replace(ten, bumped))
+    assert got and got[0][1].endswith("riichi: scores")
+    owari = text[text.index('owari="') :].split('"')[1]
+    scores = owari.split(",")
+    scores[0] = str(int(float(scores[0])) + 1)
+    got = _edited_xml(tmp_path, f'owari="{owari}"', f'owari="{",".join(scores)}"')
+    assert [g[1] for g in got] == ["final scores"]
+
+
+def test_an_edited_mjai_score_after_a_win_is_a_mismatch():
+    # gimite's hora carries deltas and the scores after: both are checked
+    objs = _as_mjai_objs(LOGS / "mjai" / "126_204_0_mjai.jsonl")
+    running: list[int] = []
+    for o in objs:
+        if o["type"] == "start_kyoku":
+            running = list(o["scores"])
+        elif o["type"] == "reach_accepted":
+            running[o["actor"]] -= 1000
+        elif o["type"] == "hora":
+            o["scores"] = [a + b for a, b in zip(running, o["deltas"], strict=True)]
+            break
+    assert verify_log(read_bytes(_mjai(objs), "x.jsonl")[0]).status == OK
+    o["scores"][0] += 100
+    (m,) = verify_log(read_bytes(_mjai(objs), "x.jsonl")[0]).mismatches
+    assert m.what.endswith("scores after")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["verify"],
+        ["replay", "--policies", "greedy"],
+        ["convert", "--to", "mjai"],
+        ["advise", "--round", "E1", "--honba", "0", "--turn", "0", "--seat", "0"],
+    ],
+    ids=lambda c: c[0],
+)
+@pytest.mark.parametrize("where", ["start", "delta", "sc"])
+def test_a_score_of_ten_to_the_thirty_is_a_clean_error_in_every_command(
+    tmp_path, monkeypatch, capsys, command, where
+):
+    obj = json.loads((LOGS / "tenhou6-edge" / "ranked_game.json").read_text(encoding="utf-8"))
+    if where == "start":
+        obj["log"][1][1][2] = 10**30
+    elif where == "delta":
+        obj["log"][0][-1][1][0] = 10**30
+    else:
+        obj["sc"][0] = 10**30
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(obj, ensure_ascii=False), encoding="utf-8")
+    args = [command[0], str(path), *command[1:]]
+    if command[0] == "replay":
+        args += ["--out", str(tmp_path / "rep")]
+    monkeypatch.setattr(sys, "argv", ["mjcli", *args])
+    with pytest.raises(SystemExit) as info:
+        main()  # the console script: project errors become one line, exit 2
+    out = capsys.readouterr()
+    assert info.value.code in (1, 2), out
+    assert "out of range" in out.out + out.err and "Traceback" not in out.err
+    if command[0] == "verify":
+        (report,) = verify_file(path)
+        assert report.status == ERROR
+
+
+def test_akochan_open_kan_dora_after_the_kan_players_discard_reads_as_tenhou_s():
+    # akochan turns an open kan's indicator after the kan player's discard (Tenhou: just before)
+    path = LOGS / "tenhou-xml-scenarios" / "encdec-kan-opened-01.mjlog"
+    (game,) = read_log(path)
+    objs = _as_mjai_objs(path)
+    moved, i = 0, 0
+    while i < len(objs) - 1:
+        if objs[i]["type"] == "dora" and objs[i + 1]["type"] == "dahai":
+            objs[i], objs[i + 1] = objs[i + 1], objs[i]
+            moved += 1
+            i += 1
+        i += 1
+    assert moved
+    (again,) = read_bytes(_mjai(objs), "kan.jsonl")
+    assert again.events == game.events
