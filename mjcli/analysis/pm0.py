@@ -1,8 +1,10 @@
 """The definitions and the Hong Kong PM0 machinery of seed ``000_0655bb32b8765f27.txt`` (MahjongJoy).
 
-Written once for every variant of that seed (Riichi now, Hong Kong and Red later). Hands are 34
-counts of the player's closed hand (``hand``); ``exposed`` are the 34 counts of the "exposed tiles"
-(Fichas Expuestas), which the caller gathers (see :func:`mjcli.riichi.policies.mahjongjoy.exposed_counts`).
+Written once for every variant of that seed and shared by the games that play it: the Riichi
+bot (:mod:`mjcli.riichi.policies.mahjongjoy`) and the Hong Kong and Red bots
+(:mod:`mjcli.hk.policies`). It knows tiles only, no game: hands are 34 counts of the player's
+closed hand (``hand``); ``exposed`` are the 34 counts of the "exposed tiles" (Fichas Expuestas),
+which each game gathers from its own table (see ``exposed_counts`` in either policy module).
 A tile kind's *pool* is ``4 - exposed``: the copies that are in the own hand or still unseen, the
 only ones that can ever join the hand.
 
