@@ -80,9 +80,20 @@ def pool(k: int, exposed: Sequence[int]) -> int:
     return max(0, 4 - exposed[k])
 
 
+#: for each kind, the other two kinds of every chow through it (none for an honour); the policies
+#: ask these definitions at every decision, so the shapes are worked out once here
+_RUN_OTHERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(x for x in run if x != k) for run in runs_with(k)) for k in range(34)
+)
+#: for each number kind, the kinds of its suit within two of it (for definition 4)
+_NEAR2: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k + d for d in (-2, -1, 1, 2) if _same_suit(k, k + d)) for k in range(34)
+)
+
+
 def chow_possible(k: int, exposed: Sequence[int]) -> bool:
     """Can some chow through ``k`` still be completed (every other kind of it has a copy left)?"""
-    return any(all(pool(x, exposed) >= 1 for x in run if x != k) for run in runs_with(k))
+    return any(exposed[a] < 4 and exposed[b] < 4 for a, b in _RUN_OTHERS[k])
 
 
 # ---------------------------------------------------------------- definitions 2-8
@@ -90,7 +101,8 @@ def chow_possible(k: int, exposed: Sequence[int]) -> bool:
 
 def is_dead(k: int, hand: Sequence[int], exposed: Sequence[int]) -> bool:
     """Definition 2: no pair, pong, kong or chow can ever contain this hand tile."""
-    return hand[k] >= 1 and pool(k, exposed) < 2 and not chow_possible(k, exposed)
+    # pool(k) < 2 is exposed[k] > 2
+    return hand[k] >= 1 and exposed[k] > 2 and not chow_possible(k, exposed)
 
 
 def is_problematic(k: int, hand: Sequence[int], exposed: Sequence[int]) -> bool:
@@ -101,21 +113,21 @@ def is_problematic(k: int, hand: Sequence[int], exposed: Sequence[int]) -> bool:
     """
     if hand[k] != 1 or is_dead(k, hand, exposed):
         return False
-    if is_honor(k):
+    if k >= 27:
         return exposed[k] in (1, 2)
-    return pool(k, exposed) == 2 and not chow_possible(k, exposed)
+    return exposed[k] == 2 and not chow_possible(k, exposed)
 
 
 def dead_incomplete_chows(hand: Sequence[int], exposed: Sequence[int]) -> list[tuple[int, int]]:
     """Definition 6: consecutive pairs of number kinds in hand that no tile can complete."""
     out = []
     for a in range(27):
-        b = a + 1
-        if not _same_suit(a, b) or not (hand[a] and hand[b]):
+        if not hand[a] or a % 9 == 8 or not hand[a + 1]:
             continue
-        below = pool(a - 1, exposed) if _same_suit(a, a - 1) else 0
-        above = pool(b + 1, exposed) if _same_suit(b, b + 1) else 0
-        if below == 0 and above == 0:
+        b = a + 1
+        below = a % 9 and exposed[a - 1] < 4
+        above = b % 9 != 8 and exposed[b + 1] < 4
+        if not below and not above:
             out.append((a, b))
     return out
 
@@ -129,9 +141,9 @@ def is_unique(k: int, hand: Sequence[int]) -> bool:
     """Definition 4: an honour held once; a number held once with no tile of its suit within 2."""
     if hand[k] != 1:
         return False
-    if is_honor(k):
+    if k >= 27:
         return True
-    return not any(_same_suit(k, k + d) and hand[k + d] for d in (-2, -1, 1, 2))
+    return not any(hand[x] for x in _NEAR2[k])
 
 
 def incomplete_chows(hand: Sequence[int]) -> list[tuple[int, int]]:
