@@ -207,6 +207,7 @@ def _group_vecs(hand: Sequence[int]) -> list[tuple[int, ...]]:
     return [tuple(hand[0:9]), tuple(hand[9:18]), tuple(hand[18:27]), tuple(hand[27:34])]
 
 
+@lru_cache(maxsize=1 << 16)
 def _counts(vec: tuple[int, ...], g: int) -> tuple[int, int]:
     """(most combinations with pairs, most complete sets) of one group (g = 3 for the honours)."""
     runs = g < 3
@@ -223,26 +224,40 @@ def max_sets(hand: Sequence[int]) -> int:
     return max_combinations(hand, pairs=False)
 
 
+@lru_cache(maxsize=1 << 16)
+def _group_free(vec: tuple[int, ...], g: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`free_kinds` within one group: the indices (0-8) whose one copy can go keeping the
+    most combinations with pairs, and those keeping the most sets. Hands change a tile at a time,
+    so most groups of a hand were met a moment before: cached by value."""
+    base = _counts(vec, g)
+    combos: list[int] = []
+    sets: list[int] = []
+    for i, c in enumerate(vec):
+        if not c:
+            continue
+        less = list(vec)
+        less[i] -= 1
+        after = _counts(tuple(less), g)
+        if after[0] == base[0]:
+            combos.append(i)
+        if after[1] == base[1]:
+            sets.append(i)
+    return tuple(combos), tuple(sets)
+
+
 def free_kinds(hand: Sequence[int]) -> tuple[frozenset[int], frozenset[int]]:
     """(kinds one copy of which can go keeping the most combinations with pairs, ... the most sets).
 
     The first set is definition 5's test (minor tiles), the second definition 8's (tiles of an
     incomplete chow). Suits are independent, so only the group of the discarded kind is counted again.
     """
-    combos: set[int] = set()
-    sets: set[int] = set()
+    combos: list[int] = []
+    sets: list[int] = []
     for g, vec in enumerate(_group_vecs(hand)):
-        base = _counts(vec, g)
-        for i, c in enumerate(vec):
-            if not c:
-                continue
-            less = list(vec)
-            less[i] -= 1
-            after = _counts(tuple(less), g)
-            if after[0] == base[0]:
-                combos.add(_STARTS[g] + i)
-            if after[1] == base[1]:
-                sets.add(_STARTS[g] + i)
+        c, s = _group_free(vec, g)
+        start = _STARTS[g]
+        combos.extend(start + i for i in c)
+        sets.extend(start + i for i in s)
     return frozenset(combos), frozenset(sets)
 
 
@@ -328,14 +343,26 @@ def discard_levels(hand: Sequence[int], exposed: Sequence[int]) -> Iterator[tupl
     level (:data:`BEYOND`) holds, for hands where every tile belongs to a complete combination, the
     kinds whose discard keeps the most combinations, then every kind.
     """
+    # Levels 0-5 are is_dead, is_problematic, is_dead_pair and is_unique written inline (the same
+    # tests): every policy decision of every game walks them.
     kinds = [k for k in range(34) if hand[k]]
-    dead_pairs = [k for k in kinds if is_dead_pair(k, hand, exposed)]
-    yield PRIORITIES[0], [k for k in kinds if is_dead(k, hand, exposed)]
-    yield PRIORITIES[1], [k for k in kinds if is_problematic(k, hand, exposed)]
+    dead_pairs = [k for k in kinds if hand[k] == 2 and exposed[k] > 1]
+    dead = [k for k in kinds if exposed[k] > 2 and not chow_possible(k, exposed)]
+    yield PRIORITIES[0], dead
+    yield (
+        PRIORITIES[1],
+        [
+            k
+            for k in kinds
+            if hand[k] == 1
+            and k not in dead
+            and (exposed[k] in (1, 2) if k >= 27 else exposed[k] == 2 and not chow_possible(k, exposed))
+        ],
+    )
     yield PRIORITIES[2], sorted({k for pair in dead_incomplete_chows(hand, exposed) for k in pair})
     yield PRIORITIES[3], dead_pairs if len(dead_pairs) > 1 else []
-    yield PRIORITIES[4], [k for k in kinds if not is_honor(k) and is_unique(k, hand)]
-    yield PRIORITIES[5], [k for k in kinds if is_honor(k) and is_unique(k, hand)]
+    yield PRIORITIES[4], [k for k in kinds if k < 27 and hand[k] == 1 and not any(hand[x] for x in _NEAR2[k])]
+    yield PRIORITIES[5], [k for k in kinds if k >= 27 and hand[k] == 1]
     chows = incomplete_chows(hand)
     combo_free, set_free = free_kinds(hand)
     yield PRIORITIES[6], [k for k in kinds if is_minor(k, hand, chows, combo_free)]

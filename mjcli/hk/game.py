@@ -111,6 +111,191 @@ def shanten(preset: str, hands: list[str], seen: str, shanten_only: bool, as_jso
     return 0
 
 
+# ---------------------------------------------------------------- advise
+
+
+def advise(
+    preset: str,
+    hand: str,
+    policies: str,
+    seen: str,
+    round_: str,
+    seat: str,
+    melds: str,
+    flowers: str | None,
+    seasons: str | None,
+    min_faan: int | None,
+    as_json: bool,
+) -> int:
+    from mjcli.hk.advise import advise_hand, render
+    from mjcli.hk.policies import HK_POLICIES, RED_POLICIES, parse_policy_names
+
+    default = RED_POLICIES if preset == "red" else HK_POLICIES
+    result = advise_hand(
+        hand,
+        _rules(preset, min_faan),
+        parse_policy_names(policies, default),
+        melds=melds,
+        seen=seen,
+        seat=seat,
+        round_wind=round_,
+        flowers=flowers,
+        seasons=seasons,
+    )
+    if as_json:
+        emit_json(result)
+    else:
+        print(render(result))
+    return 0
+
+
+# ---------------------------------------------------------------- simulate
+
+
+def simulate(
+    preset: str,
+    players: str,
+    games: int,
+    seed: int,
+    out: Path | None,
+    duplicate: bool,
+    jobs: int | None,
+    as_json: bool,
+    length: str,
+    min_faan: int | None,
+    payment: str | None,
+    min_without_bonus: bool,
+) -> int:
+    """Simulate, print the summary (or its JSON); 1 when a policy broke the rules."""
+    from mjcli.hk.figures import render
+    from mjcli.hk.simulate import PolicyError, game_specs, parse_players
+    from mjcli.hk.simulate import simulate as run
+
+    workers = jobs_for(jobs)
+    rules = _rules(preset, min_faan, payment, min_without_bonus).with_options(length=length)
+    names = parse_players(players)
+    total = len(game_specs(names, games, seed, rules, duplicate))
+    with terminal_bar(total, unit="game") as bar:
+        progress = None if bar is None else (lambda n: bar.update(1))
+        try:
+            result = run(
+                names, games, seed, rules, out=out, duplicate=duplicate, jobs=workers, progress=progress
+            )
+        except PolicyError as exc:
+            print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+            return 1
+    if as_json:
+        emit_json(result)
+    else:
+        print(render(result))
+    rate = result["games"] / result["seconds"] if result["seconds"] else 0.0
+    print(
+        f"{result['games']} games, {result['hands']} hands in {result['seconds']:.1f} s "
+        f"({rate:.1f} games/s, {workers} job{'s' if workers != 1 else ''})",
+        file=sys.stderr,
+    )
+    return 0
+
+
+# ---------------------------------------------------------------- verify
+
+
+def verify(preset: str, logs: list[str], out: Path | None, as_json: bool, jobs: int | None) -> int:
+    from mjcli.hk.formats import collect_logs
+    from mjcli.hk.verify import ROW_SCHEMA, report_lines, verify_paths
+    from mjcli.ledger import write_table
+
+    inputs = collect_logs(logs, sys.stdin if "-" in logs else None)
+    if not inputs:
+        raise UsageError(f"no log files found in {', '.join(logs)}")
+    if out is not None and out.exists() and not out.is_dir():
+        raise UsageError(f"--out '{out}' exists and is not a directory")
+    counts = {"ok": 0, "mismatch": 0, "error": 0}
+    hands = matching = 0
+    rows: list[dict[str, Any]] = []
+    for r in verify_paths([(i.path, i.label) for i in inputs], jobs_for(jobs)):
+        counts[r.status] += 1
+        hands += r.hands
+        matching += sum(1 for row in r.rows if row["match"])
+        rows.extend(r.rows)
+        if as_json:
+            emit_json(r.to_dict())
+        else:
+            print("\n".join(report_lines(r)))
+    if out is not None:
+        target = write_table(rows, out / "verify.parquet", schema=ROW_SCHEMA)
+        print(f"wrote {target} ({len(rows)} hands)", file=sys.stderr)
+    summary = {"summary": True, "logs": len(inputs), **counts, "hands": hands, "hands_matching": matching}
+    if as_json:
+        emit_json(summary)
+    else:
+        print(
+            f"{len(inputs)} logs: {counts['ok']} ok, {counts['mismatch']} mismatching, "
+            f"{counts['error']} errors; {matching}/{hands} hands match"
+        )
+    return 0 if counts["ok"] == len(inputs) else 1
+
+
+# ---------------------------------------------------------------- replay and summary
+
+
+def replay(
+    preset: str, records: list[str], policies: str, out: Path | None, jobs: int | None, as_json: bool
+) -> int:
+    import shutil
+    import tempfile
+
+    from mjcli.hk.formats import collect_logs
+    from mjcli.hk.policies import HK_POLICIES, RED_POLICIES, parse_policy_names
+    from mjcli.hk.replay import replay as run
+    from mjcli.hk.summary import format_summary, summarise
+
+    default = RED_POLICIES if preset == "red" else HK_POLICIES
+    names = parse_policy_names(policies, default)
+    inputs = collect_logs(records, sys.stdin if "-" in records else None)
+    if not inputs:
+        raise UsageError(f"no log files found in {', '.join(records)}")
+    if out is not None and out.exists() and not out.is_dir():
+        raise UsageError(f"--out '{out}' exists and is not a directory")
+    target = out if out is not None else Path(tempfile.mkdtemp(prefix="mjcli-hk-replay-"))
+    try:
+        with terminal_bar(len(inputs), unit="log", leave=False) as bar:
+            result = run(
+                [(i.path, i.label) for i in inputs],
+                names,
+                out=target,
+                jobs=jobs_for(jobs),
+                progress=None if bar is None else bar.update,
+            )
+        summary = summarise(result.decisions)
+        summary.update({"files": result.files, "games": result.games, "skipped": result.errors})
+        if as_json:
+            emit_json(summary)
+        else:
+            print(f"{result.games} games, " + format_summary(summary))
+            for e in result.errors:
+                print(f"SKIPPED {e}")
+        if out is not None:
+            print(
+                f"wrote {result.decisions_path} ({result.rows} rows) and {result.games_path}", file=sys.stderr
+            )
+    finally:
+        if out is None:
+            shutil.rmtree(target, ignore_errors=True)
+    return 1 if result.errors else 0
+
+
+def summary(preset: str, path: Path, as_json: bool) -> int:
+    from mjcli.hk.summary import format_summary, load, summarise
+
+    result = summarise(load(path))
+    if as_json:
+        emit_json(result)
+    else:
+        print(format_summary(result))
+    return 0
+
+
 # ---------------------------------------------------------------- the table entries
 
 _SCORE_HELP = """{title} (--game {name}): HAND is the concealed tiles in mpsz (1z-7z = E S W N White Green
@@ -132,9 +317,53 @@ hands from stdin.
 
 Example: mjcli shanten --game {name} 123m456p789s1135z"""
 
+_ADVISE_HELP = """{title} (--game {name}): HAND is 14 tiles in mpsz{jokers} (3 fewer per meld of
+--melds), the last one written being the tile just drawn. --seen lists the tiles exposed elsewhere
+(rivers and other players' melds), --seat/--round the winds (default East), --flowers/--seasons the
+bonus tiles held, --min-faan the table's minimum (default 3). Policies: {players} (--policy, or all).
+
+Example: mjcli advise --game {name} 123m456p789s11345z --policy all"""
+
+_SIMULATE_HELP = """{title} (--game {name}): whole games under the Old Style rules of the README
+(144 tiles{jokers_sim}, flowers and seasons, claims win > pung/kong > chow, robbing an added kong,
+the dealer keeps the deal on a win or a draw, only the winner scores), policies (one to four)
+rotated over the seats; --length east (one round of the prevailing wind, the default) or full (four),
+--min-faan (default 3), --min-without-bonus, --payment. --duplicate plays each deal's walls once per
+seat rotation. --out DIR gets logs/hk-NNNNNN.json (the JSON log of the README, which verify and
+replay read), games.parquet, rounds.parquet and summary.json.
+
+Example: mjcli simulate --game {name} --players {players} --games 100 --seed 1 --out sim"""
+
+_VERIFY_HELP = """{title} (--game {name}): LOGS are Hong Kong JSON logs (as simulate --game hk|red writes
+them), folders (their .json files, walked recursively) or - for paths on stdin. Every hand is played
+again through the engine (every draw, claim and kong checked) and its result, the scores after it,
+the dealer's progress and the final scores are compared with the log's. A log's own rules (in the
+log) are used.
+
+Example: mjcli verify --game {name} sim/logs"""
+
+_REPLAY_HELP = """{title} (--game {name}): LOGS as for verify. At every decision point (own turn:
+discard, kong, win; another's discard: claim or win; an added kong: rob) each policy of --policy
+(default: {players}) is asked with exactly that seat's view. --out DIR gets decisions.parquet (file,
+game_id, hand_index, round, turn, seat, player, kind, hand, drawn, offered, melds, options, actual,
+policy, choice, agree, reason) and games.parquet.
+
+Example: mjcli replay --game {name} sim/logs --out rep"""
+
+_SUMMARY_HELP = """{title} (--game {name}): DIR is a Hong Kong replay's --out folder (or its
+decisions.parquet).
+
+Example: mjcli summary --game {name} rep"""
+
 
 def _entry(name: str, title: str, players: str, jokers: str) -> GameEntry:
-    fmt = {"name": name, "title": title, "jokers": jokers}
+    fmt = {
+        "name": name,
+        "title": title,
+        "jokers": jokers,
+        "players": players,
+        "jokers_sim": ", 148 with four jokers" if jokers else "",
+    }
     return GameEntry(
         name=name,
         title=title,
@@ -174,6 +403,54 @@ def _entry(name: str, title: str, players: str, jokers: str) -> GameEntry:
                 help=_SHANTEN_HELP.format(**fmt),
                 options={"hands": None, "seen": "", "shanten_only": False, "as_json": False},
             ),
+            "advise": Command(
+                functools.partial(advise, name),
+                help=_ADVISE_HELP.format(**fmt),
+                options={
+                    "hand": None,
+                    "policies": "all",
+                    "seen": "",
+                    "round_": "E",
+                    "seat": "E",
+                    "melds": "",
+                    "flowers": None,
+                    "seasons": None,
+                    "min_faan": None,
+                    "as_json": False,
+                },
+            ),
+            "simulate": Command(
+                functools.partial(simulate, name),
+                help=_SIMULATE_HELP.format(**fmt),
+                options={
+                    "players": players,
+                    "games": 100,
+                    "seed": 0,
+                    "out": None,
+                    "duplicate": False,
+                    "jobs": None,
+                    "as_json": False,
+                    "length": "east",
+                    "min_faan": None,
+                    "payment": None,
+                    "min_without_bonus": False,
+                },
+            ),
+            "verify": Command(
+                functools.partial(verify, name),
+                help=_VERIFY_HELP.format(**fmt),
+                options={"logs": None, "out": None, "as_json": False, "jobs": None},
+            ),
+            "replay": Command(
+                functools.partial(replay, name),
+                help=_REPLAY_HELP.format(**fmt),
+                options={"records": None, "policies": "all", "out": None, "jobs": None, "as_json": False},
+            ),
+            "summary": Command(
+                functools.partial(summary, name),
+                help=_SUMMARY_HELP.format(**fmt),
+                options={"path": None, "as_json": False},
+            ),
         },
     )
 
@@ -181,4 +458,4 @@ def _entry(name: str, title: str, players: str, jokers: str) -> GameEntry:
 GAME = _entry("hk", "Hong Kong mahjong (Old Style)", HK_PLAYERS, "")
 RED = _entry("red", "Red mahjong (Hong Kong with four jokers)", RED_PLAYERS, "; J = a joker")
 
-__all__ = ["GAME", "RED", "Path", "jobs_for", "terminal_bar"]
+__all__ = ["GAME", "RED"]

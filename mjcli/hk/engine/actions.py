@@ -12,7 +12,7 @@ Text: ``discard 5m``, ``win 5m``, ``ckong 5m``, ``akong 5m``, ``pung 5m``, ``kon
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from mjcli.errors import LogFormatError, MjcliError
 from mjcli.hk.notation import tile_code, tile_text
@@ -23,8 +23,9 @@ KINDS = ("discard", "win", "ckong", "akong", "pung", "kong", "chow", "pass")
 CLAIMS = ("win", "kong", "pung", "chow")
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
+    """One move (a named tuple: made, compared and hashed at C speed in the engine's loops)."""
+
     kind: str
     tile: int = -1
     uses: tuple[int, ...] = ()
@@ -37,7 +38,7 @@ class Move:
             return head + " " + "".join(str(k % 9 + 1) for k in self.uses) + "mps"[self.uses[0] // 9]
         return head
 
-    def __str__(self) -> str:
+    def __str__(self) -> str:  # type: ignore[override]
         return self.text()
 
 

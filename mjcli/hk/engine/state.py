@@ -41,7 +41,7 @@ from mjcli.hk.engine.wall import Wall
 from mjcli.hk.notation import JOKER, bonus_number, is_bonus, is_flower, tile_text
 from mjcli.hk.rules import HKRules, settlement
 from mjcli.hk.scoring import HKScore, WinContext, score_counts
-from mjcli.hk.shape import is_complete, waits
+from mjcli.hk.shape import is_complete, shanten
 from mjcli.melds import Meld
 from mjcli.tiles import NUM_KINDS
 
@@ -107,7 +107,7 @@ class HandState:
         self.asked: dict[int, list[Move]] = {}
         self.answers: dict[int, Move] = {}
         self.result: HandResult | None = None
-        self._waits: list[frozenset[int] | None] = [None, None, None, None]
+        self._tenpai: list[bool | None] = [None, None, None, None]
         self._turn_moves: list[Move] | None = None
         self.dealt = self.wall.deal(dealer)
         self._deal()
@@ -122,24 +122,35 @@ class HandState:
             self.jokers[seat] += 1
         else:
             self.counts[seat][tile] += 1
-        self._waits[seat] = None
+        self._tenpai[seat] = None
 
     def _remove(self, seat: int, tile: int, n: int = 1) -> None:
         if tile == JOKER:
             self.jokers[seat] -= n
         else:
             self.counts[seat][tile] -= n
-        self._waits[seat] = None
+        self._tenpai[seat] = None
 
     def _log(self, seat: int, text: str) -> None:
         self.events.append([seat, text])
 
-    def waits(self, seat: int) -> frozenset[int]:
-        """Kinds that would complete the seat's concealed tiles (its hand between turns)."""
-        w = self._waits[seat]
-        if w is None:
-            w = self._waits[seat] = waits(self.counts[seat], self.jokers[seat], len(self.melds[seat]))
-        return w
+    def tenpai(self, seat: int) -> bool:
+        """Is the seat's hand between turns one tile from complete? (kept until the hand changes)"""
+        t = self._tenpai[seat]
+        if t is None:
+            t = self._tenpai[seat] = shanten(self.counts[seat], self.jokers[seat], len(self.melds[seat])) == 0
+        return t
+
+    def completes(self, seat: int, tile: int) -> bool:
+        """Would ``tile`` complete the seat's hand (between turns)?"""
+        c = self.counts[seat]
+        if not self.tenpai(seat) or c[tile] >= 4:
+            return False
+        c[tile] += 1
+        try:
+            return is_complete(c, self.jokers[seat], len(self.melds[seat]))
+        finally:
+            c[tile] -= 1
 
     # ------------------------------------------------------------ the deal and the draws
 
@@ -365,7 +376,7 @@ class HandState:
     def _claims(self, seat: int, tile: int, next_player: bool) -> list[Move]:
         c = self.counts[seat]
         moves: list[Move] = []
-        if tile in self.waits(seat) and self.win_score(seat, tile, False) is not None:
+        if self.completes(seat, tile) and self.win_score(seat, tile, False) is not None:
             moves.append(WIN[tile])
         if c[tile] == 3 and self.wall.left > 0:
             moves.append(KONG[tile])
@@ -386,7 +397,7 @@ class HandState:
         self.answers = {}
         for i in (1, 2, 3):
             other = (seat + i) % 4
-            if tile in self.waits(other) and self.win_score(other, tile, False, robbing=True) is not None:
+            if self.completes(other, tile) and self.win_score(other, tile, False, robbing=True) is not None:
                 self.asked[other] = [WIN[tile], PASS]
         if self.asked:
             self.phase = ROB
