@@ -22,6 +22,7 @@ LAYERS = [
         "mjcli.hk.replay",
         "mjcli.hk.simulate",
         "mjcli.hk.summary",
+        "mjcli.hk.figures",
     ),
     ("mjcli.riichi.policies", "mjcli.hk.policies"),
     ("mjcli.riichi.verify", "mjcli.hk.verify"),

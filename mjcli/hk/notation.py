@@ -143,5 +143,5 @@ def parse_bonus_numbers(text: str | None, what: str) -> tuple[int, ...]:
 
 
 def full_set(jokers: int = 0) -> list[int]:
-    """Every tile of the set in code order: 4 of each kind, the 8 bonus tiles, ``jokers`` jokers."""
-    return [k for k in range(NUM_KINDS) for _ in range(4)] + list(BONUS_TILES) + [JOKER] * jokers
+    """Every tile of the set in code order: 4 of each kind, ``jokers`` jokers, the 8 bonus tiles."""
+    return [k for k in range(NUM_KINDS) for _ in range(4)] + [JOKER] * jokers + list(BONUS_TILES)
