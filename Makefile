@@ -4,9 +4,21 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test bench lint clean
+.PHONY: install run test bench lint clean peers
 
 install: $(STAMP)
+
+# Test-only peers, each in its own venv (never a dependency of mjcli): PyPI hk-mahjong 0.1.0 scores
+# random Hong Kong hands beside mjcli's scorer in tests/test_hk_peer.py. Made once, then kept.
+PEERS := .venv-peers
+HK_PEER := $(PEERS)/hk/.installed
+
+peers: $(HK_PEER)
+
+$(HK_PEER):
+	test -x $(PEERS)/hk/bin/python || $(PYTHON) -m venv $(PEERS)/hk
+	$(PEERS)/hk/bin/python -m pip install -q 'hk-mahjong==0.1.0'
+	touch $(HK_PEER)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -29,11 +41,11 @@ lint: install
 	$(BIN)/ruff check mjcli tests benchmarks
 	$(BIN)/ruff format --check mjcli tests benchmarks
 
-test: lint
+test: lint peers
 	$(BIN)/python -m pytest
 
 bench: install
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(PEERS) build *.egg-info .pytest_cache .ruff_cache
