@@ -20,9 +20,40 @@ flowers (or seasons) replaces its own-flower faan (the issue says so), all eight
 replace every bonus item. Mixed terminals stacks with all pungs (as usually played).
 
 Variants are options (:class:`HKRules` fields): ``min_faan``, ``bonus_counts``, ``cap``,
-``payment`` (a name of :data:`PAYMENTS`), and any item's faan (``faan`` overrides). The Red variant
-(``red``) is the same table with four jokers and one more item, ``no_jokers`` (see
-:mod:`mjcli.hk.red`).
+``payment`` (a name of :data:`PAYMENTS`), and any item's faan (``faan`` overrides).
+
+**Red mahjong** (``--game red``, the preset ``red``) is this rule set with jokers. MahjongJoy's own
+Red rules could not be found. What was found: a "Red Mahjong" page of the same kind of site
+(https://gameclubusa.com/red_mahjong.shtml: 2-4 players, "resembles both Cribbage and Gin Rummy",
+4 sets and a pair, a minimum to go out, "only the winner of the hand scores", sets "can ONLY be
+either a sequence of 3 (chow) or 3 of a kind (pung)", the text cut before its jokers); MHING, the
+rummy-like card game (150 cards, so 6 "mhing" jokers; "There are no restrictions how many mhing
+cards are used in combos and in which place", and jokers in combos are never exchanged,
+https://jmhing.sourceforge.net/manual.php); American mahjong (8 jokers; "a discarded joker cannot
+be called", https://minimahjer.com/blogs/news/jokers-in-american-mahjong); Four Winds ("Usually the
+number of jokers is four and they can be used to replace any regular tile", with options for
+jokers in chows, pairs and singles, https://4windsmj.com/kb/help/4winex02.htm). It is **not** the
+Chinese 红中麻将 (red dragons wild). The design built here, every point ours, resting on those:
+
+1. 148 tiles: the Hong Kong 144 and **4 jokers** (Four Winds' usual number), dealt and drawn like
+   any tile (a joker is not a bonus tile: it is never replaced).
+2. A joker stands for **any suit or honour tile, in any set of the concealed hand or in the pair**,
+   as many per set as held, with no limit of four copies (MHING's "no restrictions"); not in
+   thirteen orphans or nine gates, which name their tiles.
+3. Jokers stay in the hand: **declared melds are real tiles only** (a pung, chow or kong claim,
+   a concealed or added kong), so no joker is ever exchanged (as in MHING) and kong robbing is as
+   in Hong Kong.
+4. A joker may be discarded, but **a discarded joker can be claimed by nobody**, not even for a
+   win (the American rule). The seed's Red bots never discard one.
+5. Scoring: the Hong Kong table above, each joker counted as the tile it stands for (the scorer
+   tries every choice and keeps the best), **plus "no jokers" 1 faan** for a winning hand without
+   a joker (the counterpart of "no bonus tiles": some rule sets value a hand with jokers lower).
+   Minimum 3 faan (``--min-faan``), cap 13, payments as in Hong Kong.
+6. Kongs as in Hong Kong (the seed's Red bots act "exactamente igual que en las variantes Hong
+   Kong", which make kongs); gameclubusa's Red has no kongs: a difference kept on purpose.
+7. The seed's Red point bands (0; above 0 and below 12; 12 and above) are mapped to faan with the
+   seed's own Hong Kong headers (8 PM ~ 3 faan, 16 PM ~ 6 faan): ``red-pm0`` for a minimum of 0,
+   ``red-pm12`` for 1-4 faan, ``red-pm12plus`` for 5 and more (:mod:`mjcli.hk.policies.mahjongjoy`).
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@
 A hand is scored from its concealed tiles (the winning tile included, jokers as :data:`JOKER`),
 its declared melds (:class:`mjcli.melds.Meld`: ``chi``, ``pon``, ``kan``, ``ankan``, ``kakan``;
 melds are real tiles only) and how it was won (:class:`WinContext`). Every way to split the
-concealed tiles into sets and a pair is tried (jokers stand for any tile, see :mod:`mjcli.hk.red`);
-the split worth the most is kept: first one that reaches the minimum, then the most faan.
+concealed tiles into sets and a pair is tried (jokers stand for any tile: the Red design in
+:mod:`mjcli.hk.rules`); the split worth the most is kept: first one that reaches the minimum, then
+the most faan.
 
 Winning shapes: four sets and a pair (chows, pungs, kongs), and thirteen orphans. Seven pairs is
 not in the issue's table, so it is not a winning hand (as in the Old Style tables that leave it

@@ -5,9 +5,9 @@ not one (the issue's table has no such item). The regular form comes from
 :func:`mjcli.analysis.shanten_regular` (the project's tables: ``mahjong``'s numbers), thirteen
 orphans from its own count, only for a hand without melds and without jokers.
 
-Jokers (Red) stand for any tile, with no limit of four copies (:mod:`mjcli.hk.red`). The regular
-shanten of a hand with ``j`` jokers is ``max(floor, shanten(H + D) - j)``, where ``H`` are the real
-tiles, ``D`` are ``j`` isolated dummy tiles (kinds absent from ``H``, with no tile of their suit
+Jokers (Red) stand for any tile, with no limit of four copies (the Red design in
+:mod:`mjcli.hk.rules`). The regular shanten of a hand with ``j`` jokers is
+``max(floor, shanten(H + D) - j)``, where ``H`` are the real tiles, ``D`` are ``j`` isolated dummy tiles (kinds absent from ``H``, with no tile of their suit
 within two: they join no set, pair or partial set) and ``floor`` is -1 for a hand with a tile to
 discard (3n+2 tiles) and 0 otherwise. Why: putting one tile in place of another changes the
 regular shanten by at most one, so ``j`` jokers cannot do better than ``-j``; and while the hand is
