@@ -7,12 +7,13 @@ orphans from its own count, only for a hand without melds and without jokers.
 
 Jokers (Red) stand for any tile, with no limit of four copies (the Red design in
 :mod:`mjcli.hk.rules`). The regular shanten of a hand with ``j`` jokers is
-``max(floor, shanten(H + D) - j)``, where ``H`` are the real tiles, ``D`` are ``j`` isolated dummy tiles (kinds absent from ``H``, with no tile of their suit
-within two: they join no set, pair or partial set) and ``floor`` is -1 for a hand with a tile to
-discard (3n+2 tiles) and 0 otherwise. Why: putting one tile in place of another changes the
-regular shanten by at most one, so ``j`` jokers cannot do better than ``-j``; and while the hand is
-above the floor there is always a tile that lowers it (without the four-copy limit), which a
-joker can be, so each joker does lower it by one. ``tests/test_hk_shape.py`` checks this against
+``max(floor, shanten(H + D) - j)``, where ``H`` are the real tiles, ``D`` are ``j`` isolated
+dummy tiles (kinds absent from ``H``, with no tile of their suit within two: they join no set,
+pair or partial set) and ``floor`` is -1 for a hand with a tile to discard (3n+2 tiles) and 0
+otherwise. Why: putting one tile in place of another changes the regular shanten by at most
+one, so ``j`` jokers cannot do better than ``-j``; and while the hand is above the floor there
+is always a tile that lowers it (without the four-copy limit), which a joker can be, so each
+joker does lower it by one. ``tests/test_hk_shape.py`` checks this against
 trying every kind for every joker.
 """
 
