@@ -261,7 +261,9 @@ def choose_discard(view: SeatView, candidates: Sequence[int], plan: Plan) -> tup
                     continue
                 pick = [k for k in kinds if k in first]
                 if pick:
-                    k = pick[0] if level == pm0.BEYOND else min(pick)
+                    if level == pm0.BEYOND:  # in no level of the list (as read here): the first one
+                        return pick[0], f"{name}: {tile_text(pick[0])}"
+                    k = min(pick)
                     return k, f"{name} ({level}): {tile_text(k)}"
     for level, kinds in levels:
         pick = [k for k in kinds if k in allowed]
