@@ -1,22 +1,22 @@
 """Hong Kong Old Style rule sets as data: the faan table, the minimum, the cap, the payment scheme.
 
-:data:`ITEMS` is the default faan table (the one of issue 14), each entry with its id, its name
+:data:`ITEMS` is the default faan table (the one this project specifies), each entry with its id, its name
 as shown, its faan and its family:
 
 * ``hand``: the shape and tiles of the hand (counted toward the minimum);
 * ``win``: how it was won (counted toward the minimum);
 * ``bonus``: flowers and seasons (counted toward the minimum unless the rules say not:
   ``bonus_counts=False``, ``--min-without-bonus``; the Wikipedia "Old Hong Kong" rules do not count
-  them, the issue's default does);
+  them, the default does);
 * ``limit``: limit hands, scored at the cap and alone.
 
 Where items overlap, only the tighter one scores (the principle of
 https://en.wikipedia.org/wiki/Hong_Kong_mahjong_scoring_rules: "only the criteria with the
-tighter requirements are scored"): small three dragons includes its two dragon pungs (the issue
-says so), great three dragons its three; small and great four winds include the wind pungs; all
+tighter requirements are scored"): small three dragons includes its two dragon pungs (as
+specified), great three dragons its three; small and great four winds include the wind pungs; all
 honours and all terminals include all pungs (and all terminals mixed terminals); all one suit
 excludes mixed one suit; double kong replacement replaces kong replacement; a full set of four
-flowers (or seasons) replaces its own-flower faan (the issue says so), all eight bonus tiles
+flowers (or seasons) replaces its own-flower faan (as specified), all eight bonus tiles
 replace every bonus item. Mixed terminals stacks with all pungs (as usually played).
 
 Variants are options (:class:`HKRules` fields): ``min_faan``, ``bonus_counts``, ``cap``,
@@ -301,7 +301,7 @@ class HKRules:
         return cls(**{k: v for k, v in data.items() if k in known})
 
 
-#: the presets: Hong Kong Old Style (the issue's default table) and Red (four jokers)
+#: the presets: Hong Kong Old Style (the default table) and Red (four jokers)
 PRESETS: dict[str, HKRules] = {"hk": HKRules(), "red": HKRules(name="red", jokers=4)}
 
 

@@ -8,12 +8,12 @@ concealed tiles into sets and a pair is tried (jokers stand for any tile: the Re
 the most faan.
 
 Winning shapes: four sets and a pair (chows, pungs, kongs), and thirteen orphans. Seven pairs is
-not in the issue's table, so it is not a winning hand (as in the Old Style tables that leave it
+not in the default table, so it is not a winning hand (as in the Old Style tables that leave it
 out; some tables score it 4: scribd's Hong Kong summary, mahjong.nu).
 
 Readings where the table is silent (each also in the README):
 
-* "fully concealed" is scored on a discard win too (the issue's first example) and a concealed
+* "fully concealed" is scored on a discard win too (the first worked example of the README) and a concealed
   kong keeps the hand concealed;
 * a kong-replacement win is self-drawn (both items, as in most tables: "Going out on Kong
   replacement, 2 fans (self pick is included)", mahjong.nu);

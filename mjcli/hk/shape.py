@@ -1,7 +1,7 @@
 """Hong Kong hand shapes: shanten, completeness and waits, with or without Red jokers.
 
 Winning shapes are four sets and a pair (the regular form) and thirteen orphans; seven pairs is
-not one (the issue's table has no such item). The regular form comes from
+not one (the default table has no such item). The regular form comes from
 :func:`mjcli.analysis.shanten_regular` (the project's tables: ``mahjong``'s numbers), thirteen
 orphans from its own count, only for a hand without melds and without jokers.
 

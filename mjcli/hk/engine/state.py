@@ -9,7 +9,7 @@ is appended to :attr:`~HandState.events` as ``[seat, text]`` (``draw 5m``, ``rep
 ``discard 5m``, ``pung 5m``, ``pass``...): the hand's record, which replaying through a new state
 reproduces exactly.
 
-The rules (Hong Kong Old Style as issue 14 states them; the README repeats them):
+The rules (Hong Kong Old Style as this project specifies them; the README repeats them):
 
 * 144 tiles (Red: 148, with jokers); dealer 14 tiles, others 13; a bonus tile (flower or season)
   is set aside at once and replaced from the back of the wall (so is a kong); no dead wall.

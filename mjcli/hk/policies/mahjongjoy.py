@@ -41,8 +41,8 @@ combinación de Flush con Honores [by the Hong Kong rules]. Si los puntos mínim
 bot solo reunirá Flush Puros. Un bot reunirá el palo con la mayoría de fichas en una mano propia e
 intentará descartar primero fichas del resto de palos y fichas de Honores."
 
-Ambiguities (numbered as in the research notes, ``/work/notes/issue14.md`` section 1.2) and the
-readings chosen:
+Ambiguities (numbered A1-A30 as in the project's research notes on seed 000) and the readings
+chosen:
 
 * A1 PM's unit: the headers' faan are the mapping: ``--min-faan`` 0 is PM0 (``hk-pm0``), 1-3
   ``hk-pm8``, 4-6 ``hk-pm16``, 7 and more ``hk-pm16plus`` (A12: "16 < PM <= (7 + Fan)" is read
