@@ -9,6 +9,7 @@ nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import sys
 from pathlib import Path
@@ -356,6 +357,24 @@ decisions.parquet).
 Example: mjcli summary --game {name} rep"""
 
 
+_RED_HELP = """Red mahjong (--game red): as --game hk above, under the Red rule set: four jokers
+(J in a hand) that stand for any tile in the concealed sets and the pair, never claimed when
+discarded, "no jokers" 1 faan (the README's Red design); the bots are red-pm0, red-pm12 and
+red-pm12plus.
+
+Example: {example}"""
+
+_RED_EXAMPLES = {
+    "score": "mjcli score --game red 123m456pJ789s55z1z --win 1z",
+    "shanten": "mjcli shanten --game red 123m456pJJ89s1135z",
+    "advise": "mjcli advise --game red 123m456pJ789s1135z",
+    "simulate": "mjcli simulate --game red --games 100 --seed 1 --out sim",
+    "verify": "mjcli verify --game red sim/logs",
+    "replay": "mjcli replay --game red sim/logs --out rep",
+    "summary": "mjcli summary --game red rep",
+}
+
+
 def _entry(name: str, title: str, players: str, jokers: str) -> GameEntry:
     fmt = {
         "name": name,
@@ -364,6 +383,17 @@ def _entry(name: str, title: str, players: str, jokers: str) -> GameEntry:
         "players": players,
         "jokers_sim": ", 148 with four jokers" if jokers else "",
     }
+    entry = _hk_entry(name, title, players, fmt)
+    if name != "red":
+        return entry
+    commands = {
+        c: dataclasses.replace(cmd, help=_RED_HELP.format(example=_RED_EXAMPLES[c]))
+        for c, cmd in entry.commands.items()
+    }
+    return dataclasses.replace(entry, commands=commands)
+
+
+def _hk_entry(name: str, title: str, players: str, fmt: dict[str, str]) -> GameEntry:
     return GameEntry(
         name=name,
         title=title,
