@@ -133,9 +133,8 @@ def pung_points(view: SeatView) -> int:
     """+5 per pong or kong (a kind held 3-4 times in the closed hand, an own pung or kong meld),
     +2 per pair (a kind held exactly twice)."""
     hand = view.hand
-    pongs = sum(1 for c in hand if c >= 3) + sum(1 for m in view.melds if m.kind != "chi")
-    pairs = sum(1 for c in hand if c == 2)
-    return 5 * pongs + 2 * pairs
+    pongs = hand.count(3) + hand.count(4) + sum(1 for m in view.melds if m.kind != "chi")
+    return 5 * pongs + 2 * hand.count(2)
 
 
 def suit_tiles(view: SeatView) -> list[int]:
@@ -169,14 +168,13 @@ def guaranteed_faan(view: SeatView) -> str | None:
     for b in view.bonus:
         if bonus_number(b) == own:
             return f"own {'flower' if b < 39 else 'season'} {own}"
-    pungs = {k for k, c in enumerate(view.hand) if c >= 3} | {m.kind34 for m in view.melds if m.kind != "chi"}
-    for k in sorted(pungs):
-        if k in DRAGONS:
-            return f"dragon pung {tile_text(k)}"
-        if k == WINDS[view.seat_wind]:
-            return f"seat-wind pung {tile_text(k)}"
-        if k == WINDS[view.prevailing_wind]:
-            return f"prevailing-wind pung {tile_text(k)}"
+    seat, prevailing = WINDS[view.seat_wind], WINDS[view.prevailing_wind]
+    melded = {m.kind34 for m in view.melds if m.kind != "chi"}
+    for k in sorted({seat, prevailing, *DRAGONS}):  # hand order: winds, then dragons
+        if view.hand[k] >= 3 or k in melded:
+            if k in DRAGONS:
+                return f"dragon pung {tile_text(k)}"
+            return f"{'seat' if k == seat else 'prevailing'}-wind pung {tile_text(k)}"
     return None
 
 
