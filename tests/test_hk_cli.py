@@ -168,3 +168,23 @@ def test_advise_and_shanten() -> None:
     assert values == [-1, 3]  # no seven pairs: the second is 3 from four sets and a pair
     result = run("shanten", "--game", "red", "123m456p789sJJJ1z", "--json")
     assert json.loads(result.stdout)["shanten"] == 0
+
+
+def test_readme_examples_print_as_written() -> None:
+    """The Hong Kong section's score, shanten and advise examples (the slower ones, simulate and
+    replay, are run by hand when the README changes)."""
+    import re
+    import shlex
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = readme[readme.index("## Hong Kong mahjong") : readme.index("## Python API")]
+    checked = 0
+    for command, expected in re.findall(r"```\n\$ (mjcli [^\n]*)\n(.*?)```", section, re.S):
+        words = shlex.split(command)[1:]
+        if words[0] not in ("score", "shanten", "advise") or expected.startswith("error:"):
+            continue
+        result = run(*words)
+        assert result.exit_code == 0, command
+        assert result.stdout.strip() == expected.strip(), command
+        checked += 1
+    assert checked >= 5
