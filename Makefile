@@ -16,23 +16,31 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-# Test-only peers in a venv of their own, which the project's venv never imports: RLCard 1.2 and
-# DouZero 1.1, whose Dou Dizhu move rules tests/test_doudizhu_peers.py compares with ours through
-# tests/peers/ddz_peer.py. DouZero's package declares torch and rlcard, but its move code
-# (douzero.env) needs neither: --no-deps. RLCard unzips its action space into site-packages on the
-# first import, done here once. Made once, then kept; a failed install fails `make test`.
-PEERS := .venv-peers/ddz
-PEERS_STAMP := $(PEERS)/.installed
+# Test-only peers, each in a venv of its own which the project's venv never imports; made once,
+# then kept; a failed install fails `make test`.
+# - hk: PyPI hk-mahjong 0.1.0 scores random Hong Kong hands beside mjcli's scorer (tests/test_hk_peer.py).
+# - ddz: RLCard 1.2 and DouZero 1.1, whose Dou Dizhu move rules tests/test_doudizhu_peers.py compares
+#   with ours through tests/peers/ddz_peer.py. DouZero's package declares torch and rlcard, but its
+#   move code (douzero.env) needs neither: --no-deps. RLCard unzips its action space into
+#   site-packages on the first import, done here once.
+PEERS := .venv-peers
+HK_PEER := $(PEERS)/hk/.installed
+DDZ_PEER := $(PEERS)/ddz/.installed
 
-peers: $(PEERS_STAMP)
+peers: $(HK_PEER) $(DDZ_PEER)
 
-$(PEERS_STAMP):
-	rm -rf $(PEERS)
-	$(PYTHON) -m venv $(PEERS)
-	$(PEERS)/bin/python -m pip install -q numpy 'rlcard==1.2.0'
-	$(PEERS)/bin/python -m pip install -q --no-deps 'douzero==1.1.0'
-	$(PEERS)/bin/python -c "import sys, rlcard.games.doudizhu.utils, douzero.env.game; assert 'torch' not in sys.modules"
-	touch $(PEERS_STAMP)
+$(HK_PEER):
+	test -x $(PEERS)/hk/bin/python || $(PYTHON) -m venv $(PEERS)/hk
+	$(PEERS)/hk/bin/python -m pip install -q 'hk-mahjong==0.1.0'
+	touch $(HK_PEER)
+
+$(DDZ_PEER):
+	rm -rf $(PEERS)/ddz
+	$(PYTHON) -m venv $(PEERS)/ddz
+	$(PEERS)/ddz/bin/python -m pip install -q numpy 'rlcard==1.2.0'
+	$(PEERS)/ddz/bin/python -m pip install -q --no-deps 'douzero==1.1.0'
+	$(PEERS)/ddz/bin/python -c "import sys, rlcard.games.doudizhu.utils, douzero.env.game; assert 'torch' not in sys.modules"
+	touch $(DDZ_PEER)
 
 # The main job on data the project ships: the simulated games in fixtures/simulate (see
 # fixtures/README.md) are simulated again and compared byte for byte, verified by the rules engine,
@@ -74,4 +82,4 @@ bench: install
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) .venv-peers build *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(PEERS) build *.egg-info .pytest_cache .ruff_cache

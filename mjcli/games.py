@@ -20,10 +20,12 @@ from typing import Any
 
 from mjcli.errors import UsageError
 
-#: game name -> the module holding its ``GAME`` declaration
+#: game name -> the module holding its ``GAME`` declaration (``module:NAME`` for another name)
 GAME_MODULES: dict[str, str] = {
     "riichi": "mjcli.riichi.game",
     "doudizhu": "mjcli.doudizhu.game",
+    "hk": "mjcli.hk.game",
+    "red": "mjcli.hk.game:RED",
 }
 DEFAULT_GAME = "riichi"
 
@@ -57,8 +59,9 @@ def load_game(name: str) -> GameEntry:
     """The declaration of game ``name``; a :class:`UsageError` naming the known games otherwise."""
     key = (name or "").strip().lower()
     if key not in GAME_MODULES:
-        raise UsageError(f"unknown game {name!r}: use {' or '.join(GAME_MODULES)}")
-    return importlib.import_module(GAME_MODULES[key]).GAME
+        raise UsageError(f"unknown game {name!r}: use {', '.join(GAME_MODULES)}")
+    module, _, attr = GAME_MODULES[key].partition(":")
+    return getattr(importlib.import_module(module), attr or "GAME")
 
 
 def games_with(command: str) -> list[GameEntry]:

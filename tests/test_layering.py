@@ -12,13 +12,33 @@ PACKAGE = Path(__file__).resolve().parents[1] / "mjcli"
 #: layers from the top down; a module may import its own layer and the ones below it, never above
 LAYERS = [
     ("mjcli.cli", "mjcli.commands"),
-    ("mjcli.games", "mjcli.riichi.game", "mjcli.doudizhu.game", "mjcli.api", "mjcli.report"),
-    ("mjcli.riichi.advise", "mjcli.riichi.replay", "mjcli.riichi.simulate", "mjcli.riichi.summary"),
-    ("mjcli.riichi.policies",),
-    ("mjcli.riichi.verify",),
-    ("mjcli.riichi.formats",),
-    ("mjcli.riichi.engine",),
-    ("mjcli.riichi.scoring", "mjcli.riichi.explain", "mjcli.riichi.rules", "mjcli.riichi.hand_report"),
+    ("mjcli.games", "mjcli.riichi.game", "mjcli.doudizhu.game", "mjcli.hk.game", "mjcli.api", "mjcli.report"),
+    (
+        "mjcli.riichi.advise",
+        "mjcli.riichi.replay",
+        "mjcli.riichi.simulate",
+        "mjcli.riichi.summary",
+        "mjcli.hk.advise",
+        "mjcli.hk.replay",
+        "mjcli.hk.simulate",
+        "mjcli.hk.summary",
+        "mjcli.hk.figures",
+    ),
+    ("mjcli.riichi.policies", "mjcli.hk.policies"),
+    ("mjcli.riichi.verify", "mjcli.hk.verify"),
+    ("mjcli.riichi.formats", "mjcli.hk.formats"),
+    ("mjcli.riichi.engine", "mjcli.hk.engine"),
+    (
+        "mjcli.riichi.scoring",
+        "mjcli.riichi.explain",
+        "mjcli.riichi.rules",
+        "mjcli.riichi.hand_report",
+        "mjcli.hk.scoring",
+        "mjcli.hk.hand_report",
+        "mjcli.hk.rules",
+        "mjcli.hk.shape",
+        "mjcli.hk.notation",
+    ),
     ("mjcli.runner", "mjcli.inputs", "mjcli.ledger", "mjcli.output", "mjcli.stats", "mjcli.atomic"),
     ("mjcli.analysis", "mjcli.melds"),
     ("mjcli.tiles", "mjcli.errors"),
@@ -73,7 +93,7 @@ def test_imports_run_one_way() -> None:
 
 def test_games_do_not_import_each_other() -> None:
     games = [p.name for p in PACKAGE.iterdir() if (p / "game.py").is_file()]
-    assert sorted(games) == ["doudizhu", "riichi"]
+    assert sorted(games) == ["doudizhu", "hk", "riichi"]
     wrong = []
     for path in _files():
         me = _module_name(path)
@@ -93,7 +113,7 @@ def test_every_module_has_a_layer_or_a_game() -> None:
         for p in _files()
         if _layer(_module_name(p)) is None
         and not _module_name(p).startswith(("mjcli.doudizhu",))
-        and _module_name(p) not in ("mjcli", "mjcli.riichi")
+        and _module_name(p) not in ("mjcli", "mjcli.riichi", "mjcli.hk")
     ]
     assert not loose, loose
 

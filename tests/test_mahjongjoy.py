@@ -9,9 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mjcli.analysis import pm0
 from mjcli.melds import make_meld, parse_melds
 from mjcli.riichi.advise import advise_hand, build_view
-from mjcli.riichi.policies import get_policy, pm0
+from mjcli.riichi.policies import get_policy
 from mjcli.riichi.policies.legal import draw_actions, reaction_actions
 from mjcli.riichi.policies.mahjongjoy import SET_TILE, exposed_counts, hand_mode, protected_pair
 from mjcli.riichi.policies.view import Action, PlayerView, RiverTile

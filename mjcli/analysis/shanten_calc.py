@@ -302,7 +302,14 @@ def shanten_regular(counts34: Sequence[int] | bytes | np.ndarray) -> int:
         b = _coerce(counts34)
     if len(b) != 34:
         b = _coerce(counts34)
-    va, vp, vs, vh = _group_values(b)
+    cache = _VALUE_CACHE  # the cached path of shanten(), for the engines that ask it every turn
+    try:
+        va = cache[b[0:9]]
+        vp = cache[b[9:18]]
+        vs = cache[b[18:27]]
+        vh = cache[b[27:34]]
+    except KeyError:
+        va, vp, vs, vh = _group_values(b)
     melds = _MELDS_FOR_SIZE[(va + vp + vs + vh) & 63]
     if melds is None:
         raise _bad_size(b)

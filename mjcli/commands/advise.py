@@ -45,6 +45,11 @@ def register(app: typer.Typer) -> None:
         turn: int | None = typer.Option(
             None, "--turn", help="Riichi log position: the `turn` column of replay's decisions.parquet."
         ),
+        flowers: str | None = typer.Option(None, "--flowers", help="Hong Kong: the flowers held, e.g. 1,3."),
+        seasons: str | None = typer.Option(None, "--seasons", help="Hong Kong: the seasons held, e.g. 2."),
+        min_faan: int | None = typer.Option(
+            None, "--min-faan", min=0, help="Hong Kong: the table's minimum faan [default: 3]."
+        ),
         as_json: bool = typer.Option(False, "--json", help="One JSON object."),
     ) -> None:
         options = dict(locals())

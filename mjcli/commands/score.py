@@ -51,6 +51,24 @@ def register(app: typer.Typer) -> None:
         rules: str | None = typer.Option(
             None, "--rules", help="Rule-set preset (tenhou, tenhou-tonpuu, tenhou-nored, tenhou-nokuitan)."
         ),
+        double_rinshan: bool = typer.Option(
+            False, "--double-rinshan", help="Hong Kong: won on the replacement of a second kong in a row."
+        ),
+        flowers: str | None = typer.Option(
+            None, "--flowers", help="Hong Kong: the flowers held, by number (1-4), e.g. 1,3."
+        ),
+        seasons: str | None = typer.Option(None, "--seasons", help="Hong Kong: the seasons held, e.g. 2."),
+        min_faan: int | None = typer.Option(
+            None, "--min-faan", min=0, help="Hong Kong: the table's minimum faan [default: 3]."
+        ),
+        min_without_bonus: bool = typer.Option(
+            False, "--min-without-bonus", help="Hong Kong: bonus faan do not count toward --min-faan."
+        ),
+        payment: str | None = typer.Option(
+            None,
+            "--payment",
+            help="Hong Kong: half-gun, full-gun, half-spicy or simplified [default: half-gun].",
+        ),
         as_json: bool = typer.Option(False, "--json", help="One JSON object instead of the explanation."),
     ) -> None:
         options = dict(locals())

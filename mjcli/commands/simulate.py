@@ -35,11 +35,24 @@ def register(app: typer.Typer) -> None:
         jobs: int | None = jobs_option(),
         as_json: bool = typer.Option(False, "--json", help="The summary as one JSON object."),
         length: str | None = typer.Option(
-            None, "--length", help="Riichi: hanchan or tonpuu [default: the rules']."
+            None,
+            "--length",
+            help="Riichi: hanchan or tonpuu [default: the rules']. Hong Kong: east or full [default: east].",
         ),
         rules: str | None = typer.Option(None, "--rules", help="Riichi: rule preset [default: tenhou]."),
         kicker: str | None = typer.Option(
             None, "--kicker", help="Dou Dizhu: kicker rule, douzero, rlcard or pagat [default: douzero]."
+        ),
+        min_faan: int | None = typer.Option(
+            None, "--min-faan", min=0, help="Hong Kong: the table's minimum faan [default: 3]."
+        ),
+        min_without_bonus: bool = typer.Option(
+            False, "--min-without-bonus", help="Hong Kong: bonus faan do not count toward --min-faan."
+        ),
+        payment: str | None = typer.Option(
+            None,
+            "--payment",
+            help="Hong Kong: half-gun, full-gun, half-spicy or simplified [default: half-gun].",
         ),
     ) -> None:
         options = dict(locals())

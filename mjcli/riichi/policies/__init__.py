@@ -9,7 +9,7 @@ keep between decisions is only the memo of hands of their
 
 * ``akagi``       seed 001, the Akagi NPC bot (:mod:`mjcli.riichi.policies.akagi`)
 * ``mahjongjoy``  seed 000, MahjongJoy's Riichi bot over its Hong Kong PM0 rules
-  (:mod:`mjcli.riichi.policies.mahjongjoy`, :mod:`mjcli.riichi.policies.pm0`)
+  (:mod:`mjcli.riichi.policies.mahjongjoy`, :mod:`mjcli.analysis.pm0`)
 * ``greedy``      seed 003, the shanten-greedy bot (:mod:`mjcli.riichi.policies.greedy`)
 * ``efficiency``  the shanten + ukeire baseline (:mod:`mjcli.riichi.policies.efficiency`)
 """

@@ -2,7 +2,7 @@
 
 The Riichi section decides between a closed and an open hand, then "actúa exactamente del mismo
 modo que el bot Hong Kong MP0", whose definitions and discard priorities live in
-:mod:`mjcli.riichi.policies.pm0`. The seed's rules, quoted, and how each is played:
+:mod:`mjcli.analysis.pm0`. The seed's rules, quoted, and how each is played:
 
 * "Si el bot ya tiene una combinación expuesta, solo buscará combinaciones de mano abiertas. Si
   el bot tiene un Pon, un Kan cerrado o un par de Dragones o Viento propio o Viento dominante,
@@ -58,7 +58,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mjcli.riichi.policies import pm0
+from mjcli.analysis import pm0
 from mjcli.riichi.policies.base import BasePolicy
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.tiles import is_red, kind, sort_key, tile_name, to_mpsz

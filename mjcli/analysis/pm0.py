@@ -1,8 +1,10 @@
 """The definitions and the Hong Kong PM0 machinery of seed ``000_0655bb32b8765f27.txt`` (MahjongJoy).
 
-Written once for every variant of that seed (Riichi now, Hong Kong and Red later). Hands are 34
-counts of the player's closed hand (``hand``); ``exposed`` are the 34 counts of the "exposed tiles"
-(Fichas Expuestas), which the caller gathers (see :func:`mjcli.riichi.policies.mahjongjoy.exposed_counts`).
+Written once for every variant of that seed and shared by the games that play it: the Riichi
+bot (:mod:`mjcli.riichi.policies.mahjongjoy`) and the Hong Kong and Red bots
+(:mod:`mjcli.hk.policies`). It knows tiles only, no game: hands are 34 counts of the player's
+closed hand (``hand``); ``exposed`` are the 34 counts of the "exposed tiles" (Fichas Expuestas),
+which each game gathers from its own table (see ``exposed_counts`` in either policy module).
 A tile kind's *pool* is ``4 - exposed``: the copies that are in the own hand or still unseen, the
 only ones that can ever join the hand.
 
@@ -78,9 +80,20 @@ def pool(k: int, exposed: Sequence[int]) -> int:
     return max(0, 4 - exposed[k])
 
 
+#: for each kind, the other two kinds of every chow through it (none for an honour); the policies
+#: ask these definitions at every decision, so the shapes are worked out once here
+_RUN_OTHERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(x for x in run if x != k) for run in runs_with(k)) for k in range(34)
+)
+#: for each number kind, the kinds of its suit within two of it (for definition 4)
+_NEAR2: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k + d for d in (-2, -1, 1, 2) if _same_suit(k, k + d)) for k in range(34)
+)
+
+
 def chow_possible(k: int, exposed: Sequence[int]) -> bool:
     """Can some chow through ``k`` still be completed (every other kind of it has a copy left)?"""
-    return any(all(pool(x, exposed) >= 1 for x in run if x != k) for run in runs_with(k))
+    return any(exposed[a] < 4 and exposed[b] < 4 for a, b in _RUN_OTHERS[k])
 
 
 # ---------------------------------------------------------------- definitions 2-8
@@ -88,7 +101,8 @@ def chow_possible(k: int, exposed: Sequence[int]) -> bool:
 
 def is_dead(k: int, hand: Sequence[int], exposed: Sequence[int]) -> bool:
     """Definition 2: no pair, pong, kong or chow can ever contain this hand tile."""
-    return hand[k] >= 1 and pool(k, exposed) < 2 and not chow_possible(k, exposed)
+    # pool(k) < 2 is exposed[k] > 2
+    return hand[k] >= 1 and exposed[k] > 2 and not chow_possible(k, exposed)
 
 
 def is_problematic(k: int, hand: Sequence[int], exposed: Sequence[int]) -> bool:
@@ -99,21 +113,21 @@ def is_problematic(k: int, hand: Sequence[int], exposed: Sequence[int]) -> bool:
     """
     if hand[k] != 1 or is_dead(k, hand, exposed):
         return False
-    if is_honor(k):
+    if k >= 27:
         return exposed[k] in (1, 2)
-    return pool(k, exposed) == 2 and not chow_possible(k, exposed)
+    return exposed[k] == 2 and not chow_possible(k, exposed)
 
 
 def dead_incomplete_chows(hand: Sequence[int], exposed: Sequence[int]) -> list[tuple[int, int]]:
     """Definition 6: consecutive pairs of number kinds in hand that no tile can complete."""
     out = []
     for a in range(27):
-        b = a + 1
-        if not _same_suit(a, b) or not (hand[a] and hand[b]):
+        if not hand[a] or a % 9 == 8 or not hand[a + 1]:
             continue
-        below = pool(a - 1, exposed) if _same_suit(a, a - 1) else 0
-        above = pool(b + 1, exposed) if _same_suit(b, b + 1) else 0
-        if below == 0 and above == 0:
+        b = a + 1
+        below = a % 9 and exposed[a - 1] < 4
+        above = b % 9 != 8 and exposed[b + 1] < 4
+        if not below and not above:
             out.append((a, b))
     return out
 
@@ -127,9 +141,9 @@ def is_unique(k: int, hand: Sequence[int]) -> bool:
     """Definition 4: an honour held once; a number held once with no tile of its suit within 2."""
     if hand[k] != 1:
         return False
-    if is_honor(k):
+    if k >= 27:
         return True
-    return not any(_same_suit(k, k + d) and hand[k + d] for d in (-2, -1, 1, 2))
+    return not any(hand[x] for x in _NEAR2[k])
 
 
 def incomplete_chows(hand: Sequence[int]) -> list[tuple[int, int]]:
@@ -193,6 +207,7 @@ def _group_vecs(hand: Sequence[int]) -> list[tuple[int, ...]]:
     return [tuple(hand[0:9]), tuple(hand[9:18]), tuple(hand[18:27]), tuple(hand[27:34])]
 
 
+@lru_cache(maxsize=1 << 16)
 def _counts(vec: tuple[int, ...], g: int) -> tuple[int, int]:
     """(most combinations with pairs, most complete sets) of one group (g = 3 for the honours)."""
     runs = g < 3
@@ -209,26 +224,40 @@ def max_sets(hand: Sequence[int]) -> int:
     return max_combinations(hand, pairs=False)
 
 
+@lru_cache(maxsize=1 << 16)
+def _group_free(vec: tuple[int, ...], g: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`free_kinds` within one group: the indices (0-8) whose one copy can go keeping the
+    most combinations with pairs, and those keeping the most sets. Hands change a tile at a time,
+    so most groups of a hand were met a moment before: cached by value."""
+    base = _counts(vec, g)
+    combos: list[int] = []
+    sets: list[int] = []
+    for i, c in enumerate(vec):
+        if not c:
+            continue
+        less = list(vec)
+        less[i] -= 1
+        after = _counts(tuple(less), g)
+        if after[0] == base[0]:
+            combos.append(i)
+        if after[1] == base[1]:
+            sets.append(i)
+    return tuple(combos), tuple(sets)
+
+
 def free_kinds(hand: Sequence[int]) -> tuple[frozenset[int], frozenset[int]]:
     """(kinds one copy of which can go keeping the most combinations with pairs, ... the most sets).
 
     The first set is definition 5's test (minor tiles), the second definition 8's (tiles of an
     incomplete chow). Suits are independent, so only the group of the discarded kind is counted again.
     """
-    combos: set[int] = set()
-    sets: set[int] = set()
+    combos: list[int] = []
+    sets: list[int] = []
     for g, vec in enumerate(_group_vecs(hand)):
-        base = _counts(vec, g)
-        for i, c in enumerate(vec):
-            if not c:
-                continue
-            less = list(vec)
-            less[i] -= 1
-            after = _counts(tuple(less), g)
-            if after[0] == base[0]:
-                combos.add(_STARTS[g] + i)
-            if after[1] == base[1]:
-                sets.add(_STARTS[g] + i)
+        c, s = _group_free(vec, g)
+        start = _STARTS[g]
+        combos.extend(start + i for i in c)
+        sets.extend(start + i for i in s)
     return frozenset(combos), frozenset(sets)
 
 
@@ -314,14 +343,26 @@ def discard_levels(hand: Sequence[int], exposed: Sequence[int]) -> Iterator[tupl
     level (:data:`BEYOND`) holds, for hands where every tile belongs to a complete combination, the
     kinds whose discard keeps the most combinations, then every kind.
     """
+    # Levels 0-5 are is_dead, is_problematic, is_dead_pair and is_unique written inline (the same
+    # tests): every policy decision of every game walks them.
     kinds = [k for k in range(34) if hand[k]]
-    dead_pairs = [k for k in kinds if is_dead_pair(k, hand, exposed)]
-    yield PRIORITIES[0], [k for k in kinds if is_dead(k, hand, exposed)]
-    yield PRIORITIES[1], [k for k in kinds if is_problematic(k, hand, exposed)]
+    dead_pairs = [k for k in kinds if hand[k] == 2 and exposed[k] > 1]
+    dead = [k for k in kinds if exposed[k] > 2 and not chow_possible(k, exposed)]
+    yield PRIORITIES[0], dead
+    yield (
+        PRIORITIES[1],
+        [
+            k
+            for k in kinds
+            if hand[k] == 1
+            and k not in dead
+            and (exposed[k] in (1, 2) if k >= 27 else exposed[k] == 2 and not chow_possible(k, exposed))
+        ],
+    )
     yield PRIORITIES[2], sorted({k for pair in dead_incomplete_chows(hand, exposed) for k in pair})
     yield PRIORITIES[3], dead_pairs if len(dead_pairs) > 1 else []
-    yield PRIORITIES[4], [k for k in kinds if not is_honor(k) and is_unique(k, hand)]
-    yield PRIORITIES[5], [k for k in kinds if is_honor(k) and is_unique(k, hand)]
+    yield PRIORITIES[4], [k for k in kinds if k < 27 and hand[k] == 1 and not any(hand[x] for x in _NEAR2[k])]
+    yield PRIORITIES[5], [k for k in kinds if k >= 27 and hand[k] == 1]
     chows = incomplete_chows(hand)
     combo_free, set_free = free_kinds(hand)
     yield PRIORITIES[6], [k for k in kinds if is_minor(k, hand, chows, combo_free)]

@@ -1,0 +1,102 @@
+"""The Hong Kong game log: one JSON object per game and file, written by ``mjcli simulate --game
+hk|red`` and read back by ``replay`` and ``verify``.
+
+A game::
+
+    {
+     "format": "mjcli-hk-log",
+     "version": 1,
+     "game": "hk",                      # or "red"
+     "rules": {...},                    # HKRules.to_dict(): min_faan, bonus_counts, cap, payment,
+                                        # jokers, length, max_hands, faan (overrides)
+     "seed": 123, "deal": 0, "rotation": 0,   # the game's seed (walls), the run's deal and rotation
+     "players": ["hk-pm0", ...],        # the policy in seat 0..3 (seat 0 is the first dealer)
+     "hands": [ {...}, ... ],           # one per hand, in order (below), one per line
+     "final": {"scores": [..4], "placements": [..4]}
+    }
+
+A hand::
+
+    {"index": 0, "round": "E1-0", "prevailing": "E", "dealer": 0, "repeat": 0,
+     "wall": ["5m", "F2", "7z", ...],    # every tile in drawing order (144, Red 148): the deal and
+                                         # draws come from the front, replacements from the back
+     "events": [[0, "replace 3p"], [0, "discard 7z"], [2, "pung 7z"], [2, "discard 1m"],
+                [3, "draw 5s"], ...],
+     "result": {"kind": "win", "how": "discard", "winner": 2, "from": 1, "tile": "4p",
+                "faan": 5, "items": [["all_pungs", 3], ...], "deltas": [0, -64, 128, -64]},
+     "scores": [0, -64, 128, -64]}      # the scores after the hand
+
+Tiles are written as :mod:`mjcli.hk.notation` writes one tile (``5m``, ``7z``, ``F1``-``F4``
+flowers, ``S1``-``S4`` seasons, ``J`` a joker). Events are ``[seat, text]``: the automatic steps
+``draw T`` (from the front) and ``replace T`` (from the back: after a bonus tile, which is set
+aside by being drawn, or a kong), and every decision as :class:`~mjcli.hk.engine.Move` writes it
+(``discard T``, ``win T``, ``ckong T``, ``akong T``, ``pung T``, ``kong T``, ``chow T XYs``,
+``pass``). After a discard (or an added kong) every player who could claim it answers, ``pass``
+included, then the claim priority decides; so a log holds each player's answer, not only the one
+that took effect. The dealt hands are the wall's first 53 tiles (4-4-4-1 from the dealer, then the
+dealer's 14th); ``replace`` events right after the start are the dealt bonus tiles' replacements.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from mjcli.errors import LogFormatError
+from mjcli.inputs import Inputs, collect_inputs
+
+FORMAT = "mjcli-hk-log"
+VERSION = 1
+SUFFIX = ".json"
+_HEAD = ("format", "version", "game", "rules", "seed", "deal", "rotation", "players")
+
+
+def write_game(game: dict[str, Any]) -> str:
+    """The log text: the header keys one per line, each hand on one line, then the final result."""
+    lines = ["{"]
+    for key in _HEAD:
+        lines.append(f' "{key}": {json.dumps(game[key], ensure_ascii=False, separators=(",", ":"))},')
+    lines.append(' "hands": [')
+    hands = [json.dumps(h, ensure_ascii=False, separators=(",", ":")) for h in game["hands"]]
+    lines.append(",\n".join("  " + h for h in hands))
+    lines.append(" ],")
+    lines.append(f' "final": {json.dumps(game["final"], separators=(",", ":"))}')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def read_game(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """One game log; :class:`LogFormatError` naming the file when it is not one."""
+    p = Path(path)
+    shown = str(p) if len(str(p)) <= 80 else "..." + str(p)[-77:]
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LogFormatError(f"cannot read '{shown}': {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        game = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LogFormatError(f"'{shown}' is not JSON ({exc.msg}, line {exc.lineno})") from None
+    if not isinstance(game, dict) or game.get("format") != FORMAT:
+        raise LogFormatError(f'\'{shown}\' is not a Hong Kong game log (no "format": "{FORMAT}")')
+    if game.get("version") != VERSION:
+        raise LogFormatError(f"'{shown}': log version {game.get('version')!r} (this mjcli reads {VERSION})")
+    for key in (*_HEAD, "hands"):
+        if key not in game:
+            raise LogFormatError(f"'{shown}': the log has no \"{key}\"")
+    if not isinstance(game["hands"], list):
+        raise LogFormatError(f"'{shown}': \"hands\" is not a list")
+    return game
+
+
+def is_log_file(path: Path) -> bool:
+    """A file met while walking a folder that may be a Hong Kong log (read to be sure)."""
+    return path.name.endswith(SUFFIX) and not path.name.startswith("summary")
+
+
+def collect_logs(args: Sequence[str], stdin: Iterable[str] | None = None) -> Inputs:
+    """The log files named on a command line: files, folders (their ``.json`` files), ``-``."""
+    return collect_inputs(args, is_log_file, stdin, what="log")

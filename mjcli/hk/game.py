@@ -1,0 +1,491 @@
+"""Hong Kong's and Red's entries in the ``--game`` table (:data:`GAME` and :data:`RED`): the options
+each command takes, their defaults, and the body of each command (options in, output printed,
+exit code out). Red is the same engine under the ``red`` rule set (four jokers), so each body takes
+the preset's name; the two entries differ only in it and in their default policies.
+
+Heavy modules are imported inside the bodies, so that reading this table (for ``--help``) costs
+nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import sys
+from pathlib import Path
+from typing import Any
+
+from mjcli.errors import UsageError
+from mjcli.games import Command, GameEntry
+from mjcli.output import emit_json, terminal_bar
+from mjcli.runner import jobs_for
+
+HK_PLAYERS = "hk-pm0,hk-pm8,hk-pm16,hk-pm16plus"
+RED_PLAYERS = "red-pm0,red-pm12,red-pm12plus"
+
+
+def _rules(preset: str, min_faan: int | None = None, payment: str | None = None, strict: bool = False) -> Any:
+    from mjcli.hk.rules import get_rules
+
+    rules = get_rules(preset).with_options(min_faan=min_faan, payment=payment)
+    return rules.with_options(bonus_counts=False) if strict else rules
+
+
+# ---------------------------------------------------------------- score
+
+
+def score(
+    preset: str,
+    hand: str,
+    win: str | None,
+    tsumo: bool,
+    rinshan: bool,
+    double_rinshan: bool,
+    chankan: bool,
+    haitei: bool,
+    houtei: bool,
+    tenhou: bool,
+    chiihou: bool,
+    melds: str,
+    seat: str,
+    round_: str,
+    flowers: str | None,
+    seasons: str | None,
+    min_faan: int | None,
+    payment: str | None,
+    min_without_bonus: bool,
+    as_json: bool,
+) -> int:
+    from mjcli.hk.hand_report import score_json, score_text
+    from mjcli.hk.scoring import score_typed
+
+    if haitei and not tsumo:
+        raise UsageError("--haitei is the last tile drawn from the wall: add --tsumo (or use --houtei)")
+    if houtei and tsumo:
+        raise UsageError("--houtei is a win on the last discard: drop --tsumo (or use --haitei)")
+    typed = score_typed(
+        hand,
+        win,
+        _rules(preset, min_faan, payment, min_without_bonus),
+        melds=melds,
+        seat=seat,
+        round_wind=round_,
+        flowers=flowers,
+        seasons=seasons,
+        self_drawn=tsumo,
+        last_tile=haitei or houtei,
+        kong_replacement=rinshan or double_rinshan,
+        double_kong_replacement=double_rinshan,
+        robbing_kong=chankan,
+        heavenly=tenhou,
+        earthly=chiihou,
+    )
+    if as_json:
+        emit_json(score_json(typed))
+    else:
+        print(score_text(typed))
+    return 0
+
+
+# ---------------------------------------------------------------- shanten
+
+
+def shanten(preset: str, hands: list[str], seen: str, shanten_only: bool, as_json: bool) -> int:
+    from mjcli.hk.hand_report import analyse, shanten_text
+    from mjcli.hk.notation import parse_hand
+    from mjcli.hk.rules import get_rules
+
+    jokers = get_rules(preset).red
+    if "-" in hands:
+        if len(hands) > 1:
+            raise UsageError("'-' (read hands from stdin) cannot be mixed with hands on the command line")
+        hands = [line.strip() for line in sys.stdin if line.strip()]
+    seen_counts = [0] * 34
+    for c in parse_hand(seen):
+        seen_counts[c] += 1
+    results = [analyse(h, jokers, seen_counts, shanten_only) for h in hands]
+    if as_json:
+        for r in results:
+            emit_json(r.to_json())
+    elif results:
+        print(shanten_text(results, shanten_only))
+    return 0
+
+
+# ---------------------------------------------------------------- advise
+
+
+def advise(
+    preset: str,
+    hand: str,
+    policies: str,
+    seen: str,
+    round_: str,
+    seat: str,
+    melds: str,
+    flowers: str | None,
+    seasons: str | None,
+    min_faan: int | None,
+    as_json: bool,
+) -> int:
+    from mjcli.hk.advise import advise_hand, render
+    from mjcli.hk.policies import HK_POLICIES, RED_POLICIES, parse_policy_names
+
+    default = RED_POLICIES if preset == "red" else HK_POLICIES
+    result = advise_hand(
+        hand,
+        _rules(preset, min_faan),
+        parse_policy_names(policies, default),
+        melds=melds,
+        seen=seen,
+        seat=seat,
+        round_wind=round_,
+        flowers=flowers,
+        seasons=seasons,
+    )
+    if as_json:
+        emit_json(result)
+    else:
+        print(render(result))
+    return 0
+
+
+# ---------------------------------------------------------------- simulate
+
+
+def simulate(
+    preset: str,
+    players: str,
+    games: int,
+    seed: int,
+    out: Path | None,
+    duplicate: bool,
+    jobs: int | None,
+    as_json: bool,
+    length: str,
+    min_faan: int | None,
+    payment: str | None,
+    min_without_bonus: bool,
+) -> int:
+    """Simulate, print the summary (or its JSON); 1 when a policy broke the rules."""
+    from mjcli.hk.figures import render
+    from mjcli.hk.simulate import PolicyError, game_specs, parse_players
+    from mjcli.hk.simulate import simulate as run
+
+    workers = jobs_for(jobs)
+    rules = _rules(preset, min_faan, payment, min_without_bonus).with_options(length=length)
+    names = parse_players(players)
+    total = len(game_specs(names, games, seed, rules, duplicate))
+    with terminal_bar(total, unit="game") as bar:
+        progress = None if bar is None else (lambda n: bar.update(1))
+        try:
+            result = run(
+                names, games, seed, rules, out=out, duplicate=duplicate, jobs=workers, progress=progress
+            )
+        except PolicyError as exc:
+            print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+            return 1
+    if as_json:
+        emit_json(result)
+    else:
+        print(render(result))
+    rate = result["games"] / result["seconds"] if result["seconds"] else 0.0
+    print(
+        f"{result['games']} games, {result['hands']} hands in {result['seconds']:.1f} s "
+        f"({rate:.1f} games/s, {workers} job{'s' if workers != 1 else ''})",
+        file=sys.stderr,
+    )
+    return 0
+
+
+# ---------------------------------------------------------------- verify
+
+
+def verify(preset: str, logs: list[str], out: Path | None, as_json: bool, jobs: int | None) -> int:
+    from mjcli.hk.formats import collect_logs
+    from mjcli.hk.verify import ROW_SCHEMA, report_lines, verify_paths
+    from mjcli.ledger import write_table
+
+    inputs = collect_logs(logs, sys.stdin if "-" in logs else None)
+    if not inputs:
+        raise UsageError(f"no log files found in {', '.join(logs)}")
+    if out is not None and out.exists() and not out.is_dir():
+        raise UsageError(f"--out '{out}' exists and is not a directory")
+    counts = {"ok": 0, "mismatch": 0, "error": 0}
+    hands = matching = 0
+    rows: list[dict[str, Any]] = []
+    for r in verify_paths([(i.path, i.label) for i in inputs], jobs_for(jobs)):
+        counts[r.status] += 1
+        hands += r.hands
+        matching += sum(1 for row in r.rows if row["match"])
+        rows.extend(r.rows)
+        if as_json:
+            emit_json(r.to_dict())
+        else:
+            print("\n".join(report_lines(r)))
+    if out is not None:
+        target = write_table(rows, out / "verify.parquet", schema=ROW_SCHEMA)
+        print(f"wrote {target} ({len(rows)} hands)", file=sys.stderr)
+    summary = {"summary": True, "logs": len(inputs), **counts, "hands": hands, "hands_matching": matching}
+    if as_json:
+        emit_json(summary)
+    else:
+        print(
+            f"{len(inputs)} logs: {counts['ok']} ok, {counts['mismatch']} mismatching, "
+            f"{counts['error']} errors; {matching}/{hands} hands match"
+        )
+    return 0 if counts["ok"] == len(inputs) else 1
+
+
+# ---------------------------------------------------------------- replay and summary
+
+
+def replay(
+    preset: str, records: list[str], policies: str, out: Path | None, jobs: int | None, as_json: bool
+) -> int:
+    import shutil
+    import tempfile
+
+    from mjcli.hk.formats import collect_logs
+    from mjcli.hk.policies import HK_POLICIES, RED_POLICIES, parse_policy_names
+    from mjcli.hk.replay import replay as run
+    from mjcli.hk.summary import format_summary, summarise
+
+    default = RED_POLICIES if preset == "red" else HK_POLICIES
+    names = parse_policy_names(policies, default)
+    inputs = collect_logs(records, sys.stdin if "-" in records else None)
+    if not inputs:
+        raise UsageError(f"no log files found in {', '.join(records)}")
+    if out is not None and out.exists() and not out.is_dir():
+        raise UsageError(f"--out '{out}' exists and is not a directory")
+    target = out if out is not None else Path(tempfile.mkdtemp(prefix="mjcli-hk-replay-"))
+    try:
+        with terminal_bar(len(inputs), unit="log", leave=False) as bar:
+            result = run(
+                [(i.path, i.label) for i in inputs],
+                names,
+                out=target,
+                jobs=jobs_for(jobs),
+                progress=None if bar is None else bar.update,
+            )
+        summary = summarise(result.decisions)
+        summary.update({"files": result.files, "games": result.games, "skipped": result.errors})
+        if as_json:
+            emit_json(summary)
+        else:
+            print(f"{result.games} games, " + format_summary(summary))
+            for e in result.errors:
+                print(f"SKIPPED {e}")
+        if out is not None:
+            print(
+                f"wrote {result.decisions_path} ({result.rows} rows) and {result.games_path}", file=sys.stderr
+            )
+    finally:
+        if out is None:
+            shutil.rmtree(target, ignore_errors=True)
+    return 1 if result.errors else 0
+
+
+def summary(preset: str, path: Path, as_json: bool) -> int:
+    from mjcli.hk.summary import format_summary, load, summarise
+
+    result = summarise(load(path))
+    if as_json:
+        emit_json(result)
+    else:
+        print(format_summary(result))
+    return 0
+
+
+# ---------------------------------------------------------------- the table entries
+
+_SCORE_HELP = """{title} (--game {name}): HAND is the concealed tiles in mpsz (1z-7z = E S W N White Green
+Red{jokers}), with the winning tile (14 tiles, 3 fewer per meld; --win names it, default the last
+written) or without it (then --win). Won on a discard unless --tsumo; --melds pon:111z,chi:456s,
+kan:5555p,ankan:9999s,kakan:2222m; --seat (E = dealer) and --round default to East; bonus tiles held
+as numbers: --flowers 1,3 --seasons 2 (tile n belongs to seat wind n: 1 East ... 4 North). Win
+conditions: --rinshan (kong replacement), --double-rinshan, --chankan (robbing a kong), --haitei (the
+last wall tile, self-drawn), --houtei (the last discard), --tenhou (heavenly), --chiihou (earthly).
+Table: --min-faan (default 3), --min-without-bonus (bonus faan do not count toward it), --payment
+half-gun|full-gun|half-spicy|simplified. A hand below the minimum is refused (exit 2).
+
+Example: mjcli score --game {name} 999s777z22s --win 2s --melds pon:111m,pon:555p"""
+
+_SHANTEN_HELP = """{title} (--game {name}): hands in mpsz{jokers}. Winning shapes are four sets and a pair
+and thirteen orphans (seven pairs is not one). A hand of 13 tiles (10, 7, 4, 1 beside melds) gets
+its shanten and the tiles that lower it; a hand of 14 (11, 8, 5, 2) a row per discard. '-' reads
+hands from stdin.
+
+Example: mjcli shanten --game {name} 123m456p789s1135z"""
+
+_ADVISE_HELP = """{title} (--game {name}): HAND is 14 tiles in mpsz{jokers} (3 fewer per meld of
+--melds), the last one written being the tile just drawn. --seen lists the tiles exposed elsewhere
+(rivers and other players' melds), --seat/--round the winds (default East), --flowers/--seasons the
+bonus tiles held, --min-faan the table's minimum (default 3). Policies: {players} (--policy, or all).
+
+Example: mjcli advise --game {name} 123m456p789s11345z --policy all"""
+
+_SIMULATE_HELP = """{title} (--game {name}): whole games under the Old Style rules of the README
+(144 tiles{jokers_sim}, flowers and seasons, claims win > pung/kong > chow, robbing an added kong,
+the dealer keeps the deal on a win or a draw, only the winner scores), policies (one to four)
+rotated over the seats; --length east (one round of the prevailing wind, the default) or full (four),
+--min-faan (default 3), --min-without-bonus, --payment. --duplicate plays each deal's walls once per
+seat rotation. --out DIR gets logs/hk-NNNNNN.json (the JSON log of the README, which verify and
+replay read), games.parquet, rounds.parquet and summary.json.
+
+Example: mjcli simulate --game {name} --players {players} --games 100 --seed 1 --out sim"""
+
+_VERIFY_HELP = """{title} (--game {name}): LOGS are Hong Kong JSON logs (as simulate --game hk|red writes
+them), folders (their .json files, walked recursively) or - for paths on stdin. Every hand is played
+again through the engine (every draw, claim and kong checked) and its result, the scores after it,
+the dealer's progress and the final scores are compared with the log's. A log's own rules (in the
+log) are used.
+
+Example: mjcli verify --game {name} sim/logs"""
+
+_REPLAY_HELP = """{title} (--game {name}): LOGS as for verify. At every decision point (own turn:
+discard, kong, win; another's discard: claim or win; an added kong: rob) each policy of --policy
+(default: {players}) is asked with exactly that seat's view. --out DIR gets decisions.parquet (file,
+game_id, hand_index, round, turn, seat, player, kind, hand, drawn, offered, melds, options, actual,
+policy, choice, agree, reason) and games.parquet.
+
+Example: mjcli replay --game {name} sim/logs --out rep"""
+
+_SUMMARY_HELP = """{title} (--game {name}): DIR is a Hong Kong replay's --out folder (or its
+decisions.parquet).
+
+Example: mjcli summary --game {name} rep"""
+
+
+_RED_HELP = """Red mahjong (--game red): as --game hk above, under the Red rule set: four jokers
+(J in a hand) that stand for any tile in the concealed sets and the pair, never claimed when
+discarded, "no jokers" 1 faan (the README's Red design); the bots are red-pm0, red-pm12 and
+red-pm12plus.
+
+Example: {example}"""
+
+_RED_EXAMPLES = {
+    "score": "mjcli score --game red 123m456pJ789s55z1z --win 1z",
+    "shanten": "mjcli shanten --game red 123m456pJJ89s1135z",
+    "advise": "mjcli advise --game red 123m456pJ789s1135z",
+    "simulate": "mjcli simulate --game red --games 100 --seed 1 --out sim",
+    "verify": "mjcli verify --game red sim/logs",
+    "replay": "mjcli replay --game red sim/logs --out rep",
+    "summary": "mjcli summary --game red rep",
+}
+
+
+def _entry(name: str, title: str, players: str, jokers: str) -> GameEntry:
+    fmt = {
+        "name": name,
+        "title": title,
+        "jokers": jokers,
+        "players": players,
+        "jokers_sim": ", 148 with four jokers" if jokers else "",
+    }
+    entry = _hk_entry(name, title, players, fmt)
+    if name != "red":
+        return entry
+    commands = {
+        c: dataclasses.replace(cmd, help=_RED_HELP.format(example=_RED_EXAMPLES[c]))
+        for c, cmd in entry.commands.items()
+    }
+    return dataclasses.replace(entry, commands=commands)
+
+
+def _hk_entry(name: str, title: str, players: str, fmt: dict[str, str]) -> GameEntry:
+    return GameEntry(
+        name=name,
+        title=title,
+        commands={
+            "score": Command(
+                functools.partial(score, name),
+                help=_SCORE_HELP.format(**fmt),
+                options={
+                    "hand": None,
+                    "win": None,
+                    **dict.fromkeys(
+                        (
+                            "tsumo",
+                            "rinshan",
+                            "double_rinshan",
+                            "chankan",
+                            "haitei",
+                            "houtei",
+                            "tenhou",
+                            "chiihou",
+                        ),
+                        False,
+                    ),
+                    "melds": "",
+                    "seat": "E",
+                    "round_": "E",
+                    "flowers": None,
+                    "seasons": None,
+                    "min_faan": None,
+                    "payment": None,
+                    "min_without_bonus": False,
+                    "as_json": False,
+                },
+            ),
+            "shanten": Command(
+                functools.partial(shanten, name),
+                help=_SHANTEN_HELP.format(**fmt),
+                options={"hands": None, "seen": "", "shanten_only": False, "as_json": False},
+            ),
+            "advise": Command(
+                functools.partial(advise, name),
+                help=_ADVISE_HELP.format(**fmt),
+                options={
+                    "hand": None,
+                    "policies": "all",
+                    "seen": "",
+                    "round_": "E",
+                    "seat": "E",
+                    "melds": "",
+                    "flowers": None,
+                    "seasons": None,
+                    "min_faan": None,
+                    "as_json": False,
+                },
+            ),
+            "simulate": Command(
+                functools.partial(simulate, name),
+                help=_SIMULATE_HELP.format(**fmt),
+                options={
+                    "players": players,
+                    "games": 100,
+                    "seed": 0,
+                    "out": None,
+                    "duplicate": False,
+                    "jobs": None,
+                    "as_json": False,
+                    "length": "east",
+                    "min_faan": None,
+                    "payment": None,
+                    "min_without_bonus": False,
+                },
+            ),
+            "verify": Command(
+                functools.partial(verify, name),
+                help=_VERIFY_HELP.format(**fmt),
+                options={"logs": None, "out": None, "as_json": False, "jobs": None},
+            ),
+            "replay": Command(
+                functools.partial(replay, name),
+                help=_REPLAY_HELP.format(**fmt),
+                options={"records": None, "policies": "all", "out": None, "jobs": None, "as_json": False},
+            ),
+            "summary": Command(
+                functools.partial(summary, name),
+                help=_SUMMARY_HELP.format(**fmt),
+                options={"path": None, "as_json": False},
+            ),
+        },
+    )
+
+
+GAME = _entry("hk", "Hong Kong mahjong (Old Style)", HK_PLAYERS, "")
+RED = _entry("red", "Red mahjong (Hong Kong with four jokers)", RED_PLAYERS, "; J = a joker")
+
+__all__ = ["GAME", "RED"]

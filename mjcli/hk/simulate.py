@@ -1,0 +1,342 @@
+"""Hong Kong (and Red) simulation: seat the policies, play whole games through the engine, write
+the logs and tables, summarise.
+
+:func:`simulate` plans the games (:func:`game_specs`), plays them in order (in worker processes
+through :func:`mjcli.runner.ordered_map` with ``jobs > 1``, results in game order), writes each
+game's log (:mod:`mjcli.hk.formats.hklog`) as it arrives, then ``games.parquet`` (one row per game
+and seat), ``rounds.parquet`` (one row per hand) and ``summary.json``, and returns the summary
+(:mod:`mjcli.hk.figures`: per policy, every figure with its 95 % interval; with ``duplicate`` the
+paired differences).
+
+Seating as for riichi: the policy list (one to four names) is repeated to fill the four seats;
+game ``i`` rotates it by ``i mod 4``. With ``duplicate`` each deal is played once per distinct
+rotation on the same walls (a hand's wall is a function of the game's seed and the hand's number).
+A game's seed is a digest of ``(seed, deal)``, so the same command writes the same bytes for any
+number of jobs.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from mjcli.atomic import write_atomic, write_text_atomic
+from mjcli.errors import MjcliError, UsageError
+from mjcli.hk.engine import GameProgress, HandState, placements
+from mjcli.hk.engine.table import WIND_LETTERS
+from mjcli.hk.engine.wall import game_seed, shuffled
+from mjcli.hk.figures import paired_differences, policy_summary
+from mjcli.hk.formats import write_game
+from mjcli.hk.notation import tile_text
+from mjcli.hk.policies import SeedBot, get_policy
+from mjcli.hk.rules import HKRules
+from mjcli.ledger import RowBuffer
+from mjcli.runner import ordered_map
+
+LOG_DIR = "logs"
+_LOG_NAME = re.compile(r"hk-\d{6}\.json$")
+
+GAMES_SCHEMA: dict[str, Any] = {
+    "game": pl.Int64,
+    "deal": pl.Int64,
+    "rotation": pl.Int64,
+    "seed": pl.Int64,
+    "seat": pl.Int64,
+    "policy": pl.String,
+    "score": pl.Int64,
+    "placement": pl.Int64,
+    "hands": pl.Int64,
+    "wins": pl.Int64,
+    "self_drawn": pl.Int64,
+    "deal_ins": pl.Int64,
+    "calls": pl.Int64,
+    "win_faan": pl.Int64,
+    "win_points": pl.Int64,
+    "deal_in_points": pl.Int64,
+}
+ROUNDS_SCHEMA: dict[str, Any] = {
+    "game": pl.Int64,
+    "hand_index": pl.Int64,
+    "round": pl.String,
+    "prevailing": pl.String,
+    "dealer": pl.Int64,
+    "repeat": pl.Int64,
+    "result": pl.String,
+    "how": pl.String,
+    "winner": pl.Int64,
+    "discarder": pl.Int64,
+    "tile": pl.String,
+    "faan": pl.Int64,
+    "items": pl.List(pl.String),
+    "deltas": pl.List(pl.Int64),
+    "calls": pl.List(pl.Int64),
+    "bonus": pl.List(pl.Int64),
+    "wall_left": pl.Int64,
+}
+
+
+class PolicyError(MjcliError):
+    """A policy answered a move that is not legal: the run stops, naming where."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    index: int
+    seed: int
+    deal: int
+    rotation: int
+    policies: tuple[str, ...]
+    rules: HKRules
+
+
+def parse_players(text: str | Sequence[str]) -> list[str]:
+    """One to four registered policy names (repeats allowed: they fill the seats in order)."""
+    names = [n.strip().lower() for n in (text.split(",") if isinstance(text, str) else text) if n.strip()]
+    if not 1 <= len(names) <= 4:
+        raise UsageError(f"--players '{text}': give one to four policy names for the four seats")
+    for n in names:
+        get_policy(n)
+    return names
+
+
+def lineup(names: Sequence[str], rotation: int) -> tuple[str, ...]:
+    base = [names[i % len(names)] for i in range(4)]
+    return tuple(base[(s + rotation) % 4] for s in range(4))
+
+
+def game_specs(
+    names: Sequence[str], games: int, seed: int, rules: HKRules, duplicate: bool
+) -> list[GameSpec]:
+    """Every game of the run, in order; ``games`` counts deals when ``duplicate``."""
+    if games < 1:
+        raise UsageError(f"--games {games}: play at least one game")
+    specs: list[GameSpec] = []
+    for deal in range(games):
+        gseed = game_seed(seed, deal)
+        if duplicate:
+            seen: set[tuple[str, ...]] = set()
+            for rotation in range(4):
+                seats = lineup(names, rotation)
+                if seats not in seen:
+                    seen.add(seats)
+                    specs.append(GameSpec(len(specs), gseed, deal, rotation, seats, rules))
+        else:
+            rotation = deal % 4
+            specs.append(GameSpec(deal, gseed, deal, rotation, lineup(names, rotation), rules))
+    return specs
+
+
+# ---------------------------------------------------------------- one game
+
+
+@dataclass(slots=True)
+class GameOutput:
+    index: int
+    log: str
+    seats: list[dict[str, Any]]
+    rounds: list[dict[str, Any]]
+
+
+def play_hand(state: HandState, bots: Sequence[SeedBot], where: str) -> None:
+    """Ask the seats until the hand is over."""
+    while state.result is None:
+        for seat, legal in state.pending().items():
+            move, _ = bots[seat].decide(state.view(seat), legal)
+            if move not in legal:
+                raise PolicyError(
+                    f"{where}: policy {bots[seat].name} in seat {seat} answered '{move.text()}', "
+                    f"not among {', '.join(m.text() for m in legal)}"
+                )
+            state.act(seat, move)
+
+
+def play_game(spec: GameSpec, bots: dict[str, SeedBot]) -> GameOutput:
+    rules = spec.rules
+    seated = [bots[n] for n in spec.policies]
+    progress = GameProgress(rules)
+    hands: list[dict[str, Any]] = []
+    rounds: list[dict[str, Any]] = []
+    tally = [
+        dict.fromkeys(
+            ("wins", "self_drawn", "deal_ins", "calls", "win_faan", "win_points", "deal_in_points"), 0
+        )
+        for _ in range(4)
+    ]
+    while not progress.finished:
+        label = progress.label()
+        wall = shuffled(spec.seed, progress.hand_index, rules.jokers)
+        state = HandState(rules, wall, progress.dealer, progress.prevailing)
+        play_hand(state, seated, f"game {spec.index} hand {progress.hand_index} ({label})")
+        r = state.result
+        assert r is not None
+        record = {
+            "index": progress.hand_index,
+            "round": label,
+            "prevailing": WIND_LETTERS[progress.prevailing],
+            "dealer": progress.dealer,
+            "repeat": progress.repeat,
+            "wall": [tile_text(t) for t in wall],
+            "events": state.events,
+            "result": r.to_dict(),
+        }
+        calls = [sum(1 for m in state.melds[s] if m.kind != "ankan") for s in range(4)]
+        rounds.append(
+            {
+                "game": spec.index,
+                "hand_index": progress.hand_index,
+                "round": label,
+                "prevailing": WIND_LETTERS[progress.prevailing],
+                "dealer": progress.dealer,
+                "repeat": progress.repeat,
+                "result": r.kind,
+                "how": r.how,
+                "winner": r.winner,
+                "discarder": r.discarder,
+                "tile": None if r.tile is None else tile_text(r.tile),
+                "faan": None if r.score is None else r.score.faan,
+                "items": [] if r.score is None else [f"{i}:{f}" for i, _, f in r.score.items],
+                "deltas": list(r.deltas),
+                "calls": calls,
+                "bonus": [len(b) for b in state.bonus],
+                "wall_left": state.wall.left,
+            }
+        )
+        for s in range(4):
+            tally[s]["calls"] += calls[s] > 0
+        if r.winner is not None and r.score is not None:
+            t = tally[r.winner]
+            t["wins"] += 1
+            t["self_drawn"] += r.discarder is None
+            t["win_faan"] += r.score.faan
+            t["win_points"] += r.deltas[r.winner]
+            if r.discarder is not None:
+                tally[r.discarder]["deal_ins"] += 1
+                tally[r.discarder]["deal_in_points"] -= r.deltas[r.discarder]
+        progress.after(r)
+        record["scores"] = list(progress.scores)
+        hands.append(record)
+    places = placements(progress.scores)
+    game = {
+        "format": "mjcli-hk-log",
+        "version": 1,
+        "game": rules.name,
+        "rules": rules.to_dict(),
+        "seed": spec.seed,
+        "deal": spec.deal,
+        "rotation": spec.rotation,
+        "players": list(spec.policies),
+        "hands": hands,
+        "final": {"scores": list(progress.scores), "placements": places},
+    }
+    seats = [
+        {
+            "game": spec.index,
+            "deal": spec.deal,
+            "rotation": spec.rotation,
+            "seed": spec.seed,
+            "seat": s,
+            "policy": spec.policies[s],
+            "score": progress.scores[s],
+            "placement": places[s],
+            "hands": len(hands),
+            **tally[s],
+        }
+        for s in range(4)
+    ]
+    return GameOutput(spec.index, write_game(game), seats, rounds)
+
+
+def bots_for(names: Sequence[str]) -> dict[str, SeedBot]:
+    """One policy object per name: they keep no state, so one serves every seat and game."""
+    return {n: get_policy(n) for n in dict.fromkeys(names)}
+
+
+def _play_task(bots: dict[str, SeedBot], spec: GameSpec) -> GameOutput:
+    return play_game(spec, bots)
+
+
+def run_games(specs: Sequence[GameSpec], jobs: int = 1) -> Iterator[GameOutput]:
+    names = sorted({n for spec in specs for n in spec.policies})
+    yield from ordered_map(_play_task, specs, jobs=jobs, setup=functools.partial(bots_for, names))
+
+
+# ---------------------------------------------------------------- the run
+
+
+def simulate(
+    players: str | Sequence[str],
+    games: int,
+    seed: int,
+    rules: HKRules,
+    *,
+    out: str | os.PathLike[str] | None = None,
+    duplicate: bool = False,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Play the run and return its summary; with ``out``, write the logs and tables there.
+    ``progress`` is called once per game with its number of hands."""
+    names = parse_players(players)
+    if jobs < 1:
+        raise UsageError(f"--jobs {jobs}: use at least one job")
+    out_dir = Path(out) if out is not None else None
+    if out_dir is not None:
+        for d in (out_dir, out_dir / LOG_DIR):
+            if d.exists() and not d.is_dir():
+                raise UsageError(f"--out: '{d}' exists and is not a directory")
+        _clear_old_logs(out_dir / LOG_DIR)
+    specs = game_specs(names, games, seed, rules, duplicate)
+    seat_rows = RowBuffer(GAMES_SCHEMA)
+    round_rows = RowBuffer(ROUNDS_SCHEMA)
+    start = time.perf_counter()
+    for o in run_games(specs, jobs):
+        seat_rows.extend(o.seats)
+        round_rows.extend(o.rounds)
+        if out_dir is not None:
+            write_text_atomic(out_dir / LOG_DIR / f"hk-{o.index:06d}.json", o.log)
+        if progress is not None:
+            progress(len(o.rounds))
+    seconds = time.perf_counter() - start
+    frame = seat_rows.frame()
+    rounds_frame = round_rows.frame()
+    policies = list(dict.fromkeys(names))
+    summary: dict[str, Any] = {
+        "game": rules.name,
+        "players": names,
+        "seed": seed,
+        "rules": rules.to_dict(),
+        "duplicate": duplicate,
+        "deals": games,
+        "games": len(specs),
+        "hands": rounds_frame.height,
+        "draws": int((rounds_frame["result"] == "draw").sum()) if rounds_frame.height else 0,
+        "policies": policy_summary(frame, policies),
+        "paired": paired_differences(frame, policies) if duplicate and len(policies) > 1 else [],
+        "seconds": round(seconds, 3),
+        "jobs": jobs,
+    }
+    if out_dir is not None:
+        write_atomic(out_dir / "games.parquet", frame.write_parquet)
+        write_atomic(out_dir / "rounds.parquet", rounds_frame.write_parquet)
+        stable = {k: v for k, v in summary.items() if k not in ("seconds", "jobs")}
+        write_text_atomic(out_dir / "summary.json", json.dumps(stable, indent=1, ensure_ascii=False) + "\n")
+    return summary
+
+
+def _clear_old_logs(logs: Path) -> None:
+    """Logs of an earlier run in the same folder would be read with this run's: remove the files
+    this command writes (and only those)."""
+    if not logs.is_dir():
+        return
+    for f in logs.iterdir():
+        if f.is_file() and _LOG_NAME.match(f.name):
+            f.unlink()
