@@ -11,7 +11,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "mjcli"
 
 #: layers from the top down; a module may import its own layer and the ones below it, never above
 LAYERS = [
-    ("mjcli.cli", "mjcli.commands"),
+    ("mjcli.cli", "mjcli.__main__", "mjcli.commands"),
     ("mjcli.games", "mjcli.riichi.game", "mjcli.doudizhu.game", "mjcli.api"),
     ("mjcli.riichi.advise", "mjcli.riichi.replay", "mjcli.riichi.simulate", "mjcli.riichi.summary"),
     ("mjcli.riichi.policies",),
@@ -19,7 +19,15 @@ LAYERS = [
     ("mjcli.riichi.formats",),
     ("mjcli.riichi.engine",),
     ("mjcli.riichi.scoring", "mjcli.riichi.explain", "mjcli.riichi.rules", "mjcli.riichi.hand_report"),
-    ("mjcli.runner", "mjcli.inputs", "mjcli.ledger", "mjcli.output", "mjcli.stats", "mjcli.atomic"),
+    (
+        "mjcli.runner",
+        "mjcli.inputs",
+        "mjcli.ledger",
+        "mjcli.output",
+        "mjcli.outpaths",
+        "mjcli.stats",
+        "mjcli.atomic",
+    ),
     ("mjcli.analysis", "mjcli.melds"),
     ("mjcli.tiles", "mjcli.errors"),
 ]

@@ -50,16 +50,24 @@ def read_records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
     except OSError as exc:
         raise LogFormatError(f"cannot read {str(p)!r}: {exc.strerror or exc}") from None
     with handle:
-        for n, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise LogFormatError(f"{p}:{n}: not JSON ({exc.msg})") from None
-            if not isinstance(record, dict) or "hands" not in record or "plays" not in record:
-                raise LogFormatError(f"{p}:{n}: not a Dou Dizhu game record (no hands or plays)")
-            yield record
+        n = 0
+        try:
+            for n, line in enumerate(handle, 1):
+                if not line.strip():
+                    continue
+                try:
+                    record = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise LogFormatError(f"{p}:{n}: not JSON ({exc.msg})") from None
+                except RecursionError:
+                    raise LogFormatError(f"{p}:{n}: not a Dou Dizhu game record (nested too deep)") from None
+                if not isinstance(record, dict) or "hands" not in record or "plays" not in record:
+                    raise LogFormatError(f"{p}:{n}: not a Dou Dizhu game record (no hands or plays)")
+                yield record
+        except UnicodeDecodeError as exc:
+            raise LogFormatError(
+                f"{p}:{n + 1}: not a text file (byte {exc.object[exc.start]:#04x} is not UTF-8)"
+            ) from None
 
 
 def bid_text(level: int) -> str:
