@@ -50,14 +50,18 @@ class Inputs:
     def paths(self) -> list[Path]:
         return [i.path for i in self.items]
 
-    def notes(self) -> list[str]:
-        """One line per input left out, for standard error."""
+    def notes(self, most: int = 5) -> list[str]:
+        """A line per input left out (``most`` of them, then a count of the rest), for stderr."""
         lines = []
-        for path, first in self.repeated:
+        for path, first in self.repeated[:most]:
             if path.resolve() == first.resolve():
                 lines.append(f"note: '{_shown(path)}' is given more than once: read once")
             else:
                 lines.append(f"note: '{_shown(path)}' has the same content as '{_shown(first)}': read once")
+        if len(self.repeated) > most:
+            lines.append(
+                f"note: and {len(self.repeated) - most} more inputs repeat an earlier one: read once"
+            )
         return lines
 
 

@@ -7,6 +7,7 @@ nothing.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 from mjcli.errors import UsageError
@@ -65,9 +66,9 @@ def replay(records: list[str], policies: str, out: str | None, jobs: int | None,
     inputs = collect_records(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no record files found in {', '.join(records)}")
-    for line in inputs.notes():
-        print(line, file=sys.stderr)
     with output_dir(out, ("decisions.parquet",), inputs.paths) as stage, terminal_bar(unit="game") as bar:
+        for line in inputs.notes():
+            print(line, file=sys.stderr)
         summary = replay_records(
             inputs.paths,
             names,
@@ -114,8 +115,10 @@ def simulate(
 
     workers = jobs_for(jobs)
     names = parse_policies(players)
-    total = len(game_specs(names, games, seed, duplicate, kicker))
-    with output_dir(out, SIMULATE_OWNS) as stage, terminal_bar(total, unit="game") as bar:
+    with contextlib.ExitStack() as stack:
+        stage = stack.enter_context(output_dir(out, SIMULATE_OWNS))  # a bad --out fails before the work
+        total = len(game_specs(names, games, seed, duplicate, kicker))
+        bar = stack.enter_context(terminal_bar(total, unit="game"))
         summary = simulate(
             names,
             games,

@@ -9,6 +9,7 @@ print its text or JSON. Heavy modules are imported inside the bodies, so that re
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -273,10 +274,10 @@ def verify(logs: list[str], out: str | None, as_json: bool, jobs: int | None, ru
     inputs = collect_logs(logs, sys.stdin if "-" in logs else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(logs)}")
-    _print_notes(inputs)
     summary = Summary()
     rows: list[dict[str, object]] = []
     with output_dir(out, ("verify.parquet",), inputs.paths) as stage:
+        _print_notes(inputs)
         with terminal_bar(len(inputs), unit="log", leave=False) as bar:
             for reports in verify_paths(inputs.paths, rule_set, workers):
                 for r in reports:
@@ -370,7 +371,6 @@ def replay(
     rules: str,
 ) -> int:
     """Replay the logs; print the summary (and the changes against ``baseline``); the exit code."""
-    import contextlib
     import tempfile
 
     from mjcli.outpaths import output_dir
@@ -397,14 +397,13 @@ def replay(
     inputs = collect_logs(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(records)}")
-    _print_notes(inputs)
-    # a missing, foreign or damaged baseline is an error before any work
-    old = read_baseline(baseline) if baseline is not None else None
     read = [*inputs.paths, *([baseline] if baseline is not None else [])]
-    gate = (baseline, old) if baseline is not None else None
     try:
         with contextlib.ExitStack() as stack:
             stage = stack.enter_context(output_dir(out, REPLAY_OWNS, read))
+            # a missing, foreign or damaged baseline is an error before any work
+            gate = (baseline, read_baseline(baseline)) if baseline is not None else None
+            _print_notes(inputs)
             if stage is None:  # no --out: the tables still go to files, in a folder removed at the end
                 stage = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-replay-")))
             code, rows, gate_error = _replay_into(
@@ -564,8 +563,11 @@ def simulate(
 
     workers = jobs_for(jobs)
     names = parse_players(players)
-    total = len(game_specs(names, games, seed, table_rules(rules, length), duplicate))
-    with output_dir(out, SIMULATE_OWNS) as stage, terminal_bar(total, unit="game") as bar:
+    table = table_rules(rules, length)
+    with contextlib.ExitStack() as stack:
+        stage = stack.enter_context(output_dir(out, SIMULATE_OWNS))  # a bad --out fails before the work
+        total = len(game_specs(names, games, seed, table, duplicate))
+        bar = stack.enter_context(terminal_bar(total, unit="game"))
         progress = None
         if bar is not None:
             started = time.perf_counter()
