@@ -142,7 +142,8 @@ def _digest(path: Path) -> bytes | None:
 
 
 def _shown(p: Path) -> str:
-    return str(p) if len(str(p)) <= 80 else str(p)[:77] + "..."
+    """A path for a message: its end (the file's name) when it is long."""
+    return str(p) if len(str(p)) <= 80 else "..." + str(p)[-77:]
 
 
 def _must_exist(p: Path, what: str) -> None:

@@ -44,8 +44,9 @@ STAGE_PREFIX = ".mjcli-stage-"
 
 
 def _shown(path: str | os.PathLike[str]) -> str:
+    """A path for a message: its end (the file's name) when it is long."""
     text = os.fspath(path)
-    return text if len(text) <= 80 else text[:77] + "..."
+    return text if len(text) <= 80 else "..." + text[-77:]
 
 
 def _named(path: str | os.PathLike[str], option: str) -> Path:

@@ -42,7 +42,8 @@ def register(app: typer.Typer) -> None:
         seat: str | None = typer.Option(
             None,
             "--seat",
-            help="Seat wind E|S|W|N (East is the dealer). " + games.defaults_help("score", "seat"),
+            help="Seat: a number 0-3 (0 is the dealer, East) or a wind E|S|W|N. "
+            + games.defaults_help("score", "seat"),
         ),
         round_: str | None = typer.Option(
             None, "--round", help="Round wind E|S|W|N. " + games.defaults_help("score", "round_")

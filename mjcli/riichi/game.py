@@ -53,6 +53,8 @@ def score(
     from mjcli.riichi.scoring import hand_label, score_typed
     from mjcli.tiles import tile_name
 
+    if riichi and double_riichi:
+        raise UsageError("--riichi and --double-riichi together: give one (a double riichi is the riichi)")
     flags = {
         "tsumo": tsumo,
         "riichi": riichi,
@@ -616,8 +618,9 @@ HELP = {
     "score": """Riichi (--game riichi, the default): HAND is the concealed tiles in mpsz (0 = red five,
 1z-7z = E S W N White Green Red). It may include the winning tile (14 tiles, less 3 per meld) or
 leave it out (one fewer), and --win names it; without --win the last tile written is the winning
-tile. Ron unless --tsumo. Seat and round default to East. Yaku and fu come from the mahjong library;
-the arithmetic is explained as seed 004 teaches it.
+tile. Ron unless --tsumo. --seat is a seat number 0-3 (seat 0 is the dealer, East; 1 South...) or a
+wind E S W N; --round a wind; both default to East. Yaku and fu come from the mahjong library; the
+arithmetic is explained as seed 004 teaches it.
 
 Example: mjcli score 234m456p678s11222z --win 2z --tsumo
 
@@ -638,12 +641,15 @@ Example: printf '19m19p19s1234567z\\n123m456p789s1122z\\n' | mjcli shanten - --j
     "advise": """Riichi (--game riichi, the default): HAND is a hand or a game log. A hand is 14 tiles in
 mpsz (3 fewer per meld given with --melds); the last tile written is the one just drawn. --policy
 takes names separated by commas, or all (akagi, mahjongjoy, greedy, efficiency). --seen lists tiles
-seen elsewhere (rivers, other melds); --riichi-by the seat winds that declared riichi (E,S,W,N; the
-player's own seat means the hand is already in riichi). A log (any format verify reads) with
---round E2 --honba 0 --turn 8 --seat 1 takes the decision of seat 1 (0-3, seat 0 = the first dealer)
-in round E2 with 0 honba that comes right after move 8 of the round: --turn counts the round's moves
-(draws, discards, calls, kans) from 0, exactly as the turn column of replay's decisions.parquet. It
-shows what the player actually did there beside the policies.
+seen elsewhere (rivers, other melds); --riichi-by the seats that declared riichi (the player's own
+seat means the hand is already in riichi, so it must be tenpai). Seats, everywhere: a digit is a
+seat number 0-3, a letter a wind E S W N. For a typed hand seat 0 is the dealer, East, so --seat 1
+and --seat S are the same seat (default 0). A log (any format verify reads) with --round E2
+--honba 0 --turn 8 --seat 1 takes the decision of seat 1 (seat 0 = the first dealer; --seat S would
+be the seat that is South in E2) in round E2 with 0 honba that comes right after move 8 of the
+round: --turn counts the round's moves (draws, discards, calls, kans) from 0, exactly as the turn
+column of replay's decisions.parquet. It shows what the player actually did there beside the
+policies; --dora, --seen, --melds and --riichi-by come from the log and are refused.
 
 Example: mjcli advise 2388m34556p33577s --policy akagi,greedy""",
     "verify": """Riichi (--game riichi, the default): LOGS are files (Tenhou mjlog XML, tenhou.net/6 JSON,
