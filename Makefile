@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test bench lint clean
+.PHONY: install run test bench fuzz lint clean
 
 install: $(STAMP)
 
@@ -34,6 +34,12 @@ test: lint
 
 bench: install
 	$(BIN)/python -m benchmarks
+
+# Every reader and the hand parser on mutated real logs and random strings, FUZZ_SECONDS per target
+# (make test runs the same targets for a few seconds); prints how many inputs each one took.
+FUZZ_SECONDS ?= 60
+fuzz: install
+	$(BIN)/python tests/fuzz.py --seconds $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
