@@ -93,7 +93,8 @@ def _writable_folder(folder: Path, option: str, shown: str) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         fd, probe = tempfile.mkstemp(prefix=".mjcli-probe-", dir=folder)
         os.close(fd)
-        os.unlink(probe)
+        with contextlib.suppress(FileNotFoundError):  # a run that holds the folder may clean it away
+            os.unlink(probe)
     except OSError as exc:
         raise UsageError(f"{option} '{shown}': cannot write there ({exc.strerror or exc})") from None
 

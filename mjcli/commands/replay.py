@@ -28,7 +28,9 @@ def register(app: typer.Typer) -> None:
             "--policy",
             help="Comma-separated policies (riichi: or all). " + games.defaults_help("replay", "policies"),
         ),
-        out: str | None = typer.Option(None, "--out", "-o", help="Write DIR/decisions.parquet and more."),
+        out: str | None = typer.Option(
+            None, "--out", "-o", metavar="DIR", help="Write DIR/decisions.parquet and more."
+        ),
         jobs: int | None = jobs_option(),
         as_json: bool = typer.Option(False, "--json", help="The summary as one JSON object."),
         seat: list[int] | None = typer.Option(

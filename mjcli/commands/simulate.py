@@ -34,7 +34,7 @@ def register(app: typer.Typer) -> None:
         seed: int | None = typer.Option(
             None, "--seed", min=0, max=MAX_SEED, help="Seed: the same seed gives the same games [default: 0]."
         ),
-        out: str | None = typer.Option(None, "--out", "-o", help="Output directory."),
+        out: str | None = typer.Option(None, "--out", "-o", metavar="DIR", help="Output directory."),
         duplicate: bool = typer.Option(False, "--duplicate", help="Duplicate deals (see above)."),
         jobs: int | None = jobs_option(),
         as_json: bool = typer.Option(False, "--json", help="The summary as one JSON object."),

@@ -21,7 +21,7 @@ def register(app: typer.Typer) -> None:
         logs: list[str] = typer.Argument(..., help="Log files, directories, or - to read paths from stdin."),
         game: str | None = game_option(),
         out: str | None = typer.Option(
-            None, "--out", "-o", help="Write DIR/verify.parquet (one row per round)."
+            None, "--out", "-o", metavar="DIR", help="Write DIR/verify.parquet (one row per round)."
         ),
         as_json: bool = typer.Option(False, "--json", help="One JSON object per log, then a summary object."),
         jobs: int | None = jobs_option(),
