@@ -4,6 +4,7 @@ Nothing below the CLI prints or exits: library code raises one of these, and ``m
 it into a one-line ``error: ...`` message and exit code 2 (bad input) for the user.
 """
 
+import os
 import re
 
 
@@ -40,6 +41,12 @@ QUOTE_LIMIT = 80
 _LONG_QUOTE = re.compile(rf"(?<!\w)'([^'\n]{{{QUOTE_LIMIT + 1},}}?)'(?!\w)")
 # runs of characters without a space, cut when longer still (a cut quote above stays as it is)
 _LONG_WORD = re.compile(rf"\S{{{QUOTE_LIMIT + 10},}}")
+
+
+def short_path(path: str | os.PathLike[str]) -> str:
+    """A path for a message: as it is, or its last characters (the file's name) when it is long."""
+    text = os.fspath(path)
+    return text if len(text) <= QUOTE_LIMIT else "..." + text[-(QUOTE_LIMIT - 3) :]
 
 
 def one_line(message: str) -> str:

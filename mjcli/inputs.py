@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from mjcli.errors import UsageError
+from mjcli.errors import UsageError, short_path
 
 
 class Input(NamedTuple):
@@ -55,9 +55,11 @@ class Inputs:
         lines = []
         for path, first in self.repeated[:most]:
             if path.resolve() == first.resolve():
-                lines.append(f"note: '{_shown(path)}' is given more than once: read once")
+                lines.append(f"note: '{short_path(path)}' is given more than once: read once")
             else:
-                lines.append(f"note: '{_shown(path)}' has the same content as '{_shown(first)}': read once")
+                lines.append(
+                    f"note: '{short_path(path)}' has the same content as '{short_path(first)}': read once"
+                )
         if len(self.repeated) > most:
             lines.append(
                 f"note: and {len(self.repeated) - most} more inputs repeat an earlier one: read once"
@@ -141,14 +143,9 @@ def _digest(path: Path) -> bytes | None:
         return None
 
 
-def _shown(p: Path) -> str:
-    """A path for a message: its end (the file's name) when it is long."""
-    return str(p) if len(str(p)) <= 80 else "..." + str(p)[-77:]
-
-
 def _must_exist(p: Path, what: str) -> None:
     if not p.exists():
-        raise UsageError(f"{what} '{_shown(p)}' does not exist")
+        raise UsageError(f"{what} '{short_path(p)}' does not exist")
 
 
 def _hidden(p: Path, root: Path) -> bool:

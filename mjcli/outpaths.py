@@ -32,7 +32,7 @@ import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
-from mjcli.errors import UsageError
+from mjcli.errors import UsageError, short_path
 from mjcli.runner import stop_signals_deferred
 
 try:
@@ -41,12 +41,6 @@ except ImportError:  # not on POSIX: no lock (the stage still keeps half-written
     fcntl = None  # type: ignore[assignment]
 
 STAGE_PREFIX = ".mjcli-stage-"
-
-
-def _shown(path: str | os.PathLike[str]) -> str:
-    """A path for a message: its end (the file's name) when it is long."""
-    text = os.fspath(path)
-    return text if len(text) <= 80 else "..." + text[-77:]
 
 
 def _named(path: str | os.PathLike[str], option: str) -> Path:
@@ -76,7 +70,7 @@ def _check_not_input(target: Path, inputs: Iterable[Path], option: str) -> None:
     for p in inputs:
         if _same_file(p, target) or p.resolve() == resolved or resolved in p.resolve().parents:
             raise UsageError(
-                f"{option} '{_shown(target)}' would overwrite the input '{_shown(p)}': "
+                f"{option} '{short_path(target)}' would overwrite the input '{short_path(p)}': "
                 "mjcli never writes over its inputs (choose another name)"
             )
 
@@ -87,7 +81,7 @@ def _writable_folder(folder: Path, option: str, shown: str) -> None:
     for parent in (folder, *folder.parents):
         if parent.exists() or parent.is_symlink():
             if not parent.is_dir():
-                raise UsageError(f"{option} '{shown}': '{_shown(parent)}' is not a directory")
+                raise UsageError(f"{option} '{shown}': '{short_path(parent)}' is not a directory")
             break
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -104,7 +98,7 @@ def claim_file(
 ) -> Path:
     """The output file ``path``, checked before the work (see the module's docstring)."""
     target = _named(path, option)
-    shown = _shown(target)
+    shown = short_path(target)
     if target.is_dir():
         raise UsageError(f"{option} '{shown}' is a directory: give a file name")
     _check_not_input(target, [Path(p) for p in inputs], option)
@@ -184,7 +178,7 @@ def output_dir(
         yield None
         return
     folder = _named(path, option)
-    shown = _shown(folder)
+    shown = short_path(folder)
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{option} '{shown}' exists and is not a directory")
     _writable_folder(folder, option, shown)
@@ -193,7 +187,7 @@ def output_dir(
         target = folder / own
         _check_not_input(target, input_paths, option)
         if _read_only(target):
-            raise UsageError(f"{option} '{shown}': '{_shown(target)}' is read-only: it is not replaced")
+            raise UsageError(f"{option} '{shown}': '{short_path(target)}' is read-only: it is not replaced")
     with _locked(folder, shown, option):
         _clean_stale(folder, owns)
         stage = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=folder))
