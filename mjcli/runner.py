@@ -32,6 +32,7 @@ import contextlib
 import functools
 import multiprocessing
 import multiprocessing.forkserver
+import multiprocessing.resource_tracker
 import os
 import pickle
 import signal
@@ -262,6 +263,9 @@ def _pool_map(
     ctx = multiprocessing.get_context(_context_name())
     if ctx.get_start_method() == "forkserver":
         ctx.set_forkserver_preload(list(PRELOAD))
+        # The resource tracker first: starting it unblocks SIGINT and SIGTERM in this thread
+        # (after blocking them for its own start), which would undo the mask below.
+        multiprocessing.resource_tracker.ensure_running()
         with _stop_signals_masked():  # a fork and an exec: the server imports PRELOAD after it
             multiprocessing.forkserver.ensure_running()
     for _ in range(size):

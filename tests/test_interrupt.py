@@ -20,8 +20,12 @@ from pathlib import Path
 import pytest
 from shared import LOGS
 
+from mjcli.runner import default_jobs
+
 #: the previous "complete result" in the out folder: the files must stay byte for byte
 OLD = b"the previous complete result\n"
+#: the stage of a run killed outright before this one
+KILLED_STAGE = ".mjcli-stage-k1ll3d"
 
 
 def _group(pgid: int) -> dict[int, int]:
@@ -39,6 +43,17 @@ def _group(pgid: int) -> dict[int, int]:
         if pgrp == pgid and state != "Z":
             members[int(entry)] = ppid
     return members
+
+
+def _forkserver(main: int) -> bool:
+    """The forkserver of ``main`` has started (it then imports its preload modules for a while)."""
+    for pid in _group(main):
+        try:
+            if b"forkserver" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                return True
+        except OSError:
+            pass
+    return False
 
 
 def _workers(main: int) -> int:
@@ -60,8 +75,13 @@ def _old_result(out: Path, names: list[str]) -> dict[str, bytes]:
         if target.parent == out and not parts.exists():
             parts.mkdir()
             (parts / "part-000000.parquet").write_bytes(b"half")
-    (out / ".mjcli-stage-k1ll3d").mkdir()  # and what this version leaves after kill -9
+    (out / KILLED_STAGE).mkdir()  # and what this version leaves after kill -9
     return {name: OLD for name in names}
+
+
+def _claimed(out: Path) -> bool:
+    """The run has claimed ``out``: its own stage is there (the killed run's was removed)."""
+    return any(p.name != KILLED_STAGE for p in out.glob(".mjcli-stage-*"))
 
 
 def _files(out: Path) -> dict[str, bytes]:
@@ -69,8 +89,10 @@ def _files(out: Path) -> dict[str, bytes]:
 
 
 def _stop_midway(
-    args: list[str], sig: signal.Signals, whole_group: bool, workers: int
+    args: list[str], out: Path, sig: signal.Signals, whole_group: bool, workers: int, early: bool = False
 ) -> tuple[int, float, str]:
+    """Start the command, wait until it has claimed ``out`` and ``workers`` workers run (``early``:
+    only until its forkserver has started), and signal it."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "mjcli", *args],
         stdout=subprocess.DEVNULL,
@@ -80,11 +102,12 @@ def _stop_midway(
     )
     try:
         deadline = time.monotonic() + 90
-        while _workers(proc.pid) < workers:
+        while not _forkserver(proc.pid) if early else _workers(proc.pid) < workers or not _claimed(out):
             assert proc.poll() is None, f"the command ended before its workers started: {proc.stderr.read()}"
             assert time.monotonic() < deadline, "the workers never started"
             time.sleep(0.05)
-        time.sleep(0.3)  # at work now
+        if not early:
+            time.sleep(0.3)  # at work now
         sent = time.monotonic()
         if whole_group:
             os.killpg(proc.pid, sig)
@@ -136,6 +159,10 @@ CASES = {
 }
 
 
+#: the workers of a replay with the default --jobs (one per core; none on one core: it runs in-process)
+default_workers = min(default_jobs(), 2) if default_jobs() > 1 else 0
+
+
 @pytest.mark.parametrize("case", list(CASES))
 def test_a_signal_stops_the_run_cleanly(case: str, tmp_path: Path) -> None:
     args, names, sig, whole_group = CASES[case]
@@ -143,7 +170,7 @@ def test_a_signal_stops_the_run_cleanly(case: str, tmp_path: Path) -> None:
     out.mkdir()
     before = _old_result(out, names)
     code, took, err = _stop_midway(
-        [*args, "--out", str(out)], sig, whole_group, workers=2 if case != "replay" else 1
+        [*args, "--out", str(out)], out, sig, whole_group, workers=2 if case != "replay" else default_workers
     )
     assert code == 130, err
     assert took < 5, f"{case} took {took:.1f} s to stop"
@@ -152,3 +179,17 @@ def test_a_signal_stops_the_run_cleanly(case: str, tmp_path: Path) -> None:
     # the previous result as it was, nothing new, no temporary file, the killed run's leftovers gone
     assert _files(out) == before
     assert not [p.name for p in out.rglob(".*")]
+
+
+def test_ctrl_c_while_the_workers_start(tmp_path: Path) -> None:
+    """A Ctrl-C to the whole group while the forkserver still imports its modules and the workers
+    are being forked: the forkserver and the workers never see it (no traceback of theirs), the main
+    process stops them."""
+    out = tmp_path / "out"
+    args = ["verify", str(LOGS), "--jobs", "2", "--out", str(out)]
+    code, took, err = _stop_midway(args, out, signal.SIGINT, whole_group=True, workers=0, early=True)
+    assert code == 130, err
+    assert took < 5
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert err.strip().splitlines()[-1].startswith("interrupted:")
+    assert not list(out.iterdir())
