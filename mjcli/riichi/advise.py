@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from mjcli.errors import InvalidHandError, UsageError
 from mjcli.melds import Meld, melds_to_text
-from mjcli.output import format_table
+from mjcli.output import format_table, plural
 from mjcli.riichi.hand_report import discard_name
 from mjcli.riichi.policies import get_policy, parse_policy_names
 from mjcli.riichi.policies.hand_math import HandMath
@@ -127,8 +127,8 @@ def build_view(
     expected = 14 - 3 * len(melds)
     if len(hand) != expected:
         raise InvalidHandError(
-            f"{label} has {len(hand)} tiles; with {len(melds)} meld(s) a hand to advise has {expected} "
-            "(the last one written is the tile just drawn)"
+            f"{label} has {len(hand)} tiles; with {plural(len(melds), 'meld')} a hand to advise has "
+            f"{expected} (the last one written is the tile just drawn)"
         )
     own = [*hand, *(t for m in melds for t in m.tiles)]
     check_counts(own, label)
