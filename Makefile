@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: install peers run test bench lint clean browser
+.PHONY: install peers run test bench fuzz lint clean browser
 
 install: $(STAMP)
 
@@ -80,6 +80,12 @@ browser:
 
 bench: install
 	$(BIN)/python -m benchmarks
+
+# Every reader and the hand parser on mutated real logs and random strings, FUZZ_SECONDS per target
+# (make test runs the same targets for a few seconds); prints how many inputs each one took.
+FUZZ_SECONDS ?= 60
+fuzz: install
+	$(BIN)/python tests/fuzz.py --seconds $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(VENV) $(PEERS) build *.egg-info .pytest_cache .ruff_cache

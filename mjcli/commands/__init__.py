@@ -14,6 +14,7 @@ from typing import Any
 import typer
 
 from mjcli.games import DEFAULT_GAME, game_names
+from mjcli.runner import MAX_JOBS
 
 # Listed by name so that a missing module fails loudly at start-up, not silently.
 NAMES = ("score", "shanten", "verify", "convert", "advise", "simulate", "replay", "summary", "report")
@@ -36,5 +37,7 @@ def jobs_option() -> Any:
         None,
         "--jobs",
         "-j",
+        min=1,
+        max=MAX_JOBS,
         help="Worker processes; the output is the same for any number [default: one per core].",
     )

@@ -34,16 +34,25 @@ def register(app: typer.Typer) -> None:
         dora: str | None = typer.Option(None, "--dora", help="Riichi: dora indicators (mpsz)."),
         seen: str | None = typer.Option(None, "--seen", help="Riichi: tiles seen elsewhere (mpsz)."),
         round_: str | None = typer.Option(
-            None, "--round", help="Riichi: round wind (hand) or round label E2 (log) [default: E]."
+            None, "--round", help="Riichi: round wind E/S/W/N (hand) [default: E], or round label E2 (log)."
         ),
         seat: str | None = typer.Option(
-            None, "--seat", help="Riichi: seat wind E/S/W/N (hand) or seat 0-3 (log) [default: E]."
+            None,
+            "--seat",
+            help="Riichi: seat number 0-3 or wind E/S/W/N (a hand: 0 = E, the dealer) [default: 0].",
         ),
         melds: str | None = typer.Option(None, "--melds", help="Riichi: own melds, e.g. pon:555z,chi:234m."),
-        riichi_by: str | None = typer.Option(None, "--riichi-by", help="Riichi: winds in riichi, e.g. S,W."),
-        honba: int | None = typer.Option(None, "--honba", help="Riichi log position: honba of the round."),
+        riichi_by: str | None = typer.Option(
+            None, "--riichi-by", help="Riichi hand: seats (0-3) or winds in riichi, e.g. S,W or 1,2."
+        ),
+        honba: int | None = typer.Option(
+            None, "--honba", min=0, help="Riichi log position: honba of the round [default: 0]."
+        ),
         turn: int | None = typer.Option(
-            None, "--turn", help="Riichi log position: the `turn` column of replay's decisions.parquet."
+            None,
+            "--turn",
+            min=0,
+            help="Riichi log position: the `turn` column of replay's decisions.parquet.",
         ),
         flowers: str | None = typer.Option(None, "--flowers", help="Hong Kong: the flowers held, e.g. 1,3."),
         seasons: str | None = typer.Option(None, "--seasons", help="Hong Kong: the seasons held, e.g. 2."),

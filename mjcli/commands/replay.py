@@ -28,11 +28,15 @@ def register(app: typer.Typer) -> None:
             "--policy",
             help="Comma-separated policies (riichi: or all). " + games.defaults_help("replay", "policies"),
         ),
-        out: Path | None = typer.Option(None, "--out", "-o", help="Write DIR/decisions.parquet and more."),
+        out: str | None = typer.Option(
+            None, "--out", "-o", metavar="DIR", help="Write DIR/decisions.parquet and more."
+        ),
         jobs: int | None = jobs_option(),
         as_json: bool = typer.Option(False, "--json", help="The summary as one JSON object."),
         seat: list[int] | None = typer.Option(
-            None, "--seat", help="Riichi: only this seat's decisions (0-3)."
+            None,
+            "--seat",
+            help="Riichi: only this seat's decisions (0-3, 0 = the first dealer).",
         ),
         player: list[str] | None = typer.Option(
             None, "--player", help="Riichi: only this player's decisions."
@@ -46,6 +50,7 @@ def register(app: typer.Typer) -> None:
         max_changes: int | None = typer.Option(
             None,
             "--max-changes",
+            min=0,
             help="Riichi: exit 1 when more decisions changed against --baseline [default: 0].",
         ),
         rules: str | None = typer.Option(

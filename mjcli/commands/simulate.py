@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import typer
 
 from mjcli import games
 from mjcli.commands import game_option, jobs_option
+
+#: bounds of the numeric options: far beyond any real run, short of numbers that only a typo makes
+MAX_GAMES = 10_000_000
+MAX_SEED = 2**63 - 1
 
 INTRO = (
     "Play whole games between bot policies under real rules and summarise them; the same --seed gives "
@@ -25,12 +27,14 @@ def register(app: typer.Typer) -> None:
         games_: int | None = typer.Option(
             None,
             "--games",
+            min=1,
+            max=MAX_GAMES,
             help="Games (deals with --duplicate). " + games.defaults_help("simulate", "games"),
         ),
         seed: int | None = typer.Option(
-            None, "--seed", help="Seed: the same seed gives the same games [default: 0]."
+            None, "--seed", min=0, max=MAX_SEED, help="Seed: the same seed gives the same games [default: 0]."
         ),
-        out: Path | None = typer.Option(None, "--out", "-o", help="Output directory."),
+        out: str | None = typer.Option(None, "--out", "-o", metavar="DIR", help="Output directory."),
         duplicate: bool = typer.Option(False, "--duplicate", help="Duplicate deals (see above)."),
         jobs: int | None = jobs_option(),
         as_json: bool = typer.Option(False, "--json", help="The summary as one JSON object."),

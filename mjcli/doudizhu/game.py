@@ -7,12 +7,12 @@ nothing.
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from pathlib import Path
 
 from mjcli.errors import UsageError
 from mjcli.games import Command, GameEntry
-from mjcli.output import emit_json, format_table, frame_text, terminal_bar
+from mjcli.output import emit_json, format_table, frame_text, plural, terminal_bar
 from mjcli.runner import jobs_for
 
 DEFAULT_POLICIES = "zhanpai,greedy,random"
@@ -55,29 +55,34 @@ def advise(
     return 0
 
 
-def replay(records: list[str], policies: str, out: Path | None, jobs: int | None, as_json: bool) -> int:
+def replay(records: list[str], policies: str, out: str | None, jobs: int | None, as_json: bool) -> int:
     from mjcli.doudizhu.formats import collect_records
     from mjcli.doudizhu.policies import parse_policies
     from mjcli.doudizhu.replay import replay as replay_records
+    from mjcli.outpaths import output_dir
 
     names = parse_policies(policies)
+    workers = jobs_for(jobs)
     inputs = collect_records(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no record files found in {', '.join(records)}")
-    if out is not None and out.exists() and not out.is_dir():
-        raise UsageError(f"--out '{out}' exists and is not a directory")
-    with terminal_bar(unit="game") as bar:
+    with output_dir(out, ("decisions.parquet",), inputs.paths) as stage, terminal_bar(unit="game") as bar:
+        for line in inputs.notes():
+            print(line, file=sys.stderr)
         summary = replay_records(
             inputs.paths,
             names,
-            out=out,
-            jobs=jobs_for(jobs),
+            out=stage,
+            jobs=workers,
             progress=bar.update if bar is not None else None,
         )
     if as_json:
         emit_json(summary)
     else:
-        print(f"{summary['games']} games, {summary['decisions']} answers from {len(names)} policies")
+        answers = plural(summary["decisions"], "answer")
+        print(
+            f"{plural(summary['games'], 'game')}, {answers} from {plural(len(names), 'policy', 'policies')}"
+        )
         rows = [
             [a["policy"], a["kind"], a["decisions"], f"{a['agree_rate']:.3f}"] for a in summary["agreement"]
         ]
@@ -87,11 +92,15 @@ def replay(records: list[str], policies: str, out: Path | None, jobs: int | None
     return 1 if summary["errors"] else 0
 
 
+#: what a Dou Dizhu simulation writes into --out
+SIMULATE_OWNS = ("games.jsonl", "games.parquet", "summary.json")
+
+
 def simulate(
     players: str,
     games: int,
     seed: int,
-    out: Path | None,
+    out: str | None,
     duplicate: bool,
     kicker: str,
     jobs: int | None,
@@ -102,18 +111,19 @@ def simulate(
     from mjcli.doudizhu.policies import parse_policies
     from mjcli.doudizhu.simulate import game_specs, simulate
     from mjcli.doudizhu.summary import duplicate_table, role_table
+    from mjcli.outpaths import output_dir
 
     workers = jobs_for(jobs)
     names = parse_policies(players)
-    if out is not None and out.exists() and not out.is_dir():
-        raise UsageError(f"--out '{out}' exists and is not a directory")
-    total = len(game_specs(names, games, seed, duplicate, kicker))
-    with terminal_bar(total, unit="game") as bar:
+    with contextlib.ExitStack() as stack:
+        stage = stack.enter_context(output_dir(out, SIMULATE_OWNS))  # a bad --out fails before the work
+        total = len(game_specs(names, games, seed, duplicate, kicker))
+        bar = stack.enter_context(terminal_bar(total, unit="game"))
         summary = simulate(
             names,
             games,
             seed,
-            out=out,
+            out=stage,
             duplicate=duplicate,
             kicker=kicker,
             jobs=workers,
@@ -122,15 +132,15 @@ def simulate(
     if as_json:
         emit_json(summary)
         return 0
-    print(f"{summary['games']} games, seed {seed}{', duplicate deals' if duplicate else ''}")
+    print(f"{plural(summary['games'], 'game')}, seed {seed}{', duplicate deals' if duplicate else ''}")
     print(frame_text(role_table(pl.DataFrame(summary["roles"])), width=200, str_len=60))
     if duplicate and summary["comparison"]:
         print()
         print(frame_text(duplicate_table(pl.DataFrame(summary["comparison"])), width=200, str_len=60))
     rate = summary["games"] / summary["seconds"] if summary["seconds"] else 0.0
     print(
-        f"{summary['games']} games in {summary['seconds']:.1f} s ({rate:.0f} games/s, "
-        f"{workers} job{'s' if workers != 1 else ''})",
+        f"{plural(summary['games'], 'game')} in {summary['seconds']:.1f} s ({rate:.0f} games/s, "
+        f"{plural(workers, 'job')})",
         file=sys.stderr,
     )
     return 0

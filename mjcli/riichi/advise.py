@@ -13,18 +13,21 @@ from collections.abc import Sequence
 
 from mjcli.errors import InvalidHandError, UsageError
 from mjcli.melds import Meld, melds_to_text
-from mjcli.output import format_table
+from mjcli.output import format_table, plural
+from mjcli.riichi.hand_report import discard_name
 from mjcli.riichi.policies import get_policy, parse_policy_names
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.legal import draw_actions
 from mjcli.riichi.policies.view import Action, PlayerView, RiverTile
-from mjcli.tiles import check_counts, parse_tiles, tile_name, to_mpsz
+from mjcli.tiles import check_counts, counts34, parse_tiles, tile_name, to_mpsz
 
 WIND_LETTERS = "ESWN"
 
 
 def discard_rows(view: PlayerView, math: HandMath | None = None) -> list[dict[str, object]]:
-    """The shanten and ukeire (unseen copies) left by every distinct discard, best first."""
+    """The shanten and ukeire (unseen copies) left by every distinct discard, best first. The key
+    ``tile`` is the tile discarded (as in ``mjcli shanten``: ``0m`` when the hand holds only the
+    red five of that kind)."""
     counts = view.concealed_counts()
     if sum(counts) % 3 != 2:
         return []
@@ -32,7 +35,7 @@ def discard_rows(view: PlayerView, math: HandMath | None = None) -> list[dict[st
     options.sort(key=lambda o: (o.shanten, -o.ukeire, o.kind))
     return [
         {
-            "discard": tile_name(o.kind),
+            "tile": discard_name(view.concealed, o.kind),
             "shanten": o.shanten,
             "ukeire": o.ukeire,
             "tiles": to_mpsz(o.improving),
@@ -88,6 +91,8 @@ def advise_view(
     return {
         "hand": to_mpsz(view.concealed),
         "drawn": None if view.drawn is None else tile_name(view.drawn),
+        "offered": None if view.offered is None else tile_name(view.offered),
+        "offered_by": view.offered_by,
         "melds": melds_to_text(view.own_melds),
         "dora_indicators": to_mpsz(view.dora_indicators),
         "round_wind": WIND_LETTERS[view.round_wind],
@@ -122,8 +127,8 @@ def build_view(
     expected = 14 - 3 * len(melds)
     if len(hand) != expected:
         raise InvalidHandError(
-            f"{label} has {len(hand)} tiles; with {len(melds)} meld(s) a hand to advise has {expected} "
-            "(the last one written is the tile just drawn)"
+            f"{label} has {len(hand)} tiles; with {plural(len(melds), 'meld')} a hand to advise has "
+            f"{expected} (the last one written is the tile just drawn)"
         )
     own = [*hand, *(t for m in melds for t in m.tiles)]
     check_counts(own, label)
@@ -138,6 +143,11 @@ def build_view(
         riichi[s] = True
     if riichi[seat_wind] and any(m.opened for m in melds):
         raise UsageError(f"seat {WIND_LETTERS[seat_wind]} cannot be in riichi with an open meld")
+    if riichi[seat_wind] and HandMath().shanten(counts34(hand)) > 0:
+        raise UsageError(
+            f"seat {WIND_LETTERS[seat_wind]} cannot be in riichi: the hand is not tenpai "
+            "(--riichi-by names the seats in riichi; the player's own seat only with a tenpai hand)"
+        )
     seat = seat_wind
     rivers: list[tuple[RiverTile, ...]] = [(), (), (), ()]
     rivers[(seat + 1) % 4] = tuple(RiverTile(t) for t in seen)
@@ -170,9 +180,9 @@ def advise_hand(
 ) -> dict[str, object]:
     """Each policy's action and reason for a typed hand, with the discard table.
 
-    Returns ``{"hand", "drawn", "melds", "dora_indicators", "round_wind", "seat_wind", "shanten",
-    "legal", "actual" (None here), "policies": [{"policy", "action", "tile", "consumed", "reason"}],
-    "discards": [{"discard", "shanten", "ukeire", "tiles"}]}``.
+    Returns ``{"hand", "drawn", "offered" and "offered_by" (None here), "melds", "dora_indicators",
+    "round_wind", "seat_wind", "shanten", "legal", "actual" (None here), "policies": [{"policy",
+    "action", "tile", "consumed", "reason"}], "discards": [{"tile", "shanten", "ukeire", "tiles"}]}``.
     """
     tiles = parse_tiles(hand) if isinstance(hand, str) else list(hand)
     dora_tiles = parse_tiles(dora) if isinstance(dora, str) else list(dora)
@@ -279,8 +289,14 @@ def render(result: dict) -> str:
         lines.append(
             f"{result['file']}  round {result['round']}  seat {result['seat']}  turn {result['turn']}{kind}"
         )
+    if result["drawn"] is not None:
+        came = f"  drawn {result['drawn']}"
+    elif result.get("offered") is not None:
+        came = f"  offered {result['offered']} by seat {result['offered_by']}"
+    else:
+        came = ""  # after a call: nothing drawn, nothing offered
     lines += [
-        f"hand {result['hand']}  drawn {result['drawn']}"
+        f"hand {result['hand']}{came}"
         + (f"  melds {result['melds']}" if result["melds"] else "")
         + (f"  dora indicators {result['dora_indicators']}" if result["dora_indicators"] else "")
         + f"  round {result['round_wind']}  seat {result['seat_wind']}  shanten {result['shanten']}",
@@ -302,6 +318,6 @@ def render(result: dict) -> str:
     lines.append(format_table(["policy", "action", "reason"], rows))
     if result["discards"]:
         lines.append("")
-        table = [[d["discard"], d["shanten"], d["ukeire"], d["tiles"]] for d in result["discards"]]
+        table = [[d["tile"], d["shanten"], d["ukeire"], d["tiles"]] for d in result["discards"]]
         lines.append(format_table(["discard", "shanten", "ukeire", "tiles"], table, align="lrrl"))
     return "\n".join(lines)

@@ -9,13 +9,15 @@ print its text or JSON. Heavy modules are imported inside the bodies, so that re
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
-from mjcli.errors import UsageError
+from mjcli.errors import MjcliError, UsageError
 from mjcli.games import Command, GameEntry
-from mjcli.output import emit_json, terminal_bar
+from mjcli.output import emit_json, plural, terminal_bar
 from mjcli.runner import jobs_for
 
 DEFAULT_PLAYERS = "akagi,mahjongjoy,greedy,efficiency"
@@ -51,6 +53,8 @@ def score(
     from mjcli.riichi.scoring import hand_label, score_typed
     from mjcli.tiles import tile_name
 
+    if riichi and double_riichi:
+        raise UsageError("--riichi and --double-riichi together: give one (a double riichi is the riichi)")
     flags = {
         "tsumo": tsumo,
         "riichi": riichi,
@@ -69,8 +73,8 @@ def score(
         melds=melds,
         dora=dora,
         ura=ura,
-        seat=seat,
-        round_wind=round_,
+        seat=WINDS[read_seat(seat)[1]],
+        round_wind=WINDS[read_wind(round_, "--round")],
         honba=honba,
         sticks=sticks,
         rules=rules,
@@ -97,37 +101,51 @@ def score(
 
 
 def shanten(hands: list[str], seen: str, shanten_only: bool, as_json: bool) -> int:
+    """Hands from the command line (the first bad one is the error), or ``-``: one hand per line of
+    standard input, every good line answered and every bad one reported with its line number (in
+    order, as JSON objects with ``--json``); exit 2 at the end when a line was bad."""
     import numpy as np
 
     from mjcli.analysis import shanten as shanten_of
     from mjcli.analysis import shanten_batch
-    from mjcli.riichi.hand_report import analyse, check_seen, read_hand, read_hands, render
+    from mjcli.riichi.hand_report import BadLine, analyse, check_seen, read_hand, read_hands, render
     from mjcli.tiles import NUM_KINDS, check_counts, counts34, parse_tiles
 
-    if "-" in hands:
-        if len(hands) > 1:
-            raise UsageError("'-' (read hands from stdin) cannot be mixed with hands on the command line")
-        parsed = read_hands(sys.stdin)
-        batch = np.array([h.counts for h in parsed], dtype=np.uint8).reshape(-1, NUM_KINDS)
-        values = [int(v) for v in shanten_batch(batch)]
-    else:
-        parsed = [read_hand(text, what=f"hand '{text}'") for text in hands]
-        values = [shanten_of(h.counts) for h in parsed]
     seen_tiles = parse_tiles(seen)
     check_counts(seen_tiles, what=f"--seen '{seen}'")
     seen_counts = counts34(seen_tiles)
-    for h in parsed:
-        check_seen(h, seen_counts)
+    if "-" in hands:
+        if len(hands) > 1:
+            raise UsageError("'-' (read hands from stdin) cannot be mixed with hands on the command line")
+        entries = read_hands(sys.stdin, seen_counts)
+        if not entries:
+            raise UsageError("no hands on standard input (give one hand per line)")
+        parsed = [e for e in entries if not isinstance(e, BadLine)]
+        batch = np.array([h.counts for h in parsed], dtype=np.uint8).reshape(-1, NUM_KINDS)
+        values = iter([int(v) for v in shanten_batch(batch)])
+    else:
+        entries = [read_hand(text, what=f"hand '{text}'") for text in hands]
+        for h in entries:
+            check_seen(h, seen_counts)
+        values = iter([shanten_of(h.counts) for h in entries])
     results = []
-    for h, value in zip(parsed, values, strict=True):
-        result = analyse(h, value, seen_counts, shanten_only)
+    bad = 0
+    for entry in entries:
+        if isinstance(entry, BadLine):
+            bad += 1
+            if as_json:
+                emit_json(entry.to_json())
+            else:
+                print(f"error: {entry.message()}", file=sys.stderr)
+            continue
+        result = analyse(entry, next(values), seen_counts, shanten_only)
         if as_json:
             emit_json(result.to_json())
         else:
             results.append(result)
     if not as_json and results:
         print(render(results, shanten_only))
-    return 0
+    return 2 if bad else 0
 
 
 # ---------------------------------------------------------------- advise
@@ -138,37 +156,42 @@ def advise(
     policies: str,
     dora: str | None,
     seen: str | None,
-    round_: str,
-    seat: str,
+    round_: str | None,
+    seat: str | None,
     melds: str | None,
     riichi_by: str | None,
-    honba: int,
+    honba: int | None,
     turn: int | None,
     as_json: bool,
 ) -> int:
-    """``hand`` is a hand in mpsz (``round_``/``seat`` are then winds, E S W N) or a log file
-    (``round_`` a round label such as ``E2``, ``seat`` a seat number 0-3, ``honba`` and ``turn``
-    the position: ``turn`` as in replay's ``decisions.parquet``)."""
+    """``hand`` is a hand in mpsz or a log file. For a hand, ``round_`` is the round wind and
+    ``seat`` the seat (see :func:`read_seat`); for a log, the position is ``round_`` (a round label
+    such as ``E2``), ``honba``, ``turn`` (as in replay's ``decisions.parquet``) and ``seat``."""
     from mjcli.melds import parse_melds
-    from mjcli.riichi.advise import advise_hand, advise_log, render
-    from mjcli.tiles import parse_tiles, wind_from_letter
+    from mjcli.riichi.advise import advise_hand, advise_log, parse_round_label, render
+    from mjcli.tiles import parse_tiles
 
-    if Path(hand).is_file():
-        if turn is None:
+    if _names_log(hand):
+        _refuse_for(f"'{hand}' is a log", dora=dora, seen=seen, melds=melds, riichi_by=riichi_by)
+        if turn is None or round_ is None or seat is None:
             raise UsageError(f"'{hand}' is a log: name the position with --round, --honba, --turn, --seat")
-        if not seat.strip().isdigit():
-            raise UsageError(f"--seat '{seat}': for a log, give the seat number 0-3")
-        result = advise_log(hand, round_, honba, turn, int(seat), policies=policies)
+        kind, value = read_seat(seat)
+        if kind == "wind":  # the seat that has this wind in the round asked about
+            value = (parse_round_label(round_)[1] - 1 + value) % 4
+        result = advise_log(hand, round_, honba or 0, turn, value, policies=policies)
     else:
-        winds = [wind_from_letter(w) for w in (riichi_by or "").replace(" ", ",").split(",") if w.strip()]
+        _refuse_for("a typed hand (not a log)", honba=honba, turn=turn)
+        in_riichi = [
+            read_seat(w, "--riichi-by")[1] for w in (riichi_by or "").replace(" ", ",").split(",") if w
+        ]
         result = advise_hand(
             hand,
             melds=parse_melds(melds or ""),
             dora=parse_tiles(dora or ""),
             seen=parse_tiles(seen or ""),
-            round_wind=wind_from_letter(round_),
-            seat_wind=wind_from_letter(seat),
-            riichi_by=winds,
+            round_wind=read_wind(round_ or "E", "--round"),
+            seat_wind=read_seat(seat or "E")[1],
+            riichi_by=in_riichi,
             policies=policies,
         )
     if as_json:
@@ -178,11 +201,72 @@ def advise(
     return 0
 
 
+#: file names that can only be a log, never a hand in mpsz
+_LOG_SUFFIXES = (".mjlog", ".json", ".jsonl", ".xml", ".gz", ".txt", ".log")
+
+
+def _names_log(text: str) -> bool:
+    """Does advise's HAND name a log file? A path that does not exist, or a folder, is an error; a
+    string that cannot be a path (too long, for one) is a hand."""
+    path = Path(text)
+    try:
+        exists = path.exists()
+        folder = path.is_dir()
+    except (OSError, ValueError):
+        return False
+    if folder:
+        raise UsageError(f"'{text}' is a directory: give a log file or a hand")
+    if exists:
+        return True
+    if "/" in text or os.sep in text or text.lower().endswith(_LOG_SUFFIXES):
+        raise UsageError(f"no such file: '{text}'")
+    return False
+
+
+def _refuse_for(what: str, **options: object) -> None:
+    """Options given that mean nothing for ``what`` are an error naming them."""
+    given = ["--" + name.replace("_", "-") for name, value in options.items() if value is not None]
+    if given:
+        raise UsageError(f"{', '.join(given)} {'does' if len(given) == 1 else 'do'} not apply to {what}")
+
+
+# ---------------------------------------------------------------- seats and winds as typed
+
+#: the winds in seat order from the dealer
+WINDS = "ESWN"
+
+
+def read_seat(text: str, option: str = "--seat") -> tuple[str, int]:
+    """A seat as typed: digits are a seat number, 0 to 3 (seat 0 is the dealer: in a log, the first
+    dealer; for a typed hand, East), letters a wind (E S W N, or east...): ``("number", n)`` or
+    ``("wind", w)``. For a typed hand both name the same seat: seat 1 is South."""
+    t = text.strip()
+    if t.lstrip("+-").isdigit():
+        if t not in ("0", "1", "2", "3"):
+            raise UsageError(f"{option} {t}: seat numbers are 0 to 3 (seat 0 is the dealer)")
+        return "number", int(t)
+    return "wind", read_wind(t, option)
+
+
+def read_wind(text: str, option: str) -> int:
+    """A wind as typed, E S W N (or the words): 0 to 3."""
+    from mjcli.tiles import wind_from_letter
+
+    t = text.strip()
+    if not t.isalpha():  # digits are seat numbers, never winds (wind_from_letter would take 1-4)
+        raise UsageError(f"{option} '{text}' is not a wind (use E, S, W or N)")
+    try:
+        return wind_from_letter(t)
+    except MjcliError:
+        raise UsageError(f"{option} '{text}' is not a wind (use E, S, W or N)") from None
+
+
 # ---------------------------------------------------------------- verify
 
 
-def verify(logs: list[str], out: Path | None, as_json: bool, jobs: int | None, rules: str) -> int:
+def verify(logs: list[str], out: str | None, as_json: bool, jobs: int | None, rules: str) -> int:
     from mjcli.ledger import write_table
+    from mjcli.outpaths import output_dir
     from mjcli.riichi.formats import collect_logs
     from mjcli.riichi.rules import get_rules
     from mjcli.riichi.verify import (
@@ -195,43 +279,46 @@ def verify(logs: list[str], out: Path | None, as_json: bool, jobs: int | None, r
     )
 
     rule_set = get_rules(rules)
+    workers = jobs_for(jobs)
     inputs = collect_logs(logs, sys.stdin if "-" in logs else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(logs)}")
-    if out is not None and out.exists() and not out.is_dir():
-        raise UsageError(f"--out '{out}' exists and is not a directory")
     summary = Summary()
     rows: list[dict[str, object]] = []
     game_rows: list[dict[str, object]] = []
     mismatch_rows: list[dict[str, object]] = []
-    with terminal_bar(len(inputs), unit="log", leave=False) as bar:
-        for reports in verify_paths(inputs.paths, rule_set, jobs_for(jobs)):
-            for r in reports:
-                summary.add(r)
-                if out is not None:
-                    rows.extend(row.to_dict() for row in r.rows)
-                    game_rows.append(r.to_row())
-                    mismatch_rows.extend(m.to_row(r.file, r.game) for m in r.mismatches)
-                if as_json:
-                    emit_json(r.to_dict())
-                else:
-                    if bar is not None:
-                        bar.clear()
-                    print("\n".join(report_lines(r)))
-            if bar is not None:
-                bar.update(1)
+    written = ("verify.parquet", "verify_games.parquet", "verify_mismatches.parquet")
+    with output_dir(out, written, inputs.paths) as stage:
+        _print_notes(inputs)
+        with terminal_bar(len(inputs), unit="log", leave=False) as bar:
+            for reports in verify_paths(inputs.paths, rule_set, workers):
+                for r in reports:
+                    summary.add(r)
+                    if out is not None:
+                        rows.extend(row.to_dict() for row in r.rows)
+                        game_rows.append(r.to_row())
+                        mismatch_rows.extend(m.to_row(r.file, r.game) for m in r.mismatches)
+                    if as_json:
+                        emit_json(r.to_dict())
+                    else:
+                        if bar is not None:
+                            bar.clear()
+                        print("\n".join(report_lines(r)))
+                if bar is not None:
+                    bar.update(1)
+        if stage is not None:
+            write_table(rows, stage / "verify.parquet", schema=round_schema())
+            # Each game's verdict and every difference found, with its round (what `mjcli report` lists).
+            write_table(game_rows, stage / "verify_games.parquet", schema=game_schema())
+            write_table(mismatch_rows, stage / "verify_mismatches.parquet", schema=mismatch_schema())
     if out is not None:
-        target = write_table(rows, out / "verify.parquet", schema=round_schema())
-        # Each game's verdict and every difference found, with its round (what `mjcli report` lists).
-        write_table(game_rows, out / "verify_games.parquet", schema=game_schema())
-        write_table(mismatch_rows, out / "verify_mismatches.parquet", schema=mismatch_schema())
-        print(f"wrote {target} ({len(rows)} rounds)", file=sys.stderr)
+        print(f"wrote {Path(out) / 'verify.parquet'} ({plural(len(rows), 'round')})", file=sys.stderr)
     if as_json:
         emit_json(summary.to_dict())
     else:
         print(
-            f"{summary.logs} logs: {summary.ok} ok, {summary.mismatch} mismatching, {summary.error} "
-            f"errors; {summary.rounds_matching}/{summary.rounds} rounds match"
+            f"{plural(summary.logs, 'log')}: {summary.ok} ok, {summary.mismatch} mismatching, "
+            f"{plural(summary.error, 'error')}; {summary.rounds_matching}/{summary.rounds} rounds match"
         )
     return 0 if summary.ok == summary.logs else 1
 
@@ -241,6 +328,7 @@ def verify(logs: list[str], out: Path | None, as_json: bool, jobs: int | None, r
 
 def convert(log: str, to: str, output: str | None, as_json: bool) -> int:
     from mjcli.atomic import write_text_atomic
+    from mjcli.outpaths import claim_file
     from mjcli.riichi.engine.events import StartRound
     from mjcli.riichi.formats import MJAI, TENHOU6, read_log, write_games
 
@@ -249,15 +337,16 @@ def convert(log: str, to: str, output: str | None, as_json: bool) -> int:
         raise UsageError(f"--to '{to}' is not a format convert writes (choose tenhou6 or mjai)")
     if as_json and output is None:
         raise UsageError("--json needs -o FILE (without it, stdout is the converted log)")
+    target = claim_file(output, inputs=[log]) if output is not None else None
     games = read_log(log)
     for g in games:
         if not g.complete:
             print(f"warning: {log}: incomplete game: {g.problem}", file=sys.stderr)
     text = write_games(games, fmt)
-    if output is None:
+    if target is None:
         sys.stdout.write(text)
         return 0
-    write_text_atomic(output, text)
+    write_text_atomic(target, text)
     summary = {
         "input": log,
         "output": output,
@@ -272,8 +361,8 @@ def convert(log: str, to: str, output: str | None, as_json: bool) -> int:
     else:
         state = "" if summary["complete"] else " (incomplete)"
         print(
-            f"{log} ({summary['from']}) -> {output} ({fmt}): {summary['games']} game(s), "
-            f"{summary['rounds']} round(s){state}"
+            f"{log} ({summary['from']}) -> {output} ({fmt}): {plural(summary['games'], 'game')}, "
+            f"{plural(summary['rounds'], 'round')}{state}"
         )
     return 0
 
@@ -281,10 +370,14 @@ def convert(log: str, to: str, output: str | None, as_json: bool) -> int:
 # ---------------------------------------------------------------- replay and summary
 
 
+#: the files a riichi replay writes into --out
+REPLAY_OWNS = ("decisions.parquet", "games.parquet", "changes.parquet")
+
+
 def replay(
     records: list[str],
     policies: str,
-    out: Path | None,
+    out: str | None,
     jobs: int | None,
     as_json: bool,
     seat: list[int] | None,
@@ -295,20 +388,18 @@ def replay(
     rules: str,
 ) -> int:
     """Replay the logs; print the summary (and the changes against ``baseline``); the exit code."""
-    import shutil
     import tempfile
 
+    from mjcli.outpaths import output_dir
     from mjcli.riichi.formats import collect_logs
     from mjcli.riichi.policies import parse_policy_names
-    from mjcli.riichi.replay import ReplayOptions
+    from mjcli.riichi.replay import PolicyFailure, ReplayOptions
     from mjcli.riichi.rules import get_rules
-    from mjcli.riichi.summary import BY_CHOICES, scan
+    from mjcli.riichi.summary import BY_CHOICES, read_baseline
 
     names = tuple(parse_policy_names(policies))
     if by is not None and by not in BY_CHOICES:
         raise UsageError(f"--by '{by}' is not one of {', '.join(BY_CHOICES)}")
-    if baseline is not None:
-        scan(baseline)  # a missing or foreign baseline is a usage error before any work
     if max_changes < 0:
         raise UsageError(f"--max-changes {max_changes} is negative")
     get_rules(rules)
@@ -318,36 +409,62 @@ def replay(
             if not 0 <= s <= 3:
                 raise UsageError(f"--seat {s} is not 0..3 (seat 0 is the first dealer)")
         seats = tuple(sorted(set(seat)))
+    workers = jobs_for(jobs)
     options = ReplayOptions(names, seats, tuple(player) if player else None, rules)
     inputs = collect_logs(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(records)}")
-    workers = jobs_for(jobs)
-    target = out if out is not None else Path(tempfile.mkdtemp(prefix="mjcli-replay-"))
+    read = [*inputs.paths, *([baseline] if baseline is not None else [])]
     try:
-        return _replay_into(
-            inputs, options, target, workers, as_json, by, baseline, max_changes, out is not None
+        with contextlib.ExitStack() as stack:
+            stage = stack.enter_context(output_dir(out, REPLAY_OWNS, read))
+            # a missing, foreign or damaged baseline is an error before any work
+            gate = (baseline, read_baseline(baseline)) if baseline is not None else None
+            _print_notes(inputs)
+            if stage is None:  # no --out: the tables still go to files, in a folder removed at the end
+                stage = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-replay-")))
+            code, rows, gate_error = _replay_into(
+                inputs, options, stage, workers, as_json, by, gate, max_changes, out
+            )
+    except PolicyFailure as exc:
+        # a policy bug, found by replaying: reported, and nothing is written
+        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 1
+    if out is not None:
+        target = Path(out)
+        print(
+            f"wrote {target / 'decisions.parquet'} ({plural(rows, 'row')}) and {target / 'games.parquet'}",
+            file=sys.stderr,
         )
-    finally:
-        if out is None:
-            shutil.rmtree(target, ignore_errors=True)
+    if gate_error is not None:
+        raise gate_error
+    return code
+
+
+def _print_notes(inputs: Any) -> None:
+    for line in inputs.notes():
+        print(line, file=sys.stderr)
 
 
 def _replay_into(
     inputs: Any,
     options: Any,
-    out: Path,
+    stage: Path,
     jobs: int,
     as_json: bool,
     by: str | None,
-    baseline: Path | None,
+    gate: tuple[Path, Any] | None,
     max_changes: int,
-    keep: bool,
-) -> int:
+    out: str | None,
+) -> tuple[int, int, UsageError | None]:
+    """Replay into ``stage`` and print the summary: (exit code, rows, the baseline's error if it
+    cannot gate this run: raised after the run's own files are in place)."""
     import time
 
+    import polars as pl
+
     from mjcli.ledger import write_table
-    from mjcli.riichi.replay import FileResult, PolicyFailure, run_replay
+    from mjcli.riichi.replay import FileResult, run_replay
     from mjcli.riichi.summary import compare_baseline, format_changes, format_summary, scan, summarise
 
     with terminal_bar(len(inputs), unit="log", leave=False) as bar:
@@ -363,11 +480,15 @@ def _replay_into(
                 bar.set_postfix_str(f"{rate:,.0f} decisions/s", refresh=False)
                 bar.update(1)
 
-        try:
-            result = run_replay(inputs.items, options, out, jobs, progress)
-        except PolicyFailure as exc:
-            print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
-            return 1
+        result = run_replay(inputs.items, options, stage, jobs, progress)
+    if options.players is not None:
+        seen = set(pl.read_parquet(result.games_path, columns=["player"])["player"].str.to_lowercase())
+        missing = [p for p in options.players if p.lower() not in seen]
+        if missing:
+            known = ", ".join(sorted(n for n in seen if n)) or "none"
+            raise UsageError(
+                f"--player {', '.join(missing)}: no such player in these logs (players: {known})"
+            )
     lf = scan(result.decisions_path)  # type: ignore[arg-type]
     summary = summarise(lf, by)
     summary.update(
@@ -375,17 +496,27 @@ def _replay_into(
             "files": result.files,
             "skipped": result.errors,
             "incomplete": len(result.incomplete),
-            "out": str(out) if keep else None,
+            "out": out,
         }
     )
     code = 1 if result.errors else 0
-    changes = None
-    if baseline is not None:
-        changes, counts = compare_baseline(lf, baseline)
-        write_table(changes, out / "changes.parquet")
-        summary["baseline"] = {"path": str(baseline), "changed": changes.height, **counts, "max": max_changes}
-        if changes.height > max_changes:
-            code = 1
+    changes = gate_error = None
+    if gate is not None:
+        baseline, old = gate
+        try:
+            changes, counts = compare_baseline(lf, old)
+        except UsageError as exc:
+            gate_error = exc
+        else:
+            write_table(changes, stage / "changes.parquet")
+            summary["baseline"] = {
+                "path": str(baseline),
+                "changed": changes.height,
+                **counts,
+                "max": max_changes,
+            }
+            if changes.height > max_changes:
+                code = 1
     if as_json:
         if changes is not None:
             summary["changes"] = changes.to_dicts()
@@ -395,19 +526,19 @@ def _replay_into(
         for e in result.errors:
             print(f"SKIPPED {e}")
         if result.incomplete:
-            print(f"{len(result.incomplete)} log(s) end before their game does (replayed up to the cut)")
+            n = len(result.incomplete)
+            verb = "ends" if n == 1 else "end"
+            print(f"{plural(n, 'log')} {verb} before the game does (replayed up to the cut)")
         if changes is not None:
             b = summary["baseline"]
             print("")
             print(
-                f"baseline {baseline}: {b['changed']} changed of {b['compared']} compared decisions "
+                f"baseline {b['path']}: {b['changed']} changed of {b['compared']} compared decisions "
                 f"({b['only_old']} only in the baseline, {b['only_new']} only in this run; max {max_changes})"
             )
             if changes.height:
                 print(format_changes(changes))
-    if keep:
-        print(f"wrote {result.decisions_path} ({result.rows} rows) and {result.games_path}", file=sys.stderr)
-    return code
+    return code, result.rows, gate_error
 
 
 def summary(path: Path, by: str | None, as_json: bool) -> int:
@@ -424,11 +555,15 @@ def summary(path: Path, by: str | None, as_json: bool) -> int:
 # ---------------------------------------------------------------- simulate
 
 
+#: what a riichi simulation writes into --out
+SIMULATE_OWNS = ("logs", "games.parquet", "rounds.parquet", "summary.json")
+
+
 def simulate(
     players: str,
     games: int,
     seed: int,
-    out: Path | None,
+    out: str | None,
     length: str | None,
     rules: str,
     duplicate: bool,
@@ -438,14 +573,18 @@ def simulate(
     """Simulate, print the summary (or its JSON); 1 when a policy broke the rules and stopped the run."""
     import time
 
+    from mjcli.outpaths import output_dir
     from mjcli.riichi.simulate.figures import render
     from mjcli.riichi.simulate.run import game_specs, parse_players, simulate, table_rules
     from mjcli.riichi.simulate.seats import PolicyError
 
     workers = jobs_for(jobs)
     names = parse_players(players)
-    total = len(game_specs(names, games, seed, table_rules(rules, length), duplicate))
-    with terminal_bar(total, unit="game") as bar:
+    table = table_rules(rules, length)
+    with contextlib.ExitStack() as stack:
+        stage = stack.enter_context(output_dir(out, SIMULATE_OWNS))  # a bad --out fails before the work
+        total = len(game_specs(names, games, seed, table, duplicate))
+        bar = stack.enter_context(terminal_bar(total, unit="game"))
         progress = None
         if bar is not None:
             started = time.perf_counter()
@@ -462,7 +601,7 @@ def simulate(
                 names,
                 games,
                 seed,
-                out=out,
+                out=stage,
                 length=length,
                 rules=rules,
                 duplicate=duplicate,
@@ -470,7 +609,8 @@ def simulate(
                 progress=progress,
             )
         except PolicyError as exc:
-            # A policy bug, found by playing: report where, and stop (the logs of the games before stay).
+            # A policy bug, found by playing: report where, and stop. The logs of the games before
+            # are kept (for the bug report); no table or summary.json is, so it never reads as a run.
             print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
             return 1
     if as_json:
@@ -478,9 +618,9 @@ def simulate(
     else:
         print(render(result))
     rate = result["games"] / result["seconds"] if result["seconds"] else 0.0
+    played = f"{plural(result['games'], 'game')}, {plural(result['rounds'], 'round')}"
     print(
-        f"{result['games']} games, {result['rounds']} rounds in {result['seconds']:.1f} s "
-        f"({rate:.1f} games/s, {workers} job{'s' if workers != 1 else ''})",
+        f"{played} in {result['seconds']:.1f} s ({rate:.1f} games/s, {plural(workers, 'job')})",
         file=sys.stderr,
     )
     return 0
@@ -493,8 +633,9 @@ HELP = {
     "score": """Riichi (--game riichi, the default): HAND is the concealed tiles in mpsz (0 = red five,
 1z-7z = E S W N White Green Red). It may include the winning tile (14 tiles, less 3 per meld) or
 leave it out (one fewer), and --win names it; without --win the last tile written is the winning
-tile. Ron unless --tsumo. Seat and round default to East. Yaku and fu come from the mahjong library;
-the arithmetic is explained as seed 004 teaches it.
+tile. Ron unless --tsumo. --seat is a seat number 0-3 (seat 0 is the dealer, East; 1 South...) or a
+wind E S W N; --round a wind; both default to East. Yaku and fu come from the mahjong library; the
+arithmetic is explained as seed 004 teaches it.
 
 Example: mjcli score 234m456p678s11222z --win 2z --tsumo
 
@@ -515,12 +656,15 @@ Example: printf '19m19p19s1234567z\\n123m456p789s1122z\\n' | mjcli shanten - --j
     "advise": """Riichi (--game riichi, the default): HAND is a hand or a game log. A hand is 14 tiles in
 mpsz (3 fewer per meld given with --melds); the last tile written is the one just drawn. --policy
 takes names separated by commas, or all (akagi, mahjongjoy, greedy, efficiency). --seen lists tiles
-seen elsewhere (rivers, other melds); --riichi-by the seat winds that declared riichi (E,S,W,N; the
-player's own seat means the hand is already in riichi). A log (any format verify reads) with
---round E2 --honba 0 --turn 8 --seat 1 takes the decision of seat 1 (0-3, seat 0 = the first dealer)
-in round E2 with 0 honba that comes right after move 8 of the round: --turn counts the round's moves
-(draws, discards, calls, kans) from 0, exactly as the turn column of replay's decisions.parquet. It
-shows what the player actually did there beside the policies.
+seen elsewhere (rivers, other melds); --riichi-by the seats that declared riichi (the player's own
+seat means the hand is already in riichi, so it must be tenpai). Seats, everywhere: a digit is a
+seat number 0-3, a letter a wind E S W N. For a typed hand seat 0 is the dealer, East, so --seat 1
+and --seat S are the same seat (default 0). A log (any format verify reads) with --round E2
+--honba 0 --turn 8 --seat 1 takes the decision of seat 1 (seat 0 = the first dealer; --seat S would
+be the seat that is South in E2) in round E2 with 0 honba that comes right after move 8 of the
+round: --turn counts the round's moves (draws, discards, calls, kans) from 0, exactly as the turn
+column of replay's decisions.parquet. It shows what the player actually did there beside the
+policies; --dora, --seen, --melds and --riichi-by come from the log and are refused.
 
 Example: mjcli advise 2388m34556p33577s --policy akagi,greedy""",
     "verify": """Riichi (--game riichi, the default): LOGS are files (Tenhou mjlog XML, tenhou.net/6 JSON,
@@ -595,11 +739,11 @@ GAME = GameEntry(
                 "policies": "all",
                 "dora": None,
                 "seen": None,
-                "round_": "E",
-                "seat": "E",
+                "round_": None,
+                "seat": None,
                 "melds": None,
                 "riichi_by": None,
-                "honba": 0,
+                "honba": None,
                 "turn": None,
                 "as_json": False,
             },

@@ -13,6 +13,9 @@ reads only the columns it needs. Rates are shares of rows (one row per decision 
 
 :func:`compare_baseline` is the CI gate: each policy's choices against an older run's, on the
 decision points both have, joined on the stable key :data:`mjcli.riichi.replay.KEY` plus ``policy``.
+A gate must never pass by accident: a baseline that cannot be read in full
+(:func:`read_baseline`, before the run) or that shares under :data:`MIN_OVERLAP` of its decision
+points with the run (another set of logs or policies) is an error, not "0 changed".
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import Any
 import polars as pl
 
 from mjcli.errors import UsageError
-from mjcli.output import format_table
+from mjcli.output import format_table, plural
 
 #: the key of a decision point (see mjcli.riichi.replay); a row adds ``policy``
 KEY = ["file", "game_id", "round", "honba", "turn", "seat", "kind"]
@@ -107,8 +110,23 @@ def agreement_matrix(lf: pl.LazyFrame) -> pl.DataFrame:
 
 
 def summarise(path_or_frame: str | os.PathLike[str] | pl.LazyFrame, by: str | None = None) -> dict[str, Any]:
-    """The whole summary as plain data (what ``--json`` prints)."""
-    lf = path_or_frame if isinstance(path_or_frame, pl.LazyFrame) else scan(path_or_frame)
+    """The whole summary as plain data (what ``--json`` prints). A file whose data cannot be read
+    (damaged after its header) is a :class:`UsageError` naming it."""
+    if isinstance(path_or_frame, pl.LazyFrame):
+        return _summarise(path_or_frame, by)
+    lf = scan(path_or_frame)
+    try:
+        return _summarise(lf, by)
+    except (pl.exceptions.PolarsError, OSError) as exc:
+        raise _damaged(path_or_frame, exc) from None
+
+
+def _damaged(path: str | os.PathLike[str], exc: BaseException, what: str = "") -> UsageError:
+    detail = " ".join(str(exc).split())[:80]
+    return UsageError(f"{what}'{path}' is damaged: its data cannot be read ({type(exc).__name__}: {detail})")
+
+
+def _summarise(lf: pl.LazyFrame, by: str | None) -> dict[str, Any]:
     counts = lf.select(
         pl.len().alias("rows"),
         pl.col("policy").n_unique().alias("policies"),
@@ -148,7 +166,8 @@ def _table(rows: list[dict[str, Any]]) -> str:
 def format_summary(s: dict[str, Any]) -> str:
     """The human form of :func:`summarise`'s result."""
     parts = [
-        f"{s['games']} games, {s['decision_points']} decision points, {s['rows']} policy answers",
+        f"{plural(s['games'], 'game')}, {plural(s['decision_points'], 'decision point')}, "
+        f"{plural(s['rows'], 'policy answer')}",
         "",
         "agreement with the players (share of decisions; by kind; top1 and equal over their discards)",
         _table(s["policies"]),
@@ -179,18 +198,34 @@ CHANGE_SCHEMA: dict[str, Any] = {
 }
 
 
+#: the least share of decision points a baseline must have in common with the run it gates
+MIN_OVERLAP = 0.9
+
+
+def read_baseline(path: str | os.PathLike[str]) -> pl.DataFrame:
+    """The decision keys and choices of an older run, read in full now, so that a damaged file is a
+    :class:`UsageError` before any work (reading only the header would not notice)."""
+    lf = scan(path)
+    try:
+        return lf.select(*KEY, "policy", pl.col("choice").alias("old")).collect()
+    except (pl.exceptions.PolarsError, OSError) as exc:
+        raise _damaged(path, exc, "--baseline ") from None
+
+
 def compare_baseline(
-    new: pl.LazyFrame, baseline: str | os.PathLike[str]
+    new: pl.LazyFrame, baseline: str | os.PathLike[str] | pl.DataFrame
 ) -> tuple[pl.DataFrame, dict[str, int]]:
     """Decisions whose choice differs from the baseline's, and counts: compared, only_old, only_new.
 
     Decision points are matched on :data:`KEY` and ``policy``; a point that one run has and the
-    other does not (a log added, removed or now failing) is counted, not listed as a change.
+    other does not (a log added, removed or now failing) is counted, not listed as a change. When
+    the points in common are under :data:`MIN_OVERLAP` of the larger side, the baseline does not
+    gate this run: a :class:`UsageError`. ``baseline``: a path or :func:`read_baseline`'s frame.
     """
-    old = scan(baseline).select(*KEY, "policy", pl.col("choice").alias("old"))
+    old = baseline if isinstance(baseline, pl.DataFrame) else read_baseline(baseline)
     cur = new.select(*KEY, "policy", "hand", pl.col("choice").alias("new"), "reason")
     keys = [*KEY, "policy"]
-    both = cur.join(old, on=keys, how="inner")
+    both = cur.join(old.lazy(), on=keys, how="inner")
     changes = (
         both.filter(pl.col("old") != pl.col("new"))
         .select(*keys, "hand", "old", "new", "reason")
@@ -199,8 +234,16 @@ def compare_baseline(
         .cast(CHANGE_SCHEMA)
     )
     compared = both.select(pl.len()).collect().item()
-    n_old = old.select(pl.len()).collect().item()
+    n_old = old.height
     n_new = cur.select(pl.len()).collect().item()
+    larger = max(n_old, n_new)
+    if compared < MIN_OVERLAP * larger or not larger:
+        share = f"{compared / larger:.0%}" if larger else "none"
+        raise UsageError(
+            f"the baseline shares {share} of its decisions with this run ({compared} in common; "
+            f"{n_old} in the baseline, {n_new} in this run; at least {MIN_OVERLAP:.0%} needed): "
+            "it was made from other logs or policies and cannot gate this run"
+        )
     return changes, {"compared": compared, "only_old": n_old - compared, "only_new": n_new - compared}
 
 
