@@ -228,6 +228,14 @@ def test_a_replay_without_its_manifest_shows_the_label(
     assert "this output has no replay.json naming the file" in text
 
 
+def test_every_replay_output_keeps_its_manifest(report_outputs: dict[str, Path]) -> None:
+    """replay.json is one of the files replay --out owns: it comes out of the stage with the tables."""
+    for kind in (k for k in report_outputs if k.endswith("-replay")):
+        manifest = json.loads((report_outputs[kind] / "replay.json").read_text())
+        assert manifest["game"] == kind.split("-")[0] and manifest["inputs"], kind
+        assert all(Path(i["path"]).is_file() for i in manifest["inputs"]), kind
+
+
 def test_an_older_replay_table_without_the_figures_is_drawn(
     report_outputs: dict[str, Path], tmp_path: Path
 ) -> None:

@@ -55,6 +55,10 @@ def advise(
     return 0
 
 
+#: what a Dou Dizhu replay writes into --out
+REPLAY_OWNS = ("decisions.parquet", "replay.json")
+
+
 def replay(records: list[str], policies: str, out: str | None, jobs: int | None, as_json: bool) -> int:
     from mjcli.doudizhu.formats import collect_records
     from mjcli.doudizhu.policies import parse_policies
@@ -66,7 +70,7 @@ def replay(records: list[str], policies: str, out: str | None, jobs: int | None,
     inputs = collect_records(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no record files found in {', '.join(records)}")
-    with output_dir(out, ("decisions.parquet",), inputs.paths) as stage, terminal_bar(unit="game") as bar:
+    with output_dir(out, REPLAY_OWNS, inputs.paths) as stage, terminal_bar(unit="game") as bar:
         for line in inputs.notes():
             print(line, file=sys.stderr)
         summary = replay_records(
