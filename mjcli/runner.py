@@ -50,7 +50,15 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 #: modules a forkserver imports once, before it forks workers (the engines and policies)
-PRELOAD = ("mjcli.riichi.replay", "mjcli.riichi.verify", "mjcli.riichi.simulate.run", "mjcli.doudizhu.engine")
+PRELOAD = (
+    "mjcli.riichi.replay",
+    "mjcli.riichi.verify",
+    "mjcli.riichi.simulate.run",
+    "mjcli.doudizhu.engine",
+    "mjcli.hk.replay",
+    "mjcli.hk.verify",
+    "mjcli.hk.simulate",
+)
 
 
 class Interrupted(KeyboardInterrupt):

@@ -67,6 +67,8 @@ def _cell(v: float | None) -> str:
 
 
 def format_summary(s: dict[str, Any]) -> str:
+    if not s["answers"]:
+        return f"{s['decision_points']} decision points, no policy answer"
     head = ["policy", "decisions", "agree", *KINDS]
     rows = [
         [e["policy"], e["decisions"], _cell(e["agree"]), *(_cell(e[k]) for k in KINDS)] for e in s["policies"]

@@ -92,9 +92,13 @@ def read_game(path: str | os.PathLike[str]) -> dict[str, Any]:
     return game
 
 
+#: JSON files that mjcli writes beside logs (a simulation's summary, a replay's manifest): never logs
+_NOT_LOGS = ("summary", "replay.json")
+
+
 def is_log_file(path: Path) -> bool:
     """A file met while walking a folder that may be a Hong Kong log (read to be sure)."""
-    return path.name.endswith(SUFFIX) and not path.name.startswith("summary")
+    return path.name.endswith(SUFFIX) and not path.name.startswith(_NOT_LOGS)
 
 
 def collect_logs(args: Sequence[str], stdin: Iterable[str] | None = None) -> Inputs:
