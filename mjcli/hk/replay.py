@@ -11,7 +11,8 @@ Beside each answer the row keeps what the seat knew that a report or a typed ``a
 show the position again: its bonus tiles, the tiles exposed elsewhere (``seen``: rivers and the
 other players' melds, as ``advise --seen`` takes them), its shanten before acting, the table's
 minimum and the tiles left in the wall. With ``out``, ``replay.json`` records the game, the
-policies and every log read (label and absolute path).
+policies and every log read (label, absolute path and the log's own rule set, which a typed
+``advise`` of one of its positions takes as ``--game``).
 """
 
 from __future__ import annotations
@@ -79,10 +80,11 @@ class FileRows:
     decisions: list[dict[str, Any]] = field(default_factory=list)
     games: list[dict[str, Any]] = field(default_factory=list)
     error: str | None = None
+    rules: str | None = None  # the log's rule set (hk, red)
 
 
 def replay_game(file: str, game: dict[str, Any], policies: Sequence[SeedBot]) -> FileRows:
-    out = FileRows(file)
+    out = FileRows(file, rules=game["game"] if isinstance(game.get("game"), str) else None)
     players = [str(p) for p in game.get("players", ["?"] * 4)]
     game_id = str(game.get("seed", file))
     per_seat = [0, 0, 0, 0]
@@ -193,9 +195,11 @@ def replay(
     decisions = RowBuffer(DECISIONS_SCHEMA)
     games = RowBuffer(GAMES_SCHEMA)
     errors: list[str] = []
+    rules: list[str | None] = []
     setup = functools.partial(_build, list(names))
     n_games = 0
     for r in ordered_map(_task, list(items), jobs=jobs, setup=setup):
+        rules.append(r.rules)
         if r.error is not None:
             errors.append(r.error)
         else:
@@ -209,6 +213,7 @@ def replay(
     if out is not None:
         result.decisions_path = write_table(frame, out / "decisions.parquet")
         result.games_path = write_table(games.frame(), out / "games.parquet")
-        read = {"game": game, "policies": list(names), "inputs": manifest(items)}
+        inputs = [{**entry, "rules": r} for entry, r in zip(manifest(items), rules, strict=True)]
+        read = {"game": game, "policies": list(names), "inputs": inputs}
         write_text_atomic(out / MANIFEST, json.dumps(read, indent=1, ensure_ascii=False) + "\n")
     return result
