@@ -29,6 +29,30 @@ HK_PLAYERS = "hk-pm0,hk-pm8,hk-pm16,hk-pm16plus"
 RED_PLAYERS = "red-pm0,red-pm12,red-pm12plus"
 
 
+def _seat(text: str, option: str = "--seat") -> str:
+    """A seat as typed, as riichi reads it: digits are a seat number, 0 to 3 (seat 0 is the
+    dealer, East), letters a wind (E S W N, or the words); the wind letter."""
+    t = text.strip()
+    if t.lstrip("+-").isdigit():
+        if t not in ("0", "1", "2", "3"):
+            raise UsageError(f"{option} {t}: seat numbers are 0 to 3 (seat 0 is the dealer)")
+        return "ESWN"[int(t)]
+    return _wind(t, option)
+
+
+def _wind(text: str, option: str) -> str:
+    """A wind as typed, E S W N (or the words): its letter. Digits are seat numbers, never winds."""
+    from mjcli.tiles import wind_from_letter
+
+    t = text.strip()
+    try:
+        if not t.isalpha():
+            raise UsageError(t)
+        return "ESWN"[wind_from_letter(t)]
+    except MjcliError:
+        raise UsageError(f"{option} '{text}' is not a wind (use E, S, W or N)") from None
+
+
 def _rules(preset: str, min_faan: int | None = None, payment: str | None = None, strict: bool = False) -> Any:
     from mjcli.hk.rules import get_rules
 
@@ -73,8 +97,8 @@ def score(
         win,
         _rules(preset, min_faan, payment, min_without_bonus),
         melds=melds,
-        seat=seat,
-        round_wind=round_,
+        seat=_seat(seat),
+        round_wind=_wind(round_, "--round"),
         flowers=flowers,
         seasons=seasons,
         self_drawn=tsumo,
@@ -167,8 +191,8 @@ def advise(
         parse_policy_names(policies, default),
         melds=melds,
         seen=seen,
-        seat=seat,
-        round_wind=round_,
+        seat=_seat(seat),
+        round_wind=_wind(round_, "--round"),
         flowers=flowers,
         seasons=seasons,
     )
@@ -371,7 +395,8 @@ def summary(preset: str, path: Path, as_json: bool) -> int:
 _SCORE_HELP = """{title} (--game {name}): HAND is the concealed tiles in mpsz (1z-7z = E S W N White Green
 Red{jokers}), with the winning tile (14 tiles, 3 fewer per meld; --win names it, default the last
 written) or without it (then --win). Won on a discard unless --tsumo; --melds pon:111z,chi:456s,
-kan:5555p,ankan:9999s,kakan:2222m; --seat (E = dealer) and --round default to East; bonus tiles held
+kan:5555p,ankan:9999s,kakan:2222m; --seat is a seat number 0-3 (seat 0 is the dealer, East; 1
+South...) or a wind E S W N, --round a wind, both default to East; bonus tiles held
 as numbers: --flowers 1,3 --seasons 2 (tile n belongs to seat wind n: 1 East ... 4 North). Win
 conditions: --rinshan (kong replacement), --double-rinshan, --chankan (robbing a kong), --haitei (the
 last wall tile, self-drawn), --houtei (the last discard), --tenhou (heavenly), --chiihou (earthly).
@@ -389,7 +414,8 @@ Example: mjcli shanten --game {name} 123m456p789s1135z"""
 
 _ADVISE_HELP = """{title} (--game {name}): HAND is 14 tiles in mpsz{jokers} (3 fewer per meld of
 --melds), the last one written being the tile just drawn. --seen lists the tiles exposed elsewhere
-(rivers and other players' melds), --seat/--round the winds (default East), --flowers/--seasons the
+(rivers and other players' melds), --seat (0-3, seat 0 the dealer, or a wind) and --round (a wind;
+both default to East), --flowers/--seasons the
 bonus tiles held, --min-faan the table's minimum (default 3). Policies: {players} (--policy, or all).
 
 Example: mjcli advise --game {name} 123m456p789s11345z --policy all"""
