@@ -156,6 +156,12 @@ CASES = {
         signal.SIGINT,
         False,
     ),
+    "simulate-hk": (
+        ["simulate", "--game", "hk", "--games", "5000", "--jobs", "2"],
+        ["logs/hk-000000.json", "games.parquet", "summary.json"],
+        signal.SIGINT,
+        True,
+    ),
 }
 
 

@@ -129,8 +129,20 @@ def test_the_real_command_says_it_in_one_line(source: Path, tmp_path: Path) -> N
         ["simulate", "--games", "100000", "-j", "1"],
         ["simulate", "--game", "doudizhu", "--games", "1000000", "-j", "1"],
         ["replay", "--game", "doudizhu", str(LOGS)],
+        ["simulate", "--game", "hk", "--games", "1000000", "-j", "1"],
+        ["verify", "--game", "hk", str(LOGS), "-j", "1"],
+        ["replay", "--game", "red", str(LOGS), "-j", "1"],
     ],
-    ids=["replay", "verify", "simulate", "simulate-doudizhu", "replay-doudizhu"],
+    ids=[
+        "replay",
+        "verify",
+        "simulate",
+        "simulate-doudizhu",
+        "replay-doudizhu",
+        "simulate-hk",
+        "verify-hk",
+        "replay-red",
+    ],
 )
 def test_an_unwritable_out_folder_is_an_error_before_the_work(args: list[str], unwritable: Path) -> None:
     assert error_of(cli(*args, "--out", str(unwritable))).startswith(

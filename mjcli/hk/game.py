@@ -233,9 +233,9 @@ def simulate(
     workers = jobs_for(jobs)
     rules = _rules(preset, min_faan, payment, min_without_bonus).with_options(length=length)
     names = parse_players(players)
-    total = len(game_specs(names, games, seed, rules, duplicate))
     with contextlib.ExitStack() as stack:
         stage = stack.enter_context(output_dir(out, SIMULATE_OWNS))  # a bad --out fails before the work
+        total = len(game_specs(names, games, seed, rules, duplicate))
         bar = stack.enter_context(terminal_bar(total, unit="game"))
         progress = None if bar is None else (lambda n: bar.update(1))
         try:
