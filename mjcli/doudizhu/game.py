@@ -66,7 +66,10 @@ def replay(records: list[str], policies: str, out: str | None, jobs: int | None,
     inputs = collect_records(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no record files found in {', '.join(records)}")
-    with output_dir(out, ("decisions.parquet",), inputs.paths) as stage, terminal_bar(unit="game") as bar:
+    with (
+        output_dir(out, ("decisions.parquet", "replay.json"), inputs.paths) as stage,
+        terminal_bar(unit="game") as bar,
+    ):
         for line in inputs.notes():
             print(line, file=sys.stderr)
         summary = replay_records(

@@ -371,7 +371,7 @@ def convert(log: str, to: str, output: str | None, as_json: bool) -> int:
 
 
 #: the files a riichi replay writes into --out
-REPLAY_OWNS = ("decisions.parquet", "games.parquet", "changes.parquet")
+REPLAY_OWNS = ("decisions.parquet", "games.parquet", "changes.parquet", "replay.json")
 
 
 def replay(
