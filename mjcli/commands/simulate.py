@@ -7,7 +7,15 @@ from pathlib import Path
 import typer
 
 from mjcli import games
-from mjcli.commands import game_option, jobs_option
+from mjcli.commands import (
+    bot_framing_option,
+    bot_option,
+    bot_timeout_option,
+    game_option,
+    jobs_option,
+    plugin_option,
+    strict_bots_option,
+)
 
 INTRO = (
     "Play whole games between bot policies under real rules and summarise them; the same --seed gives "
@@ -41,6 +49,11 @@ def register(app: typer.Typer) -> None:
         kicker: str | None = typer.Option(
             None, "--kicker", help="Dou Dizhu: kicker rule, douzero, rlcard or pagat [default: douzero]."
         ),
+        plugin: list[str] | None = plugin_option(),
+        bot: list[str] | None = bot_option(),
+        bot_timeout: float | None = bot_timeout_option(),
+        bot_framing: str | None = bot_framing_option(),
+        strict_bots: bool = strict_bots_option(),
     ) -> None:
         options = dict(locals())
         options["games"] = options.pop("games_")

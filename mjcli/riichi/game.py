@@ -130,6 +130,59 @@ def shanten(hands: list[str], seen: str, shanten_only: bool, as_json: bool) -> i
     return 0
 
 
+# ---------------------------------------------------------------- names: built-in, plugin, entry point, bot
+
+
+def _registry(
+    plugin: list[str] | None,
+    bot: list[str] | None,
+    bot_timeout: float | None = None,
+    bot_framing: str | None = None,
+    log_dir: Path | None = None,
+) -> Any:
+    """Every policy name the command knows (:func:`mjcli.riichi.policies.policy_registry`), the
+    bots' stderr going to ``log_dir/NAME.stderr.log`` (started afresh)."""
+    import dataclasses
+
+    from mjcli.riichi.bots import bot_spec, check_settings
+    from mjcli.riichi.policies import policy_registry
+
+    if not bot and (bot_timeout is not None or bot_framing is not None):
+        raise UsageError("--bot-timeout and --bot-framing apply to the bots given with --bot")
+    settings = check_settings(bot_timeout, bot_framing)
+    if log_dir is not None:
+        settings = dataclasses.replace(settings, log_dir=str(log_dir))
+    specs = [bot_spec(text, settings) for text in bot or ()]
+    if log_dir is not None:
+        for spec in specs:
+            (log_dir / f"{spec.name}.stderr.log").unlink(missing_ok=True)
+    return policy_registry(plugin or (), specs)
+
+
+def _fault_lines(faults: list[dict[str, Any]], where: str | None, limit: int = 5) -> list[str]:
+    """The faults of a run's bots, for a person: counts per bot and kind, the first few in full."""
+    if not faults:
+        return []
+    counts: dict[tuple[str, str], int] = {}
+    for f in faults:
+        key = (f["bot"], f["fault"])
+        counts[key] = counts.get(key, 0) + 1
+    shown = ", ".join(f"{bot} {kind} {n}" for (bot, kind), n in sorted(counts.items()))
+    lines = [f"{len(faults)} bot fault(s): {shown}" + (f" (all in {where})" if where else "")]
+    # the faults that say what went wrong first, then those of a process that had already failed
+    for f in sorted(faults, key=lambda f: f["fault"] == "unanswered")[:limit]:
+        place = " ".join(
+            f"{k} {f[k]}" for k in ("file", "game", "round", "turn", "seat", "event") if f.get(k) is not None
+        )
+        answer = f"; answered {f['answer']!r}" if f.get("answer") else ""
+        played = f"; played {f['played']}" if f.get("played") else ""
+        detail = " ".join(str(f["detail"]).split())
+        lines.append(f"  {f['bot']} {f['fault']} at {place}: {detail[:300]}{answer[:200]}{played}")
+    if len(faults) > limit:
+        lines.append(f"  ... and {len(faults) - limit} more")
+    return lines
+
+
 # ---------------------------------------------------------------- advise
 
 
@@ -145,6 +198,10 @@ def advise(
     honba: int,
     turn: int | None,
     as_json: bool,
+    plugin: list[str] | None = None,
+    bot: list[str] | None = None,
+    bot_timeout: float | None = None,
+    bot_framing: str | None = None,
 ) -> int:
     """``hand`` is a hand in mpsz (``round_``/``seat`` are then winds, E S W N) or a log file
     (``round_`` a round label such as ``E2``, ``seat`` a seat number 0-3, ``honba`` and ``turn``
@@ -153,12 +210,14 @@ def advise(
     from mjcli.riichi.advise import advise_hand, advise_log, render
     from mjcli.tiles import parse_tiles, wind_from_letter
 
+    registry = _registry(plugin, bot, bot_timeout, bot_framing)
+    policies = registry.parse_names(policies)
     if Path(hand).is_file():
         if turn is None:
             raise UsageError(f"'{hand}' is a log: name the position with --round, --honba, --turn, --seat")
         if not seat.strip().isdigit():
             raise UsageError(f"--seat '{seat}': for a log, give the seat number 0-3")
-        result = advise_log(hand, round_, honba, turn, int(seat), policies=policies)
+        result = advise_log(hand, round_, honba, turn, int(seat), policies=policies, registry=registry)
     else:
         winds = [wind_from_letter(w) for w in (riichi_by or "").replace(" ", ",").split(",") if w.strip()]
         result = advise_hand(
@@ -170,6 +229,7 @@ def advise(
             seat_wind=wind_from_letter(seat),
             riichi_by=winds,
             policies=policies,
+            registry=registry,
         )
     if as_json:
         emit_json(result)
@@ -279,18 +339,25 @@ def replay(
     baseline: Path | None,
     max_changes: int,
     rules: str,
+    plugin: list[str] | None = None,
+    bot: list[str] | None = None,
+    bot_timeout: float | None = None,
+    bot_framing: str | None = None,
+    strict_bots: bool = False,
 ) -> int:
     """Replay the logs; print the summary (and the changes against ``baseline``); the exit code."""
     import shutil
     import tempfile
 
     from mjcli.riichi.formats import collect_logs
-    from mjcli.riichi.policies import parse_policy_names
     from mjcli.riichi.replay import ReplayOptions
     from mjcli.riichi.rules import get_rules
     from mjcli.riichi.summary import BY_CHOICES, scan
 
-    names = tuple(parse_policy_names(policies))
+    if out is not None and out.exists() and not out.is_dir():
+        raise UsageError(f"--out '{out}' exists and is not a directory")
+    registry = _registry(plugin, bot, bot_timeout, bot_framing)
+    names = tuple(registry.parse_names(policies))
     if by is not None and by not in BY_CHOICES:
         raise UsageError(f"--by '{by}' is not one of {', '.join(BY_CHOICES)}")
     if baseline is not None:
@@ -304,12 +371,15 @@ def replay(
             if not 0 <= s <= 3:
                 raise UsageError(f"--seat {s} is not 0..3 (seat 0 is the first dealer)")
         seats = tuple(sorted(set(seat)))
-    options = ReplayOptions(names, seats, tuple(player) if player else None, rules)
     inputs = collect_logs(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(records)}")
     workers = jobs_for(jobs)
     target = out if out is not None else Path(tempfile.mkdtemp(prefix="mjcli-replay-"))
+    if bot:  # the bots' stderr goes beside the outputs
+        target.mkdir(parents=True, exist_ok=True)
+        registry = _registry(plugin, bot, bot_timeout, bot_framing, target)
+    options = ReplayOptions(names, seats, tuple(player) if player else None, rules, registry, strict_bots)
     try:
         return _replay_into(
             inputs, options, target, workers, as_json, by, baseline, max_changes, out is not None
@@ -364,7 +434,9 @@ def _replay_into(
             "out": str(out) if keep else None,
         }
     )
-    code = 1 if result.errors else 0
+    if result.faults_path is not None:
+        summary["bot_faults"] = len(result.faults)
+    code = 1 if result.errors or result.faults else 0
     changes = None
     if baseline is not None:
         changes, counts = compare_baseline(lf, baseline)
@@ -382,6 +454,9 @@ def _replay_into(
             print(f"SKIPPED {e}")
         if result.incomplete:
             print(f"{len(result.incomplete)} log(s) end before their game does (replayed up to the cut)")
+        where = str(result.faults_path) if keep and result.faults_path else None
+        for line in _fault_lines(result.faults, where):
+            print(line)
         if changes is not None:
             b = summary["baseline"]
             print("")
@@ -420,16 +495,27 @@ def simulate(
     duplicate: bool,
     jobs: int | None,
     as_json: bool,
+    plugin: list[str] | None = None,
+    bot: list[str] | None = None,
+    bot_timeout: float | None = None,
+    bot_framing: str | None = None,
+    strict_bots: bool = False,
 ) -> int:
-    """Simulate, print the summary (or its JSON); 1 when a policy broke the rules and stopped the run."""
+    """Simulate, print the summary (or its JSON); 1 when a policy broke the rules and stopped the run,
+    or when an outside bot made a fault (its move played by the fallback)."""
     import time
 
     from mjcli.riichi.simulate.figures import render
-    from mjcli.riichi.simulate.run import game_specs, parse_players, simulate, table_rules
+    from mjcli.riichi.simulate.run import FAULTS_FILE, game_specs, parse_players, simulate, table_rules
     from mjcli.riichi.simulate.seats import PolicyError
 
     workers = jobs_for(jobs)
-    names = parse_players(players)
+    if out is not None and bot:
+        if out.exists() and not out.is_dir():
+            raise UsageError(f"--out: '{out}' exists and is not a directory")
+        out.mkdir(parents=True, exist_ok=True)
+    registry = _registry(plugin, bot, bot_timeout, bot_framing, out if bot else None)
+    names = parse_players(players, registry)
     total = len(game_specs(names, games, seed, table_rules(rules, length), duplicate))
     with terminal_bar(total, unit="game") as bar:
         progress = None
@@ -454,22 +540,90 @@ def simulate(
                 duplicate=duplicate,
                 jobs=workers,
                 progress=progress,
+                registry=registry,
+                strict_bots=strict_bots,
             )
         except PolicyError as exc:
             # A policy bug, found by playing: report where, and stop (the logs of the games before stay).
             print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
             return 1
+    faults = result.get("fault_list", [])
     if as_json:
         emit_json(result)
     else:
         print(render(result))
+        where = str(out / FAULTS_FILE) if out is not None else None
+        for line in _fault_lines(faults, where):
+            print(line)
     rate = result["games"] / result["seconds"] if result["seconds"] else 0.0
     print(
         f"{result['games']} games, {result['rounds']} rounds in {result['seconds']:.1f} s "
         f"({rate:.1f} games/s, {workers} job{'s' if workers != 1 else ''})",
         file=sys.stderr,
     )
+    return 1 if faults else 0
+
+
+# ---------------------------------------------------------------- policies and bot check
+
+
+def policies(plugin: list[str] | None, bot: list[str] | None, as_json: bool) -> int:
+    """Every policy name known, with where it comes from."""
+    from mjcli.output import format_table
+    from mjcli.plugins import describe
+
+    registry = _registry(plugin, bot)
+    rows = [{"name": s.name, "source": s.source, "target": describe(s)} for s in registry.specs]
+    rows += [
+        {"name": s.name, "source": f"{s.source} (shadowed: not used)", "target": describe(s)}
+        for s in registry.shadowed
+    ]
+    if as_json:
+        for r in rows:
+            emit_json(r)
+        return 0
+    print(format_table(["name", "source", "target"], [[r["name"], r["source"], r["target"]] for r in rows]))
     return 0
+
+
+def bot_check(
+    bot: str, seed: int, length: str, bot_timeout: float | None, bot_framing: str | None, as_json: bool
+) -> int:
+    """One short seeded game with the bot in every seat; 0 when clean, 1 on any problem."""
+    import tempfile
+
+    from mjcli.riichi.simulate.bot_check import check_bot
+    from mjcli.riichi.simulate.run import LENGTHS
+
+    if length not in LENGTHS:
+        raise UsageError(f"--length '{length}': use hanchan or tonpuu")
+    with tempfile.TemporaryDirectory(prefix="mjcli-bot-check-") as tmp:
+        registry = _registry(None, [bot], bot_timeout, bot_framing, Path(tmp))
+        spec = registry.specs[-1]
+        report = check_bot(spec, seed, length)
+    result = report.to_dict()
+    if as_json:
+        emit_json(result)
+        return 0 if report.clean else 1
+    t = result["time_per_decision"]
+    shake = ", ".join(f"{x:.2f} s" for x in result["handshake_seconds"]) or "none"
+    print(f"bot {report.bot}: {report.command}")
+    print(f"game      1 {length} (seed {seed}), {report.rounds} rounds, the bot in all four seats")
+    print(f"handshake {len(result['handshake_seconds'])} of 4 processes answered start_game ({shake})")
+    for problem in report.start_failures:
+        print(f"  problem: {' '.join(problem.split())[:400]}")
+    print(f"decisions {report.decisions}, faults {result['faults']} (illegal answers {result['illegal']})")
+    if t["median_ms"] is not None:
+        print(
+            f"time per decision: median {t['median_ms']:.2f} ms, p90 {t['p90_ms']:.2f} ms, "
+            f"max {t['max_ms']:.2f} ms"
+        )
+    for line in _fault_lines(report.faults, None, limit=10):
+        print(line)
+    if report.stopped:
+        print(f"stopped: {report.stopped}")
+    print("clean" if report.clean else "problems found")
+    return 0 if report.clean else 1
 
 
 # ---------------------------------------------------------------- the table entry
@@ -535,6 +689,18 @@ Example: mjcli replay ../shared/logs/tenhou-xml --out rep --policy akagi,efficie
 decisions.parquet); --by adds a table per player, policy, round or kind.
 
 Example: mjcli summary rep --by player""",
+    "policies": """Riichi (--game riichi, the default): the built-in policies, the policies installed
+packages declare (entry-point group mjcli.policies), and those given with --plugin NAME=TARGET
+(TARGET: path/to/file.py:Attr or package.module:Attr) and --bot NAME=COMMAND.
+
+Example: mjcli policies --plugin tsumogiri=examples/plugin.py:Tsumogiri""",
+    "bot-check": """Riichi (--game riichi, the default): NAME=COMMAND, as --bot takes it ({seat} becomes
+the seat 0-3). One East-only game (--length hanchan for a full one) of --seed with the bot in all
+four seats: whether each process answered start_game, every fault (no answer in --bot-timeout
+seconds, an exit, a line that is not JSON, an action that is not legal) with its position and
+answer, and the time per decision. Exit 0 clean, 1 problems found.
+
+Example: mjcli bot check mine='python examples/mjai_bot.py {seat}'""",
     "simulate": """Riichi (--game riichi, the default): full Tenhou-rules games through the rules engine,
 policies (one to four) rotated over the seats. --duplicate plays each deal's walls once per seat
 rotation. --out DIR gets logs/ (tenhou.net/6 JSON and mjai for every game), games.parquet,
@@ -543,6 +709,9 @@ deal-in / tsumo / riichi / call rates and sizes with 95 % intervals.
 
 Example: mjcli simulate --players akagi,mahjongjoy,greedy,efficiency --games 100 --seed 1 --out sim""",
 }
+
+#: --plugin, --bot and the bots' settings, taken by advise, replay and simulate
+_BOT_OPTIONS = {"plugin": None, "bot": None, "bot_timeout": None, "bot_framing": None}
 
 _SCORE_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei")
 
@@ -588,6 +757,7 @@ GAME = GameEntry(
                 "honba": 0,
                 "turn": None,
                 "as_json": False,
+                **_BOT_OPTIONS,
             },
         ),
         "verify": Command(
@@ -613,6 +783,8 @@ GAME = GameEntry(
                 "baseline": None,
                 "max_changes": 0,
                 "rules": "tenhou",
+                **_BOT_OPTIONS,
+                "strict_bots": False,
             },
         ),
         "summary": Command(
@@ -630,6 +802,23 @@ GAME = GameEntry(
                 "rules": "tenhou",
                 "duplicate": False,
                 "jobs": None,
+                "as_json": False,
+                **_BOT_OPTIONS,
+                "strict_bots": False,
+            },
+        ),
+        "policies": Command(
+            policies, help=HELP["policies"], options={"plugin": None, "bot": None, "as_json": False}
+        ),
+        "bot-check": Command(
+            bot_check,
+            help=HELP["bot-check"],
+            options={
+                "bot": None,
+                "seed": 0,
+                "length": "tonpuu",
+                "bot_timeout": None,
+                "bot_framing": None,
                 "as_json": False,
             },
         ),
