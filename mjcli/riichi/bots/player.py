@@ -35,7 +35,8 @@ from mjcli.riichi.policies.view import Action
 
 #: seconds per decision when --bot-timeout is not given (mjai.app allows 2-3)
 DEFAULT_TIMEOUT = 5.0
-#: the first answer of a process (to start_game, after its start-up) may take this many timeouts
+#: the first answer of a process (to start_game, after its start-up) and a round's first prompt
+#: (mjai.app allows more time there too) may take this many timeouts
 START_FACTOR = 4.0
 
 
@@ -300,13 +301,15 @@ class MjaiBot:
         pending = s.pending
         if not pending:  # asked twice at one point (it never is): ask with nothing new
             return self._line(s, "[]" if self.settings.framing == "array" else wire.NONE, alone=False)
+        # a round's first prompt may take as long as a start (as mjai.app allows: bots set up there)
+        timeout = self.settings.start_timeout if pending[0].startswith('{"type":"start_kyoku"') else None
         if self.settings.framing == "array":
             line = "[" + ",".join(pending) + "]"
             pending.clear()
-            return self._request(s, line)
+            return self._request(s, line, timeout)
         answer = ""
         for text in pending:
-            answer = self._request(s, text)
+            answer = self._request(s, text, timeout)
         pending.clear()
         return answer
 
