@@ -10,6 +10,7 @@ import sys
 
 seat = int(sys.argv[1])
 hand: list[str] = []
+NONE = '{"type":"none"}\n'
 for line in sys.stdin:
     events = json.loads(line)
     for e in events:
@@ -26,11 +27,12 @@ for line in sys.stdin:
         elif mine and e["type"] == "kakan":
             hand.remove(e["pai"])
     last = events[-1]
-    answer = {"type": "none"}
+    answer = NONE
     if last.get("actor") == seat and last["type"] in ("tsumo", "reach"):
-        answer = {"type": "dahai", "actor": seat, "pai": hand[-1], "tsumogiri": last["type"] == "tsumo"}
+        answer = json.dumps({"type": "dahai", "actor": seat, "pai": hand[-1], "tsumogiri": True}) + "\n"
     elif last.get("actor") == seat and last["type"] in ("chi", "pon"):
         keep = last["pai"][:2]  # the called kind may not be discarded at once
         pai = next((t for t in reversed(hand) if t[:2] != keep), hand[-1])
-        answer = {"type": "dahai", "actor": seat, "pai": pai, "tsumogiri": False}
-    print(json.dumps(answer), flush=True)
+        answer = json.dumps({"type": "dahai", "actor": seat, "pai": pai, "tsumogiri": False}) + "\n"
+    sys.stdout.write(answer)
+    sys.stdout.flush()

@@ -258,7 +258,7 @@ def test_simulate_plays_the_bots_answers(tmp_path: Path) -> None:
 BROKEN = {
     "garbage": ("garbage.py", "not_json", "not JSON"),
     "exits": (None, "exited", "exited with code 3"),
-    "sleeper": ("sleeper.py", "timeout", "did not answer within 0.5 s"),
+    "sleeper": ("sleeper.py", "timeout", "did not answer within 2 s and was killed"),  # a round's first
 }
 
 

@@ -78,7 +78,8 @@ def bot_timeout_option() -> Any:
         None,
         "--bot-timeout",
         metavar="SECONDS",
-        help="Riichi: seconds a bot has per decision (4 times that to start) [default: 5].",
+        help="Riichi: seconds a bot has per decision (4 times that to start and for a round's first "
+        "decision) [default: 5].",
     )
 
 

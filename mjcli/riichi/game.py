@@ -162,15 +162,16 @@ def _registry(
 def _fault_lines(faults: list[dict[str, Any]], where: str | None, limit: int = 5) -> list[str]:
     """The faults of a run's bots, for a person: counts per bot and kind, the first few in full."""
     if not faults:
-        return []
+        return ["bot faults: none"]
     counts: dict[tuple[str, str], int] = {}
     for f in faults:
         key = (f["bot"], f["fault"])
         counts[key] = counts.get(key, 0) + 1
     shown = ", ".join(f"{bot} {kind} {n}" for (bot, kind), n in sorted(counts.items()))
     lines = [f"{len(faults)} bot fault(s): {shown}" + (f" (all in {where})" if where else "")]
-    # the faults that say what went wrong first, then those of a process that had already failed
-    for f in sorted(faults, key=lambda f: f["fault"] == "unanswered")[:limit]:
+    # what went wrong; the decisions of a process that had already failed are only counted
+    telling = [f for f in faults if f["fault"] != "unanswered"] or faults
+    for f in telling[:limit]:
         place = " ".join(
             f"{k} {f[k]}" for k in ("file", "game", "round", "turn", "seat", "event") if f.get(k) is not None
         )
@@ -178,8 +179,8 @@ def _fault_lines(faults: list[dict[str, Any]], where: str | None, limit: int = 5
         played = f"; played {f['played']}" if f.get("played") else ""
         detail = " ".join(str(f["detail"]).split())
         lines.append(f"  {f['bot']} {f['fault']} at {place}: {detail[:300]}{answer[:200]}{played}")
-    if len(faults) > limit:
-        lines.append(f"  ... and {len(faults) - limit} more")
+    if len(faults) > min(limit, len(telling)):
+        lines.append(f"  ... and {len(faults) - min(limit, len(telling))} more")
     return lines
 
 
@@ -454,9 +455,10 @@ def _replay_into(
             print(f"SKIPPED {e}")
         if result.incomplete:
             print(f"{len(result.incomplete)} log(s) end before their game does (replayed up to the cut)")
-        where = str(result.faults_path) if keep and result.faults_path else None
-        for line in _fault_lines(result.faults, where):
-            print(line)
+        if result.faults_path is not None:
+            where = str(result.faults_path) if keep else None
+            for line in _fault_lines(result.faults, where):
+                print(line)
         if changes is not None:
             b = summary["baseline"]
             print("")
@@ -552,9 +554,10 @@ def simulate(
         emit_json(result)
     else:
         print(render(result))
-        where = str(out / FAULTS_FILE) if out is not None else None
-        for line in _fault_lines(faults, where):
-            print(line)
+        if "faults" in result:
+            where = str(out / FAULTS_FILE) if out is not None else None
+            for line in _fault_lines(faults, where):
+                print(line)
     rate = result["games"] / result["seconds"] if result["seconds"] else 0.0
     print(
         f"{result['games']} games, {result['rounds']} rounds in {result['seconds']:.1f} s "
@@ -618,8 +621,9 @@ def bot_check(
             f"time per decision: median {t['median_ms']:.2f} ms, p90 {t['p90_ms']:.2f} ms, "
             f"max {t['max_ms']:.2f} ms"
         )
-    for line in _fault_lines(report.faults, None, limit=10):
-        print(line)
+    if report.faults:
+        for line in _fault_lines(report.faults, None, limit=10):
+            print(line)
     if report.stopped:
         print(f"stopped: {report.stopped}")
     print("clean" if report.clean else "problems found")

@@ -206,8 +206,8 @@ def format_summary(s: dict[str, Any]) -> str:
     if "bots" in s:
         parts += [
             "",
-            "outside bots (faults; by their own q-values: decisions valued, mean gap choice - player, "
-            "share where the player's move was worth less)",
+            "outside bots (faults; by their own q-values: decisions valued, mean q_gap, share of them "
+            "where the player's move was worth less)",
             _table(s["bots"]),
         ]
     if s.get("costly"):
