@@ -120,7 +120,7 @@ def test_simulate_seats_plugins_by_name(tmp_path: Path) -> None:
     assert set(games["policy"]) == {"tsumogiri", "greedy"} and games["faults"].sum() == 0
     summary = json.loads((tmp_path / "a" / "summary.json").read_text())
     assert [p["policy"] for p in summary["policies"]] == ["tsumogiri", "greedy"] and "faults" not in summary
-    assert runner.invoke(app, ["verify", str(tmp_path / "a" / "logs")]).exit_code == 0
+    assert runner.invoke(app, ["verify", str(tmp_path / "a" / "logs"), "--jobs", "1"]).exit_code == 0
 
 
 def test_advise_lists_a_plugin_and_a_factory(tmp_path: Path) -> None:

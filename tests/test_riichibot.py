@@ -2,9 +2,10 @@
 program from its own venv, ``.venv-peers/mjai``, which ``make peers`` creates; without it these tests
 skip with the reason the set-up wrote).
 
-``make test`` replays two shared Tenhou logs and plays one East-only game with RiichiBot in one seat
-and one with it in all four; ``make peers-test`` (``MJCLI_PEERS_FULL=1``) replays all the shared
-tenhou-xml logs and plays 4 hanchan with RiichiBot in one seat and 4 in all four.
+``make test`` replays one shared Tenhou log (with kans: RiichiBot's faults of every sort) and plays
+one East-only game with RiichiBot in all four seats; ``make peers-test`` (``MJCLI_PEERS_FULL=1``)
+replays all the shared tenhou-xml logs and plays 4 hanchan with RiichiBot in one seat and 4 in all
+four.
 
 RiichiBot has bugs of its own that replaying real games brings out (it keeps the calls of earlier
 rounds, fails on its own kan calls and then answers ``none`` where a discard is due, and declares
@@ -62,15 +63,12 @@ def mjcli(*args: str) -> subprocess.CompletedProcess[str]:
 REPLAYED = (
     log_files("tenhou-xml/*.mjlog")
     if FULL
-    else [
-        LOGS / "tenhou-xml" / "2010081709gm-00a9-0000-fe3371ad.mjlog",
-        LOGS / "tenhou-xml" / "2016052515gm-00a9-0000-c4d72066.mjlog",  # closed and added kans
-    ]
+    else [LOGS / "tenhou-xml" / "2016052515gm-00a9-0000-c4d72066.mjlog"]  # closed and added kans
 )
 
 
-#: faults measured on the two logs of `make test` and on all the tenhou-xml logs
-MEASURED = {"2010081709gm-00a9-0000-fe3371ad.mjlog": 10, "2016052515gm-00a9-0000-c4d72066.mjlog": 260}
+#: faults measured on the log of `make test` and on all the tenhou-xml logs
+MEASURED = {"2016052515gm-00a9-0000-c4d72066.mjlog": 260}
 MEASURED_ALL = 912
 
 
@@ -80,7 +78,7 @@ def replayed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("riichibot-replay")
     logs = [str(p) for p in REPLAYED]
     args = ["replay", *logs, "--bot", bot, "--policies", "riichibot,greedy", "--bot-timeout", TIMEOUT]
-    result = mjcli(*args, "--out", str(out), "--jobs", "2")
+    result = mjcli(*args, "--out", str(out), "--jobs", "2")  # one log: one job
     assert result.returncode == 1, result.stderr  # its faults make the run exit 1, as documented
     assert "Traceback" not in result.stderr
     assert "bot fault(s): riichibot illegal" in result.stdout
@@ -90,7 +88,7 @@ def replayed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_every_decision_point_of_every_seat_gets_an_answer(replayed: Path) -> None:
     rows = pl.read_parquet(replayed / "decisions.parquet")
     bot, greedy = rows.filter(pl.col("policy") == "riichibot"), rows.filter(pl.col("policy") == "greedy")
-    assert bot.height == greedy.height > 1500
+    assert bot.height == greedy.height > 800
     key = ["file", "game", "round", "honba", "turn", "seat", "kind"]
     assert bot.select(key).equals(greedy.select(key))
     assert sorted(set(bot["seat"])) == [0, 1, 2, 3]
@@ -145,7 +143,7 @@ def test_libriichi_agrees_with_the_engine_on_the_answers(replayed: Path, tmp_pat
     rows = pl.read_parquet(replayed / "decisions.parquet").filter(pl.col("policy") == "riichibot")
     faults = [json.loads(x) for x in (replayed / "faults.jsonl").read_text().splitlines()]
     checked = Counter()
-    for path in REPLAYED[:2] if not FULL else REPLAYED:
+    for path in REPLAYED:
         if "no-game-end" in path.name or "no-round-end" in path.name:
             continue
         log = tmp_path / (path.name + ".mjai.jsonl")
@@ -171,7 +169,7 @@ def test_libriichi_agrees_with_the_engine_on_the_answers(replayed: Path, tmp_pat
             else:
                 assert v["valid"], (path.name, c, v)
                 checked["legal answers"] += 1
-    assert checked["legal answers"] > 1000 and checked["none faults"] > 10, checked
+    assert checked["legal answers"] > 500 and checked["none faults"] > 10, checked
 
 
 def _offered_by(log: Path) -> dict[int, int]:
@@ -201,7 +199,7 @@ def _oracle(log: Path, checks: list[dict]) -> list[dict]:
     return [json.loads(x) for x in done.stdout.splitlines()]
 
 
-@pytest.mark.parametrize("seats", [1, 4])
+@pytest.mark.parametrize("seats", [1, 4] if FULL else [4])
 def test_simulated_games_with_riichibot_finish_verify_and_have_no_fault(seats: int, tmp_path: Path) -> None:
     bot = _peer()
     players = "riichibot" if seats == 4 else "riichibot,akagi,greedy,efficiency"
@@ -216,6 +214,10 @@ def test_simulated_games_with_riichibot_finish_verify_and_have_no_fault(seats: i
     assert json.loads((out / "summary.json").read_text())["faults"] == {"riichibot": 0}
     bot_rows = games_table.filter(pl.col("policy") == "riichibot")
     assert bot_rows.height == seats * int(games) and bot_rows["riichi"].sum() > 0  # it did play
-    verify = mjcli("verify", str(out / "logs"))
-    assert verify.returncode == 0, verify.stdout
+    from typer.testing import CliRunner
+
+    from mjcli.cli import app
+
+    verify = CliRunner().invoke(app, ["verify", str(out / "logs"), "--jobs", "1"])
+    assert verify.exit_code == 0, verify.stdout
     assert running("mjai.bot.riichibot") == []

@@ -664,7 +664,9 @@ player's own seat means the hand is already in riichi). A log (any format verify
 --round E2 --honba 0 --turn 8 --seat 1 takes the decision of seat 1 (0-3, seat 0 = the first dealer)
 in round E2 with 0 honba that comes right after move 8 of the round: --turn counts the round's moves
 (draws, discards, calls, kans) from 0, exactly as the turn column of replay's decisions.parquet. It
-shows what the player actually did there beside the policies.
+shows what the player actually did there beside the policies. --plugin NAME=file.py:Class and --bot
+NAME="program {seat}" add your own policies under NAME (an outside mjai bot is shown the game up to a
+log position, or a round made up for a typed hand without --melds, --seen, --riichi-by).
 
 Example: mjcli advise 2388m34556p33577s --policy akagi,greedy""",
     "verify": """Riichi (--game riichi, the default): LOGS are files (Tenhou mjlog XML, tenhou.net/6 JSON,
@@ -686,7 +688,9 @@ input. At every decision point (a seat with more than one legal action) each pol
 (one row per decision point and policy) and games.parquet (one row per game and seat).
 --baseline OLD.parquet compares the choices with an older run and exits 1 when more than
 --max-changes decisions changed. Logs that cannot be read or that the engine rejects are listed and
-skipped (exit 1).
+skipped (exit 1). --plugin NAME=file.py:Class and --bot NAME="program {seat}" (an mjai program, one
+process per seat) add your own policies under NAME; a bot's answer that is not a legal action in
+--bot-timeout seconds is a fault, listed in DIR/faults.jsonl (exit 1; --strict-bots stops at the first).
 
 Example: mjcli replay ../shared/logs/tenhou-xml --out rep --policy akagi,efficiency --by player""",
     "summary": """Riichi (--game riichi, the default): DIR is a replay's output folder (or its
@@ -709,7 +713,10 @@ Example: mjcli bot check mine='python examples/mjai_bot.py {seat}'""",
 policies (one to four) rotated over the seats. --duplicate plays each deal's walls once per seat
 rotation. --out DIR gets logs/ (tenhou.net/6 JSON and mjai for every game), games.parquet,
 rounds.parquet and summary.json; the summary gives per policy the placement, score, points, win /
-deal-in / tsumo / riichi / call rates and sizes with 95 % intervals.
+deal-in / tsumo / riichi / call rates and sizes with 95 % intervals. --plugin NAME=file.py:Class and
+--bot NAME="program {seat}" seat your own policies under NAME; a bot's fault (no legal answer in
+--bot-timeout seconds) is played by a safe fallback, counted and listed (DIR/faults.jsonl; exit 1;
+--strict-bots stops at the first).
 
 Example: mjcli simulate --players akagi,mahjongjoy,greedy,efficiency --games 100 --seed 1 --out sim""",
 }
