@@ -171,6 +171,9 @@ def test_the_baseline_is_an_input_of_replay(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------- one run at a time, leftovers, modes
 
+#: what `verify --out` writes
+VERIFY_TABLES = ["verify.parquet", "verify_games.parquet", "verify_mismatches.parquet"]
+
 
 def test_a_second_run_into_a_busy_out_folder_is_refused(tmp_path: Path) -> None:
     with output_dir(tmp_path, ["verify.parquet"]) as stage:  # the first run, still at work
@@ -180,7 +183,7 @@ def test_a_second_run_into_a_busy_out_folder_is_refused(tmp_path: Path) -> None:
         )
     res = cli("verify", str(SMALL), "--out", str(tmp_path))  # free again
     assert res.exit_code == 0, res.output
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["verify.parquet"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == VERIFY_TABLES
 
 
 def test_commit_replaces_owned_entries_as_a_whole_and_drops_stale_ones(tmp_path: Path) -> None:
@@ -217,7 +220,7 @@ def test_leftovers_of_a_killed_run_are_removed_by_the_next(tmp_path: Path) -> No
     (tmp_path / ".keep-me").write_text("not ours")
     res = cli("verify", str(SMALL), "--out", str(tmp_path))
     assert res.exit_code == 0, res.output
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".keep-me", "verify.parquet"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".keep-me", *VERIFY_TABLES]
 
 
 @pytest.mark.parametrize("mask", [0o022, 0o077, 0o002])

@@ -5,7 +5,13 @@ from __future__ import annotations
 import typer
 
 from mjcli import games
-from mjcli.commands import game_option
+from mjcli.commands import (
+    bot_framing_option,
+    bot_option,
+    bot_timeout_option,
+    game_option,
+    plugin_option,
+)
 
 INTRO = "Ask the bot policies what they would play, each with the rule of its algorithm that decided."
 
@@ -60,6 +66,10 @@ def register(app: typer.Typer) -> None:
             None, "--min-faan", min=0, help="Hong Kong: the table's minimum faan [default: 3]."
         ),
         as_json: bool = typer.Option(False, "--json", help="One JSON object."),
+        plugin: list[str] | None = plugin_option(),
+        bot: list[str] | None = bot_option(),
+        bot_timeout: float | None = bot_timeout_option(),
+        bot_framing: str | None = bot_framing_option(),
     ) -> None:
         options = dict(locals())
         raise typer.Exit(games.run("advise", options.pop("game"), **options))

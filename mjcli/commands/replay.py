@@ -7,7 +7,15 @@ from pathlib import Path
 import typer
 
 from mjcli import games
-from mjcli.commands import game_option, jobs_option
+from mjcli.commands import (
+    bot_framing_option,
+    bot_option,
+    bot_timeout_option,
+    game_option,
+    jobs_option,
+    plugin_option,
+    strict_bots_option,
+)
 
 INTRO = (
     "Walk game records and ask each policy what it would do at every decision point, given exactly "
@@ -56,6 +64,11 @@ def register(app: typer.Typer) -> None:
         rules: str | None = typer.Option(
             None, "--rules", help="Riichi: rule-set preset (a log's own rules win) [default: tenhou]."
         ),
+        plugin: list[str] | None = plugin_option(),
+        bot: list[str] | None = bot_option(),
+        bot_timeout: float | None = bot_timeout_option(),
+        bot_framing: str | None = bot_framing_option(),
+        strict_bots: bool = strict_bots_option(),
     ) -> None:
         options = dict(locals())
         raise typer.Exit(games.run("replay", options.pop("game"), **options))

@@ -5,7 +5,15 @@ from __future__ import annotations
 import typer
 
 from mjcli import games
-from mjcli.commands import game_option, jobs_option
+from mjcli.commands import (
+    bot_framing_option,
+    bot_option,
+    bot_timeout_option,
+    game_option,
+    jobs_option,
+    plugin_option,
+    strict_bots_option,
+)
 
 #: bounds of the numeric options: far beyond any real run, short of numbers that only a typo makes
 MAX_GAMES = 10_000_000
@@ -58,6 +66,11 @@ def register(app: typer.Typer) -> None:
             "--payment",
             help="Hong Kong: half-gun, full-gun, half-spicy or simplified [default: half-gun].",
         ),
+        plugin: list[str] | None = plugin_option(),
+        bot: list[str] | None = bot_option(),
+        bot_timeout: float | None = bot_timeout_option(),
+        bot_framing: str | None = bot_framing_option(),
+        strict_bots: bool = strict_bots_option(),
     ) -> None:
         options = dict(locals())
         options["games"] = options.pop("games_")

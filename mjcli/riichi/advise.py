@@ -5,17 +5,27 @@ one just drawn), builds the view a player in that seat would have, the legal act
 (:mod:`mjcli.riichi.policies.legal`), each policy's answer with its reason, and the shanten/ukeire table
 of every discard. :func:`advise_view` does the same for a view and legal actions the engine built
 (a log position).
+
+Names come from a :class:`~mjcli.plugins.Registry` (built-ins, plugins, entry points, outside bots).
+An outside mjai bot needs the game's events, not a view: at a log position it is shown the game up
+to there; for a typed hand it is shown a round made up for it (:func:`hand_events`: its hand dealt,
+the dora indicators, its draw), which cannot hold melds, seen tiles or riichi declarations.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from mjcli.errors import InvalidHandError, UsageError
 from mjcli.melds import Meld, melds_to_text
 from mjcli.output import format_table, plural
+from mjcli.plugins import Registry
+from mjcli.riichi.bots import MjaiBot
+from mjcli.riichi.bots.protocol import meta_text
+from mjcli.riichi.engine import events as ev
 from mjcli.riichi.hand_report import discard_name
-from mjcli.riichi.policies import get_policy, parse_policy_names
+from mjcli.riichi.policies import build_policy, builtin_registry, parse_policy_names
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.legal import draw_actions
 from mjcli.riichi.policies.view import Action, PlayerView, RiverTile
@@ -44,20 +54,39 @@ def discard_rows(view: PlayerView, math: HandMath | None = None) -> list[dict[st
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class GameContext:
+    """What an outside bot is shown to answer at a position: the game's events up to ``upto`` (the
+    event after which the decision comes) and the players' names."""
+
+    events: Sequence[object]
+    upto: int
+    names: Sequence[str] = ()
+
+
 def policy_rows(
     view: PlayerView,
     legal: Sequence[Action],
     names: Sequence[str],
     choice_text: bool = False,
     math: HandMath | None = None,
+    registry: Registry | None = None,
+    context: GameContext | None = None,
 ) -> list[dict[str, object]]:
     """One row per policy; with ``choice_text`` also ``choice``, the answer as replay stores it.
-    ``math``: the HandMath the policies share (see :func:`~mjcli.riichi.policies.get_policy`)."""
+    ``math``: the HandMath the policies share (see :func:`~mjcli.riichi.policies.get_policy`).
+    A bot's row (asked through ``context``) adds ``answer`` (what it wrote), ``meta`` and ``fault``
+    (its action is ``fault`` when it did not answer a legal action)."""
     from mjcli.riichi.policies.bridge import action_text
 
+    registry = registry if registry is not None else builtin_registry()
     rows = []
     for name in names:
-        action = get_policy(name, math=math).decide(view, legal)
+        policy = build_policy(registry.spec(name), math)
+        if isinstance(policy, MjaiBot):
+            rows.append(_bot_row(policy, view, legal, context, choice_text))
+            continue
+        action = policy.decide(view, legal)
         row: dict[str, object] = {
             "policy": name,
             "action": action.kind,
@@ -71,19 +100,82 @@ def policy_rows(
     return rows
 
 
+def _bot_row(
+    bot: MjaiBot, view: PlayerView, legal: Sequence[Action], context: GameContext | None, choice_text: bool
+) -> dict[str, object]:
+    from mjcli.riichi.policies.bridge import action_text
+
+    if context is None:
+        context = GameContext(*hand_events(view))
+    with bot:
+        bot.start_game(context.events, context.names)
+        got = bot.answer(view.seat, context.upto, legal)
+    a = got.action
+    row: dict[str, object] = {
+        "policy": bot.name,
+        "action": a.kind if a is not None else "fault",
+        "tile": None if a is None or a.tile is None else tile_name(a.tile),
+        "consumed": to_mpsz(a.consumed) if a is not None and a.consumed else None,
+        "reason": "" if got.fault is None else f"{got.fault.kind}: {got.fault.detail}",
+        "answer": got.text,
+        "meta": meta_text(got.meta),
+        "fault": None if got.fault is None else got.fault.kind,
+    }
+    if choice_text:
+        row["choice"] = action_text(a) if a is not None else None
+    return row
+
+
+def hand_events(view: PlayerView) -> tuple[list[object], int, list[str]]:
+    """A round made up to show a typed hand to an outside bot: the hand dealt to the view's seat
+    (the others' hidden), the dora indicators, then its draw. Without a dora indicator the first
+    honour (East first) that the hand does not hold is shown, since a round always has one.
+    A hand with melds, other seats' discards or riichi declarations cannot be shown this way."""
+    if view.drawn is None:
+        raise UsageError("an outside bot is asked about a hand with a drawn tile only")
+    if any(view.melds) or any(view.rivers) or any(view.riichi):
+        raise UsageError(
+            "an outside bot (--bot) sees a game's events: it can be asked about a typed hand without "
+            "--melds, --seen and --riichi-by, or about a log position (LOG --round --honba --turn --seat)"
+        )
+    own = view.concealed_counts()
+    dora = list(view.dora_indicators) or [next(27 + k for k in range(7) if not own[27 + k])]
+    hidden = (0,) * 13
+    hands = tuple(tuple(sorted(view.hand)) if s == view.seat else hidden for s in range(4))
+    events: list[object] = [
+        ev.StartGame(names=("0", "1", "2", "3")),
+        ev.StartRound(
+            round_wind=view.round_wind,
+            kyoku=view.dealer + 1,
+            honba=view.honba,
+            sticks=view.sticks,
+            dealer=view.dealer,
+            dora_marker=dora[0],
+            scores=tuple(view.scores),
+            hands=hands,
+        ),
+        *(ev.NewDora(t) for t in dora[1:]),
+        ev.Draw(view.seat, view.drawn),
+    ]
+    return events, len(events) - 1, ["0", "1", "2", "3"]
+
+
 def advise_view(
     view: PlayerView,
     legal: Sequence[Action],
     policies: Sequence[str] | str = "all",
     actual: Action | None = None,
     choice_text: bool = False,
+    registry: Registry | None = None,
+    context: GameContext | None = None,
 ) -> dict[str, object]:
     """Every policy's answer at one decision point, beside the discard table.
 
     ``actual`` is what the player did at that point of a log (``None`` for a typed hand);
-    ``choice_text`` adds each answer in replay's stored form (see :func:`policy_rows`).
+    ``choice_text`` adds each answer in replay's stored form (see :func:`policy_rows`);
+    ``registry`` resolves the names, ``context`` is the game an outside bot is shown.
     """
-    names = parse_policy_names(policies) if isinstance(policies, str) else list(policies)
+    names = parse_policy_names(policies, registry) if isinstance(policies, str) else list(policies)
     math = HandMath()
     counts = view.concealed_counts()
     size = sum(counts)
@@ -100,7 +192,7 @@ def advise_view(
         "shanten": shanten,
         "legal": [a.label() for a in legal],
         "actual": None if actual is None else actual.to_dict(),
-        "policies": policy_rows(view, legal, names, choice_text, math),
+        "policies": policy_rows(view, legal, names, choice_text, math, registry, context),
         "discards": discard_rows(view, math),
     }
 
@@ -177,6 +269,7 @@ def advise_hand(
     seat_wind: int = 0,
     riichi_by: Sequence[int] = (),
     policies: Sequence[str] | str = "all",
+    registry: Registry | None = None,
 ) -> dict[str, object]:
     """Each policy's action and reason for a typed hand, with the discard table.
 
@@ -189,7 +282,7 @@ def advise_hand(
     seen_tiles = parse_tiles(seen) if isinstance(seen, str) else list(seen)
     view = build_view(tiles, melds, dora_tiles, seen_tiles, round_wind, seat_wind, riichi_by)
     legal = draw_actions(view)
-    return advise_view(view, legal, policies)
+    return advise_view(view, legal, policies, registry=registry)
 
 
 # ---------------------------------------------------------------- a position from a log
@@ -211,6 +304,7 @@ def advise_log(
     seat: int,
     policies: Sequence[str] | str = "all",
     game_index: int = 0,
+    registry: Registry | None = None,
 ) -> dict[str, object]:
     """Each policy's answer at a position of a real game, with what the player did there.
 
@@ -248,7 +342,10 @@ def advise_log(
                     break  # past the round asked about
                 continue
             if d.turn == turn:
-                result = advise_view(d.view, d.legal.actions, policies, actual=d.actual, choice_text=True)
+                game = games[game_index]
+                players = list(game.start.names) if game.start is not None else []
+                context = GameContext(game.events, d.event, players)
+                result = advise_view(d.view, d.legal.actions, policies, d.actual, True, registry, context)
                 discarded = d.actual.kind in ("discard", "riichi")
                 result.update(
                     {

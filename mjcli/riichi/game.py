@@ -148,6 +148,60 @@ def shanten(hands: list[str], seen: str, shanten_only: bool, as_json: bool) -> i
     return 2 if bad else 0
 
 
+# ---------------------------------------------------------------- names: built-in, plugin, entry point, bot
+
+
+def _registry(
+    plugin: list[str] | None,
+    bot: list[str] | None,
+    bot_timeout: float | None = None,
+    bot_framing: str | None = None,
+    log_dir: Path | None = None,
+) -> Any:
+    """Every policy name the command knows (:func:`mjcli.riichi.policies.policy_registry`), the
+    bots' stderr going to ``log_dir/NAME.stderr.log`` (started afresh)."""
+    import dataclasses
+
+    from mjcli.riichi.bots import bot_spec, check_settings
+    from mjcli.riichi.policies import policy_registry
+
+    if not bot and (bot_timeout is not None or bot_framing is not None):
+        raise UsageError("--bot-timeout and --bot-framing apply to the bots given with --bot")
+    settings = check_settings(bot_timeout, bot_framing)
+    if log_dir is not None:
+        settings = dataclasses.replace(settings, log_dir=str(log_dir))
+    specs = [bot_spec(text, settings) for text in bot or ()]
+    if log_dir is not None:
+        for spec in specs:
+            (log_dir / f"{spec.name}.stderr.log").unlink(missing_ok=True)
+    return policy_registry(plugin or (), specs)
+
+
+def _fault_lines(faults: list[dict[str, Any]], where: str | None, limit: int = 5) -> list[str]:
+    """The faults of a run's bots, for a person: counts per bot and kind, the first few in full."""
+    if not faults:
+        return ["bot faults: none"]
+    counts: dict[tuple[str, str], int] = {}
+    for f in faults:
+        key = (f["bot"], f["fault"])
+        counts[key] = counts.get(key, 0) + 1
+    shown = ", ".join(f"{bot} {kind} {n}" for (bot, kind), n in sorted(counts.items()))
+    lines = [f"{len(faults)} bot fault(s): {shown}" + (f" (all in {where})" if where else "")]
+    # what went wrong; the decisions of a process that had already failed are only counted
+    telling = [f for f in faults if f["fault"] != "unanswered"] or faults
+    for f in telling[:limit]:
+        place = " ".join(
+            f"{k} {f[k]}" for k in ("file", "game", "round", "turn", "seat", "event") if f.get(k) is not None
+        )
+        answer = f"; answered {f['answer']!r}" if f.get("answer") else ""
+        played = f"; played {f['played']}" if f.get("played") else ""
+        detail = " ".join(str(f["detail"]).split())
+        lines.append(f"  {f['bot']} {f['fault']} at {place}: {detail[:300]}{answer[:200]}{played}")
+    if len(faults) > min(limit, len(telling)):
+        lines.append(f"  ... and {len(faults) - min(limit, len(telling))} more")
+    return lines
+
+
 # ---------------------------------------------------------------- advise
 
 
@@ -163,6 +217,10 @@ def advise(
     honba: int | None,
     turn: int | None,
     as_json: bool,
+    plugin: list[str] | None = None,
+    bot: list[str] | None = None,
+    bot_timeout: float | None = None,
+    bot_framing: str | None = None,
 ) -> int:
     """``hand`` is a hand in mpsz or a log file. For a hand, ``round_`` is the round wind and
     ``seat`` the seat (see :func:`read_seat`); for a log, the position is ``round_`` (a round label
@@ -171,6 +229,8 @@ def advise(
     from mjcli.riichi.advise import advise_hand, advise_log, parse_round_label, render
     from mjcli.tiles import parse_tiles
 
+    registry = _registry(plugin, bot, bot_timeout, bot_framing)
+    policies = registry.parse_names(policies)
     if _names_log(hand):
         _refuse_for(f"'{hand}' is a log", dora=dora, seen=seen, melds=melds, riichi_by=riichi_by)
         if turn is None or round_ is None or seat is None:
@@ -178,7 +238,7 @@ def advise(
         kind, value = read_seat(seat)
         if kind == "wind":  # the seat that has this wind in the round asked about
             value = (parse_round_label(round_)[1] - 1 + value) % 4
-        result = advise_log(hand, round_, honba or 0, turn, value, policies=policies)
+        result = advise_log(hand, round_, honba or 0, turn, value, policies=policies, registry=registry)
     else:
         _refuse_for("a typed hand (not a log)", honba=honba, turn=turn)
         in_riichi = [
@@ -193,6 +253,7 @@ def advise(
             seat_wind=read_seat(seat or "E")[1],
             riichi_by=in_riichi,
             policies=policies,
+            registry=registry,
         )
     if as_json:
         emit_json(result)
@@ -386,18 +447,23 @@ def replay(
     baseline: Path | None,
     max_changes: int,
     rules: str,
+    plugin: list[str] | None = None,
+    bot: list[str] | None = None,
+    bot_timeout: float | None = None,
+    bot_framing: str | None = None,
+    strict_bots: bool = False,
 ) -> int:
     """Replay the logs; print the summary (and the changes against ``baseline``); the exit code."""
     import tempfile
 
     from mjcli.outpaths import output_dir
     from mjcli.riichi.formats import collect_logs
-    from mjcli.riichi.policies import parse_policy_names
-    from mjcli.riichi.replay import PolicyFailure, ReplayOptions
+    from mjcli.riichi.replay import FAULTS_FILE, PolicyFailure, ReplayOptions
     from mjcli.riichi.rules import get_rules
     from mjcli.riichi.summary import BY_CHOICES, read_baseline
 
-    names = tuple(parse_policy_names(policies))
+    registry = _registry(plugin, bot, bot_timeout, bot_framing)
+    names = tuple(registry.parse_names(policies))
     if by is not None and by not in BY_CHOICES:
         raise UsageError(f"--by '{by}' is not one of {', '.join(BY_CHOICES)}")
     if max_changes < 0:
@@ -410,19 +476,24 @@ def replay(
                 raise UsageError(f"--seat {s} is not 0..3 (seat 0 is the first dealer)")
         seats = tuple(sorted(set(seat)))
     workers = jobs_for(jobs)
-    options = ReplayOptions(names, seats, tuple(player) if player else None, rules)
     inputs = collect_logs(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(records)}")
     read = [*inputs.paths, *([baseline] if baseline is not None else [])]
+    owns = (*REPLAY_OWNS, *_bot_outputs(registry, FAULTS_FILE))
     try:
         with contextlib.ExitStack() as stack:
-            stage = stack.enter_context(output_dir(out, REPLAY_OWNS, read))
+            stage = stack.enter_context(output_dir(out, owns, read))
             # a missing, foreign or damaged baseline is an error before any work
             gate = (baseline, read_baseline(baseline)) if baseline is not None else None
             _print_notes(inputs)
             if stage is None:  # no --out: the tables still go to files, in a folder removed at the end
                 stage = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-replay-")))
+            if bot:  # the bots' stderr goes beside the outputs
+                registry = _registry(plugin, bot, bot_timeout, bot_framing, stage)
+            options = ReplayOptions(
+                names, seats, tuple(player) if player else None, rules, registry, strict_bots
+            )
             code, rows, gate_error = _replay_into(
                 inputs, options, stage, workers, as_json, by, gate, max_changes, out
             )
@@ -439,6 +510,12 @@ def replay(
     if gate_error is not None:
         raise gate_error
     return code
+
+
+def _bot_outputs(registry: Any, faults_file: str) -> tuple[str, ...]:
+    """What a run writes beside its tables for outside bots: the faults and each bot's stderr."""
+    bots = [spec.name for spec in registry.specs if spec.source == "bot"]
+    return (faults_file, *(f"{name}.stderr.log" for name in bots)) if bots else ()
 
 
 def _print_notes(inputs: Any) -> None:
@@ -499,7 +576,9 @@ def _replay_into(
             "out": out,
         }
     )
-    code = 1 if result.errors else 0
+    if result.faults_path is not None:
+        summary["bot_faults"] = len(result.faults)
+    code = 1 if result.errors or result.faults else 0
     changes = gate_error = None
     if gate is not None:
         baseline, old = gate
@@ -529,6 +608,10 @@ def _replay_into(
             n = len(result.incomplete)
             verb = "ends" if n == 1 else "end"
             print(f"{plural(n, 'log')} {verb} before the game does (replayed up to the cut)")
+        if result.faults_path is not None:
+            where = str(Path(out) / result.faults_path.name) if out is not None else None
+            for line in _fault_lines(result.faults, where):
+                print(line)
         if changes is not None:
             b = summary["baseline"]
             print("")
@@ -569,20 +652,32 @@ def simulate(
     duplicate: bool,
     jobs: int | None,
     as_json: bool,
+    plugin: list[str] | None = None,
+    bot: list[str] | None = None,
+    bot_timeout: float | None = None,
+    bot_framing: str | None = None,
+    strict_bots: bool = False,
 ) -> int:
-    """Simulate, print the summary (or its JSON); 1 when a policy broke the rules and stopped the run."""
+    """Simulate, print the summary (or its JSON); 1 when a policy broke the rules and stopped the run,
+    or when an outside bot made a fault (its move played by the fallback)."""
+    import tempfile
     import time
 
     from mjcli.outpaths import output_dir
     from mjcli.riichi.simulate.figures import render
-    from mjcli.riichi.simulate.run import game_specs, parse_players, simulate, table_rules
+    from mjcli.riichi.simulate.run import FAULTS_FILE, game_specs, parse_players, simulate, table_rules
     from mjcli.riichi.simulate.seats import PolicyError
 
     workers = jobs_for(jobs)
-    names = parse_players(players)
+    registry = _registry(plugin, bot, bot_timeout, bot_framing)
+    names = parse_players(players, registry)
     table = table_rules(rules, length)
+    owns = (*SIMULATE_OWNS, *_bot_outputs(registry, FAULTS_FILE))
     with contextlib.ExitStack() as stack:
-        stage = stack.enter_context(output_dir(out, SIMULATE_OWNS))  # a bad --out fails before the work
+        stage = stack.enter_context(output_dir(out, owns))  # a bad --out fails before the work
+        if bot:  # the bots' stderr goes beside the outputs (or to a folder removed at the end)
+            logs = stage or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-bots-")))
+            registry = _registry(plugin, bot, bot_timeout, bot_framing, logs)
         total = len(game_specs(names, games, seed, table, duplicate))
         bar = stack.enter_context(terminal_bar(total, unit="game"))
         progress = None
@@ -607,23 +702,93 @@ def simulate(
                 duplicate=duplicate,
                 jobs=workers,
                 progress=progress,
+                registry=registry,
+                strict_bots=strict_bots,
             )
         except PolicyError as exc:
             # A policy bug, found by playing: report where, and stop. The logs of the games before
             # are kept (for the bug report); no table or summary.json is, so it never reads as a run.
             print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
             return 1
+    faults = result.get("fault_list", [])
     if as_json:
         emit_json(result)
     else:
         print(render(result))
+        if "faults" in result:
+            where = str(Path(out) / FAULTS_FILE) if out is not None else None
+            for line in _fault_lines(faults, where):
+                print(line)
     rate = result["games"] / result["seconds"] if result["seconds"] else 0.0
     played = f"{plural(result['games'], 'game')}, {plural(result['rounds'], 'round')}"
     print(
         f"{played} in {result['seconds']:.1f} s ({rate:.1f} games/s, {plural(workers, 'job')})",
         file=sys.stderr,
     )
+    return 1 if faults else 0
+
+
+# ---------------------------------------------------------------- policies and bot check
+
+
+def policies(plugin: list[str] | None, bot: list[str] | None, as_json: bool) -> int:
+    """Every policy name known, with where it comes from."""
+    from mjcli.output import format_table
+    from mjcli.plugins import describe
+
+    registry = _registry(plugin, bot)
+    rows = [{"name": s.name, "source": s.source, "target": describe(s)} for s in registry.specs]
+    rows += [
+        {"name": s.name, "source": f"{s.source} (shadowed: not used)", "target": describe(s)}
+        for s in registry.shadowed
+    ]
+    if as_json:
+        for r in rows:
+            emit_json(r)
+        return 0
+    print(format_table(["name", "source", "target"], [[r["name"], r["source"], r["target"]] for r in rows]))
     return 0
+
+
+def bot_check(
+    bot: str, seed: int, length: str, bot_timeout: float | None, bot_framing: str | None, as_json: bool
+) -> int:
+    """One short seeded game with the bot in every seat; 0 when clean, 1 on any problem."""
+    import tempfile
+
+    from mjcli.riichi.simulate.bot_check import check_bot
+    from mjcli.riichi.simulate.run import LENGTHS
+
+    if length not in LENGTHS:
+        raise UsageError(f"--length '{length}': use hanchan or tonpuu")
+    with tempfile.TemporaryDirectory(prefix="mjcli-bot-check-") as tmp:
+        registry = _registry(None, [bot], bot_timeout, bot_framing, Path(tmp))
+        spec = registry.specs[-1]
+        report = check_bot(spec, seed, length)
+    result = report.to_dict()
+    if as_json:
+        emit_json(result)
+        return 0 if report.clean else 1
+    t = result["time_per_decision"]
+    shake = ", ".join(f"{x:.2f} s" for x in result["handshake_seconds"]) or "none"
+    print(f"bot {report.bot}: {report.command}")
+    print(f"game      1 {length} (seed {seed}), {report.rounds} rounds, the bot in all four seats")
+    print(f"handshake {len(result['handshake_seconds'])} of 4 processes answered start_game ({shake})")
+    for problem in report.start_failures:
+        print(f"  problem: {' '.join(problem.split())[:400]}")
+    print(f"decisions {report.decisions}, faults {result['faults']} (illegal answers {result['illegal']})")
+    if t["median_ms"] is not None:
+        print(
+            f"time per decision: median {t['median_ms']:.2f} ms, p90 {t['p90_ms']:.2f} ms, "
+            f"max {t['max_ms']:.2f} ms"
+        )
+    if report.faults:
+        for line in _fault_lines(report.faults, None, limit=10):
+            print(line)
+    if report.stopped:
+        print(f"stopped: {report.stopped}")
+    print("clean" if report.clean else "problems found")
+    return 0 if report.clean else 1
 
 
 # ---------------------------------------------------------------- the table entry
@@ -686,21 +851,41 @@ input. At every decision point (a seat with more than one legal action) each pol
 (one row per decision point and policy) and games.parquet (one row per game and seat).
 --baseline OLD.parquet compares the choices with an older run and exits 1 when more than
 --max-changes decisions changed. Logs that cannot be read or that the engine rejects are listed and
-skipped (exit 1).
+skipped (exit 1). --plugin NAME=file.py:Class and --bot NAME="program {seat}" (an mjai program, one
+process per seat) add your own policies under NAME; a bot's answer that is not a legal action in
+--bot-timeout seconds is a fault, listed in DIR/faults.jsonl (exit 1; --strict-bots stops at the first).
 
 Example: mjcli replay ../shared/logs/tenhou-xml --out rep --policy akagi,efficiency --by player""",
     "summary": """Riichi (--game riichi, the default): DIR is a replay's output folder (or its
 decisions.parquet); --by adds a table per player, policy, round or kind.
 
 Example: mjcli summary rep --by player""",
+    "policies": """Riichi (--game riichi, the default): the built-in policies, the policies installed
+packages declare (entry-point group mjcli.policies), and those given with --plugin NAME=TARGET
+(TARGET: path/to/file.py:Attr or package.module:Attr) and --bot NAME=COMMAND.
+
+Example: mjcli policies --plugin tsumogiri=examples/plugin.py:Tsumogiri""",
+    "bot-check": """Riichi (--game riichi, the default): NAME=COMMAND, as --bot takes it ({seat} becomes
+the seat 0-3). One East-only game (--length hanchan for a full one) of --seed with the bot in all
+four seats: whether each process answered start_game, every fault (no answer in --bot-timeout
+seconds, an exit, a line that is not JSON, an action that is not legal) with its position and
+answer, and the time per decision. Exit 0 clean, 1 problems found.
+
+Example: mjcli bot check mine='python examples/mjai_bot.py {seat}'""",
     "simulate": """Riichi (--game riichi, the default): full Tenhou-rules games through the rules engine,
 policies (one to four) rotated over the seats. --duplicate plays each deal's walls once per seat
 rotation. --out DIR gets logs/ (tenhou.net/6 JSON and mjai for every game), games.parquet,
 rounds.parquet and summary.json; the summary gives per policy the placement, score, points, win /
-deal-in / tsumo / riichi / call rates and sizes with 95 % intervals.
+deal-in / tsumo / riichi / call rates and sizes with 95 % intervals. --plugin NAME=file.py:Class and
+--bot NAME="program {seat}" seat your own policies under NAME; a bot's fault (no legal answer in
+--bot-timeout seconds) is played by a safe fallback, counted and listed (DIR/faults.jsonl; exit 1;
+--strict-bots stops at the first).
 
 Example: mjcli simulate --players akagi,mahjongjoy,greedy,efficiency --games 100 --seed 1 --out sim""",
 }
+
+#: --plugin, --bot and the bots' settings, taken by advise, replay and simulate
+_BOT_OPTIONS = {"plugin": None, "bot": None, "bot_timeout": None, "bot_framing": None}
 
 _SCORE_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei")
 
@@ -746,6 +931,7 @@ GAME = GameEntry(
                 "honba": None,
                 "turn": None,
                 "as_json": False,
+                **_BOT_OPTIONS,
             },
         ),
         "verify": Command(
@@ -771,6 +957,8 @@ GAME = GameEntry(
                 "baseline": None,
                 "max_changes": 0,
                 "rules": "tenhou",
+                **_BOT_OPTIONS,
+                "strict_bots": False,
             },
         ),
         "summary": Command(
@@ -788,6 +976,23 @@ GAME = GameEntry(
                 "rules": "tenhou",
                 "duplicate": False,
                 "jobs": None,
+                "as_json": False,
+                **_BOT_OPTIONS,
+                "strict_bots": False,
+            },
+        ),
+        "policies": Command(
+            policies, help=HELP["policies"], options={"plugin": None, "bot": None, "as_json": False}
+        ),
+        "bot-check": Command(
+            bot_check,
+            help=HELP["bot-check"],
+            options={
+                "bot": None,
+                "seed": 0,
+                "length": "tonpuu",
+                "bot_timeout": None,
+                "bot_framing": None,
                 "as_json": False,
             },
         ),
