@@ -121,6 +121,8 @@ class WorkerDied(MjcliError):
 _AHEAD = 2
 #: how long a worker may take to exit after its last task before it is killed
 _EXIT_GRACE = 2.0
+#: the longest the main process sleeps without looking at a pending Ctrl-C or SIGTERM
+_TICK = 0.25
 
 
 def _ignore_stop_signals() -> None:
@@ -321,7 +323,10 @@ def _pool_map(
                 _lost(w)
 
     while following < len(tasks):
-        collect(0 if following in done else None)
+        # Never an unbounded wait: a Ctrl-C may land on a thread of a native library (polars'
+        # jemalloc and clean-up threads do not block signals), which leaves this thread asleep in
+        # select() until a worker answers; waking every _TICK lets the interrupt through at once.
+        collect(0 if following in done else _TICK)
         while following in done:
             ok, value = done.pop(following)
             following += 1

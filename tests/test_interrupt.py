@@ -114,10 +114,13 @@ def _stop_midway(
         else:
             os.kill(proc.pid, sig)
         try:
-            _, err = proc.communicate(timeout=20)
+            proc.wait(timeout=20)  # its stderr is a few lines: the pipe cannot fill up
         except subprocess.TimeoutExpired:
             pytest.fail(f"{args[0]} hangs after {sig.name}")
+        # The command's own exit is what a user waits for; the forkserver holds the stderr pipe open
+        # until it notices (after its imports, seconds on a loaded machine), so read it afterwards.
         took = time.monotonic() - sent
+        err = proc.stderr.read()
         # Every process of the group ends: workers at once, the forkserver as soon as it sees the
         # main process gone (it may first finish importing its preload modules).
         deadline = time.monotonic() + 15
