@@ -450,6 +450,15 @@ class RayCluster(Backend):
         return f"Ray {where}, {self.workers()} CPUs"
 
 
+def runs_here(backend: Backend | None, jobs: int, tasks: int) -> bool:
+    """Does :func:`ordered_map` run ``tasks`` tasks in this process (with this ``backend``/``jobs``)?"""
+    if isinstance(backend, RayCluster):
+        return False
+    if isinstance(backend, Processes):
+        jobs = backend.jobs
+    return jobs <= 1 or tasks <= 1
+
+
 def backend_for(jobs: int | None, ray: str | None) -> Backend:
     """The back end of a batch command's ``--jobs`` and ``--ray`` values (``--ray`` alone: a local
     Ray; the two together are a usage error: Ray runs one task per CPU of its cluster)."""

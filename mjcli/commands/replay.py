@@ -14,6 +14,8 @@ from mjcli.commands import (
     game_option,
     jobs_option,
     plugin_option,
+    ray_option,
+    resume_option,
     strict_bots_option,
 )
 
@@ -69,6 +71,8 @@ def register(app: typer.Typer) -> None:
         bot_timeout: float | None = bot_timeout_option(),
         bot_framing: str | None = bot_framing_option(),
         strict_bots: bool = strict_bots_option(),
+        ray: str | None = ray_option(),
+        resume: bool = resume_option(),
     ) -> None:
         options = dict(locals())
         raise typer.Exit(games.run("replay", options.pop("game"), **options))
