@@ -104,15 +104,15 @@ def strict_bots_option() -> Any:
     )
 
 
-def ray_option() -> Any:
-    """``--ray [ADDRESS]``: run the tasks on Ray (see :func:`optional_values` for the bare form)."""
+def ray_option(more: str = "") -> Any:
+    """``--ray [ADDRESS]``: run the tasks on Ray (see :func:`optional_values` for the bare form);
+    ``more``: what it changes in the command's output."""
     return typer.Option(
         None,
         "--ray",
         metavar="[ADDRESS]",
         help="Run the tasks on Ray: alone, on a Ray started here for the run; with HOST:PORT (a head "
-        "node), auto or ray://HOST:PORT, on that cluster. With --out, the tasks write the tables "
-        f"as parts (DIR/decisions/part-*.parquet...). Needs {RAY_INSTALL}.",
+        f"node), auto or ray://HOST:PORT, on that cluster. {more}Needs {RAY_INSTALL}.",
     )
 
 

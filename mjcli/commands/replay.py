@@ -71,7 +71,9 @@ def register(app: typer.Typer) -> None:
         bot_timeout: float | None = bot_timeout_option(),
         bot_framing: str | None = bot_framing_option(),
         strict_bots: bool = strict_bots_option(),
-        ray: str | None = ray_option(),
+        ray: str | None = ray_option(
+            "Riichi with --out: the tasks write the tables as parts (DIR/decisions/part-*.parquet). "
+        ),
         resume: bool = resume_option(),
     ) -> None:
         options = dict(locals())

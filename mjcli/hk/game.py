@@ -18,7 +18,7 @@ from typing import Any
 from mjcli.errors import UsageError
 from mjcli.games import Command, GameEntry
 from mjcli.output import emit_json, terminal_bar
-from mjcli.runner import jobs_for
+from mjcli.runner import backend_for
 
 HK_PLAYERS = "hk-pm0,hk-pm8,hk-pm16,hk-pm16plus"
 RED_PLAYERS = "red-pm0,red-pm12,red-pm12plus"
@@ -166,21 +166,23 @@ def simulate(
     min_faan: int | None,
     payment: str | None,
     min_without_bonus: bool,
+    ray: str | None = None,
 ) -> int:
     """Simulate, print the summary (or its JSON); 1 when a policy broke the rules."""
     from mjcli.hk.figures import render
     from mjcli.hk.simulate import PolicyError, game_specs, parse_players
     from mjcli.hk.simulate import simulate as run
 
-    workers = jobs_for(jobs)
+    backend = backend_for(jobs, ray)
     rules = _rules(preset, min_faan, payment, min_without_bonus).with_options(length=length)
     names = parse_players(players)
     total = len(game_specs(names, games, seed, rules, duplicate))
-    with terminal_bar(total, unit="game") as bar:
+    with terminal_bar(total, unit="game") as bar, backend.session():
+        how = backend.describe()
         progress = None if bar is None else (lambda n: bar.update(1))
         try:
             result = run(
-                names, games, seed, rules, out=out, duplicate=duplicate, jobs=workers, progress=progress
+                names, games, seed, rules, out=out, duplicate=duplicate, progress=progress, backend=backend
             )
         except PolicyError as exc:
             print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
@@ -192,7 +194,7 @@ def simulate(
     rate = result["games"] / result["seconds"] if result["seconds"] else 0.0
     print(
         f"{result['games']} games, {result['hands']} hands in {result['seconds']:.1f} s "
-        f"({rate:.1f} games/s, {workers} job{'s' if workers != 1 else ''})",
+        f"({rate:.1f} games/s, {how})",
         file=sys.stderr,
     )
     return 0
@@ -201,28 +203,38 @@ def simulate(
 # ---------------------------------------------------------------- verify
 
 
-def verify(preset: str, logs: list[str], out: Path | None, as_json: bool, jobs: int | None) -> int:
+def verify(
+    preset: str,
+    logs: list[str],
+    out: str | Path | None,
+    as_json: bool,
+    jobs: int | None,
+    ray: str | None = None,
+) -> int:
     from mjcli.hk.formats import collect_logs
     from mjcli.hk.verify import ROW_SCHEMA, report_lines, verify_paths
     from mjcli.ledger import write_table
 
+    backend = backend_for(jobs, ray)
     inputs = collect_logs(logs, sys.stdin if "-" in logs else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(logs)}")
+    out = Path(out) if out is not None else None  # the skin gives a str
     if out is not None and out.exists() and not out.is_dir():
         raise UsageError(f"--out '{out}' exists and is not a directory")
     counts = {"ok": 0, "mismatch": 0, "error": 0}
     hands = matching = 0
     rows: list[dict[str, Any]] = []
-    for r in verify_paths([(i.path, i.label) for i in inputs], jobs_for(jobs)):
-        counts[r.status] += 1
-        hands += r.hands
-        matching += sum(1 for row in r.rows if row["match"])
-        rows.extend(r.rows)
-        if as_json:
-            emit_json(r.to_dict())
-        else:
-            print("\n".join(report_lines(r)))
+    with backend.session():
+        for r in verify_paths([(i.path, i.label) for i in inputs], backend=backend):
+            counts[r.status] += 1
+            hands += r.hands
+            matching += sum(1 for row in r.rows if row["match"])
+            rows.extend(r.rows)
+            if as_json:
+                emit_json(r.to_dict())
+            else:
+                print("\n".join(report_lines(r)))
     if out is not None:
         target = write_table(rows, out / "verify.parquet", schema=ROW_SCHEMA)
         print(f"wrote {target} ({len(rows)} hands)", file=sys.stderr)
@@ -241,7 +253,13 @@ def verify(preset: str, logs: list[str], out: Path | None, as_json: bool, jobs: 
 
 
 def replay(
-    preset: str, records: list[str], policies: str, out: Path | None, jobs: int | None, as_json: bool
+    preset: str,
+    records: list[str],
+    policies: str,
+    out: str | Path | None,
+    jobs: int | None,
+    as_json: bool,
+    ray: str | None = None,
 ) -> int:
     import shutil
     import tempfile
@@ -253,20 +271,22 @@ def replay(
 
     default = RED_POLICIES if preset == "red" else HK_POLICIES
     names = parse_policy_names(policies, default)
+    backend = backend_for(jobs, ray)
     inputs = collect_logs(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(records)}")
+    out = Path(out) if out is not None else None  # the skin gives a str
     if out is not None and out.exists() and not out.is_dir():
         raise UsageError(f"--out '{out}' exists and is not a directory")
     target = out if out is not None else Path(tempfile.mkdtemp(prefix="mjcli-hk-replay-"))
     try:
-        with terminal_bar(len(inputs), unit="log", leave=False) as bar:
+        with terminal_bar(len(inputs), unit="log", leave=False) as bar, backend.session():
             result = run(
                 [(i.path, i.label) for i in inputs],
                 names,
                 out=target,
-                jobs=jobs_for(jobs),
                 progress=None if bar is None else bar.update,
+                backend=backend,
             )
         summary = summarise(result.decisions)
         summary.update({"files": result.files, "games": result.games, "skipped": result.errors})
@@ -464,17 +484,25 @@ def _hk_entry(name: str, title: str, players: str, fmt: dict[str, str]) -> GameE
                     "min_faan": None,
                     "payment": None,
                     "min_without_bonus": False,
+                    "ray": None,
                 },
             ),
             "verify": Command(
                 functools.partial(verify, name),
                 help=_VERIFY_HELP.format(**fmt),
-                options={"logs": None, "out": None, "as_json": False, "jobs": None},
+                options={"logs": None, "out": None, "as_json": False, "jobs": None, "ray": None},
             ),
             "replay": Command(
                 functools.partial(replay, name),
                 help=_REPLAY_HELP.format(**fmt),
-                options={"records": None, "policies": "all", "out": None, "jobs": None, "as_json": False},
+                options={
+                    "records": None,
+                    "policies": "all",
+                    "out": None,
+                    "jobs": None,
+                    "as_json": False,
+                    "ray": None,
+                },
             ),
             "summary": Command(
                 functools.partial(summary, name),

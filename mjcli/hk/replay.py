@@ -24,7 +24,7 @@ from mjcli.hk.notation import counts_text, tile_text
 from mjcli.hk.policies import SeedBot, get_policy
 from mjcli.ledger import RowBuffer, write_table
 from mjcli.melds import melds_to_text
-from mjcli.runner import ordered_map
+from mjcli.runner import Backend, ordered_map
 
 DECISIONS_SCHEMA: dict[str, Any] = {
     "file": pl.String,
@@ -158,6 +158,7 @@ def replay(
     out: Path | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    backend: Backend | None = None,
 ) -> ReplayResult:
     """Replay every log of ``items`` ((path, label) pairs) through the policies ``names``."""
     if not names:
@@ -169,7 +170,7 @@ def replay(
     errors: list[str] = []
     setup = functools.partial(_build, list(names))
     n_games = 0
-    for r in ordered_map(_task, list(items), jobs=jobs, setup=setup):
+    for r in ordered_map(_task, list(items), jobs=jobs, setup=setup, backend=backend):
         if r.error is not None:
             errors.append(r.error)
         else:

@@ -18,7 +18,6 @@ from typing import Any
 from mjcli.errors import MjcliError, UsageError
 from mjcli.games import Command, GameEntry
 from mjcli.output import emit_json, plural, terminal_bar
-from mjcli.runner import jobs_for
 
 DEFAULT_PLAYERS = "akagi,mahjongjoy,greedy,efficiency"
 
@@ -325,7 +324,9 @@ def read_wind(text: str, option: str) -> int:
 # ---------------------------------------------------------------- verify
 
 
-def verify(logs: list[str], out: str | None, as_json: bool, jobs: int | None, rules: str) -> int:
+def verify(
+    logs: list[str], out: str | None, as_json: bool, jobs: int | None, rules: str, ray: str | None = None
+) -> int:
     from mjcli.ledger import write_table
     from mjcli.outpaths import output_dir
     from mjcli.riichi.formats import collect_logs
@@ -340,7 +341,7 @@ def verify(logs: list[str], out: str | None, as_json: bool, jobs: int | None, ru
     )
 
     rule_set = get_rules(rules)
-    workers = jobs_for(jobs)
+    backend = _batch_backend(jobs, ray, False, out)
     inputs = collect_logs(logs, sys.stdin if "-" in logs else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(logs)}")
@@ -349,10 +350,10 @@ def verify(logs: list[str], out: str | None, as_json: bool, jobs: int | None, ru
     game_rows: list[dict[str, object]] = []
     mismatch_rows: list[dict[str, object]] = []
     written = ("verify.parquet", "verify_games.parquet", "verify_mismatches.parquet")
-    with output_dir(out, written, inputs.paths) as stage:
+    with output_dir(out, written, inputs.paths) as stage, backend.session():
         _print_notes(inputs)
         with terminal_bar(len(inputs), unit="log", leave=False) as bar:
-            for reports in verify_paths(inputs.paths, rule_set, workers):
+            for reports in verify_paths(inputs.paths, rule_set, backend=backend):
                 for r in reports:
                     summary.add(r)
                     if out is not None:
@@ -703,6 +704,7 @@ def simulate(
     bot_timeout: float | None = None,
     bot_framing: str | None = None,
     strict_bots: bool = False,
+    ray: str | None = None,
 ) -> int:
     """Simulate, print the summary (or its JSON); 1 when a policy broke the rules and stopped the run,
     or when an outside bot made a fault (its move played by the fallback)."""
@@ -714,13 +716,14 @@ def simulate(
     from mjcli.riichi.simulate.run import FAULTS_FILE, game_specs, parse_players, simulate, table_rules
     from mjcli.riichi.simulate.seats import PolicyError
 
-    workers = jobs_for(jobs)
+    backend = _batch_backend(jobs, ray, False, out, bot)
     registry = _registry(plugin, bot, bot_timeout, bot_framing)
     names = parse_players(players, registry)
     table = table_rules(rules, length)
     owns = (*SIMULATE_OWNS, *_bot_outputs(registry, FAULTS_FILE))
     with contextlib.ExitStack() as stack:
         stage = stack.enter_context(output_dir(out, owns))  # a bad --out fails before the work
+        stack.enter_context(backend.session())
         if bot:  # the bots' stderr goes beside the outputs (or to a folder removed at the end)
             logs = stage or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-bots-")))
             registry = _registry(plugin, bot, bot_timeout, bot_framing, logs)
@@ -737,6 +740,7 @@ def simulate(
                 bar.update(1)
                 bar.set_postfix_str(f"{rounds / max(time.perf_counter() - started, 1e-9):.0f} rounds/s")
 
+        how = backend.describe()
         try:
             result = simulate(
                 names,
@@ -746,10 +750,10 @@ def simulate(
                 length=length,
                 rules=rules,
                 duplicate=duplicate,
-                jobs=workers,
                 progress=progress,
                 registry=registry,
                 strict_bots=strict_bots,
+                backend=backend,
             )
         except PolicyError as exc:
             # A policy bug, found by playing: report where, and stop. The logs of the games before
@@ -768,7 +772,7 @@ def simulate(
     rate = result["games"] / result["seconds"] if result["seconds"] else 0.0
     played = f"{plural(result['games'], 'game')}, {plural(result['rounds'], 'round')}"
     print(
-        f"{played} in {result['seconds']:.1f} s ({rate:.1f} games/s, {plural(workers, 'job')})",
+        f"{played} in {result['seconds']:.1f} s ({rate:.1f} games/s, {how})",
         file=sys.stderr,
     )
     return 1 if faults else 0
@@ -930,8 +934,9 @@ deal-in / tsumo / riichi / call rates and sizes with 95 % intervals. --plugin NA
 Example: mjcli simulate --players akagi,mahjongjoy,greedy,efficiency --games 100 --seed 1 --out sim""",
 }
 
-#: --ray and --resume, taken by replay, verify and simulate
-_BATCH_OPTIONS = {"ray": None, "resume": False}
+#: --ray, taken by replay, verify and simulate; --resume (replay: its tables are parts)
+_RAY_OPTION = {"ray": None}
+_BATCH_OPTIONS = {**_RAY_OPTION, "resume": False}
 
 #: --plugin, --bot and the bots' settings, taken by advise, replay and simulate
 _BOT_OPTIONS = {"plugin": None, "bot": None, "bot_timeout": None, "bot_framing": None}
@@ -986,7 +991,14 @@ GAME = GameEntry(
         "verify": Command(
             verify,
             help=HELP["verify"],
-            options={"logs": None, "out": None, "as_json": False, "jobs": None, "rules": "tenhou"},
+            options={
+                "logs": None,
+                "out": None,
+                "as_json": False,
+                "jobs": None,
+                "rules": "tenhou",
+                **_RAY_OPTION,
+            },
         ),
         "convert": Command(
             convert, help=HELP["convert"], options={"log": None, "to": None, "output": None, "as_json": False}
@@ -1029,6 +1041,7 @@ GAME = GameEntry(
                 "as_json": False,
                 **_BOT_OPTIONS,
                 "strict_bots": False,
+                **_RAY_OPTION,
             },
         ),
         "policies": Command(
