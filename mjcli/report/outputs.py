@@ -4,7 +4,10 @@ Each command leaves its own files: ``replay`` a ``decisions.parquet`` (and ``rep
 names the game, the policies and the logs read), ``simulate`` a ``summary.json`` beside its
 ``games.parquet`` (the summary names the game), ``verify`` a ``verify.parquet``. Outputs written
 before the game was recorded are recognised by their columns: riichi's decisions have ``honba``,
-Dou Dizhu's simulated seats a ``role``. A folder may hold several outputs (``verify --out`` into a
+Dou Dizhu's simulated seats a ``role``. A replay run on Ray or resumed holds its decisions as a dataset
+of parts (``decisions/part-*.parquet`` listed in ``dataset.json``, see :mod:`mjcli.ledger`) instead of
+the one file.
+A folder may hold several outputs (``verify --out`` into a
 simulation's folder): each is found.
 """
 
@@ -19,6 +22,7 @@ import polars as pl
 
 from mjcli.errors import UsageError
 from mjcli.games import load_game
+from mjcli.ledger import CONTENTS, table_source
 
 #: the order of the sections on the page: how a run goes (play, check, replay)
 KINDS = ("simulate", "verify", "replay")
@@ -65,8 +69,16 @@ def _replay_game(folder: Path) -> str:
         game = read_json(manifest).get("game")
         if isinstance(game, str):
             return game
-    names = columns(folder / MARKERS["replay"])
+    source = table_source(folder, "decisions")
+    names = columns(source[0] if isinstance(source, list) else folder / MARKERS["replay"])
     return "riichi" if "honba" in names else "doudizhu"
+
+
+def _has(folder: Path, kind: str) -> bool:
+    if (folder / MARKERS[kind]).is_file():
+        return True
+    # a replay's decisions as parts (a finished parted run; an unfinished one is a UsageError)
+    return kind == "replay" and (folder / CONTENTS).is_file() and bool(table_source(folder, "decisions"))
 
 
 def _simulate_game(folder: Path) -> str | None:
@@ -89,7 +101,7 @@ def find_outputs(path: str | Path) -> list[Output]:
         raise UsageError(f"'{_shown(folder)}' {what} (give the --out folder of replay, simulate or verify)")
     found: list[Output] = []
     for kind in KINDS:
-        if not (folder / MARKERS[kind]).is_file():
+        if not _has(folder, kind):
             continue
         if kind == "replay":
             game: str | None = _replay_game(folder)
@@ -103,6 +115,6 @@ def find_outputs(path: str | Path) -> list[Output]:
     if not found:
         raise UsageError(
             f"'{_shown(folder)}' holds no output of replay, simulate or verify "
-            "(no decisions.parquet, summary.json with games.parquet, or verify.parquet)"
+            "(no decisions.parquet or decisions/ parts, summary.json with games.parquet, or verify.parquet)"
         )
     return found
