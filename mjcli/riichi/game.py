@@ -486,6 +486,7 @@ def replay(
     read = [*inputs.paths, *([baseline] if baseline is not None else [])]
     parting = _parted(out, ray, resume)
     owns = (*REPLAY_OWNS, *_bot_outputs(registry, FAULTS_FILE), *_parted_entries(TABLES))
+    parted = None
     try:
         with contextlib.ExitStack() as stack:
             stage = stack.enter_context(
@@ -512,9 +513,14 @@ def replay(
         return 1
     if out is not None:
         target = Path(out)
-        if parting:
+        if parting and parted is not None:
+            kept = (
+                f"; {parted.resumed} of {plural(len(inputs), 'log')} kept from the earlier run"
+                if resume
+                else ""
+            )
             print(
-                f"wrote {target / 'decisions'}/ ({plural(rows, 'row')}) and {target / 'games'}/",
+                f"wrote {target / 'decisions'}/ ({plural(rows, 'row')}{kept}) and {target / 'games'}/",
                 file=sys.stderr,
             )
         else:
