@@ -160,7 +160,7 @@ def test_replay_on_ray_writes_the_rows_of_jobs_2_as_a_dataset(cluster, tmp_path:
     ray_out, jobs_out = tmp_path / "ray", tmp_path / "jobs"
     code, out = cli("replay", *FIXTURE_LOGS, f"--ray={cluster['address']}", "--out", str(ray_out), "--json")
     assert code == 0, out
-    code, _ = cli("replay", *FIXTURE_LOGS, "--jobs", "2", "--out", str(jobs_out), "--json")
+    code, jobs_json = cli("replay", *FIXTURE_LOGS, "--jobs", "2", "--out", str(jobs_out), "--json")
     assert code == 0
     for table in ("decisions", "games"):
         single = pl.read_parquet(jobs_out / f"{table}.parquet")
@@ -179,6 +179,14 @@ def test_replay_on_ray_writes_the_rows_of_jobs_2_as_a_dataset(cluster, tmp_path:
     code, out = cli("report", str(ray_out), "-o", str(tmp_path / "r.html"))
     assert code == 0, out
     assert "riichi replay" in out
+    # without --out the rows come back to this process: the same summary
+    code, c = cli("replay", *FIXTURE_LOGS, f"--ray={cluster['address']}", "--json")
+    assert code == 0
+    figures = ("games", "rows", "policies", "matrix")
+    assert {k: json_lines(c)[-1].get(k) for k in figures} == {
+        k: json_lines(jobs_json)[-1].get(k) for k in figures
+    }
+    assert json_lines(c)[-1]["rows"] == pl.read_parquet(jobs_out / "decisions.parquet").height > 0
 
 
 def test_verify_and_simulate_on_ray_write_the_bytes_of_jobs_2(cluster, tmp_path: Path) -> None:
