@@ -8,12 +8,13 @@ CHROMIUM ?= /usr/bin/chromium
 
 .PHONY: install peers peers-test clean-peers run test bench fuzz lint clean browser
 
+# The ray extra too: the tests of --ray start a real (local) Ray cluster (tests/test_ray.py).
 install: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -e '.[dev,ray]'
 	touch $(STAMP)
 
 # Test-only peers, each in a venv of its own which the project's venv never imports; made once,

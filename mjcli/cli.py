@@ -13,7 +13,7 @@ import sys
 import typer
 
 from mjcli import __version__
-from mjcli.commands import command_modules
+from mjcli.commands import command_modules, optional_values
 from mjcli.errors import MjcliError, one_line
 
 #: the exit code of a run stopped by SIGINT or SIGTERM (128 + SIGINT, as shells report Ctrl-C)
@@ -62,7 +62,7 @@ def main() -> None:
     Ctrl-C and SIGTERM ``interrupted`` and exit 130 (after the command's clean-up has run)."""
     signal.signal(signal.SIGTERM, _stop)  # SIGTERM stops a run the way Ctrl-C does
     try:
-        app()
+        app(args=optional_values(sys.argv[1:]))
     except MjcliError as exc:
         print(f"error: {one_line(str(exc))}", file=sys.stderr)
         sys.exit(2)

@@ -14,6 +14,11 @@ Every command that writes files claims its output here, whatever the game:
   SIGTERM), the stage is removed and ``DIR`` keeps what it held before. Moving the entries in
   takes a few renames, done with Ctrl-C held back.
 
+A command that writes part of its output in place as it works (the tables of a parted run, see
+:mod:`mjcli.ledger`: what lets a stopped run be resumed) names those entries ``live``: they are
+checked like the owned ones and cleaned of hidden leftovers, but never staged nor removed here. A
+stopped run leaves what it wrote in them, beside the owned entries of the earlier run.
+
 The lock is an advisory ``flock`` on the folder itself (no lock file; the system drops it when the
 process ends, however it ends): a second run into the same folder while the first one works is
 refused at once with a message naming the folder. Leftovers of a run that was killed outright
@@ -165,6 +170,7 @@ def output_dir(
     owns: Sequence[str],
     inputs: Iterable[str | os.PathLike[str]] = (),
     option: str = "--out",
+    live: Sequence[str] = (),
 ) -> Iterator[Path | None]:
     """Claim the folder ``path`` for one run and yield the hidden stage folder to write into
     (``None`` when ``path`` is: the command writes no files then).
@@ -173,6 +179,7 @@ def output_dir(
     ``logs``); ``inputs`` the files it reads (none of them may be, or lie inside, an owned entry).
     Everything is checked before the block runs; the entries move into ``path`` when it ends
     without an exception, and the stage is removed in every case (see the module's docstring).
+    ``live`` names the entries the command writes in place itself (see the module's docstring).
     """
     if path is None:
         yield None
@@ -183,26 +190,29 @@ def output_dir(
         raise UsageError(f"{option} '{shown}' exists and is not a directory")
     _writable_folder(folder, option, shown)
     input_paths = [Path(p) for p in inputs]
-    for own in owns:
+    for own in (*owns, *live):
         target = folder / own
         _check_not_input(target, input_paths, option)
         if _read_only(target):
             raise UsageError(f"{option} '{shown}': '{short_path(target)}' is read-only: it is not replaced")
     with _locked(folder, shown, option):
-        _clean_stale(folder, owns)
+        _clean_stale(folder, (*owns, *live))
         stage = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=folder))
         try:
             yield stage
             with stop_signals_deferred():
-                _commit(stage, folder, owns)
+                _commit(stage, folder, owns, live)
         finally:
             with stop_signals_deferred():
                 shutil.rmtree(stage, ignore_errors=True)
 
 
-def _commit(stage: Path, folder: Path, owns: Sequence[str]) -> None:
-    """Move the stage's entries into ``folder``, each replacing its namesake as a whole."""
+def _commit(stage: Path, folder: Path, owns: Sequence[str], live: Sequence[str] = ()) -> None:
+    """Move the stage's entries into ``folder``, each replacing its namesake as a whole (the live
+    ones, written in place, stay as they are)."""
     for own in owns:
+        if own in live:
+            continue
         new, old = stage / own, folder / own
         if not new.exists():
             if old.exists() or old.is_symlink():

@@ -23,7 +23,13 @@ main process waiting on a lock that the dead worker held (``Pool.terminate`` cou
 and a pool replaced workers that died, forever). A worker that dies unexpectedly stops the run
 with :class:`WorkerDied` instead of hanging it.
 
-A Ray back end (or any other) belongs here too, behind the same ``ordered_map``.
+**Back ends.** ``ordered_map`` runs tasks where its ``backend`` says: :class:`Processes` (the pool
+above, ``jobs`` workers; the default) or :class:`RayCluster` (Ray tasks on a cluster started here or
+joined by its address, see :class:`RayCluster`). The guarantees are the same: results in task order,
+``setup`` once per worker process, a task's own exception raised in order and never retried, Ctrl-C
+and SIGTERM ending in :class:`Interrupted` with nothing left running that the run started. Ray adds
+retries: a task whose worker process dies (killed, out of memory, a node lost) runs again on another
+worker, :data:`RAY_RETRIES` times at most, and only then stops the run with :class:`WorkerDied`.
 """
 
 from __future__ import annotations
@@ -232,6 +238,7 @@ def ordered_map(
     *,
     jobs: int = 1,
     setup: Callable[[], Any] | None = None,
+    backend: Backend | None = None,
 ) -> Iterator[R]:
     """``work(context, task)`` for every task, yielded in task order.
 
@@ -239,8 +246,14 @@ def ordered_map(
     above 1 and more than one task, tasks run in ``min(jobs, len(tasks))`` worker processes;
     ``work`` and ``setup`` must then be picklable (module-level functions or ``functools.partial``
     of them). An exception raised by a task (or by ``setup``) is raised here, in order; Ctrl-C or
-    SIGTERM raise :class:`Interrupted` after every worker has been stopped.
+    SIGTERM raise :class:`Interrupted` after every worker has been stopped. ``backend`` (when given,
+    ``jobs`` is not used) says where the tasks run: :class:`Processes` or :class:`RayCluster`.
     """
+    if isinstance(backend, RayCluster):
+        yield from _ray_map(backend, work, tasks, setup)
+        return
+    if isinstance(backend, Processes):
+        jobs = backend.jobs
     if jobs <= 1 or len(tasks) <= 1:
         context = setup() if setup is not None else None
         try:
@@ -362,3 +375,231 @@ def _kill(workers: list[_Worker]) -> None:
             if w.process.pid is not None:
                 w.process.join()
             w.conn.close()
+
+
+# ---------------------------------------------------------------- back ends
+
+
+class Backend:
+    """Where :func:`ordered_map` runs tasks. :meth:`session` holds what the back end needs for a
+    whole command (a Ray connection), :meth:`workers` is how many tasks run at once."""
+
+    def session(self) -> contextlib.AbstractContextManager[Any]:
+        return contextlib.nullcontext(self)
+
+    def workers(self) -> int:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Processes(Backend):
+    """Worker processes on this machine (one task in-process when ``jobs`` is 1)."""
+
+    jobs: int = 1
+
+    def workers(self) -> int:
+        return self.jobs
+
+    def describe(self) -> str:
+        return f"{self.jobs} job{'s' if self.jobs != 1 else ''}"
+
+
+#: ``--ray`` without an address: start a Ray instance on this machine for the run (Ray's own word)
+RAY_LOCAL = "local"
+#: how often Ray runs a task again whose worker process died (a task's own exception: never)
+RAY_RETRIES = 3
+#: what to install when Ray is missing
+RAY_INSTALL = "pip install 'mjcli[ray]'"
+
+
+class ClusterError(MjcliError):
+    """Ray is missing, or the cluster cannot be started or joined."""
+
+
+@dataclass(frozen=True, slots=True)
+class RayCluster(Backend):
+    """Ray tasks on a cluster: one started on this machine for the run (``address`` None, with one
+    CPU per core; it is shut down at the end, and nothing of it stays), or the one at ``address``
+    (``HOST:PORT`` of its head, ``auto``, or ``ray://HOST:PORT`` with Ray Client), which the run joins
+    as a driver and leaves as it was.
+
+    The code runs in Ray's worker processes: mjcli (and the policies' code) must be importable there
+    at the same version, and files the tasks read or write must be at the same paths on every node.
+    """
+
+    address: str | None = None
+
+    @contextmanager
+    def session(self) -> Iterator[RayCluster]:
+        """Connected to the cluster while the block runs (already connected: nothing to do). SIGTERM
+        raises :class:`Interrupted` meanwhile: ``ray.init`` puts its own handler in, which aborts."""
+        ray = _import_ray()
+        if ray.is_initialized():
+            yield self
+            return
+        previous = _sigterm_handler()
+        try:
+            _ray_init(ray, self.address)
+            with _terminate_on_signal():
+                yield self
+        except KeyboardInterrupt as exc:
+            raise exc if isinstance(exc, Interrupted) else Interrupted() from None
+        finally:
+            with stop_signals_deferred():  # the shutdown stops what this run started: never cut short
+                ray.shutdown()
+                ray._private.worker._worker_logs_enabled = True
+                if previous is not None:
+                    signal.signal(signal.SIGTERM, previous)
+
+    def workers(self) -> int:
+        ray = _import_ray()
+        return max(1, int(ray.cluster_resources().get("CPU", 1)))
+
+    def describe(self) -> str:
+        where = "here" if self.address is None else f"at {self.address}"
+        return f"Ray {where}, {self.workers()} CPUs"
+
+
+def runs_here(backend: Backend | None, jobs: int, tasks: int) -> bool:
+    """Does :func:`ordered_map` run ``tasks`` tasks in this process (with this ``backend``/``jobs``)?"""
+    if isinstance(backend, RayCluster):
+        return False
+    if isinstance(backend, Processes):
+        jobs = backend.jobs
+    return jobs <= 1 or tasks <= 1
+
+
+def backend_for(jobs: int | None, ray: str | None) -> Backend:
+    """The back end of a batch command's ``--jobs`` and ``--ray`` values (``--ray`` alone: a local
+    Ray; the two together are a usage error: Ray runs one task per CPU of its cluster)."""
+    if ray is None:
+        return Processes(jobs_for(jobs))
+    if jobs is not None:
+        raise UsageError("--jobs and --ray together: Ray runs one task per CPU of its cluster (drop --jobs)")
+    address = ray.strip()
+    if not address:
+        raise UsageError("--ray '': give an address (HOST:PORT, auto or ray://HOST:PORT) or none")
+    _import_ray()  # missing Ray is an error before any work
+    return RayCluster(None if address == RAY_LOCAL else address)
+
+
+def _import_ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise ClusterError(f"--ray needs Ray, which is not installed here: {RAY_INSTALL}") from None
+    return ray
+
+
+def _sigterm_handler() -> Any:
+    try:
+        return signal.getsignal(signal.SIGTERM)
+    except ValueError:
+        return None
+
+
+def _ray_init(ray: Any, address: str | None) -> None:
+    import logging
+
+    quiet = {"logging_level": logging.ERROR, "log_to_driver": False}
+    try:
+        if address is None:
+            ray.init(address=RAY_LOCAL, num_cpus=default_jobs(), include_dashboard=False, **quiet)
+        else:
+            ray.init(address=address, **quiet)
+        # The driver's thread that relays the cluster's messages (a worker died, a task is retried)
+        # prints them on stdout, where --json lines go, whatever log_to_driver says: silenced with
+        # Ray's own switch (what its debugger uses). They stay in the session's logs.
+        ray._private.worker._worker_logs_enabled = False
+    except BaseException as exc:
+        with contextlib.suppress(Exception):
+            ray.shutdown()  # whatever the start got to: nothing of it stays
+        if isinstance(exc, KeyboardInterrupt):
+            raise Interrupted() from None
+        if not isinstance(exc, Exception):
+            raise
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        what = f"cannot join the Ray cluster at {address}" if address else "cannot start Ray here"
+        raise ClusterError(f"--ray: {what} ({type(exc).__name__}: {first})") from None
+
+
+#: in a Ray worker process: the ``setup()`` result of the run being worked on, by the run's token.
+#: Ray has no pool initializer; this plays the part of the pool worker's local ``context`` (one
+#: entry, replaced when a task of another run comes).
+_ray_contexts: dict[str, Any] = {}
+
+
+def _ray_call(work: Callable[[Any, Any], Any], setup: Callable[[], Any] | None, token: str, task: Any) -> Any:
+    """One task in a Ray worker: the run's context (built on its first task here), then the work."""
+    if token not in _ray_contexts:
+        _ray_contexts.clear()
+        _ray_contexts[token] = setup() if setup is not None else None
+    return work(_ray_contexts[token], task)
+
+
+def _ray_map(
+    cluster: RayCluster,
+    work: Callable[[Any, Any], Any],
+    tasks: Sequence[Any],
+    setup: Callable[[], Any] | None,
+) -> Iterator[Any]:
+    """:func:`ordered_map` on Ray: at most two tasks per CPU in flight (the rest wait here, so a run
+    of a million tasks never holds a million references), results kept until their turn."""
+    import uuid
+
+    with cluster.session():
+        ray = _import_ray()
+        remote = ray.remote(max_retries=RAY_RETRIES, retry_exceptions=False)(_ray_call)
+        token = uuid.uuid4().hex
+        work_ref, setup_ref = ray.put(work), ray.put(setup)  # sent once, not with every task
+        window = max(2, 2 * cluster.workers())
+        pending: dict[Any, int] = {}
+        done: dict[int, Any] = {}
+        following = submitted = 0
+        try:
+            with _terminate_on_signal():
+                while following < len(tasks):
+                    while submitted < len(tasks) and len(pending) < window:
+                        ref = remote.remote(work_ref, setup_ref, token, tasks[submitted])
+                        pending[ref] = submitted
+                        submitted += 1
+                    if following not in done:
+                        ready, _ = ray.wait(list(pending), num_returns=1)
+                        for ref in ready:
+                            done[pending.pop(ref)] = ref
+                    while following in done:
+                        value = _ray_value(ray, done.pop(following), following)
+                        following += 1
+                        yield value
+        except KeyboardInterrupt as exc:
+            raise exc if isinstance(exc, Interrupted) else Interrupted() from None
+        finally:
+            with stop_signals_deferred():
+                for ref in pending:  # a joined cluster goes on without this run's tasks
+                    with contextlib.suppress(Exception):
+                        ray.cancel(ref, force=True)
+
+
+def _ray_value(ray: Any, ref: Any, index: int) -> Any:
+    """A task's result; its own exception raised as it was; a worker lost for good as WorkerDied."""
+    try:
+        return ray.get(ref)
+    except ray.exceptions.RayTaskError as exc:
+        cause = getattr(exc, "cause", None)
+        if isinstance(cause, KeyboardInterrupt):
+            raise Interrupted() from None
+        if isinstance(cause, Exception):
+            raise cause from None
+        raise RuntimeError(f"task {index}: {_first_line(exc)}") from None
+    except ray.exceptions.RayError as exc:
+        raise WorkerDied(
+            f"a Ray worker was lost during task {index} and its {RAY_RETRIES} retries; the run is stopped "
+            f"({type(exc).__name__}: {_first_line(exc)})"
+        ) from None
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]

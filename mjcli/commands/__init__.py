@@ -8,13 +8,15 @@ meaning "not given"), and hands them to :func:`mjcli.games.run`, which finds the
 from __future__ import annotations
 
 import importlib
+import re
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
 import typer
 
 from mjcli.games import DEFAULT_GAME, game_names
-from mjcli.runner import MAX_JOBS
+from mjcli.runner import MAX_JOBS, RAY_INSTALL, RAY_LOCAL
 
 # Listed by name so that a missing module fails loudly at start-up, not silently.
 NAMES = (
@@ -100,3 +102,47 @@ def strict_bots_option() -> Any:
     return typer.Option(
         False, "--strict-bots", help="Riichi: stop at a bot's first fault (exit 1) instead of playing on."
     )
+
+
+def ray_option(more: str = "") -> Any:
+    """``--ray [ADDRESS]``: run the tasks on Ray (see :func:`optional_values` for the bare form);
+    ``more``: what it changes in the command's output."""
+    return typer.Option(
+        None,
+        "--ray",
+        metavar="[ADDRESS]",
+        help="Run the tasks on Ray: alone, on a Ray started here for the run; with HOST:PORT (a head "
+        f"node), auto or ray://HOST:PORT, on that cluster. {more}Needs {RAY_INSTALL}.",
+    )
+
+
+def resume_option() -> Any:
+    return typer.Option(
+        False,
+        "--resume",
+        help="Keep what an earlier stopped run into --out DIR finished (same options, same inputs by "
+        "content) and do the rest; the tables are written as parts, as with --ray.",
+    )
+
+
+#: options whose value may be left out (``--ray`` alone), and what they mean then
+OPTIONAL_VALUES = {"--ray": RAY_LOCAL}
+#: what such a value looks like: HOST:PORT (also [IPv6]:PORT), auto, local, or a URL (ray://...)
+_ADDRESS = re.compile(r"^(auto|local|[a-z][a-z0-9+.-]*://\S+|\[?[\w.:-]+\]?:\d+)$", re.IGNORECASE)
+
+
+def optional_values(args: Sequence[str]) -> list[str]:
+    """The command line with every bare option of :data:`OPTIONAL_VALUES` given its default value:
+    ``--ray`` followed by nothing, another option or a word that is no address (a log's path) is
+    ``--ray=local``. Typer has no options with an optional value; ``--ray=VALUE`` is always a value."""
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        if arg == "--":
+            return out + list(args[i:])
+        if arg in OPTIONAL_VALUES:
+            following = args[i + 1] if i + 1 < len(args) else None
+            if following is None or following.startswith("-") or not _ADDRESS.match(following):
+                out.append(f"{arg}={OPTIONAL_VALUES[arg]}")
+                continue
+        out.append(arg)
+    return out

@@ -14,6 +14,8 @@ from mjcli.commands import (
     game_option,
     jobs_option,
     plugin_option,
+    ray_option,
+    resume_option,
     strict_bots_option,
 )
 
@@ -69,6 +71,10 @@ def register(app: typer.Typer) -> None:
         bot_timeout: float | None = bot_timeout_option(),
         bot_framing: str | None = bot_framing_option(),
         strict_bots: bool = strict_bots_option(),
+        ray: str | None = ray_option(
+            "Riichi with --out: the tasks write the tables as parts (DIR/decisions/part-*.parquet). "
+        ),
+        resume: bool = resume_option(),
     ) -> None:
         options = dict(locals())
         raise typer.Exit(games.run("replay", options.pop("game"), **options))

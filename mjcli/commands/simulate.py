@@ -12,6 +12,7 @@ from mjcli.commands import (
     game_option,
     jobs_option,
     plugin_option,
+    ray_option,
     strict_bots_option,
 )
 
@@ -71,6 +72,7 @@ def register(app: typer.Typer) -> None:
         bot_timeout: float | None = bot_timeout_option(),
         bot_framing: str | None = bot_framing_option(),
         strict_bots: bool = strict_bots_option(),
+        ray: str | None = ray_option(),
     ) -> None:
         options = dict(locals())
         options["games"] = options.pop("games_")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from mjcli import games
-from mjcli.commands import game_option, jobs_option
+from mjcli.commands import game_option, jobs_option, ray_option
 
 INTRO = (
     "Replay game logs through the rules engine and compare, round by round, what the engine computes "
@@ -30,6 +30,7 @@ def register(app: typer.Typer) -> None:
             "--rules",
             help="Rule-set preset (a log's own rules win). " + games.defaults_help("verify", "rules"),
         ),
+        ray: str | None = ray_option(),
     ) -> None:
         options = dict(locals())
         raise typer.Exit(games.run("verify", options.pop("game"), **options))

@@ -14,7 +14,7 @@ from typing import Any
 from mjcli.errors import UsageError
 from mjcli.games import Command, GameEntry
 from mjcli.output import emit_json, format_table, frame_text, plural, terminal_bar
-from mjcli.runner import jobs_for
+from mjcli.runner import backend_for
 
 DEFAULT_POLICIES = "zhanpai,greedy,random"
 
@@ -80,6 +80,7 @@ def replay(
     jobs: int | None,
     as_json: bool,
     plugin: list[str] | None = None,
+    ray: str | None = None,
 ) -> int:
     from mjcli.doudizhu.formats import collect_records
     from mjcli.doudizhu.policies import parse_policies
@@ -88,13 +89,14 @@ def replay(
 
     registry = _registry(plugin)
     names = parse_policies(policies, registry)
-    workers = jobs_for(jobs)
+    backend = backend_for(jobs, ray)
     inputs = collect_records(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no record files found in {', '.join(records)}")
     with (
         output_dir(out, ("decisions.parquet", "replay.json"), inputs.paths) as stage,
         terminal_bar(unit="game") as bar,
+        backend.session(),
     ):
         for line in inputs.notes():
             print(line, file=sys.stderr)
@@ -102,9 +104,9 @@ def replay(
             inputs.paths,
             names,
             out=stage,
-            jobs=workers,
             progress=bar.update if bar is not None else None,
             registry=registry,
+            backend=backend,
         )
     if as_json:
         emit_json(summary)
@@ -136,6 +138,7 @@ def simulate(
     jobs: int | None,
     as_json: bool,
     plugin: list[str] | None = None,
+    ray: str | None = None,
 ) -> int:
     import polars as pl
 
@@ -144,11 +147,13 @@ def simulate(
     from mjcli.doudizhu.summary import duplicate_table, role_table
     from mjcli.outpaths import output_dir
 
-    workers = jobs_for(jobs)
+    backend = backend_for(jobs, ray)
     registry = _registry(plugin)
     names = parse_policies(players, registry)
     with contextlib.ExitStack() as stack:
         stage = stack.enter_context(output_dir(out, SIMULATE_OWNS))  # a bad --out fails before the work
+        stack.enter_context(backend.session())
+        how = backend.describe()
         total = len(game_specs(names, games, seed, duplicate, kicker))
         bar = stack.enter_context(terminal_bar(total, unit="game"))
         summary = simulate(
@@ -158,9 +163,9 @@ def simulate(
             out=stage,
             duplicate=duplicate,
             kicker=kicker,
-            jobs=workers,
             progress=bar.update if bar is not None else None,
             registry=registry,
+            backend=backend,
         )
     if as_json:
         emit_json(summary)
@@ -172,8 +177,7 @@ def simulate(
         print(frame_text(duplicate_table(pl.DataFrame(summary["comparison"])), width=200, str_len=60))
     rate = summary["games"] / summary["seconds"] if summary["seconds"] else 0.0
     print(
-        f"{plural(summary['games'], 'game')} in {summary['seconds']:.1f} s ({rate:.0f} games/s, "
-        f"{plural(workers, 'job')})",
+        f"{plural(summary['games'], 'game')} in {summary['seconds']:.1f} s ({rate:.0f} games/s, {how})",
         file=sys.stderr,
     )
     return 0
@@ -260,6 +264,7 @@ GAME = GameEntry(
                 "jobs": None,
                 "as_json": False,
                 "plugin": None,
+                "ray": None,
             },
         ),
         "simulate": Command(
@@ -275,6 +280,7 @@ GAME = GameEntry(
                 "jobs": None,
                 "as_json": False,
                 "plugin": None,
+                "ray": None,
             },
         ),
         "policies": Command(policies, help=HELP["policies"], options={"plugin": None, "as_json": False}),

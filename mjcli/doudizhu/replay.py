@@ -27,7 +27,7 @@ from mjcli.errors import LogFormatError, UsageError
 from mjcli.inputs import manifest
 from mjcli.ledger import write_table
 from mjcli.plugins import Registry
-from mjcli.runner import ordered_map
+from mjcli.runner import Backend, ordered_map
 
 DECISIONS_SCHEMA = {
     "file": pl.String,
@@ -152,6 +152,7 @@ def replay(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     registry: Registry | None = None,
+    backend: Backend | None = None,
 ) -> dict[str, Any]:
     """Replay every record of ``paths``; write ``out/decisions.parquet``; return the summary.
 
@@ -169,7 +170,7 @@ def replay(
     blocks = _blocks(paths, errors)
     setup = functools.partial(_policies_by_name, list(policies), registry)
     for (file, _, _), results in zip(
-        blocks, ordered_map(_replay_block, blocks, jobs=jobs, setup=setup), strict=True
+        blocks, ordered_map(_replay_block, blocks, jobs=jobs, setup=setup, backend=backend), strict=True
     ):
         for index, game_rows, error in results:
             if error is not None:

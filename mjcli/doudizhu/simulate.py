@@ -39,7 +39,7 @@ from mjcli.doudizhu.policies import get_policy
 from mjcli.doudizhu.summary import duplicate_summary, role_summary
 from mjcli.errors import UsageError
 from mjcli.plugins import Registry
-from mjcli.runner import ordered_map
+from mjcli.runner import Backend, ordered_map
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +104,7 @@ def run_games(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     registry: Registry | None = None,
+    backend: Backend | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Records of the specs' games, in spec order, played by ``jobs`` worker processes (which
     build the policies from ``registry``'s specs)."""
@@ -111,7 +112,7 @@ def run_games(
         raise UsageError(f"--jobs must be at least 1, got {jobs}")
     names = sorted({n for spec in specs for n in spec.players})
     setup = functools.partial(_policies_by_name, names, registry)
-    for rec in ordered_map(_play_task, specs, jobs=jobs, setup=setup):
+    for rec in ordered_map(_play_task, specs, jobs=jobs, setup=setup, backend=backend):
         if progress:
             progress(1)
         yield rec
@@ -160,11 +161,14 @@ def simulate(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     registry: Registry | None = None,
+    backend: Backend | None = None,
 ) -> dict[str, Any]:
     """Play the games; write ``games.parquet``, ``games.jsonl`` (records) and ``summary.json`` under
     ``out`` (atomically); return the summary (role table, duplicate comparison, speed). ``registry``
     resolves the names (default: the built-ins)."""
     kicker_rule(kicker)
+    if backend is not None:
+        jobs = backend.workers()
     for name in players:
         get_policy(name, registry)
     specs = game_specs(players, games, seed, duplicate, kicker)
@@ -176,7 +180,7 @@ def simulate(
         if out_dir is not None:
             tmp = stack.enter_context(atomic_path(out_dir / "games.jsonl"))
             records = stack.enter_context(tmp.open("w", encoding="utf-8"))
-        for record in run_games(specs, jobs, progress, registry):
+        for record in run_games(specs, jobs, progress, registry, backend):
             rows.extend(seat_rows(record))
             if records is not None:
                 records.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")

@@ -23,7 +23,7 @@ from typing import Any
 from mjcli.errors import MjcliError, UsageError, one_line
 from mjcli.games import Command, GameEntry
 from mjcli.output import emit_json, plural, terminal_bar
-from mjcli.runner import jobs_for
+from mjcli.runner import backend_for
 
 HK_PLAYERS = "hk-pm0,hk-pm8,hk-pm16,hk-pm16plus"
 RED_PLAYERS = "red-pm0,red-pm12,red-pm12plus"
@@ -223,6 +223,7 @@ def simulate(
     min_faan: int | None,
     payment: str | None,
     min_without_bonus: bool,
+    ray: str | None = None,
 ) -> int:
     """Simulate, print the summary (or its JSON); 1 when a policy broke the rules."""
     from mjcli.hk.figures import render
@@ -230,17 +231,19 @@ def simulate(
     from mjcli.hk.simulate import simulate as run
     from mjcli.outpaths import output_dir
 
-    workers = jobs_for(jobs)
+    backend = backend_for(jobs, ray)
     rules = _rules(preset, min_faan, payment, min_without_bonus).with_options(length=length)
     names = parse_players(players)
     with contextlib.ExitStack() as stack:
         stage = stack.enter_context(output_dir(out, SIMULATE_OWNS))  # a bad --out fails before the work
         total = len(game_specs(names, games, seed, rules, duplicate))
         bar = stack.enter_context(terminal_bar(total, unit="game"))
+        stack.enter_context(backend.session())
+        how = backend.describe()
         progress = None if bar is None else (lambda n: bar.update(1))
         try:
             result = run(
-                names, games, seed, rules, out=stage, duplicate=duplicate, jobs=workers, progress=progress
+                names, games, seed, rules, out=stage, duplicate=duplicate, progress=progress, backend=backend
             )
         except PolicyError as exc:
             # A policy bug, found by playing: reported where. The logs of the games before are kept
@@ -254,7 +257,7 @@ def simulate(
     rate = result["games"] / result["seconds"] if result["seconds"] else 0.0
     print(
         f"{plural(result['games'], 'game')}, {plural(result['hands'], 'hand')} in {result['seconds']:.1f} s "
-        f"({rate:.1f} games/s, {plural(workers, 'job')})",
+        f"({rate:.1f} games/s, {how})",
         file=sys.stderr,
     )
     return 0
@@ -267,13 +270,20 @@ def simulate(
 VERIFY_OWNS = ("verify.parquet", "verify_games.parquet", "verify_mismatches.parquet")
 
 
-def verify(preset: str, logs: list[str], out: str | None, as_json: bool, jobs: int | None) -> int:
+def verify(
+    preset: str,
+    logs: list[str],
+    out: str | None,
+    as_json: bool,
+    jobs: int | None,
+    ray: str | None = None,
+) -> int:
     from mjcli.hk.formats import collect_logs
     from mjcli.hk.verify import GAMES_SCHEMA, MISMATCH_SCHEMA, ROW_SCHEMA, report_lines, verify_paths
     from mjcli.ledger import write_table
     from mjcli.outpaths import output_dir
 
-    workers = jobs_for(jobs)
+    backend = backend_for(jobs, ray)
     inputs = collect_logs(logs, sys.stdin if "-" in logs else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(logs)}")
@@ -282,10 +292,10 @@ def verify(preset: str, logs: list[str], out: str | None, as_json: bool, jobs: i
     rows: list[dict[str, Any]] = []
     game_rows: list[dict[str, Any]] = []
     mismatch_rows: list[dict[str, Any]] = []
-    with output_dir(out, VERIFY_OWNS, inputs.paths) as stage:
+    with output_dir(out, VERIFY_OWNS, inputs.paths) as stage, backend.session():
         _print_notes(inputs)
         with terminal_bar(len(inputs), unit="log", leave=False) as bar:
-            for r in verify_paths([(i.path, i.label) for i in inputs], workers):
+            for r in verify_paths([(i.path, i.label) for i in inputs], backend=backend):
                 counts[r.status] += 1
                 hands += r.hands
                 matching += sum(1 for row in r.rows if row["match"])
@@ -331,7 +341,13 @@ REPLAY_OWNS = ("decisions.parquet", "games.parquet", "replay.json")
 
 
 def replay(
-    preset: str, records: list[str], policies: str, out: str | None, jobs: int | None, as_json: bool
+    preset: str,
+    records: list[str],
+    policies: str,
+    out: str | None,
+    jobs: int | None,
+    as_json: bool,
+    ray: str | None = None,
 ) -> int:
     import tempfile
 
@@ -343,7 +359,7 @@ def replay(
 
     default = RED_POLICIES if preset == "red" else HK_POLICIES
     names = parse_policy_names(policies, default)
-    workers = jobs_for(jobs)
+    backend = backend_for(jobs, ray)
     inputs = collect_logs(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(records)}")
@@ -352,12 +368,12 @@ def replay(
         _print_notes(inputs)
         if stage is None:  # no --out: the tables still go to files, in a folder removed at the end
             stage = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-hk-replay-")))
-        with terminal_bar(len(inputs), unit="log", leave=False) as bar:
+        with terminal_bar(len(inputs), unit="log", leave=False) as bar, backend.session():
             result = run(
                 [(i.path, i.label) for i in inputs],
                 names,
                 out=stage,
-                jobs=workers,
+                backend=backend,
                 progress=None if bar is None else bar.update,
                 game=preset,
             )
@@ -559,17 +575,25 @@ def _hk_entry(name: str, title: str, players: str, fmt: dict[str, str]) -> GameE
                     "min_faan": None,
                     "payment": None,
                     "min_without_bonus": False,
+                    "ray": None,
                 },
             ),
             "verify": Command(
                 functools.partial(verify, name),
                 help=_VERIFY_HELP.format(**fmt),
-                options={"logs": None, "out": None, "as_json": False, "jobs": None},
+                options={"logs": None, "out": None, "as_json": False, "jobs": None, "ray": None},
             ),
             "replay": Command(
                 functools.partial(replay, name),
                 help=_REPLAY_HELP.format(**fmt),
-                options={"records": None, "policies": "all", "out": None, "jobs": None, "as_json": False},
+                options={
+                    "records": None,
+                    "policies": "all",
+                    "out": None,
+                    "jobs": None,
+                    "as_json": False,
+                    "ray": None,
+                },
             ),
             "summary": Command(
                 functools.partial(summary, name),

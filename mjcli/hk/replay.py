@@ -35,7 +35,7 @@ from mjcli.hk.shape import shanten
 from mjcli.inputs import manifest
 from mjcli.ledger import RowBuffer, write_table
 from mjcli.melds import melds_to_text
-from mjcli.runner import ordered_map
+from mjcli.runner import Backend, ordered_map
 
 DECISIONS_SCHEMA: dict[str, Any] = {
     "file": pl.String,
@@ -185,6 +185,7 @@ def replay(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     game: str = "hk",
+    backend: Backend | None = None,
 ) -> ReplayResult:
     """Replay every log of ``items`` ((path, label) pairs) through the policies ``names``; with
     ``out``, write the tables and ``replay.json`` (``game``: the --game the replay ran as)."""
@@ -198,7 +199,7 @@ def replay(
     rules: list[str | None] = []
     setup = functools.partial(_build, list(names))
     n_games = 0
-    for r in ordered_map(_task, list(items), jobs=jobs, setup=setup):
+    for r in ordered_map(_task, list(items), jobs=jobs, setup=setup, backend=backend):
         rules.append(r.rules)
         if r.error is not None:
             errors.append(r.error)

@@ -40,7 +40,7 @@ from mjcli.hk.notation import tile_text
 from mjcli.hk.policies import SeedBot, get_policy
 from mjcli.hk.rules import HKRules
 from mjcli.ledger import RowBuffer
-from mjcli.runner import ordered_map
+from mjcli.runner import Backend, ordered_map
 
 LOG_DIR = "logs"
 _LOG_NAME = re.compile(r"hk-\d{6}\.json$")
@@ -264,9 +264,12 @@ def _play_task(bots: dict[str, SeedBot], spec: GameSpec) -> GameOutput:
     return play_game(spec, bots)
 
 
-def run_games(specs: Sequence[GameSpec], jobs: int = 1) -> Iterator[GameOutput]:
+def run_games(
+    specs: Sequence[GameSpec], jobs: int = 1, backend: Backend | None = None
+) -> Iterator[GameOutput]:
     names = sorted({n for spec in specs for n in spec.policies})
-    yield from ordered_map(_play_task, specs, jobs=jobs, setup=functools.partial(bots_for, names))
+    setup = functools.partial(bots_for, names)
+    yield from ordered_map(_play_task, specs, jobs=jobs, setup=setup, backend=backend)
 
 
 # ---------------------------------------------------------------- the run
@@ -282,10 +285,13 @@ def simulate(
     duplicate: bool = False,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    backend: Backend | None = None,
 ) -> dict[str, Any]:
     """Play the run and return its summary; with ``out``, write the logs and tables there.
     ``progress`` is called once per game with its number of hands."""
     names = parse_players(players)
+    if backend is not None:
+        jobs = backend.workers()
     if jobs < 1:
         raise UsageError(f"--jobs {jobs}: use at least one job")
     out_dir = Path(out) if out is not None else None
@@ -298,7 +304,7 @@ def simulate(
     seat_rows = RowBuffer(GAMES_SCHEMA)
     round_rows = RowBuffer(ROUNDS_SCHEMA)
     start = time.perf_counter()
-    for o in run_games(specs, jobs):
+    for o in run_games(specs, jobs, backend):
         seat_rows.extend(o.seats)
         round_rows.extend(o.rounds)
         if out_dir is not None:

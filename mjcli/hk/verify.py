@@ -25,7 +25,7 @@ import polars as pl
 
 from mjcli.errors import LogFormatError
 from mjcli.hk.formats import GameEnd, HandEnd, read_game, walk
-from mjcli.runner import ordered_map
+from mjcli.runner import Backend, ordered_map
 
 ROW_SCHEMA: dict[str, Any] = {
     "file": pl.String,
@@ -166,9 +166,11 @@ def _task(_: None, item: tuple[Path, str]) -> Report:
     return verify_file(*item)
 
 
-def verify_paths(items: Sequence[tuple[Path, str]], jobs: int = 1) -> Iterator[Report]:
-    """Reports in input order, worked out in ``jobs`` processes."""
-    yield from ordered_map(_task, list(items), jobs=jobs)
+def verify_paths(
+    items: Sequence[tuple[Path, str]], jobs: int = 1, backend: Backend | None = None
+) -> Iterator[Report]:
+    """Reports in input order, worked out in ``jobs`` processes (or where ``backend`` says)."""
+    yield from ordered_map(_task, list(items), jobs=jobs, backend=backend)
 
 
 def report_lines(r: Report) -> list[str]:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from mjcli.atomic import write_text_atomic
 from mjcli.errors import UsageError
+from mjcli.ledger import CONTENTS
 from mjcli.report.outputs import MARKERS, REPLAY_MANIFEST, Output, find_outputs
 from mjcli.report.page import Page
 
@@ -35,6 +36,7 @@ SECTIONS: dict[tuple[str, str], str] = {
 READ = (
     *MARKERS.values(),
     REPLAY_MANIFEST,
+    CONTENTS,
     "games.parquet",
     "rounds.parquet",
     "changes.parquet",

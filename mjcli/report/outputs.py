@@ -5,7 +5,9 @@ names the game, the policies and the logs read), ``simulate`` a ``summary.json``
 ``games.parquet`` (the summary names the game), ``verify`` a ``verify.parquet``. Outputs written
 before the game was recorded are recognised by their columns: riichi's decisions have ``honba``,
 Hong Kong's ``hand_index``, Dou Dizhu's simulated seats a ``role``; Hong Kong's verify rows have
-``faan``, riichi's not. A folder may hold several outputs (``verify --out`` into a
+``faan``, riichi's not. A replay run on Ray or resumed holds its decisions as a dataset of parts
+(``decisions/part-*.parquet`` listed in ``dataset.json``, see :mod:`mjcli.ledger`) instead of the
+one file. A folder may hold several outputs (``verify --out`` into a
 simulation's folder): each is found.
 """
 
@@ -20,6 +22,7 @@ import polars as pl
 
 from mjcli.errors import UsageError
 from mjcli.games import load_game
+from mjcli.ledger import CONTENTS, table_source
 
 #: the order of the sections on the page: how a run goes (play, check, replay)
 KINDS = ("simulate", "verify", "replay")
@@ -66,10 +69,18 @@ def _replay_game(folder: Path) -> str:
         game = read_json(manifest).get("game")
         if isinstance(game, str):
             return game
-    names = columns(folder / MARKERS["replay"])
+    source = table_source(folder, "decisions")
+    names = columns(source[0] if isinstance(source, list) else folder / MARKERS["replay"])
     if "honba" in names:
         return "riichi"
     return "hk" if "hand_index" in names else "doudizhu"
+
+
+def _has(folder: Path, kind: str) -> bool:
+    if (folder / MARKERS[kind]).is_file():
+        return True
+    # a replay's decisions as parts (a finished parted run; an unfinished one is a UsageError)
+    return kind == "replay" and (folder / CONTENTS).is_file() and bool(table_source(folder, "decisions"))
 
 
 def _simulate_game(folder: Path) -> str | None:
@@ -105,7 +116,7 @@ def find_outputs(path: str | Path) -> list[Output]:
         raise UsageError(f"'{_shown(folder)}' {what} (give the --out folder of replay, simulate or verify)")
     found: list[Output] = []
     for kind in KINDS:
-        if not (folder / MARKERS[kind]).is_file():
+        if not _has(folder, kind):
             continue
         if kind == "replay":
             game: str | None = _replay_game(folder)
@@ -119,6 +130,6 @@ def find_outputs(path: str | Path) -> list[Output]:
     if not found:
         raise UsageError(
             f"'{_shown(folder)}' holds no output of replay, simulate or verify "
-            "(no decisions.parquet, summary.json with games.parquet, or verify.parquet)"
+            "(no decisions.parquet or decisions/ parts, summary.json with games.parquet, or verify.parquet)"
         )
     return found

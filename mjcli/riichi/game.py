@@ -18,7 +18,6 @@ from typing import Any
 from mjcli.errors import MjcliError, UsageError
 from mjcli.games import Command, GameEntry
 from mjcli.output import emit_json, plural, terminal_bar
-from mjcli.runner import jobs_for
 
 DEFAULT_PLAYERS = "akagi,mahjongjoy,greedy,efficiency"
 
@@ -325,7 +324,9 @@ def read_wind(text: str, option: str) -> int:
 # ---------------------------------------------------------------- verify
 
 
-def verify(logs: list[str], out: str | None, as_json: bool, jobs: int | None, rules: str) -> int:
+def verify(
+    logs: list[str], out: str | None, as_json: bool, jobs: int | None, rules: str, ray: str | None = None
+) -> int:
     from mjcli.ledger import write_table
     from mjcli.outpaths import output_dir
     from mjcli.riichi.formats import collect_logs
@@ -340,7 +341,7 @@ def verify(logs: list[str], out: str | None, as_json: bool, jobs: int | None, ru
     )
 
     rule_set = get_rules(rules)
-    workers = jobs_for(jobs)
+    backend = _batch_backend(jobs, ray, False, out)
     inputs = collect_logs(logs, sys.stdin if "-" in logs else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(logs)}")
@@ -349,10 +350,10 @@ def verify(logs: list[str], out: str | None, as_json: bool, jobs: int | None, ru
     game_rows: list[dict[str, object]] = []
     mismatch_rows: list[dict[str, object]] = []
     written = ("verify.parquet", "verify_games.parquet", "verify_mismatches.parquet")
-    with output_dir(out, written, inputs.paths) as stage:
+    with output_dir(out, written, inputs.paths) as stage, backend.session():
         _print_notes(inputs)
         with terminal_bar(len(inputs), unit="log", leave=False) as bar:
-            for reports in verify_paths(inputs.paths, rule_set, workers):
+            for reports in verify_paths(inputs.paths, rule_set, backend=backend):
                 for r in reports:
                     summary.add(r)
                     if out is not None:
@@ -431,7 +432,7 @@ def convert(log: str, to: str, output: str | None, as_json: bool) -> int:
 # ---------------------------------------------------------------- replay and summary
 
 
-#: the files a riichi replay writes into --out
+#: the files a riichi replay writes into --out (a parted run: the tables as parts, see mjcli.ledger)
 REPLAY_OWNS = ("decisions.parquet", "games.parquet", "changes.parquet", "replay.json")
 
 
@@ -452,16 +453,20 @@ def replay(
     bot_timeout: float | None = None,
     bot_framing: str | None = None,
     strict_bots: bool = False,
+    ray: str | None = None,
+    resume: bool = False,
 ) -> int:
     """Replay the logs; print the summary (and the changes against ``baseline``); the exit code."""
     import tempfile
 
+    from mjcli.ledger import PartedRun
     from mjcli.outpaths import output_dir
     from mjcli.riichi.formats import collect_logs
-    from mjcli.riichi.replay import FAULTS_FILE, PolicyFailure, ReplayOptions
+    from mjcli.riichi.replay import FAULTS_FILE, TABLES, PolicyFailure, ReplayOptions, parted_options
     from mjcli.riichi.rules import get_rules
     from mjcli.riichi.summary import BY_CHOICES, read_baseline
 
+    backend = _batch_backend(jobs, ray, resume, out, bot)
     registry = _registry(plugin, bot, bot_timeout, bot_framing)
     names = tuple(registry.parse_names(policies))
     if by is not None and by not in BY_CHOICES:
@@ -475,15 +480,18 @@ def replay(
             if not 0 <= s <= 3:
                 raise UsageError(f"--seat {s} is not 0..3 (seat 0 is the first dealer)")
         seats = tuple(sorted(set(seat)))
-    workers = jobs_for(jobs)
     inputs = collect_logs(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(records)}")
     read = [*inputs.paths, *([baseline] if baseline is not None else [])]
-    owns = (*REPLAY_OWNS, *_bot_outputs(registry, FAULTS_FILE))
+    parting = _parted(out, ray, resume)
+    owns = (*REPLAY_OWNS, *_bot_outputs(registry, FAULTS_FILE), *_parted_entries(TABLES))
+    parted = None
     try:
         with contextlib.ExitStack() as stack:
-            stage = stack.enter_context(output_dir(out, owns, read))
+            stage = stack.enter_context(
+                output_dir(out, owns, read, live=_parted_entries(TABLES)[:-1] if parting else ())
+            )
             # a missing, foreign or damaged baseline is an error before any work
             gate = (baseline, read_baseline(baseline)) if baseline is not None else None
             _print_notes(inputs)
@@ -494,8 +502,10 @@ def replay(
             options = ReplayOptions(
                 names, seats, tuple(player) if player else None, rules, registry, strict_bots
             )
+            stack.enter_context(backend.session())
+            parted = PartedRun(Path(out), TABLES, parted_options(options), resume=resume) if parting else None
             code, rows, gate_error = _replay_into(
-                inputs, options, stage, workers, as_json, by, gate, max_changes, out
+                inputs, options, stage, backend, as_json, by, gate, max_changes, out, parted
             )
     except PolicyFailure as exc:
         # a policy bug, found by replaying: reported, and nothing is written
@@ -503,13 +513,50 @@ def replay(
         return 1
     if out is not None:
         target = Path(out)
-        print(
-            f"wrote {target / 'decisions.parquet'} ({plural(rows, 'row')}) and {target / 'games.parquet'}",
-            file=sys.stderr,
-        )
+        if parting and parted is not None:
+            kept = (
+                f"; {parted.resumed} of {plural(len(inputs), 'log')} kept from the earlier run"
+                if resume
+                else ""
+            )
+            print(
+                f"wrote {target / 'decisions'}/ ({plural(rows, 'row')}{kept}) and {target / 'games'}/",
+                file=sys.stderr,
+            )
+        else:
+            decisions, games = target / "decisions.parquet", target / "games.parquet"
+            print(f"wrote {decisions} ({plural(rows, 'row')}) and {games}", file=sys.stderr)
     if gate_error is not None:
         raise gate_error
     return code
+
+
+def _batch_backend(
+    jobs: int | None, ray: str | None, resume: bool, out: str | None, bot: list[str] | None = None
+) -> Any:
+    """The back end of a batch command (:func:`mjcli.runner.backend_for`), its options checked."""
+    from mjcli.runner import backend_for
+
+    if resume and out is None:
+        raise UsageError("--resume needs --out DIR: the folder of the run to finish")
+    if ray is not None and bot:
+        raise UsageError(
+            "--bot does not run on Ray (its processes would outlive the tasks on the nodes): use --jobs"
+        )
+    return backend_for(jobs, ray)
+
+
+def _parted(out: str | None, ray: str | None, resume: bool) -> bool:
+    """Do the tasks write the tables themselves, as parts (see mjcli.ledger)? With --out, on Ray
+    (the rows stay where they are made) or with --resume (the parts are what a rerun keeps)."""
+    return out is not None and (ray is not None or resume)
+
+
+def _parted_entries(tables: tuple[str, ...]) -> tuple[str, ...]:
+    """The entries of a parted run in --out: the tables' folders, the manifests, then dataset.json."""
+    from mjcli.ledger import CONTENTS, MANIFESTS
+
+    return (*tables, MANIFESTS, CONTENTS)
 
 
 def _bot_outputs(registry: Any, faults_file: str) -> tuple[str, ...]:
@@ -527,21 +574,23 @@ def _replay_into(
     inputs: Any,
     options: Any,
     stage: Path,
-    jobs: int,
+    backend: Any,
     as_json: bool,
     by: str | None,
     gate: tuple[Path, Any] | None,
     max_changes: int,
     out: str | None,
+    parted: Any,
 ) -> tuple[int, int, UsageError | None]:
-    """Replay into ``stage`` and print the summary: (exit code, rows, the baseline's error if it
-    cannot gate this run: raised after the run's own files are in place)."""
+    """Replay into ``stage`` (the tables into ``parted``'s folder when given) and print the summary:
+    (exit code, rows, the baseline's error if it cannot gate this run: raised after the run's own
+    files are in place)."""
     import time
 
     import polars as pl
 
     from mjcli.ledger import write_table
-    from mjcli.riichi.replay import FileResult, run_replay
+    from mjcli.riichi.replay import run_replay
     from mjcli.riichi.summary import compare_baseline, format_changes, format_summary, scan, summarise
 
     with terminal_bar(len(inputs), unit="log", leave=False) as bar:
@@ -550,16 +599,18 @@ def _replay_into(
             started = time.perf_counter()
             decided = 0
 
-            def progress(result: FileResult) -> None:
+            def progress(rows: int) -> None:
                 nonlocal decided
-                decided += result.decisions.height // max(1, len(options.policies))
+                decided += rows // max(1, len(options.policies))
                 rate = decided / max(1e-9, time.perf_counter() - started)
                 bar.set_postfix_str(f"{rate:,.0f} decisions/s", refresh=False)
                 bar.update(1)
 
-        result = run_replay(inputs.items, options, stage, jobs, progress)
+        result = run_replay(inputs.items, options, stage, progress=progress, backend=backend, parted=parted)
+    if parted is not None:
+        parted.write_contents(stage)
     if options.players is not None:
-        seen = set(pl.read_parquet(result.games_path, columns=["player"])["player"].str.to_lowercase())
+        seen = set(pl.scan_parquet(result.games_path).select("player").collect()["player"].str.to_lowercase())
         missing = [p for p in options.players if p.lower() not in seen]
         if missing:
             known = ", ".join(sorted(n for n in seen if n)) or "none"
@@ -576,6 +627,8 @@ def _replay_into(
             "out": out,
         }
     )
+    if parted is not None:
+        summary["resumed"] = result.resumed
     if result.faults_path is not None:
         summary["bot_faults"] = len(result.faults)
     code = 1 if result.errors or result.faults else 0
@@ -657,6 +710,7 @@ def simulate(
     bot_timeout: float | None = None,
     bot_framing: str | None = None,
     strict_bots: bool = False,
+    ray: str | None = None,
 ) -> int:
     """Simulate, print the summary (or its JSON); 1 when a policy broke the rules and stopped the run,
     or when an outside bot made a fault (its move played by the fallback)."""
@@ -668,13 +722,14 @@ def simulate(
     from mjcli.riichi.simulate.run import FAULTS_FILE, game_specs, parse_players, simulate, table_rules
     from mjcli.riichi.simulate.seats import PolicyError
 
-    workers = jobs_for(jobs)
+    backend = _batch_backend(jobs, ray, False, out, bot)
     registry = _registry(plugin, bot, bot_timeout, bot_framing)
     names = parse_players(players, registry)
     table = table_rules(rules, length)
     owns = (*SIMULATE_OWNS, *_bot_outputs(registry, FAULTS_FILE))
     with contextlib.ExitStack() as stack:
         stage = stack.enter_context(output_dir(out, owns))  # a bad --out fails before the work
+        stack.enter_context(backend.session())
         if bot:  # the bots' stderr goes beside the outputs (or to a folder removed at the end)
             logs = stage or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-bots-")))
             registry = _registry(plugin, bot, bot_timeout, bot_framing, logs)
@@ -691,6 +746,7 @@ def simulate(
                 bar.update(1)
                 bar.set_postfix_str(f"{rounds / max(time.perf_counter() - started, 1e-9):.0f} rounds/s")
 
+        how = backend.describe()
         try:
             result = simulate(
                 names,
@@ -700,10 +756,10 @@ def simulate(
                 length=length,
                 rules=rules,
                 duplicate=duplicate,
-                jobs=workers,
                 progress=progress,
                 registry=registry,
                 strict_bots=strict_bots,
+                backend=backend,
             )
         except PolicyError as exc:
             # A policy bug, found by playing: report where, and stop. The logs of the games before
@@ -722,7 +778,7 @@ def simulate(
     rate = result["games"] / result["seconds"] if result["seconds"] else 0.0
     played = f"{plural(result['games'], 'game')}, {plural(result['rounds'], 'round')}"
     print(
-        f"{played} in {result['seconds']:.1f} s ({rate:.1f} games/s, {plural(workers, 'job')})",
+        f"{played} in {result['seconds']:.1f} s ({rate:.1f} games/s, {how})",
         file=sys.stderr,
     )
     return 1 if faults else 0
@@ -884,6 +940,10 @@ deal-in / tsumo / riichi / call rates and sizes with 95 % intervals. --plugin NA
 Example: mjcli simulate --players akagi,mahjongjoy,greedy,efficiency --games 100 --seed 1 --out sim""",
 }
 
+#: --ray, taken by replay, verify and simulate; --resume (replay: its tables are parts)
+_RAY_OPTION = {"ray": None}
+_BATCH_OPTIONS = {**_RAY_OPTION, "resume": False}
+
 #: --plugin, --bot and the bots' settings, taken by advise, replay and simulate
 _BOT_OPTIONS = {"plugin": None, "bot": None, "bot_timeout": None, "bot_framing": None}
 
@@ -937,7 +997,14 @@ GAME = GameEntry(
         "verify": Command(
             verify,
             help=HELP["verify"],
-            options={"logs": None, "out": None, "as_json": False, "jobs": None, "rules": "tenhou"},
+            options={
+                "logs": None,
+                "out": None,
+                "as_json": False,
+                "jobs": None,
+                "rules": "tenhou",
+                **_RAY_OPTION,
+            },
         ),
         "convert": Command(
             convert, help=HELP["convert"], options={"log": None, "to": None, "output": None, "as_json": False}
@@ -959,6 +1026,7 @@ GAME = GameEntry(
                 "rules": "tenhou",
                 **_BOT_OPTIONS,
                 "strict_bots": False,
+                **_BATCH_OPTIONS,
             },
         ),
         "summary": Command(
@@ -979,6 +1047,7 @@ GAME = GameEntry(
                 "as_json": False,
                 **_BOT_OPTIONS,
                 "strict_bots": False,
+                **_RAY_OPTION,
             },
         ),
         "policies": Command(

@@ -39,9 +39,9 @@ import polars as pl
 from mjcli.analysis import shanten
 from mjcli.errors import LogFormatError, MjcliError, UsageError
 from mjcli.inputs import Input, manifest
-from mjcli.ledger import StreamedTable, write_table
+from mjcli.ledger import PartedRun, StreamedTable, file_sha256, write_table
 from mjcli.melds import melds_to_text
-from mjcli.plugins import Registry
+from mjcli.plugins import Registry, describe
 from mjcli.riichi.bots import MjaiBot
 from mjcli.riichi.bots.protocol import action_index, meta_text, q_by_index
 from mjcli.riichi.engine import events as ev
@@ -62,7 +62,7 @@ from mjcli.riichi.policies.bridge import (
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.riichi.rules import Rules, get_rules
-from mjcli.runner import ordered_map, shared
+from mjcli.runner import Backend, ordered_map, runs_here, shared
 from mjcli.tiles import NUM_TILES, SUITS, is_red, kind, number_of, sort_key, suit_of, tile_name, to_mpsz
 
 #: events that are moves at the table (the ``turn`` counter)
@@ -818,22 +818,76 @@ def _replay_setup(options: ReplayOptions) -> _ReplayContext:
     return options, policies, math
 
 
-def replay_paths(inputs: Sequence[Input], options: ReplayOptions, jobs: int = 1) -> Iterator[FileResult]:
-    """Replay files in the order given whatever ``jobs`` is."""
-    for spec in options.specs():  # an unknown name is a usage error before any work starts
+def replay_paths(
+    inputs: Sequence[Input], options: ReplayOptions, jobs: int = 1, backend: Backend | None = None
+) -> Iterator[FileResult]:
+    """Replay files in the order given whatever ``jobs`` (or ``backend``) is."""
+    _check_policies(options)
+    tasks = [(str(path), label) for path, label in inputs]
+    with _replay_setup_for(options, jobs, backend, len(tasks)) as setup:
+        yield from ordered_map(_replay_task, tasks, jobs=jobs, setup=setup, backend=backend)
+
+
+def _check_policies(options: ReplayOptions) -> None:
+    """An unknown name, or a policy that cannot be built, is a usage error before any work starts."""
+    for spec in options.specs():
         if spec.source != "bot":
             close_policies([(spec.name, build_policy(spec))])
-    tasks = [(str(path), label) for path, label in inputs]
-    if jobs <= 1 or len(tasks) <= 1:
-        # in this process: the bots' processes are stopped as soon as the run ends (or stops)
+
+
+@contextlib.contextmanager
+def _replay_setup_for(
+    options: ReplayOptions, jobs: int, backend: Backend | None, tasks: int
+) -> Iterator[Callable[[], _ReplayContext]]:
+    """The runner's ``setup``: built here once when the tasks run in this process (the bots'
+    processes are then stopped as soon as the run ends or stops), else in each worker."""
+    if runs_here(backend, jobs, tasks):
         context = _replay_setup(options)
         try:
-            yield from ordered_map(_replay_task, tasks, jobs=1, setup=shared(context))
+            yield shared(context)
         finally:
             close_policies(context[1])
         return
-    setup = functools.partial(_replay_setup, options)
-    yield from ordered_map(_replay_task, tasks, jobs=jobs, setup=setup)
+    yield functools.partial(_replay_setup, options)
+
+
+#: the tables of a replay: files ``NAME.parquet``, or a parted run's folders
+TABLES = ("decisions", "games")
+
+
+def _replay_notes(result: FileResult) -> dict[str, Any]:
+    """What the run's report needs of one file (kept in a parted run's manifests: JSON values)."""
+    return {
+        "file": result.file,
+        "errors": result.errors,
+        "incomplete": result.incomplete,
+        "faults": result.faults,
+        "rows": result.decisions.height,
+        "games": result.games.height // 4,
+    }
+
+
+def _replay_split(result: FileResult) -> tuple[dict[str, pl.DataFrame], dict[str, Any]]:
+    return {"decisions": result.decisions, "games": result.games}, _replay_notes(result)
+
+
+def _replay_fingerprint(task: tuple[str, str]) -> tuple[str, str]:
+    return task[1], file_sha256(task[0])
+
+
+def parted_options(options: ReplayOptions) -> dict[str, Any]:
+    """What a replay's rows depend on besides the logs (a parted run's options)."""
+    return {
+        "command": "replay",
+        "game": "riichi",
+        "policies": [
+            {"name": spec.name, "source": spec.source, "target": describe(spec)} for spec in options.specs()
+        ],
+        "rules": options.rules,
+        "seats": list(options.seats) if options.seats is not None else None,
+        "players": list(options.players) if options.players is not None else None,
+        "strict_bots": options.strict_bots,
+    }
 
 
 def run_replay(
@@ -841,28 +895,54 @@ def run_replay(
     options: ReplayOptions,
     out: Path,
     jobs: int = 1,
-    progress: Callable[[FileResult], None] | None = None,
+    progress: Callable[[int], None] | None = None,
+    backend: Backend | None = None,
+    parted: PartedRun | None = None,
 ) -> ReplayRun:
     """Replay every input into ``out`` (``decisions.parquet`` streamed in parts, ``games.parquet``,
     and with outside bots ``faults.jsonl``); returns what happened (files, games, rows, errors,
-    faults). Nothing is written if the run stops."""
+    faults). Nothing is written if the run stops. ``progress`` gets each file's number of rows.
+
+    With ``parted`` the tables are that run's dataset instead, written by the tasks themselves (see
+    :mod:`mjcli.ledger`), and ``out`` gets the rest."""
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out '{out}' exists and is not a directory")
     out.mkdir(parents=True, exist_ok=True)
     run = ReplayRun()
-    games: list[pl.DataFrame] = []
-    with StreamedTable(out / "decisions.parquet", Columns().frame()) as decisions:
-        for result in replay_paths(inputs, options, jobs):
-            decisions.add(result.decisions)
-            if result.games.height:
-                games.append(result.games)
-            run.add(result)
-            if progress is not None:
-                progress(result)
-        run.decisions_path = decisions.close()
-    run.games_path = write_table(
-        pl.concat(games, how="vertical") if games else _games_frame([]), out / "games.parquet"
-    )
+    if parted is not None:
+        _check_policies(options)
+        tasks = [(str(path), label) for path, label in inputs]
+        with _replay_setup_for(options, jobs, backend, len(tasks)) as setup:
+            for notes in parted.run(
+                _replay_task,
+                _replay_split,
+                _replay_fingerprint,
+                tasks,
+                label=lambda task: task[1],
+                setup=setup,
+                jobs=jobs,
+                backend=backend,
+            ):
+                run.add_notes(notes)
+                if progress is not None:
+                    progress(notes["rows"])
+        run.decisions_path = parted.part_paths("decisions")
+        run.games_path = parted.part_paths("games")
+        run.resumed = parted.resumed
+    else:
+        games: list[pl.DataFrame] = []
+        with StreamedTable(out / "decisions.parquet", Columns().frame()) as decisions:
+            for result in replay_paths(inputs, options, jobs, backend):
+                decisions.add(result.decisions)
+                if result.games.height:
+                    games.append(result.games)
+                run.add(result)
+                if progress is not None:
+                    progress(result.decisions.height)
+            run.decisions_path = decisions.close()
+        run.games_path = write_table(
+            pl.concat(games, how="vertical") if games else _games_frame([]), out / "games.parquet"
+        )
     if any(spec.source == "bot" for spec in options.specs()):
         run.faults_path = write_faults(run.faults, out / FAULTS_FILE)
     write_manifest(out, inputs, options)
@@ -911,15 +991,20 @@ class ReplayRun:
     rows: int = 0
     errors: list[str] = field(default_factory=list)
     incomplete: list[str] = field(default_factory=list)
-    decisions_path: Path | None = None
-    games_path: Path | None = None
+    # the tables: a file each, or a parted run's parts in input order
+    decisions_path: Path | list[Path] | None = None
+    games_path: Path | list[Path] | None = None
     faults: list[dict[str, Any]] = field(default_factory=list)
     faults_path: Path | None = None
+    resumed: int = 0  # files an earlier run had replayed (parted runs with resume)
 
     def add(self, r: FileResult) -> None:
+        self.add_notes(_replay_notes(r))
+
+    def add_notes(self, notes: dict[str, Any]) -> None:
         self.files += 1
-        self.games += r.games.height // 4
-        self.rows += r.decisions.height
-        self.errors.extend(r.errors)
-        self.incomplete.extend(r.incomplete)
-        self.faults.extend(r.faults)
+        self.games += notes["games"]
+        self.rows += notes["rows"]
+        self.errors.extend(notes["errors"])
+        self.incomplete.extend(notes["incomplete"])
+        self.faults.extend(notes["faults"])

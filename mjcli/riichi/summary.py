@@ -26,12 +26,14 @@ policies) is an error, not "0 changed".
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
 from mjcli.errors import UsageError
+from mjcli.ledger import CONTENTS, table_source
 from mjcli.output import format_table, plural
 
 #: the key of a decision point (see mjcli.riichi.replay); a row adds ``policy``
@@ -41,22 +43,45 @@ BY_CHOICES = ("player", "policy", "round", "kind")
 _DISCARD_ACTUAL = pl.col("actual").str.starts_with("discard ") | pl.col("actual").str.starts_with("riichi ")
 
 
-def scan(path: str | os.PathLike[str]) -> pl.LazyFrame:
-    """The decisions of a replay: ``DIR`` (its ``decisions.parquet``) or the Parquet file itself."""
-    p = Path(path)
-    target = p / "decisions.parquet" if p.is_dir() else p
-    if not target.is_file():
-        what = "holds no decisions.parquet" if p.is_dir() else "does not exist"
-        raise UsageError(f"'{path}' {what} (give a replay --out folder or its decisions.parquet)")
+def scan(path: str | os.PathLike[str] | Sequence[Path]) -> pl.LazyFrame:
+    """The decisions of a replay: ``DIR`` (its ``decisions.parquet``, or the ``decisions/`` parts of
+    a parted run: on a cluster or resumed, see :mod:`mjcli.ledger`), that file itself, the parts
+    folder, or a list of parts."""
+    target, shown = _decisions_source(path)
     try:
         lf = pl.scan_parquet(target)
         names = lf.collect_schema().names()
     except (pl.exceptions.PolarsError, OSError) as exc:
-        raise UsageError(f"'{target}' is not a readable Parquet file ({type(exc).__name__})") from None
+        raise UsageError(f"'{shown}' is not a readable Parquet file ({type(exc).__name__})") from None
     missing = [c for c in (*KEY, "policy", "choice", "actual", "agree") if c not in names]
     if missing:
-        raise UsageError(f"'{target}' is not a replay's decisions table (no {', '.join(missing)} column)")
+        raise UsageError(f"'{shown}' is not a replay's decisions table (no {', '.join(missing)} column)")
     return lf
+
+
+def _decisions_source(path: str | os.PathLike[str] | Sequence[Path]) -> tuple[Path | list[Path], str]:
+    """What to scan for ``path`` (see :func:`scan`), and how to name it in a message."""
+    if isinstance(path, Sequence) and not isinstance(path, str):
+        if not path:
+            raise UsageError("no decisions parts to read")
+        return list(path), str(Path(path[0]).parent)
+    p = Path(path)
+    if not p.is_dir():
+        if not p.is_file():
+            raise UsageError(f"'{path}' does not exist (give a replay --out folder or its decisions.parquet)")
+        return p, str(p)
+    folder = p.parent if p.name == "decisions" and (p.parent / CONTENTS).is_file() else p
+    found = table_source(folder, "decisions")
+    if found is None:
+        raise UsageError(
+            f"'{path}' holds no decisions.parquet nor decisions/ parts "
+            "(give a replay --out folder or its decisions.parquet)"
+        )
+    if isinstance(found, list):
+        if not found:
+            raise UsageError(f"'{path}' holds no decisions parts")
+        return found, str(folder / "decisions")
+    return found, str(found)
 
 
 def _rates() -> list[pl.Expr]:
@@ -148,7 +173,9 @@ def costly_decisions(lf: pl.LazyFrame, limit: int = 10) -> pl.DataFrame:
     )
 
 
-def summarise(path_or_frame: str | os.PathLike[str] | pl.LazyFrame, by: str | None = None) -> dict[str, Any]:
+def summarise(
+    path_or_frame: str | os.PathLike[str] | Sequence[Path] | pl.LazyFrame, by: str | None = None
+) -> dict[str, Any]:
     """The whole summary as plain data (what ``--json`` prints). A file whose data cannot be read
     (damaged after its header) is a :class:`UsageError` naming it."""
     if isinstance(path_or_frame, pl.LazyFrame):

@@ -24,7 +24,7 @@ from mjcli.riichi.engine.settlement import ron_order
 from mjcli.riichi.engine.state import Round
 from mjcli.riichi.engine.table import Game, RoundRecord
 from mjcli.riichi.rules import Rules, get_rules
-from mjcli.runner import ordered_map, shared
+from mjcli.runner import Backend, ordered_map, shared
 from mjcli.tiles import sort_key, to_mpsz
 
 OK, MISMATCH, ERROR = "ok", "mismatch", "error"
@@ -396,10 +396,15 @@ def _verify_task(rules: Rules | None, path: str) -> list[GameReport]:
 
 
 def verify_paths(
-    paths: Sequence[str | os.PathLike[str]], rules: Rules | None = None, jobs: int = 1
+    paths: Sequence[str | os.PathLike[str]],
+    rules: Rules | None = None,
+    jobs: int = 1,
+    backend: Backend | None = None,
 ) -> Iterator[list[GameReport]]:
-    """Verify files in order (the order of ``paths`` whatever ``jobs`` is); one list per file."""
-    yield from ordered_map(_verify_task, [str(p) for p in paths], jobs=jobs, setup=shared(rules))
+    """Verify files in order (the order of ``paths`` whatever ``jobs`` or ``backend`` is); one list
+    per file."""
+    tasks = [str(p) for p in paths]
+    yield from ordered_map(_verify_task, tasks, jobs=jobs, setup=shared(rules), backend=backend)
 
 
 @dataclass(slots=True)

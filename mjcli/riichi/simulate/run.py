@@ -47,7 +47,7 @@ from mjcli.riichi.simulate.driver import GameSpec, PlayedGame, play_game
 from mjcli.riichi.simulate.figures import paired_differences, policy_summary
 from mjcli.riichi.simulate.seats import BotSeat, PolicySeat
 from mjcli.riichi.simulate.wall import game_seed
-from mjcli.runner import ordered_map, shared
+from mjcli.runner import Backend, ordered_map, runs_here, shared
 
 LENGTHS = ("hanchan", "tonpuu")
 LOG_DIR = "logs"
@@ -241,11 +241,15 @@ def _play_task(seats: dict[str, Seat], spec: GameSpec) -> GameOutput:
 
 
 def run_games(
-    specs: Sequence[GameSpec], jobs: int = 1, registry: Registry | None = None, strict_bots: bool = False
+    specs: Sequence[GameSpec],
+    jobs: int = 1,
+    registry: Registry | None = None,
+    strict_bots: bool = False,
+    backend: Backend | None = None,
 ) -> Iterator[GameOutput]:
-    """The games' outputs in game order, whatever ``jobs`` is."""
+    """The games' outputs in game order, whatever ``jobs`` (or ``backend``) is."""
     names = sorted({n for spec in specs for n in spec.policies})
-    if jobs <= 1 or len(specs) <= 1:
+    if runs_here(backend, jobs, len(specs)):
         # in this process: the bots' processes are stopped as soon as the run ends (or stops)
         seats = seats_for(names, registry, strict_bots)
         try:
@@ -254,7 +258,7 @@ def run_games(
             close_seats(seats)
         return
     setup = functools.partial(seats_for, names, registry, strict_bots)
-    yield from ordered_map(_play_task, specs, jobs=jobs, setup=setup)
+    yield from ordered_map(_play_task, specs, jobs=jobs, setup=setup, backend=backend)
 
 
 # ---------------------------------------------------------------- the run
@@ -273,6 +277,7 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     registry: Registry | None = None,
     strict_bots: bool = False,
+    backend: Backend | None = None,
 ) -> dict[str, Any]:
     """Play the run and return its summary; with ``out``, write the logs and tables there.
 
@@ -285,6 +290,8 @@ def simulate(
     names = parse_players(players, registry)
     bots = sorted({n for n in names if registry.spec(n).source == BOT})
     table = table_rules(rules, length)
+    if backend is not None:
+        jobs = backend.workers()
     if jobs < 1:
         raise UsageError(f"--jobs {jobs}: use at least one job")
     out_dir = Path(out) if out is not None else None
@@ -298,7 +305,7 @@ def simulate(
     round_rows = RowBuffer(ROUNDS_SCHEMA)
     faults: list[dict[str, Any]] = []
     start = time.perf_counter()
-    for o in run_games(specs, jobs, registry, strict_bots):
+    for o in run_games(specs, jobs, registry, strict_bots, backend):
         seat_rows.extend(o.seats)
         round_rows.extend(o.rounds)
         faults.extend(o.faults)
