@@ -119,7 +119,8 @@ def test_log_position_shows_the_actual_play(log, capsys):
     assert len(parse_tiles(obj["hand"])) == 14
     assert run_riichi_advise(log, round_wind="E2", honba=0, turn=8, seat="1") == 0
     out = capsys.readouterr().out
-    assert "turn 8  discard decision" in out and "(actual)    discard 1p  what the player did" in out
+    assert "turn 8  discard decision" in out
+    assert re.search(r"\(actual\) +discard 1p  what the player did", out)
 
 
 def test_log_positions_are_the_rows_of_replay(log):
