@@ -406,9 +406,19 @@ def test_reading_3_the_tiles_beyond_the_list_in_the_seeds_order():
     # the kind order (no order given)
     levels = dict(pm0.discard_levels(c("123m123p123s"), NONE, pm0.seed_rank))
     assert all(not levels[name] for name in pm0.PRIORITIES)
-    assert [tile_name(x) for x in levels[pm0.BEYOND]] == "1s 2s 3s 1m 2m 3m 1p 2p 3p".split()
+    assert [tile_name(x) for x in levels[pm0.BEYOND]] == [
+        "1s",
+        "2s",
+        "3s",
+        "1m",
+        "2m",
+        "3m",
+        "1p",
+        "2p",
+        "3p",
+    ]
     kind_order = dict(pm0.discard_levels(c("123m123p123s"), NONE))[pm0.BEYOND]
-    assert [tile_name(x) for x in kind_order] == "1m 2m 3m 1p 2p 3p 1s 2s 3s".split()
+    assert [tile_name(x) for x in kind_order] == ["1m", "2m", "3m", "1p", "2p", "3p", "1s", "2s", "3s"]
 
 
 # ---------------------------------------------------------------- exposed tiles: dora indicators
