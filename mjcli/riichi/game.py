@@ -18,6 +18,7 @@ from typing import Any
 from mjcli.errors import MjcliError, UsageError
 from mjcli.games import Command, GameEntry
 from mjcli.output import emit_json, plural, terminal_bar
+from mjcli.riichi.rules import DEFAULT_HANDS_SHOWN
 from mjcli.runner import jobs_for
 
 DEFAULT_PLAYERS = "akagi,mahjongjoy,greedy,efficiency"
@@ -48,6 +49,8 @@ def score(
     sticks: int,
     rules: str,
     as_json: bool,
+    open_riichi: bool = False,
+    discarder_riichi: bool = False,
 ) -> int:
     from mjcli.riichi.explain import explain
     from mjcli.riichi.scoring import hand_label, score_typed
@@ -55,6 +58,12 @@ def score(
 
     if riichi and double_riichi:
         raise UsageError("--riichi and --double-riichi together: give one (a double riichi is the riichi)")
+    if open_riichi and not (riichi or double_riichi):
+        raise UsageError("--open-riichi is a kind of riichi: give --riichi or --double-riichi too")
+    if discarder_riichi and not (open_riichi and not tsumo):
+        raise UsageError(
+            "--discarder-riichi is about a ron on an open riichi: give --open-riichi, no --tsumo"
+        )
     flags = {
         "tsumo": tsumo,
         "riichi": riichi,
@@ -66,6 +75,8 @@ def score(
         "houtei": houtei,
         "tenhou": tenhou,
         "chiihou": chiihou,
+        "open_riichi": open_riichi,
+        "discarder_riichi": discarder_riichi,
     }
     typed = score_typed(
         hand,
@@ -657,6 +668,8 @@ def simulate(
     bot_timeout: float | None = None,
     bot_framing: str | None = None,
     strict_bots: bool = False,
+    open_riichi: bool = False,
+    hands_shown: str = ",".join(DEFAULT_HANDS_SHOWN),
 ) -> int:
     """Simulate, print the summary (or its JSON); 1 when a policy broke the rules and stopped the run,
     or when an outside bot made a fault (its move played by the fallback)."""
@@ -665,13 +678,21 @@ def simulate(
 
     from mjcli.outpaths import output_dir
     from mjcli.riichi.simulate.figures import render
-    from mjcli.riichi.simulate.run import FAULTS_FILE, game_specs, parse_players, simulate, table_rules
+    from mjcli.riichi.simulate.run import (
+        FAULTS_FILE,
+        game_specs,
+        parse_hands_shown,
+        parse_players,
+        simulate,
+        table_rules,
+    )
     from mjcli.riichi.simulate.seats import PolicyError
 
     workers = jobs_for(jobs)
     registry = _registry(plugin, bot, bot_timeout, bot_framing)
     names = parse_players(players, registry)
-    table = table_rules(rules, length)
+    table = table_rules(rules, length, open_riichi)
+    parse_hands_shown(hands_shown, registry)  # a bad name fails before any work
     owns = (*SIMULATE_OWNS, *_bot_outputs(registry, FAULTS_FILE))
     with contextlib.ExitStack() as stack:
         stage = stack.enter_context(output_dir(out, owns))  # a bad --out fails before the work
@@ -704,6 +725,8 @@ def simulate(
                 progress=progress,
                 registry=registry,
                 strict_bots=strict_bots,
+                open_riichi=open_riichi,
+                hands_shown=hands_shown,
             )
         except PolicyError as exc:
             # A policy bug, found by playing: report where, and stop. The logs of the games before
@@ -804,7 +827,13 @@ arithmetic is explained as seed 004 teaches it.
 
 Example: mjcli score 234m456p678s11222z --win 2z --tsumo
 
-Example: mjcli score 345m222s66p567s --melds chi:678p --win 5m --tsumo --seat S""",
+Example: mjcli score 345m222s66p567s --melds chi:678p --win 5m --tsumo --seat S
+
+--open-riichi (a house rule; Tenhou has none) makes the riichi an open riichi: 2 han, 3 with
+--double-riichi; a ron on it is a yakuman unless --discarder-riichi (the discarder was in riichi
+already and pays the normal value); a tsumo scores normally.
+
+Example: mjcli score 234567m34599p678s --win 4m --tsumo --riichi --open-riichi --seat S --dora 1m""",
     "shanten": """Riichi (--game riichi, the default): hands in mpsz (0 = red five, 1z-7z = E S W N White
 Green Red). A hand of 13 tiles (or 10, 7, 4, 1 next to open melds) gets its shanten and the tiles that
 lower it, with how many of each are still unseen. A hand of 14 (or 11, 8, 5, 2) gets a row per
@@ -881,7 +910,16 @@ deal-in / tsumo / riichi / call rates and sizes with 95 % intervals. --plugin NA
 --bot-timeout seconds) is played by a safe fallback, counted and listed (DIR/faults.jsonl; exit 1;
 --strict-bots stops at the first).
 
-Example: mjcli simulate --players akagi,mahjongjoy,greedy,efficiency --games 100 --seed 1 --out sim""",
+Hands shown: every akagi seat plays with its hand (and each draw) shown to the table, as seed 001's
+NPC does; the other seats' views hold it (PlayerView.shown_hands; an mjai bot gets that seat's tiles
+unmasked) and the logs record it. --hands-shown names the policies whose seats do so (default
+akagi); --hands-shown none turns it off. --open-riichi plays the open-riichi house rule (off by
+default, as on Tenhou): the riichi of a seat with its hand shown is an open riichi, 2 han (3 as a
+double riichi), and a player not in riichi who deals into it pays a yakuman.
+
+Example: mjcli simulate --players akagi,mahjongjoy,greedy,efficiency --games 100 --seed 1 --out sim
+
+Example: mjcli simulate --games 20 --open-riichi --out sim-open""",
 }
 
 #: --plugin, --bot and the bots' settings, taken by advise, replay and simulate
@@ -899,7 +937,9 @@ GAME = GameEntry(
             options={
                 "hand": None,
                 "win": None,
-                **dict.fromkeys((*_SCORE_FLAGS, "tenhou", "chiihou"), False),
+                **dict.fromkeys(
+                    (*_SCORE_FLAGS, "tenhou", "chiihou", "open_riichi", "discarder_riichi"), False
+                ),
                 "melds": "",
                 "dora": "",
                 "ura": "",
@@ -979,6 +1019,8 @@ GAME = GameEntry(
                 "as_json": False,
                 **_BOT_OPTIONS,
                 "strict_bots": False,
+                "open_riichi": False,
+                "hands_shown": ",".join(DEFAULT_HANDS_SHOWN),
             },
         ),
         "policies": Command(
