@@ -232,26 +232,54 @@ def advise(
     bot: list[str] | None = None,
     bot_timeout: float | None = None,
     bot_framing: str | None = None,
+    offered: str | None = None,
+    from_: str | None = None,
+    shown: str | None = None,
+    hands_shown: str | None = None,
 ) -> int:
     """``hand`` is a hand in mpsz or a log file. For a hand, ``round_`` is the round wind and
-    ``seat`` the seat (see :func:`read_seat`); for a log, the position is ``round_`` (a round label
-    such as ``E2``), ``honba``, ``turn`` (as in replay's ``decisions.parquet``) and ``seat``."""
+    ``seat`` the seat (see :func:`read_seat`); ``offered`` and ``from_`` a discard to answer (the
+    hand is then 13 tiles); ``shown`` other seats' hands shown at the table. For a log, the position
+    is ``round_`` (a round label such as ``E2``), ``honba``, ``turn`` (as in replay's
+    ``decisions.parquet``) and ``seat``; ``hands_shown`` the players whose hand is shown (default: as
+    the log records)."""
     from mjcli.melds import parse_melds
     from mjcli.riichi.advise import advise_hand, advise_log, parse_round_label, render
+    from mjcli.riichi.replay import parse_hands_shown_names
     from mjcli.tiles import parse_tiles
 
     registry = _registry(plugin, bot, bot_timeout, bot_framing)
     policies = registry.parse_names(policies)
     if _names_log(hand):
-        _refuse_for(f"'{hand}' is a log", dora=dora, seen=seen, melds=melds, riichi_by=riichi_by)
+        _refuse_for(
+            f"'{hand}' is a log",
+            dora=dora,
+            seen=seen,
+            melds=melds,
+            riichi_by=riichi_by,
+            offered=offered,
+            from_=from_,
+            shown=shown,
+        )
         if turn is None or round_ is None or seat is None:
             raise UsageError(f"'{hand}' is a log: name the position with --round, --honba, --turn, --seat")
         kind, value = read_seat(seat)
         if kind == "wind":  # the seat that has this wind in the round asked about
             value = (parse_round_label(round_)[1] - 1 + value) % 4
-        result = advise_log(hand, round_, honba or 0, turn, value, policies=policies, registry=registry)
+        result = advise_log(
+            hand,
+            round_,
+            honba or 0,
+            turn,
+            value,
+            policies=policies,
+            registry=registry,
+            hands_shown=parse_hands_shown_names(hands_shown),
+        )
     else:
-        _refuse_for("a typed hand (not a log)", honba=honba, turn=turn)
+        _refuse_for("a typed hand (not a log)", honba=honba, turn=turn, hands_shown=hands_shown)
+        if (offered is None) != (from_ is None):
+            raise UsageError("--offered and --from go together: the tile and the seat that discarded it")
         in_riichi = [
             read_seat(w, "--riichi-by")[1] for w in (riichi_by or "").replace(" ", ",").split(",") if w
         ]
@@ -265,6 +293,9 @@ def advise(
             riichi_by=in_riichi,
             policies=policies,
             registry=registry,
+            offered=offered,
+            offered_by=None if from_ is None else read_seat(from_, "--from")[1],
+            shown=_read_shown(shown),
         )
     if as_json:
         emit_json(result)
@@ -295,9 +326,27 @@ def _names_log(text: str) -> bool:
     return False
 
 
+def _read_shown(text: str | None) -> dict[int, str]:
+    """``--shown W:123m456p789s1122z,N:...``: other seats' hands shown at the table, by seat."""
+    out: dict[int, str] = {}
+    for part in (text or "").split(","):
+        if not part.strip():
+            continue
+        seat, sep, tiles = part.partition(":")
+        if not sep or not tiles.strip():
+            raise UsageError(f"--shown '{part.strip()}' is not SEAT:TILES (e.g. W:123m456p789s1122z)")
+        s = read_seat(seat, "--shown")[1]
+        if s in out:
+            raise UsageError(f"--shown names seat {WINDS[s]} twice")
+        out[s] = tiles.strip()
+    return out
+
+
 def _refuse_for(what: str, **options: object) -> None:
     """Options given that mean nothing for ``what`` are an error naming them."""
-    given = ["--" + name.replace("_", "-") for name, value in options.items() if value is not None]
+    given = [
+        "--" + name.rstrip("_").replace("_", "-") for name, value in options.items() if value is not None
+    ]
     if given:
         raise UsageError(f"{', '.join(given)} {'does' if len(given) == 1 else 'do'} not apply to {what}")
 
@@ -463,13 +512,14 @@ def replay(
     bot_timeout: float | None = None,
     bot_framing: str | None = None,
     strict_bots: bool = False,
+    hands_shown: str | None = None,
 ) -> int:
     """Replay the logs; print the summary (and the changes against ``baseline``); the exit code."""
     import tempfile
 
     from mjcli.outpaths import output_dir
     from mjcli.riichi.formats import collect_logs
-    from mjcli.riichi.replay import FAULTS_FILE, PolicyFailure, ReplayOptions
+    from mjcli.riichi.replay import FAULTS_FILE, PolicyFailure, ReplayOptions, parse_hands_shown_names
     from mjcli.riichi.rules import get_rules
     from mjcli.riichi.summary import BY_CHOICES, read_baseline
 
@@ -480,6 +530,7 @@ def replay(
     if max_changes < 0:
         raise UsageError(f"--max-changes {max_changes} is negative")
     get_rules(rules)
+    shown = parse_hands_shown_names(hands_shown)
     seats = None
     if seat:
         for s in seat:
@@ -503,7 +554,7 @@ def replay(
             if bot:  # the bots' stderr goes beside the outputs
                 registry = _registry(plugin, bot, bot_timeout, bot_framing, stage)
             options = ReplayOptions(
-                names, seats, tuple(player) if player else None, rules, registry, strict_bots
+                names, seats, tuple(player) if player else None, rules, registry, strict_bots, shown
             )
             code, rows, gate_error = _replay_into(
                 inputs, options, stage, workers, as_json, by, gate, max_changes, out
@@ -860,7 +911,15 @@ round: --turn counts the round's moves (draws, discards, calls, kans) from 0, ex
 column of replay's decisions.parquet. It shows what the player actually did there beside the
 policies; --dora, --seen, --melds and --riichi-by come from the log and are refused.
 
-Example: mjcli advise 2388m34556p33577s --policy akagi,greedy""",
+--offered TILE --from SEAT asks about another player's discard instead ("would you call this?"):
+the hand is then the 13 tiles held (3 fewer per meld), and the answers are ron, pon, chi, kan or
+pass. --shown SEAT:TILES,... (a typed hand) gives other seats' hands shown at the table (seed 001's
+NPC plays with its hand shown); for a log, --hands-shown NAMES or none overrides which players' hands
+the log records as shown.
+
+Example: mjcli advise 2388m34556p33577s --policy akagi,greedy
+
+Example: mjcli advise 9m555m23p68p789s34z --offered 4p --from E --seat S --policy mahjongjoy""",
     "verify": """Riichi (--game riichi, the default): LOGS are files (Tenhou mjlog XML, tenhou.net/6 JSON,
 mjai JSON lines; gzip too), directories (walked recursively) or - for a list of paths on standard
 input. Each is compared round by round with the engine: winners, han, fu, yaku, points, every score
@@ -883,6 +942,10 @@ input. At every decision point (a seat with more than one legal action) each pol
 skipped (exit 1). --plugin NAME=file.py:Class and --bot NAME="program {seat}" (an mjai program, one
 process per seat) add your own policies under NAME; a bot's answer that is not a legal action in
 --bot-timeout seconds is a fault, listed in DIR/faults.jsonl (exit 1; --strict-bots stops at the first).
+
+Seats that played with their hand shown (a log mjcli simulated records them) are shown in every
+other seat's view; --hands-shown NAMES (players, as the log names them) replays the log as if those
+seats had, --hands-shown none as if no seat had.
 
 Example: mjcli replay ../shared/logs/tenhou-xml --out rep --policy akagi,efficiency --by player""",
     "summary": """Riichi (--game riichi, the default): DIR is a replay's output folder (or its
@@ -972,6 +1035,10 @@ GAME = GameEntry(
                 "turn": None,
                 "as_json": False,
                 **_BOT_OPTIONS,
+                "offered": None,
+                "from_": None,
+                "shown": None,
+                "hands_shown": None,
             },
         ),
         "verify": Command(
@@ -999,6 +1066,7 @@ GAME = GameEntry(
                 "rules": "tenhou",
                 **_BOT_OPTIONS,
                 "strict_bots": False,
+                "hands_shown": None,
             },
         ),
         "summary": Command(
