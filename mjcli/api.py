@@ -149,8 +149,8 @@ def score(
     ``hand`` holds the concealed tiles, with the winning tile (the last one, or ``win``) or without
     it (then ``win`` names it). ``conditions`` are the win's flags: ``tsumo``, ``riichi``,
     ``double_riichi``, ``ippatsu``, ``rinshan``, ``chankan``, ``haitei``, ``houtei``, ``tenhou``,
-    ``chiihou``, ``open_riichi``, ``discarder_riichi``. Raises :class:`~mjcli.errors.ScoringError` for a hand that is not complete or has
-    no yaku.
+    ``chiihou``, ``open_riichi``, ``discarder_riichi``. Raises :class:`~mjcli.errors.ScoringError`
+    for a hand that is not complete or has no yaku.
     """
     from mjcli.riichi.scoring import score_typed
 
