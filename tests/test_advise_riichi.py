@@ -235,3 +235,10 @@ def test_a_typed_table_with_hands_shown():
         run_riichi_advise("123m456p789s1122z3z", shown="W")
     with pytest.raises(UsageError, match="--hands-shown does not apply to a typed hand"):
         run_riichi_advise("123m456p789s1122z3z", hands_shown="akagi")
+
+
+def test_the_shown_hands_are_reported(capsys):
+    assert run_riichi_advise("123m456p789s1122z3z", shown="W:123456789m1234z", policy="akagi") == 0
+    assert "shown by seat 2: 123456789m1234z" in capsys.readouterr().out
+    assert run_riichi_advise("123m456p789s1122z3z", shown="W:123456789m1234z", json_out=True) == 0
+    assert json.loads(capsys.readouterr().out)["shown_hands"] == {"2": "123456789m1234z"}

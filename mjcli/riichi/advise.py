@@ -189,7 +189,7 @@ def advise_view(
     counts = view.concealed_counts()
     size = sum(counts)
     shanten = math.shanten(counts) if size % 3 in (1, 2) and size <= 14 else None
-    return {
+    result: dict[str, object] = {
         "hand": to_mpsz(view.concealed),
         "drawn": None if view.drawn is None else tile_name(view.drawn),
         "offered": None if view.offered is None else tile_name(view.offered),
@@ -204,6 +204,10 @@ def advise_view(
         "policies": policy_rows(view, legal, names, choice_text, math, registry, context),
         "discards": discard_rows(view, math),
     }
+    if any(h is not None for h in view.shown_hands):
+        # the other seats' hands shown at the table, by seat (only when a seat shows one)
+        result["shown_hands"] = {str(s): to_mpsz(h) for s, h in enumerate(view.shown_hands) if h is not None}
+    return result
 
 
 def build_view(
@@ -456,11 +460,13 @@ def render(result: dict) -> str:
         came = f"  offered {result['offered']} by seat {result['offered_by']}"
     else:
         came = ""  # after a call: nothing drawn, nothing offered
+    shown = result.get("shown_hands") or {}
     lines += [
         f"hand {result['hand']}{came}"
         + (f"  melds {result['melds']}" if result["melds"] else "")
         + (f"  dora indicators {result['dora_indicators']}" if result["dora_indicators"] else "")
         + f"  round {result['round_wind']}  seat {result['seat_wind']}  shanten {result['shanten']}",
+        *(f"shown by seat {s}: {tiles}" for s, tiles in shown.items()),
         "",
     ]
     rows = []
