@@ -898,18 +898,19 @@ Example: mjcli shanten 123m456p789s1135z
 Example: mjcli shanten 123m456p789s11355z --seen 2z2z4s
 
 Example: printf '19m19p19s1234567z\\n123m456p789s1122z\\n' | mjcli shanten - --json""",
-    "advise": """Riichi (--game riichi, the default): HAND is a hand or a game log. A hand is 14 tiles in
-mpsz (3 fewer per meld given with --melds); the last tile written is the one just drawn. --policy
-takes names separated by commas, or all (akagi, mahjongjoy, greedy, efficiency). --seen lists tiles
-seen elsewhere (rivers, other melds); --riichi-by the seats that declared riichi (the player's own
-seat means the hand is already in riichi, so it must be tenpai). Seats, everywhere: a digit is a
-seat number 0-3, a letter a wind E S W N. For a typed hand seat 0 is the dealer, East, so --seat 1
-and --seat S are the same seat (default 0). A log (any format verify reads) with --round E2
---honba 0 --turn 8 --seat 1 takes the decision of seat 1 (seat 0 = the first dealer; --seat S would
-be the seat that is South in E2) in round E2 with 0 honba that comes right after move 8 of the
-round: --turn counts the round's moves (draws, discards, calls, kans) from 0, exactly as the turn
-column of replay's decisions.parquet. It shows what the player actually did there beside the
-policies; --dora, --seen, --melds and --riichi-by come from the log and are refused.
+    "advise": """Riichi (--game riichi, the default): HAND is a hand or a game log. A hand is 14
+tiles in mpsz (3 fewer per meld given with --melds); the last tile written is the one just drawn.
+--policy takes names separated by commas, or all (akagi, mahjongjoy, greedy, efficiency,
+mahjongjoy-literal). --seen lists tiles seen elsewhere (rivers, other melds); --riichi-by the seats
+that declared riichi (the player's own seat means the hand is already in riichi, so it must be
+tenpai). Seats, everywhere: a digit is a seat number 0-3, a letter a wind E S W N. For a typed hand
+seat 0 is the dealer, East, so --seat 1 and --seat S are the same seat (default 0). A log (any
+format verify reads) with --round E2 --honba 0 --turn 8 --seat 1 takes the decision of seat 1 (seat
+0 = the first dealer; --seat S would be the seat that is South in E2) in round E2 with 0 honba that
+comes right after move 8 of the round: --turn counts the round's moves (draws, discards, calls,
+kans) from 0, exactly as the turn column of replay's decisions.parquet. It shows what the player
+actually did there beside the policies; --dora, --seen, --melds and --riichi-by come from the log
+and are refused.
 
 --offered TILE --from SEAT asks about another player's discard instead ("would you call this?"):
 the hand is then the 13 tiles held (3 fewer per meld), and the answers are ron, pon, chi, kan or
