@@ -236,3 +236,21 @@ def test_mjai_bots_get_the_shown_seats_tiles_unmasked():
     assert (
         tehais[1] == tehais[3] == ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "S", "W", "N"]
     )
+
+
+def test_a_log_naming_impossible_shown_seats_is_a_format_error(tmp_path: Path):
+    from mjcli.errors import LogFormatError
+
+    simulate(NAMES, 1, 2026, out=tmp_path, length="tonpuu")
+    text = (
+        (tmp_path / "logs" / "sim-000000.json").read_text().replace('"hands_shown":[0]', '"hands_shown":[7]')
+    )
+    with pytest.raises(LogFormatError, match=r"rule.hands_shown \[7\] is not a list of seats 0-3"):
+        read_bytes(text.encode(), "bad.json")
+    result = runner.invoke(app, ["verify", str(_write(tmp_path / "bad.json", text))])
+    assert result.exit_code != 0 and "rule.hands_shown [7]" in result.output
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_text(text)
+    return path
