@@ -149,8 +149,8 @@ def score(
     ``hand`` holds the concealed tiles, with the winning tile (the last one, or ``win``) or without
     it (then ``win`` names it). ``conditions`` are the win's flags: ``tsumo``, ``riichi``,
     ``double_riichi``, ``ippatsu``, ``rinshan``, ``chankan``, ``haitei``, ``houtei``, ``tenhou``,
-    ``chiihou``. Raises :class:`~mjcli.errors.ScoringError` for a hand that is not complete or has
-    no yaku.
+    ``chiihou``, ``open_riichi``, ``discarder_riichi``. Raises :class:`~mjcli.errors.ScoringError`
+    for a hand that is not complete or has no yaku.
     """
     from mjcli.riichi.scoring import score_typed
 
@@ -195,7 +195,8 @@ def policies(plugins: Sequence[str] = ()) -> list[dict[str, str]]:
 def advise(hand: str, policies: Sequence[str] | str = "all", **position: Any) -> dict[str, Any]:
     """Each policy's action and reason for a 14-tile hand (the last tile is the one drawn), with the
     discard table; ``position`` as :func:`mjcli.riichi.advise.advise_hand` takes it (``melds``,
-    ``dora``, ``seen``, ``round_wind``, ``seat_wind``, ``riichi_by``)."""
+    ``dora``, ``seen``, ``round_wind``, ``seat_wind``, ``riichi_by``, ``offered`` and ``offered_by``
+    for a discard to answer with 13 tiles, ``shown``)."""
     from mjcli.riichi.advise import advise_hand
 
     return advise_hand(hand, policies=policies, **position)
@@ -258,12 +259,26 @@ def simulate(
     rules: str = "tenhou",
     duplicate: bool = False,
     jobs: int = 1,
+    hands_shown: Sequence[str] | str | None = None,
+    open_riichi: bool = False,
 ) -> dict[str, Any]:
     """Play ``games`` games between the policies (one to four names, rotated over the seats) and
     return the summary (per policy every figure with its 95 % interval); with ``out``, the logs
-    and tables are written there as ``mjcli simulate --out`` writes them."""
+    and tables are written there as ``mjcli simulate --out`` writes them. ``hands_shown``: the
+    policies whose seats play with their hand shown (None: every ``akagi`` seat, as ``mjcli
+    simulate``; ``()``: none); ``open_riichi``: the open-riichi house rule."""
+    from mjcli.riichi.rules import DEFAULT_HANDS_SHOWN
     from mjcli.riichi.simulate.run import simulate as run
 
     return run(
-        list(players), games, seed, out=out, length=length, rules=rules, duplicate=duplicate, jobs=jobs
+        list(players),
+        games,
+        seed,
+        out=out,
+        length=length,
+        rules=rules,
+        duplicate=duplicate,
+        jobs=jobs,
+        hands_shown=DEFAULT_HANDS_SHOWN if hands_shown is None else hands_shown,
+        open_riichi=open_riichi,
     )

@@ -1,8 +1,19 @@
 """Seed 001 (Akagi NPC): every worked example of the seed, and each rule on a hand made for it."""
 
+import pytest
+
 from mjcli.riichi.advise import build_view
 from mjcli.riichi.policies import get_policy
-from mjcli.riichi.policies.akagi import discard_stage, is_body, is_head, pick, tie_break_key, waits_to_body
+from mjcli.riichi.policies.akagi import (
+    discard_stage,
+    is_body,
+    is_head,
+    live_waits,
+    pick,
+    tie_break_key,
+    waits_to_body,
+)
+from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.legal import draw_actions, reaction_actions
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.tiles import counts34, kind, parse_tile, parse_tiles, tile_name
@@ -186,3 +197,91 @@ def test_never_pons_or_makes_an_open_kan():
     legal = reaction_actions(view)
     assert {"pon", "open_kan", "chi"} <= {a.kind for a in legal}
     assert AKAGI.decide(view, legal).kind == "pass"
+
+
+# ---------------------------------------------------------------- cases the seed states without an example
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected", "pairs"),
+    [
+        # 5z and 6z each wait only on themselves (44p 55p have three waits): honours, the rightmost
+        ("789m4455p789s5566z", "6z", ["5z", "6z"]),
+        # 99m and 55s each wait only on themselves: the terminal
+        ("99m123p55s111z23m45p", "9m", ["9m", "5s"]),
+        # 77m (7m) and 99s (9s): the terminal
+        ("2377m45p55667899s", "9s", ["7m", "9s"]),
+        # 22p (2p) and 55s (5s), neither noble: the one closer to a terminal (the general rule of
+        # section 2), where the stage's note read literally ("오른쪽에 가장 가까운 것") would take 5s
+        ("1133467m22678p55s", "2p", ["2p", "5s"]),
+    ],
+)
+def test_stage_3_chooses_between_pairs_by_the_general_tie_break(hand, expected, pairs):
+    # "이러한 패가 없을 경우 머리 중 몸통이 되기 위한 대기가 하나 이하인 패를 버린다"
+    c = counts34(parse_tiles(hand))
+    assert names(k for k in range(34) if is_head(k, c) and len(waits_to_body(k, c)) <= 1) == sorted(pairs)
+    a = decide(hand)
+    assert a.label() == f"discard {expected}" and a.reason.startswith("2.1*** ")
+
+
+@pytest.mark.parametrize(
+    ("hand", "tied", "expected"),
+    [
+        ("222456m123789p1s1z", ["1s", "1z"], "1z"),  # an honour first
+        ("2345m1237899p999s", ["2m", "5m", "9p"], "9p"),  # then a terminal
+        ("44566788m222p456s", ["4m", "6m", "8m"], "8m"),  # then the closest to a terminal: 8
+        ("345567888m27789p", ["2p", "7p"], "2p"),  # 2 (one from 1) before 7 (two from 9)
+        ("567m34456p234456s", ["3p", "4p"], "3p"),  # 3 before 4
+        # "4와 6은 귀족패에 근접한 정도가 동일합니다. 이 경우 오른쪽인 6이 최종 타패 대상이 됩니다."
+        ("234567m44566s333z", ["4s", "5s", "6s"], "6s"),
+        ("1236m4p345888s222z", ["6m", "4p"], "4p"),  # 6m and 4p alike: the rightmost, 4p
+    ],
+)
+def test_ties_between_tenpai_discards_take_the_section_2_tie_break(hand, tied, expected):
+    # 2.2 "가장 대기가 다양해지는 패를 버린다" names no tie-break; section 2's applies to every choice
+    c = counts34(parse_tiles(hand))
+    math = HandMath()
+    counts = {}
+    for k in range(34):
+        if c[k]:
+            c[k] -= 1
+            counts[tile_name(k)] = len(live_waits(math, c, c))
+            c[k] += 1
+    most = max(counts.values())
+    assert sorted(t for t, n in counts.items() if n == most) == sorted(tied)
+    a = decide(hand)
+    assert a.label() == f"riichi {expected}" and a.reason.startswith("2.2 tenpai")
+    assert f"({most} kind{'s' if most > 1 else ''})" in a.reason
+
+
+def test_closed_kan_in_riichi_that_keeps_the_waits_is_declared():
+    # "오름 불가 상황이 되지 않는 경우에 한해 안커가 모이면 즉시 안깡을 선언한다": in riichi on 1s-4s,
+    # the fourth 1m is drawn; 111m is a set whether or not it becomes a kan, so the waits stay
+    view = build_view(parse_tiles("111m456p789s23s55z1m"), riichi_by=[0])
+    legal = draw_actions(view)
+    assert {a.label() for a in legal} == {"discard 1m", "closed kan 1m"}
+    a = AKAGI.decide(view, legal)
+    assert a.kind == "closed_kan" and a.reason == "1. four of a kind: closed kan at once"
+
+
+def test_closed_kan_in_riichi_that_changes_the_waits_is_not():
+    # 3334m waits on 2m 4m 5m; with 3333m made a kan only 4m is left: the engine offers no kan, and
+    # offered one anyway the policy does not take it
+    view = build_view(parse_tiles("3334m456p789s111z3m"), riichi_by=[0])
+    legal = draw_actions(view)
+    assert [a.label() for a in legal] == ["discard 3m"]
+    tile = parse_tile("3m")
+    a = AKAGI.decide(view, [*legal, Action("closed_kan", tile, (tile,) * 4)])
+    assert a.label() == "discard 3m"
+
+
+def test_worked_example_3_the_6s_waits_as_the_seeds_own_definition_gives_them():
+    # "6삭은 467삭 대기이므로 패스" (the 6s of 5667s waits on 4-6-7s). By the seed's own definition
+    # ("수패 223이 있을 경우 2의 대기는 1, 2, 4입니다": the tiles that complete a meld holding it) a 6s
+    # of 5667s waits on 4s (456), 6s (666) and 8s (678); a 7s completes nothing with it (56677s still
+    # holds one 567). "467" is the seed's slip; what its decision needs holds either way: more than
+    # one wait, so stage 3 passes the pair.
+    c = counts34(parse_tiles("78m23677p1115667s"))
+    assert names(waits_to_body(kind(parse_tile("6s")), c)) == ["4s", "6s", "8s"]
+    # "7통은 58통 대기": 5p and 8p, and the third 7p as example 1 counts it ("8만은 대기가 8만 뿐")
+    assert names(waits_to_body(kind(parse_tile("7p")), c)) == ["5p", "7p", "8p"]

@@ -142,6 +142,28 @@ def test_a_seat_is_sent_its_masked_events_as_mjai_app_does(tmp_path: Path) -> No
             assert all(e["type"] not in ("hora", "ryukyoku") for e in line)
 
 
+def test_a_seat_shown_at_the_table_is_sent_unmasked(tmp_path: Path) -> None:
+    # replayed as if seat 1's player had played with the hand shown: every seat is sent seat 1's
+    # starting hands and draws, and nothing else of the others
+    record = tmp_path / "record"
+    record.mkdir()
+    bot = command(copy(BOTS / "recorder.py", tmp_path), str(record))
+    (game,) = read_log(TENHOU)
+    player = game.start.names[1]
+    args = ["replay", str(TENHOU), "--bot", f"rec={bot}", "--policies", "rec", "--hands-shown", player]
+    result = invoke([*args, "--seat", "0", "--seat", "2", "--out", str(tmp_path / "rep")])
+    assert result.exit_code == 1  # the recorder's faults, as above
+    reference = [event_to_mjai(e) for e in game.events]
+    for seat in (0, 2):
+        lines = [json.loads(x) for x in (record / f"seat{seat}.jsonl").read_text().splitlines()]
+        sent = _rounds([e for line in lines[1:-1] for e in line])
+        for got, full in zip(sent, _rounds(reference), strict=False):
+            shown = [_masked(e, seat, {1}) for e in full if e["type"] not in ("hora", "ryukyoku")]
+            assert got[:-1] == shown[: len(got) - 1]
+        draws = [e for r in sent for e in r if e["type"] == "tsumo" and e["actor"] == 1]
+        assert draws and all(e["pai"] != "?" for e in draws)
+
+
 def _rounds(events: list[dict]) -> list[list[dict]]:
     out: list[list[dict]] = []
     for e in events:
@@ -154,12 +176,13 @@ def _rounds(events: list[dict]) -> list[list[dict]]:
     return out
 
 
-def _masked(e: dict, seat: int) -> dict:
+def _masked(e: dict, seat: int, shown: set[int] | None = None) -> dict:
+    see = {seat} | (shown or set())
     e = dict(e)
-    if e["type"] == "tsumo" and e["actor"] != seat:
+    if e["type"] == "tsumo" and e["actor"] not in see:
         e["pai"] = "?"
     if e["type"] == "start_kyoku":
-        e["tehais"] = [h if s == seat else ["?"] * 13 for s, h in enumerate(e["tehais"])]
+        e["tehais"] = [h if s in see else ["?"] * 13 for s, h in enumerate(e["tehais"])]
     return e
 
 

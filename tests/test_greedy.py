@@ -8,11 +8,13 @@ from mahjong.shanten import Shanten
 from mjcli.riichi.advise import build_view
 from mjcli.riichi.policies import get_policy
 from mjcli.riichi.policies.greedy import seed_order
+from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.legal import draw_actions
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.tiles import counts34, kind, parse_tile, parse_tiles, sort_key, tile_from_id136, tile_name
 
 GREEDY = get_policy("greedy")
+MATH = HandMath()
 
 
 def seed_dahai(hand13: list[int], drawn: int) -> int:
@@ -101,19 +103,21 @@ def test_red_five_sorts_first_among_equal_fives():
 # the kyokustart printout shows janshi[i]'s hand under janshi[idx]'s wind, so its North hand is a
 # copy of East's), the draw (ツモ) and the discard (打). Wall: 136 - 52 dealt = 84 in yama, one less
 # per draw, 14 of them the dead wall; the last row is the draw after which len(yama) == 14.
-# (junme, seat wind, 13 tiles, drawn, discarded)
+# The printed "N向聴" is the shanten of the 14 tiles after the draw (``shantensuu()`` after
+# ``tsumo``), which is the least shanten over the discards: the number the reason gives.
+# (junme, seat wind, 13 tiles, drawn, discarded, printed shanten)
 SEED_TURNS = [
-    (1, 0, "1268m1p15789s224z", "8p", "1p"),
-    (1, 1, "3459m3456p8s1z667z", "5z", "9m"),
-    (1, 2, "256m67p447s12357z", "1p", "2m"),
-    (1, 3, "4457m378p478s367z", "4p", "4s"),
-    (2, 0, "1268m8p15789s224z", "2p", "8p"),
-    (2, 1, "345m3456p8s15667z", "3m", "3m"),
-    (2, 2, "56m167p447s12357z", "7p", "5m"),
-    (2, 3, "4457m3478p78s367z", "6s", "3z"),
-    (15, 0, "6889m6p56799s222z", "9p", "6p"),
-    (15, 2, "77p445s12355677z", "9s", "5s"),
-    (16, 0, "6889m9p56799s222z", "5z", "9p"),
+    (1, 0, "1268m1p15789s224z", "8p", "1p", 3),
+    (1, 1, "3459m3456p8s1z667z", "5z", "9m", 3),
+    (1, 2, "256m67p447s12357z", "1p", "2m", 5),
+    (1, 3, "4457m378p478s367z", "4p", "4s", 3),
+    (2, 0, "1268m8p15789s224z", "2p", "8p", 3),
+    (2, 1, "345m3456p8s15667z", "3m", "3m", 3),
+    (2, 2, "56m167p447s12357z", "7p", "5m", 4),
+    (2, 3, "4457m3478p78s367z", "6s", "3z", 2),
+    (15, 0, "6889m6p56799s222z", "9p", "6p", 1),
+    (15, 2, "77p445s12355677z", "9s", "5s", 2),
+    (16, 0, "6889m9p56799s222z", "5z", "9p", 1),
 ]
 
 
@@ -122,20 +126,37 @@ def _wall_left(junme: int, seat: int) -> int:
     return 70 - ((junme - 1) * 4 + seat + 1)
 
 
-@pytest.mark.parametrize(("junme", "seat", "hand", "drawn", "expected"), SEED_TURNS)
-def test_seed_game_log_discards(junme, seat, hand, drawn, expected):
+@pytest.mark.parametrize(("junme", "seat", "hand", "drawn", "expected", "printed"), SEED_TURNS)
+def test_seed_game_log_discards(junme, seat, hand, drawn, expected, printed):
     view = build_view(parse_tiles(hand + drawn), seat_wind=seat, wall_left=_wall_left(junme, seat))
     legal = draw_actions(view)
     a = GREEDY.decide(view, legal)
     assert a.label() == f"discard {expected}"
+    assert a.reason.startswith(
+        f"{expected} is the first tile whose discard leaves the least shanten ({printed})"
+    )
     assert tile_name(seed_dahai(list(view.hand), view.drawn)) == expected
 
 
 def test_seed_log_last_draw_before_the_exhaustive_draw():
-    # 流局 example: 99m 3455788p 699s 7z draws 3s, 2-shanten, discards 3p; len(yama) is then 14.
+    # 流局 example: 99m 3455788p 699s 7z draws 3s, "2向聴", discards 3p; len(yama) is then 14.
     view = build_view(parse_tiles("99m3455788p699s7z3s"), seat_wind=1, wall_left=0)
     a = GREEDY.decide(view, draw_actions(view))
-    assert a.label() == "discard 3p"
+    assert a.label() == "discard 3p" and "least shanten (2)" in a.reason
+
+
+def test_the_library_version_the_seed_ran_counts_a_fifth_copy_as_a_wait():
+    # The seed's mahjong 1.1.11 says 9999m123789p789s is tenpai (0); 2.x, kept here, says 1: the
+    # "wait" on a fifth 9m does not exist.
+    assert MATH.shanten(counts34(parse_tiles("9999m123789p789s"))) == 1
+    assert MATH.shanten(counts34(parse_tiles("1111m123456p789s"))) == 1
+    # The one kind of decision it changes: 456789m567p9999s drawing 9m. 1.1.11 rates the 9m cut 0
+    # (leaving 456789m567p9999s, a "tanki" on the fifth 9s) and the seed's code declares riichi 9m;
+    # with the correct count the 9s cut is the first tenpai one (a real wait on 3m 6m 9m).
+    view = build_view(parse_tiles("456789m567p9999s9m"), seat_wind=1, wall_left=40)
+    a = GREEDY.decide(view, draw_actions(view))
+    assert a.label() == "riichi 9s" and "least shanten (0)" in a.reason
+    assert tile_name(seed_dahai(list(view.hand), view.drawn)) == "9s"
 
 
 def test_seed_log_in_riichi_discards_the_draw():
@@ -144,6 +165,7 @@ def test_seed_log_in_riichi_discards_the_draw():
     view = build_view(
         parse_tiles("44567m44789p678s5m"), seat_wind=3, riichi_by=[3], wall_left=_wall_left(15, 3)
     )
+    assert MATH.shanten(view.concealed_counts()) == 0  # the printed 0向聴
     hand_only = [a for a in draw_actions(view) if a.kind == "discard"]
     assert [a.label() for a in hand_only] == ["discard 5m"]
     assert GREEDY.decide(view, draw_actions(view)).label() == "discard 5m"
@@ -152,12 +174,20 @@ def test_seed_log_in_riichi_discards_the_draw():
 
 
 def test_seed_log_riichi_with_the_tenpai_discard():
-    # 15巡目 South: 345 78m 456p 123s 66z draws 6s, 0-shanten: discards the 6s and declares riichi
-    # (len(yama) = 26 > 17).
-    view = build_view(parse_tiles("34578m456p123s66z6s"), seat_wind=1, wall_left=_wall_left(15, 1))
-    assert view.wall_left + 14 == 26
-    a = GREEDY.decide(view, draw_actions(view))
-    assert a.label() == "riichi 6s" and "len(yama) > 17" in a.reason
+    # 15巡目 South: 345 78m 456p 123s 66z draws 6s, "0向聴", "打 6索". The log prints no "南家のリーチ"
+    # line although the seed prints one whenever shantensu == 0, not in riichi and len(yama) > 17
+    # (here 26): South is already in riichi (declared in the omitted turns; it wins [Menzen Tsumo,
+    # Riichi] next turn), so the turn is a tsumogiri in riichi.
+    tiles = parse_tiles("34578m456p123s66z6s")
+    assert MATH.shanten(counts34(tiles)) == 0  # the printed 0向聴
+    in_riichi = build_view(tiles, seat_wind=1, riichi_by=[1], wall_left=_wall_left(15, 1))
+    assert in_riichi.wall_left + 14 == 26
+    a = GREEDY.decide(in_riichi, draw_actions(in_riichi))
+    assert a.label() == "discard 6s" and a.reason.startswith("in riichi")
+    # Not yet in riichi, the seed's rule would cut the same 6s and declare riichi (len(yama) > 17).
+    free = build_view(tiles, seat_wind=1, wall_left=_wall_left(15, 1))
+    a = GREEDY.decide(free, draw_actions(free))
+    assert a.label() == "riichi 6s" and "least shanten (0)" in a.reason and "len(yama) > 17" in a.reason
 
 
 def test_seed_log_tsumo_in_riichi():
@@ -165,5 +195,6 @@ def test_seed_log_tsumo_in_riichi():
     view = build_view(
         parse_tiles("34578m456p123s66z6m"), seat_wind=1, riichi_by=[1], wall_left=_wall_left(16, 1)
     )
+    assert MATH.shanten(view.concealed_counts()) == -1  # "ツモ!"
     a = GREEDY.decide(view, draw_actions(view))
     assert a.label() == "tsumo 6m"

@@ -19,6 +19,7 @@ from mjcli.riichi.policies.view import Action, PlayerView, RiverTile
 from mjcli.tiles import counts34, kind, parse_tile, parse_tiles, tile_from_id136, tile_name
 
 MJ = get_policy("mahjongjoy")
+LITERAL = get_policy("mahjongjoy-literal")
 SEED_HAND = "14m1234p124s2444z"  # B1 B2 B4 C1 C4 D1 D2 D3 D4 VS VN VN VN
 
 
@@ -140,9 +141,11 @@ def test_priority_dead_before_unique():
 def test_seed_hand_discards_the_first_unique_number_tile():
     view = build_view(parse_tiles(SEED_HAND + "9s"))
     a = MJ.decide(view, draw_actions(view))
-    # unique number tiles: C1 C4 and the drawn 9s; the first in hand order is C1
-    assert (a.kind, tile_name(a.tile)) == ("discard", "1m")
+    # unique number tiles: C1 C4 and the drawn B9; the first in the seed's order (B, C, D) is B9
+    assert (a.kind, tile_name(a.tile)) == ("discard", "9s")
     assert "unique tile (not an honour)" in a.reason
+    # VN VN VN is a plain pon (East seat and round): reading 1 keeps the hand closed
+    assert "closed hand (no exposed combination, no yakuhai pon, closed kan or pair)" in a.reason
 
 
 def test_honour_unique_after_number_unique():
@@ -228,7 +231,8 @@ def test_only_yakuhai_pair_of_an_open_hand_is_kept():
     legal = draw_actions(view)
     assert not any(a.kind == "tsumo" for a in legal)
     a = MJ.decide(view, legal)
-    assert (a.kind, tile_name(a.tile)) == ("discard", "5p")
+    # every kind of 567p 789s 345s keeps as many combinations: the first in B, C, D order
+    assert (a.kind, tile_name(a.tile)) == ("discard", "3s")
     assert "keeps the only yakuhai pair" in a.reason and SET_TILE in a.reason
 
 
@@ -261,26 +265,199 @@ def _levels(hand: str, seen: str = "") -> dict[str, list[str]]:
     return {name: [tile_name(x) for x in kinds] for name, kinds in pm0.discard_levels(c(hand), exposed)}
 
 
-def test_any_concealed_pon_makes_an_open_hand_and_the_chi_keeps_the_sets():
-    # "un Pon, un Kan cerrado o un par de Dragones o ...": the yakuhai qualifier is the pair's only.
-    # South seat, 555m (not a yakuhai) -> open; 4p from the left: chi with 23p keeps 555m 789s.
+def test_literal_reading_any_concealed_pon_makes_an_open_hand_and_the_chi_keeps_the_sets():
+    # mahjongjoy-literal: "un Pon, un Kan cerrado o un par de Dragones o ...", the yakuhai
+    # qualifier the pair's only. South seat, 555m (not a yakuhai) -> open; 4p from the left: chi
+    # with 23p keeps 555m 789s.
     view = _reaction_view("9m555m23p68p789s33z", "4p", 0)
-    is_open, why = hand_mode(view)
+    is_open, why = hand_mode(view, literal=True)
     assert is_open and why == "has a pon of 5m"
-    a = MJ.decide(view, reaction_actions(view))
+    a = LITERAL.decide(view, reaction_actions(view))
     assert a.label() == "chi 4p (23p)" and "stay at 2" in a.reason
     # the same hand with a pair 55m instead: no pon, and 55m is no yakuhai pair -> closed, no call
     view = _reaction_view("9m55m123p68p789s33z", "4p", 0)
-    assert hand_mode(view)[0] is False
-    assert MJ.decide(view, reaction_actions(view)).kind == "pass"
+    assert hand_mode(view, literal=True)[0] is False
+    assert LITERAL.decide(view, reaction_actions(view)).kind == "pass"
 
 
 @pytest.mark.parametrize("kan", ["5555z", "5555m"])
-def test_any_closed_kan_makes_an_open_hand(kan):
+def test_literal_reading_any_closed_kan_makes_an_open_hand(kan):
     melds = [make_meld("ankan", parse_tiles(kan))]
-    view = build_view(parse_tiles("123m456p78s9s1z2z"), melds=melds)
+    view = build_view(parse_tiles("23p68p789s34z9m1z"), melds=melds, seat_wind=1)
     assert view.is_closed
-    assert hand_mode(view) == (True, f"has a closed kan of {kan[0]}{kan[-1]}")
+    assert hand_mode(view, literal=True) == (True, f"has a closed kan of {kan[0]}{kan[-1]}")
+    a = LITERAL.decide(view, draw_actions(view))
+    assert f"open hand (has a closed kan of {kan[0]}{kan[-1]})" in a.reason
+
+
+# ---------------------------------------------------------------- reading 1: what opens a hand
+
+
+@pytest.mark.parametrize(
+    ("triplet", "default", "literal"),
+    [
+        ("555m", "pass", "chi 4p (23p)"),  # plain: no yaku, no reason to open (the issue's example)
+        ("777z", "chi 4p (23p)", "chi 4p (23p)"),  # Red: a dragon pon
+        ("111z", "chi 4p (23p)", "chi 4p (23p)"),  # East: the round wind
+        ("222z", "chi 4p (23p)", "chi 4p (23p)"),  # South: the seat wind
+        ("333z", "pass", "chi 4p (23p)"),  # West: neither wind of a South seat in an East round
+    ],
+)
+def test_reading_1_only_a_yakuhai_pon_opens_the_hand(triplet, default, literal):
+    # "Si el bot tiene un Pon, un Kan cerrado o un par de Dragones o Viento propio o Viento
+    # dominante": the qualifier covers the pon too. South seat, 4p offered by East (its left).
+    view = _reaction_view(f"9m{triplet}23p68p789s34z", "4p", 0)
+    legal = reaction_actions(view)
+    assert MJ.decide(view, legal).label() == default
+    assert LITERAL.decide(view, legal).label() == literal
+
+
+def test_reading_1_the_issues_example_stays_closed_and_passes():
+    view = _reaction_view("9m555m23p68p789s34z", "4p", 0)
+    assert hand_mode(view) == (False, "no exposed combination, no yakuhai pon, closed kan or pair")
+    a = MJ.decide(view, reaction_actions(view))
+    assert a.kind == "pass" and a.reason.startswith("Riichi: builds a closed hand")
+
+
+@pytest.mark.parametrize(("kan", "is_open"), [("5555m", False), ("5555z", True)])
+def test_reading_1_only_a_yakuhai_closed_kan_opens_the_hand(kan, is_open):
+    melds = [make_meld("ankan", parse_tiles(kan))]
+    view = build_view(parse_tiles("23p68p789s34z9m1z"), melds=melds, seat_wind=1)
+    a = MJ.decide(view, draw_actions(view))
+    mode = f"open hand (has a closed kan of {kan[0]}{kan[-1]})" if is_open else "closed hand"
+    assert mode in a.reason
+
+
+def test_reading_1_four_in_hand_of_a_yakuhai_kind_is_a_pon():
+    # 5555z in the closed hand (no kan declared yet): a White pon, so the hand is open
+    view = _reaction_view("9m5555z23p68p789s", "4p", 0)
+    assert hand_mode(view) == (True, "has a pon of 5z")
+
+
+# ---------------------------------------------------------------- reading 2: two yakuhai pairs
+
+_CHIS = parse_melds("chi:234m,chi:678p")
+
+
+@pytest.mark.parametrize(
+    ("concealed", "seen", "expected", "level"),
+    [
+        # two yakuhai pairs (White, Green): neither is protected; the pairs level, B (sou) first
+        ("22s88p55z66z", "", "discard 2s", "tile of a pair"),
+        # both dead: "more than one dead pair", 5z before 6z
+        ("22s88p55z66z", "5566z", "discard 5z", "tile of a dead pair (more than one dead pair in hand)"),
+        # only 55z dead: the dead pair goes, the live 66z stays (it can still become a pon)
+        ("22s88p55z66z", "55z", "discard 5z", "tile of a dead pair"),
+    ],
+)
+def test_reading_2_two_yakuhai_pairs_protect_neither(concealed, seen, expected, level):
+    view = build_view(parse_tiles(concealed), melds=_CHIS, seen=parse_tiles(seen))
+    assert protected_pair(view) is None
+    a = MJ.decide(view, draw_actions(view))
+    assert a.label() == expected
+    assert f"PM0 1 {level}: " in a.reason and "keeps the only yakuhai pair" not in a.reason
+
+
+def test_reading_2_once_one_pair_is_broken_the_other_is_protected():
+    # 66z 5z after the 55z pair was broken (three 5z seen): 66z is now the only yakuhai pair
+    view = build_view(parse_tiles("22s88p66z5z2s"), melds=_CHIS, seen=parse_tiles("555z"))
+    assert protected_pair(view) == k("6z")
+    a = MJ.decide(view, draw_actions(view))
+    assert a.label() == "discard 5z" and "dead tile" in a.reason
+    assert "keeps the only yakuhai pair 6z6z" in a.reason
+
+
+# ---------------------------------------------------------------- reading 3: the seed's tile order
+
+
+def test_reading_3_the_seeds_hands_are_written_in_its_order():
+    # "B1 B2 B4 C1 C4 D1 D2 D3 D4 VS VN VN VN" (bamboo, characters, dots, winds)
+    tiles = sorted(parse_tiles(SEED_HAND), key=lambda t: pm0.seed_rank(kind(t)))
+    assert " ".join(tile_name(t) for t in tiles) == "1s 2s 4s 1m 4m 1p 2p 3p 4p 2z 4z 4z 4z"
+    # then the dragons, after the winds
+    assert [tile_name(x) for x in sorted(range(27, 34), key=pm0.seed_rank)] == [
+        "1z", "2z", "3z", "4z", "5z", "6z", "7z"
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected", "level"),
+    [
+        # definition 5: "B1 B2 B4 C2 C4 C5 ... B4, C2 son Fichas menores" (with D1 D2 D3 D7 D8 D9 VN VN)
+        ("245m123789p124s44z", "discard 4s", "minor tile"),
+        # definition 5: "B1 B2 B4 C1 C4 D1 D2 D3 D4 VS VN VN VN - B4, D1, D4 - Fichas Menores", with
+        # C5 C6 C7 and two pairs of honours so that no unique tile comes first
+        ("124s567m1234p3344z", "discard 4s", "minor tile"),
+        # definition 4: "C1, C4, VS - Fichas Únicas", and a drawn B9: B9 comes first
+        (SEED_HAND + "9s", "discard 9s", "unique tile (not an honour)"),
+        # the same hand drawing East: no B tile among the unique ones, C1 comes first
+        (SEED_HAND + "1z", "discard 1m", "unique tile (not an honour)"),
+    ],
+)
+def test_reading_3_the_seeds_examples_in_its_order(hand, expected, level):
+    view = build_view(parse_tiles(hand))
+    a = MJ.decide(view, draw_actions(view))
+    assert a.label() == expected and f"PM0 1 {level}: " in a.reason
+
+
+def test_reading_3_the_tiles_beyond_the_list_in_the_seeds_order():
+    # every tile in a complete chow: nothing in the seed's levels, so the last level lists every
+    # kind (none can go keeping the combinations), in the order asked for; the Hong Kong bots keep
+    # the kind order (no order given)
+    levels = dict(pm0.discard_levels(c("123m123p123s"), NONE, pm0.seed_rank))
+    assert all(not levels[name] for name in pm0.PRIORITIES)
+    assert [tile_name(x) for x in levels[pm0.BEYOND]] == [
+        "1s",
+        "2s",
+        "3s",
+        "1m",
+        "2m",
+        "3m",
+        "1p",
+        "2p",
+        "3p",
+    ]
+    kind_order = dict(pm0.discard_levels(c("123m123p123s"), NONE))[pm0.BEYOND]
+    assert [tile_name(x) for x in kind_order] == ["1m", "2m", "3m", "1p", "2p", "3p", "1s", "2s", "3s"]
+
+
+# ---------------------------------------------------------------- exposed tiles: dora indicators
+
+
+@pytest.mark.parametrize(
+    ("dora", "expected", "level"),
+    [
+        ("", "discard 9m", "unique tile (not an honour)"),
+        ("2z", "discard 2z", "problematic tile"),  # "1 o 2 de esas fichas" exposed
+        ("2z2z", "discard 2z", "problematic tile"),  # dora + kan dora
+        ("2z2z2z", "discard 2z", "dead tile"),  # dora + two kan dora: three VS exposed
+        ("2z3z", "discard 2z", "problematic tile"),  # the 3z indicator changes nothing
+        ("9m", "discard 9m", "unique tile (not an honour)"),  # one 9m exposed does not kill it
+    ],
+)
+def test_dora_and_kan_dora_indicators_are_exposed_tiles(dora, expected, level):
+    # "en las versiones Riichi esto incluye fichas Dora, Kan-Dora y Ura Kan-Dora": every indicator
+    # turned is an exposed tile. Closed hand (33z is West's pair, East seat and round).
+    view = build_view(parse_tiles("123m456p78s33z9m2z55s"), dora=parse_tiles(dora))
+    a = MJ.decide(view, draw_actions(view))
+    assert a.label() == expected and f"PM0 1 {level}: " in a.reason
+
+
+# ---------------------------------------------------------------- the pair rule without a set to break
+
+
+@pytest.mark.parametrize("seen", ["", "5z", "55z"])
+def test_pair_rule_without_a_concealed_chow_or_pon_goes_on_below_the_pair(seen):
+    # open hand of pairs only: the White pair is the only yakuhai pair; with two 5z seen it is the
+    # only dead pair, whose level offers nothing else, and there is no concealed chow or pon to
+    # break: "no debe descartar nunca fichas de ese par" stands, the list goes on to the pairs,
+    # B (sou) first
+    view = build_view(parse_tiles("22m88p33s55z"), melds=_CHIS, seen=parse_tiles(seen))
+    assert protected_pair(view) == k("5z")
+    assert pm0.concealed_set_kinds(view.concealed_counts()) == []
+    a = MJ.decide(view, draw_actions(view))
+    assert a.label() == "discard 3s" and "PM0 1 tile of a pair: 3s" in a.reason
+    assert "keeps the only yakuhai pair 5z5z" in a.reason
 
 
 def test_round_wind_pair_of_a_west_seat_makes_an_open_hand():
@@ -299,7 +476,7 @@ def test_closed_kan_is_always_taken():
 
 def test_pair_tiles_count_as_incomplete_chow_tiles():
     # 223m: the 2m of the pair is a tile of the incomplete chow 23m (only complete sets are
-    # looked at). 1-shanten, closed; nothing above level 8, whose first tile is 2m.
+    # looked at). 1-shanten, closed; nothing above level 8, whose first tile (B, C, D) is 2s.
     hand = "223m246s123p456p33z"
     levels = _levels(hand)
     assert all(not levels[name] for name in pm0.PRIORITIES[:7])
@@ -308,7 +485,7 @@ def test_pair_tiles_count_as_incomplete_chow_tiles():
     view = build_view(parse_tiles(hand))
     assert not hand_mode(view)[0]
     a = MJ.decide(view, draw_actions(view))
-    assert a.label() == "discard 2m" and "tile of an incomplete chow" in a.reason
+    assert a.label() == "discard 2s" and "tile of an incomplete chow" in a.reason
 
 
 def test_minor_tile_counts_pairs_among_the_combinations():
@@ -349,11 +526,11 @@ def test_problematic_number_tile_needs_exactly_one_unseen_copy():
 
 def test_own_melds_are_not_exposed_tiles():
     # "de las combinaciones abiertas de otros jugadores": the own chi 234p does not make the
-    # 33p pair dead (only one 3p seen), so the first pair, 1m, goes.
+    # 33p pair dead (only one 3p seen), so the first pair (B, C, D), 5s, goes, not the dead 3p.
     melds = parse_melds("chi:234p,chi:678m")
     r = advise_hand("11m33p55s88s", melds=melds, seen="3p", policies="mahjongjoy")
     row = r["policies"][0]
-    assert (row["action"], row["tile"]) == ("discard", "1m")
+    assert (row["action"], row["tile"]) == ("discard", "5s")
     assert "tile of a pair" in row["reason"]
     view = build_view(parse_tiles("11m33p55s88s"), melds=melds, seen=parse_tiles("3p"))
     assert exposed_counts(view)[k("3p")] == 1 and view.visible_counts()[k("3p")] == 2
@@ -379,10 +556,10 @@ def test_exposed_counts_rivers_other_melds_and_dora_only():
 
 
 def test_more_than_one_dead_pair():
-    # 22s and 55p both dead (two of each seen): level 4, first in hand order 5p.
+    # 22s and 55p both dead (two of each seen): level 4, first in the seed's order (B) 2s.
     view = build_view(parse_tiles("123m456m55p79p22s79s"), seen=parse_tiles("22s55p"))
     a = MJ.decide(view, draw_actions(view))
-    assert a.label() == "discard 5p"
+    assert a.label() == "discard 2s"
     assert "tile of a dead pair (more than one dead pair in hand)" in a.reason
     # one 5p seen: only 22s is dead, level 4 is empty. Nothing is unique or minor; level 8 holds
     # 5p (55p and 7p differ by 2, an incomplete chow; pairs are not looked at) 7p 9p 7s 9s.
@@ -396,7 +573,7 @@ def test_more_than_one_dead_pair():
     ]
     view = build_view(parse_tiles("123m456m55p79p22s79s"), seen=parse_tiles("22s5p"))
     a = MJ.decide(view, draw_actions(view))
-    assert a.label() == "discard 5p" and "tile of an incomplete chow" in a.reason
+    assert a.label() == "discard 7s" and "tile of an incomplete chow" in a.reason  # B first
 
 
 def test_pair_rule_discards_a_concealed_chow_tile_instead_of_the_next_level():

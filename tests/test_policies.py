@@ -17,7 +17,8 @@ from mjcli.tiles import kind, parse_tile, parse_tiles, tile_from_id136, tile_nam
 
 
 def test_registry_names():
-    assert POLICY_NAMES == ("akagi", "mahjongjoy", "greedy", "efficiency")
+    # the four of the seeds and the baseline, then the other reading of a disputed seed sentence
+    assert POLICY_NAMES == ("akagi", "mahjongjoy", "greedy", "efficiency", "mahjongjoy-literal")
     for name in POLICY_NAMES:
         p = get_policy(name)
         assert p.name == name and p.seed

@@ -89,7 +89,7 @@ def test_a_decimal_result_is_checked_by_the_date_of_the_game():
     rule = "decimal, uma +20/+10/-10/-20 (no date in the game id; the one the recorded points fit)"
     assert verify_log(game).points_rule == rule
     start = game.events[0]
-    assert isinstance(start, ev.StartGame) and game.events[-1].points == (-13.6, -39.0, 43.0, 9.6)
+    assert isinstance(start, ev.StartGame) and game.events[-1].points == (7.4, -36.0, 43.0, -14.4)
     dated = dataclasses.replace(
         game, events=[dataclasses.replace(start, game_id="2023010112gm-0000-0000-00000000")]
     )
@@ -106,7 +106,7 @@ def test_a_decimal_result_is_checked_by_the_date_of_the_game():
     report = verify_log(old)
     assert report.status == MISMATCH
     (m,) = report.mismatches
-    assert m.what == "final points (5-down, uma +20/+10/-10/-20)" and m.engine == [-14.0, -39.0, 43.0, 10.0]
+    assert m.what == "final points (5-down, uma +20/+10/-10/-20)" and m.engine == [7.0, -36.0, 43.0, -14.0]
 
 
 def test_the_json_report_names_the_rule_applied():

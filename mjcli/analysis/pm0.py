@@ -59,16 +59,32 @@ seed lists them) pairs, at most one same-kind group per kind, maximised over eve
 hand. The claim rule (PM0 4, "solo Chow, Pong, Kong") counts complete sets only.
 
 The discard priorities ("Prioridades para descartar") are :data:`PRIORITIES`, in the seed's order.
+
+"La primera ficha" of a level needs an order of the hand. Every hand the seed writes is in one:
+"B1 B2 B4 C1 C4 D1 D2 D3 D4 VS VN VN VN", "B1 B2 B4 C2 C4 C5": bamboo (sou), characters (man),
+dots (pin), then the winds in the game's order (VS before VN: not alphabetical). The dragons never
+appear in an example; they come after the winds, as the seed names the winds first ("ficha de
+Viento o de Dragón"). That order is :func:`seed_rank`; the functions below that list kinds take it
+as ``order`` (default: the kind order m, p, s, honours, which the Hong Kong bots keep).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
 from mjcli.tiles import is_honor, runs_with
 
 # ---------------------------------------------------------------- kinds and pools
+
+
+def seed_rank(k: int) -> int:
+    """A kind's place in the seed's hand order: B (sou) 1-9, C (man) 1-9, D (pin) 1-9, East South
+    West North, White Green Red (0 first). See the module notes."""
+    if k >= 27:
+        return k
+    suit, number = divmod(k, 9)
+    return (1, 2, 0)[suit] * 9 + number  # man is C (second), pin D (third), sou B (first)
 
 
 def _same_suit(a: int, b: int) -> bool:
@@ -300,18 +316,22 @@ def is_minor(
     return not any(k in pair for pair in chows)
 
 
-def concealed_set_kinds(hand: Sequence[int]) -> list[int]:
+def concealed_set_kinds(hand: Sequence[int], order: Callable[[int], int] | None = None) -> list[int]:
     """Kinds that are tiles of a concealed chow or pon of the hand, in discard order.
 
     A kind held three or more times (a pon), or one of three consecutive kinds all held (a chow).
     Those whose discard keeps the most combinations come first, then the others, each in hand
-    order: the Riichi section's "fichas de Chows o Pons ocultos" (see mahjongjoy).
+    order (``order``: a kind's rank, default the kind itself): the Riichi section's "fichas de
+    Chows o Pons ocultos" (see mahjongjoy).
     """
-    kinds = [
-        k
-        for k in range(34)
-        if hand[k] >= 3 or (hand[k] and any(all(hand[x] for x in run) for run in runs_with(k)))
-    ]
+    kinds = sorted(
+        (
+            k
+            for k in range(34)
+            if hand[k] >= 3 or (hand[k] and any(all(hand[x] for x in run) for run in runs_with(k)))
+        ),
+        key=order,
+    )
     combo_free = free_kinds(hand)[0]
     return [k for k in kinds if k in combo_free] + [k for k in kinds if k not in combo_free]
 
@@ -335,13 +355,16 @@ PRIORITIES = (
 BEYOND = "tile of a concealed chow or pong (beyond the priority list)"
 
 
-def discard_levels(hand: Sequence[int], exposed: Sequence[int]) -> Iterator[tuple[str, list[int]]]:
+def discard_levels(
+    hand: Sequence[int], exposed: Sequence[int], order: Callable[[int], int] | None = None
+) -> Iterator[tuple[str, list[int]]]:
     """Every priority level with the kinds of the hand in it, in priority order (lazily).
 
     A kind may appear at several levels; a policy takes the first level with a candidate and the
     first tile of it in hand order, so later levels are only computed when asked for. The last
     level (:data:`BEYOND`) holds, for hands where every tile belongs to a complete combination, the
-    kinds whose discard keeps the most combinations, then every kind.
+    kinds whose discard keeps the most combinations, then every kind, each part in hand order
+    (``order``: a kind's rank, default the kind itself; the other levels are in kind order).
     """
     # Levels 0-5 are is_dead, is_problematic, is_dead_pair and is_unique written inline (the same
     # tests): every policy decision of every game walks them.
@@ -369,4 +392,5 @@ def discard_levels(hand: Sequence[int], exposed: Sequence[int]) -> Iterator[tupl
     yield PRIORITIES[7], [k for k in kinds if is_incomplete_chow_tile(k, hand, chows, set_free)]
     yield PRIORITIES[8], dead_pairs
     yield PRIORITIES[9], [k for k in kinds if hand[k] == 2]
-    yield BEYOND, [k for k in kinds if k in combo_free] + [k for k in kinds if k not in combo_free]
+    ranked = kinds if order is None else sorted(kinds, key=order)
+    yield BEYOND, [k for k in ranked if k in combo_free] + [k for k in ranked if k not in combo_free]

@@ -51,6 +51,23 @@ def register(app: typer.Typer) -> None:
         riichi_by: str | None = typer.Option(
             None, "--riichi-by", help="Riichi hand: seats (0-3) or winds in riichi, e.g. S,W or 1,2."
         ),
+        offered: str | None = typer.Option(
+            None, "--offered", help="Riichi hand: answer this discard (13 tiles in hand), e.g. 4p."
+        ),
+        from_: str | None = typer.Option(
+            None, "--from", help="Riichi hand: the seat (0-3 or E/S/W/N) that discarded --offered."
+        ),
+        shown: str | None = typer.Option(
+            None,
+            "--shown",
+            help="Riichi hand: other seats' hands shown at the table, SEAT:TILES,... (W:123m456p789s1122z).",
+        ),
+        hands_shown: str | None = typer.Option(
+            None,
+            "--hands-shown",
+            metavar="NAMES",
+            help="Riichi log: the players whose hand is shown, or none [default: as the log records].",
+        ),
         honba: int | None = typer.Option(
             None, "--honba", min=0, help="Riichi log position: honba of the round [default: 0]."
         ),

@@ -66,6 +66,13 @@ def register(app: typer.Typer) -> None:
         rules: str | None = typer.Option(
             None, "--rules", help="Riichi: rule-set preset (a log's own rules win) [default: tenhou]."
         ),
+        hands_shown: str | None = typer.Option(
+            None,
+            "--hands-shown",
+            metavar="NAMES",
+            help="Riichi: the seats of these players played with their hand shown, or none "
+            "[default: as the log records].",
+        ),
         plugin: list[str] | None = plugin_option(),
         bot: list[str] | None = bot_option(),
         bot_timeout: float | None = bot_timeout_option(),

@@ -22,6 +22,17 @@ def register(app: typer.Typer) -> None:
         tsumo: bool = typer.Option(False, "--tsumo", help="Won by self-draw (default: ron)."),
         riichi: bool = typer.Option(False, "--riichi", help="Riichi declared."),
         double_riichi: bool = typer.Option(False, "--double-riichi", help="Double riichi declared."),
+        open_riichi: bool = typer.Option(
+            False,
+            "--open-riichi",
+            help="Riichi: the riichi is an open riichi (house rule): 2 han, 3 with --double-riichi; "
+            "a ron on it pays yakuman unless --discarder-riichi.",
+        ),
+        discarder_riichi: bool = typer.Option(
+            False,
+            "--discarder-riichi",
+            help="Riichi: the ron on an open riichi was dealt by a player in riichi (normal value).",
+        ),
         ippatsu: bool = typer.Option(False, "--ippatsu", help="Won within one go-around of riichi."),
         rinshan: bool = typer.Option(False, "--rinshan", help="Won on the replacement tile after a kan."),
         chankan: bool = typer.Option(False, "--chankan", help="Won by robbing a kan."),

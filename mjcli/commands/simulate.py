@@ -53,6 +53,19 @@ def register(app: typer.Typer) -> None:
             help="Riichi: hanchan or tonpuu [default: the rules']. Hong Kong: east or full [default: east].",
         ),
         rules: str | None = typer.Option(None, "--rules", help="Riichi: rule preset [default: tenhou]."),
+        open_riichi: bool = typer.Option(
+            False,
+            "--open-riichi",
+            help="Riichi: the open-riichi house rule (off by default): a seat with its hand shown "
+            "riichis openly, 2 han, a yakuman for a player not in riichi who deals in.",
+        ),
+        hands_shown: str | None = typer.Option(
+            None,
+            "--hands-shown",
+            metavar="POLICIES",
+            help="Riichi: the seats of these policies play with their hand shown [default: akagi, "
+            "seed 001's rule]; none turns it off.",
+        ),
         kicker: str | None = typer.Option(
             None, "--kicker", help="Dou Dizhu: kicker rule, douzero, rlcard or pagat [default: douzero]."
         ),

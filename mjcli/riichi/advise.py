@@ -27,9 +27,9 @@ from mjcli.riichi.engine import events as ev
 from mjcli.riichi.hand_report import discard_name
 from mjcli.riichi.policies import build_policy, builtin_registry, parse_policy_names
 from mjcli.riichi.policies.hand_math import HandMath
-from mjcli.riichi.policies.legal import draw_actions
+from mjcli.riichi.policies.legal import draw_actions, reaction_actions
 from mjcli.riichi.policies.view import Action, PlayerView, RiverTile
-from mjcli.tiles import check_counts, counts34, parse_tiles, tile_name, to_mpsz
+from mjcli.tiles import check_counts, counts34, kind, parse_tile, parse_tiles, sort_key, tile_name, to_mpsz
 
 WIND_LETTERS = "ESWN"
 
@@ -139,11 +139,20 @@ def hand_events(view: PlayerView) -> tuple[list[object], int, list[str]]:
             "--melds, --seen and --riichi-by, or about a log position (LOG --round --honba --turn --seat)"
         )
     own = view.concealed_counts()
+    shown = {s: h for s, h in enumerate(view.shown_hands) if h is not None}
+    if any(len(h) != 13 for h in shown.values()):
+        raise UsageError("an outside bot is shown other seats' hands of 13 tiles only (they are dealt)")
+    for h in shown.values():
+        for t in h:
+            own[kind(t)] += 1
     dora = list(view.dora_indicators) or [next(27 + k for k in range(7) if not own[27 + k])]
     hidden = (0,) * 13
-    hands = tuple(tuple(sorted(view.hand)) if s == view.seat else hidden for s in range(4))
+    hands = tuple(
+        tuple(sorted(view.hand)) if s == view.seat else tuple(sorted(shown[s])) if s in shown else hidden
+        for s in range(4)
+    )
     events: list[object] = [
-        ev.StartGame(names=("0", "1", "2", "3")),
+        ev.StartGame(names=("0", "1", "2", "3"), rules=ev.GameRules(hands_shown=tuple(sorted(shown)))),
         ev.StartRound(
             round_wind=view.round_wind,
             kyoku=view.dealer + 1,
@@ -180,7 +189,7 @@ def advise_view(
     counts = view.concealed_counts()
     size = sum(counts)
     shanten = math.shanten(counts) if size % 3 in (1, 2) and size <= 14 else None
-    return {
+    result: dict[str, object] = {
         "hand": to_mpsz(view.concealed),
         "drawn": None if view.drawn is None else tile_name(view.drawn),
         "offered": None if view.offered is None else tile_name(view.offered),
@@ -195,6 +204,10 @@ def advise_view(
         "policies": policy_rows(view, legal, names, choice_text, math, registry, context),
         "discards": discard_rows(view, math),
     }
+    if any(h is not None for h in view.shown_hands):
+        # the other seats' hands shown at the table, by seat (only when a seat shows one)
+        result["shown_hands"] = {str(s): to_mpsz(h) for s, h in enumerate(view.shown_hands) if h is not None}
+    return result
 
 
 def build_view(
@@ -207,27 +220,47 @@ def build_view(
     riichi_by: Sequence[int] = (),
     wall_left: int = 70,
     first_turn: bool = False,
+    offered: int | None = None,
+    offered_by: int | None = None,
+    shown: dict[int, Sequence[int]] | None = None,
 ) -> PlayerView:
     """The view of a player in seat wind ``seat_wind`` holding ``hand`` (last tile = the drawn one).
 
     Seats are numbered with the dealer as seat 0, so a seat number is its seat wind. ``seen`` are
     tiles the player has seen elsewhere (rivers of the others); they are laid in the next player's
     river. ``riichi_by`` are the seats (winds) that have declared riichi.
+
+    With ``offered`` (a tile discarded by seat ``offered_by``) the position is a reaction: ``hand``
+    is the 13 tiles held (3 fewer per meld), nothing drawn, and the tile lies last in the
+    discarder's river. ``shown`` are the concealed tiles of other seats that play with their hand
+    shown (:attr:`PlayerView.shown_hands`), by seat.
     """
     hand = list(hand)
     label = f"hand '{to_mpsz(hand, sort=False)}'"
-    expected = 14 - 3 * len(melds)
+    expected = 14 - 3 * len(melds) - (offered is not None)
     if len(hand) != expected:
+        what = "to answer a discard" if offered is not None else "to advise"
+        last = "" if offered is not None else " (the last one written is the tile just drawn)"
+        melds_text = plural(len(melds), "meld")
         raise InvalidHandError(
-            f"{label} has {len(hand)} tiles; with {plural(len(melds), 'meld')} a hand to advise has "
-            f"{expected} (the last one written is the tile just drawn)"
+            f"{label} has {len(hand)} tiles; with {melds_text} a hand {what} has {expected}{last}"
         )
-    own = [*hand, *(t for m in melds for t in m.tiles)]
-    check_counts(own, label)
-    check_counts([*own, *dora, *seen], f"{label} with its dora indicators and seen tiles")
     for name, w in (("round", round_wind), ("seat", seat_wind)):
         if not 0 <= w <= 3:
             raise UsageError(f"{name} wind {w} is not 0..3 (E S W N)")
+    if (offered is None) != (offered_by is None):
+        raise UsageError("a discard to answer needs both the tile and the seat that discarded it")
+    if offered_by is not None and not (0 <= offered_by <= 3 and offered_by != seat_wind):
+        raise UsageError(f"the discard of seat {offered_by}: give another seat than the player's own (0-3)")
+    shown = dict(shown or {})
+    for s in shown:
+        if not 0 <= s <= 3 or s == seat_wind:
+            raise UsageError(f"a hand shown by seat {s}: give another seat than the player's own (0-3)")
+    own = [*hand, *(t for m in melds for t in m.tiles)]
+    check_counts(own, label)
+    table = [*own, *dora, *seen, *([offered] if offered is not None else [])]
+    check_counts(table, f"{label} with its dora indicators, seen and offered tiles")
+    check_counts([*table, *(t for tiles in shown.values() for t in tiles)], f"{label} with the hands shown")
     riichi = [False] * 4
     for s in riichi_by:
         if not 0 <= s <= 3:
@@ -241,16 +274,26 @@ def build_view(
             "(--riichi-by names the seats in riichi; the player's own seat only with a tenpai hand)"
         )
     seat = seat_wind
-    rivers: list[tuple[RiverTile, ...]] = [(), (), (), ()]
-    rivers[(seat + 1) % 4] = tuple(RiverTile(t) for t in seen)
+    rivers: list[list[RiverTile]] = [[], [], [], []]
+    rivers[(seat + 1) % 4] = [RiverTile(t) for t in seen]
+    if offered is not None and offered_by is not None:
+        rivers[offered_by].append(RiverTile(offered))
     all_melds: list[tuple[Meld, ...]] = [(), (), (), ()]
     all_melds[seat] = tuple(melds)
+    shown_hands = (
+        tuple(tuple(sorted(shown[s], key=sort_key)) if s in shown else None for s in range(4))
+        if shown
+        else ()
+    )
     return PlayerView(
         seat=seat,
-        hand=tuple(hand[:-1]),
-        drawn=hand[-1],
+        hand=tuple(hand[:-1]) if offered is None else tuple(sorted(hand, key=sort_key)),
+        drawn=hand[-1] if offered is None else None,
+        offered=offered,
+        offered_by=offered_by,
+        shown_hands=shown_hands,
         melds=tuple(all_melds),
-        rivers=tuple(rivers),
+        rivers=tuple(tuple(r) for r in rivers),
         dora_indicators=tuple(dora),
         round_wind=round_wind,
         dealer=0,
@@ -270,18 +313,38 @@ def advise_hand(
     riichi_by: Sequence[int] = (),
     policies: Sequence[str] | str = "all",
     registry: Registry | None = None,
+    offered: str | int | None = None,
+    offered_by: int | None = None,
+    shown: dict[int, str | Sequence[int]] | None = None,
 ) -> dict[str, object]:
     """Each policy's action and reason for a typed hand, with the discard table.
 
-    Returns ``{"hand", "drawn", "offered" and "offered_by" (None here), "melds", "dora_indicators",
+    With ``offered`` (a tile) and ``offered_by`` (the seat, 0-3 = its wind, that discarded it) the
+    hand is the 13 tiles held and the question is the answer to that discard (ron, calls, pass):
+    "would you call this?". ``shown``: other seats' hands shown at the table, by seat.
+
+    Returns ``{"hand", "drawn", "offered" and "offered_by", "melds", "dora_indicators",
     "round_wind", "seat_wind", "shanten", "legal", "actual" (None here), "policies": [{"policy",
     "action", "tile", "consumed", "reason"}], "discards": [{"tile", "shanten", "ukeire", "tiles"}]}``.
     """
     tiles = parse_tiles(hand) if isinstance(hand, str) else list(hand)
     dora_tiles = parse_tiles(dora) if isinstance(dora, str) else list(dora)
     seen_tiles = parse_tiles(seen) if isinstance(seen, str) else list(seen)
-    view = build_view(tiles, melds, dora_tiles, seen_tiles, round_wind, seat_wind, riichi_by)
-    legal = draw_actions(view)
+    offered_tile = parse_tile(offered) if isinstance(offered, str) else offered
+    shown_tiles = {s: parse_tiles(h) if isinstance(h, str) else list(h) for s, h in (shown or {}).items()}
+    view = build_view(
+        tiles,
+        melds,
+        dora_tiles,
+        seen_tiles,
+        round_wind,
+        seat_wind,
+        riichi_by,
+        offered=offered_tile,
+        offered_by=offered_by,
+        shown=shown_tiles,
+    )
+    legal = reaction_actions(view) if offered_tile is not None else draw_actions(view)
     return advise_view(view, legal, policies, registry=registry)
 
 
@@ -305,8 +368,12 @@ def advise_log(
     policies: Sequence[str] | str = "all",
     game_index: int = 0,
     registry: Registry | None = None,
+    hands_shown: Sequence[str] | None = None,
 ) -> dict[str, object]:
     """Each policy's answer at a position of a real game, with what the player did there.
+
+    ``hands_shown``: the players whose seats play with their hand shown (None: as the log records;
+    see :func:`mjcli.riichi.replay.with_hands_shown`).
 
     The position is a row of ``replay``'s ``decisions.parquet``: ``round_label`` (``E2``),
     ``honba``, ``turn`` (the index, from 0, of the move in the round - draw, discard, call or kan -
@@ -320,7 +387,7 @@ def advise_log(
     from mjcli.riichi.engine.legality import IllegalEvent
     from mjcli.riichi.formats import read_log
     from mjcli.riichi.policies.bridge import action_text
-    from mjcli.riichi.replay import decisions_of
+    from mjcli.riichi.replay import decisions_of, with_hands_shown
 
     wind, kyoku = parse_round_label(round_label)
     name = f"{WIND_LETTERS[wind]}{kyoku}"
@@ -332,8 +399,9 @@ def advise_log(
         raise UsageError(f"{path} holds {len(games)} game(s); game {game_index} does not exist")
     turns: list[int] = []
     rounds_seen: list[str] = []
+    events = with_hands_shown(games[game_index].events, hands_shown)
     try:
-        for d in decisions_of(games[game_index].events, seats=(seat,)):
+        for d in decisions_of(events, seats=(seat,)):
             here = f"{d.round}-{d.honba}"
             if here not in rounds_seen:
                 rounds_seen.append(here)
@@ -344,7 +412,7 @@ def advise_log(
             if d.turn == turn:
                 game = games[game_index]
                 players = list(game.start.names) if game.start is not None else []
-                context = GameContext(game.events, d.event, players)
+                context = GameContext(events, d.event, players)
                 result = advise_view(d.view, d.legal.actions, policies, d.actual, True, registry, context)
                 discarded = d.actual.kind in ("discard", "riichi")
                 result.update(
@@ -392,11 +460,13 @@ def render(result: dict) -> str:
         came = f"  offered {result['offered']} by seat {result['offered_by']}"
     else:
         came = ""  # after a call: nothing drawn, nothing offered
+    shown = result.get("shown_hands") or {}
     lines += [
         f"hand {result['hand']}{came}"
         + (f"  melds {result['melds']}" if result["melds"] else "")
         + (f"  dora indicators {result['dora_indicators']}" if result["dora_indicators"] else "")
         + f"  round {result['round_wind']}  seat {result['seat_wind']}  shanten {result['shanten']}",
+        *(f"shown by seat {s}: {tiles}" for s, tiles in shown.items()),
         "",
     ]
     rows = []

@@ -18,6 +18,7 @@ from typing import Any
 from mjcli.errors import MjcliError, UsageError
 from mjcli.games import Command, GameEntry
 from mjcli.output import emit_json, plural, terminal_bar
+from mjcli.riichi.rules import DEFAULT_HANDS_SHOWN
 
 DEFAULT_PLAYERS = "akagi,mahjongjoy,greedy,efficiency"
 
@@ -47,6 +48,8 @@ def score(
     sticks: int,
     rules: str,
     as_json: bool,
+    open_riichi: bool = False,
+    discarder_riichi: bool = False,
 ) -> int:
     from mjcli.riichi.explain import explain
     from mjcli.riichi.scoring import hand_label, score_typed
@@ -54,6 +57,12 @@ def score(
 
     if riichi and double_riichi:
         raise UsageError("--riichi and --double-riichi together: give one (a double riichi is the riichi)")
+    if open_riichi and not (riichi or double_riichi):
+        raise UsageError("--open-riichi is a kind of riichi: give --riichi or --double-riichi too")
+    if discarder_riichi and not (open_riichi and not tsumo):
+        raise UsageError(
+            "--discarder-riichi is about a ron on an open riichi: give --open-riichi, no --tsumo"
+        )
     flags = {
         "tsumo": tsumo,
         "riichi": riichi,
@@ -65,6 +74,8 @@ def score(
         "houtei": houtei,
         "tenhou": tenhou,
         "chiihou": chiihou,
+        "open_riichi": open_riichi,
+        "discarder_riichi": discarder_riichi,
     }
     typed = score_typed(
         hand,
@@ -220,26 +231,54 @@ def advise(
     bot: list[str] | None = None,
     bot_timeout: float | None = None,
     bot_framing: str | None = None,
+    offered: str | None = None,
+    from_: str | None = None,
+    shown: str | None = None,
+    hands_shown: str | None = None,
 ) -> int:
     """``hand`` is a hand in mpsz or a log file. For a hand, ``round_`` is the round wind and
-    ``seat`` the seat (see :func:`read_seat`); for a log, the position is ``round_`` (a round label
-    such as ``E2``), ``honba``, ``turn`` (as in replay's ``decisions.parquet``) and ``seat``."""
+    ``seat`` the seat (see :func:`read_seat`); ``offered`` and ``from_`` a discard to answer (the
+    hand is then 13 tiles); ``shown`` other seats' hands shown at the table. For a log, the position
+    is ``round_`` (a round label such as ``E2``), ``honba``, ``turn`` (as in replay's
+    ``decisions.parquet``) and ``seat``; ``hands_shown`` the players whose hand is shown (default: as
+    the log records)."""
     from mjcli.melds import parse_melds
     from mjcli.riichi.advise import advise_hand, advise_log, parse_round_label, render
+    from mjcli.riichi.replay import parse_hands_shown_names
     from mjcli.tiles import parse_tiles
 
     registry = _registry(plugin, bot, bot_timeout, bot_framing)
     policies = registry.parse_names(policies)
     if _names_log(hand):
-        _refuse_for(f"'{hand}' is a log", dora=dora, seen=seen, melds=melds, riichi_by=riichi_by)
+        _refuse_for(
+            f"'{hand}' is a log",
+            dora=dora,
+            seen=seen,
+            melds=melds,
+            riichi_by=riichi_by,
+            offered=offered,
+            from_=from_,
+            shown=shown,
+        )
         if turn is None or round_ is None or seat is None:
             raise UsageError(f"'{hand}' is a log: name the position with --round, --honba, --turn, --seat")
         kind, value = read_seat(seat)
         if kind == "wind":  # the seat that has this wind in the round asked about
             value = (parse_round_label(round_)[1] - 1 + value) % 4
-        result = advise_log(hand, round_, honba or 0, turn, value, policies=policies, registry=registry)
+        result = advise_log(
+            hand,
+            round_,
+            honba or 0,
+            turn,
+            value,
+            policies=policies,
+            registry=registry,
+            hands_shown=parse_hands_shown_names(hands_shown),
+        )
     else:
-        _refuse_for("a typed hand (not a log)", honba=honba, turn=turn)
+        _refuse_for("a typed hand (not a log)", honba=honba, turn=turn, hands_shown=hands_shown)
+        if (offered is None) != (from_ is None):
+            raise UsageError("--offered and --from go together: the tile and the seat that discarded it")
         in_riichi = [
             read_seat(w, "--riichi-by")[1] for w in (riichi_by or "").replace(" ", ",").split(",") if w
         ]
@@ -253,6 +292,9 @@ def advise(
             riichi_by=in_riichi,
             policies=policies,
             registry=registry,
+            offered=offered,
+            offered_by=None if from_ is None else read_seat(from_, "--from")[1],
+            shown=_read_shown(shown),
         )
     if as_json:
         emit_json(result)
@@ -283,9 +325,27 @@ def _names_log(text: str) -> bool:
     return False
 
 
+def _read_shown(text: str | None) -> dict[int, str]:
+    """``--shown W:123m456p789s1122z,N:...``: other seats' hands shown at the table, by seat."""
+    out: dict[int, str] = {}
+    for part in (text or "").split(","):
+        if not part.strip():
+            continue
+        seat, sep, tiles = part.partition(":")
+        if not sep or not tiles.strip():
+            raise UsageError(f"--shown '{part.strip()}' is not SEAT:TILES (e.g. W:123m456p789s1122z)")
+        s = read_seat(seat, "--shown")[1]
+        if s in out:
+            raise UsageError(f"--shown names seat {WINDS[s]} twice")
+        out[s] = tiles.strip()
+    return out
+
+
 def _refuse_for(what: str, **options: object) -> None:
     """Options given that mean nothing for ``what`` are an error naming them."""
-    given = ["--" + name.replace("_", "-") for name, value in options.items() if value is not None]
+    given = [
+        "--" + name.rstrip("_").replace("_", "-") for name, value in options.items() if value is not None
+    ]
     if given:
         raise UsageError(f"{', '.join(given)} {'does' if len(given) == 1 else 'do'} not apply to {what}")
 
@@ -455,6 +515,7 @@ def replay(
     strict_bots: bool = False,
     ray: str | None = None,
     resume: bool = False,
+    hands_shown: str | None = None,
 ) -> int:
     """Replay the logs; print the summary (and the changes against ``baseline``); the exit code."""
     import tempfile
@@ -462,7 +523,14 @@ def replay(
     from mjcli.ledger import PartedRun
     from mjcli.outpaths import output_dir
     from mjcli.riichi.formats import collect_logs
-    from mjcli.riichi.replay import FAULTS_FILE, TABLES, PolicyFailure, ReplayOptions, parted_options
+    from mjcli.riichi.replay import (
+        FAULTS_FILE,
+        TABLES,
+        PolicyFailure,
+        ReplayOptions,
+        parse_hands_shown_names,
+        parted_options,
+    )
     from mjcli.riichi.rules import get_rules
     from mjcli.riichi.summary import BY_CHOICES, read_baseline
 
@@ -474,6 +542,7 @@ def replay(
     if max_changes < 0:
         raise UsageError(f"--max-changes {max_changes} is negative")
     get_rules(rules)
+    shown = parse_hands_shown_names(hands_shown)
     seats = None
     if seat:
         for s in seat:
@@ -500,7 +569,7 @@ def replay(
             if bot:  # the bots' stderr goes beside the outputs
                 registry = _registry(plugin, bot, bot_timeout, bot_framing, stage)
             options = ReplayOptions(
-                names, seats, tuple(player) if player else None, rules, registry, strict_bots
+                names, seats, tuple(player) if player else None, rules, registry, strict_bots, shown
             )
             stack.enter_context(backend.session())
             parted = PartedRun(Path(out), TABLES, parted_options(options), resume=resume) if parting else None
@@ -711,6 +780,8 @@ def simulate(
     bot_framing: str | None = None,
     strict_bots: bool = False,
     ray: str | None = None,
+    open_riichi: bool = False,
+    hands_shown: str = ",".join(DEFAULT_HANDS_SHOWN),
 ) -> int:
     """Simulate, print the summary (or its JSON); 1 when a policy broke the rules and stopped the run,
     or when an outside bot made a fault (its move played by the fallback)."""
@@ -719,13 +790,21 @@ def simulate(
 
     from mjcli.outpaths import output_dir
     from mjcli.riichi.simulate.figures import render
-    from mjcli.riichi.simulate.run import FAULTS_FILE, game_specs, parse_players, simulate, table_rules
+    from mjcli.riichi.simulate.run import (
+        FAULTS_FILE,
+        game_specs,
+        parse_hands_shown,
+        parse_players,
+        simulate,
+        table_rules,
+    )
     from mjcli.riichi.simulate.seats import PolicyError
 
     backend = _batch_backend(jobs, ray, False, out, bot)
     registry = _registry(plugin, bot, bot_timeout, bot_framing)
     names = parse_players(players, registry)
-    table = table_rules(rules, length)
+    table = table_rules(rules, length, open_riichi)
+    parse_hands_shown(hands_shown, registry)  # a bad name fails before any work
     owns = (*SIMULATE_OWNS, *_bot_outputs(registry, FAULTS_FILE))
     with contextlib.ExitStack() as stack:
         stage = stack.enter_context(output_dir(out, owns))  # a bad --out fails before the work
@@ -760,6 +839,8 @@ def simulate(
                 registry=registry,
                 strict_bots=strict_bots,
                 backend=backend,
+                open_riichi=open_riichi,
+                hands_shown=hands_shown,
             )
         except PolicyError as exc:
             # A policy bug, found by playing: report where, and stop. The logs of the games before
@@ -860,7 +941,13 @@ arithmetic is explained as seed 004 teaches it.
 
 Example: mjcli score 234m456p678s11222z --win 2z --tsumo
 
-Example: mjcli score 345m222s66p567s --melds chi:678p --win 5m --tsumo --seat S""",
+Example: mjcli score 345m222s66p567s --melds chi:678p --win 5m --tsumo --seat S
+
+--open-riichi (a house rule; Tenhou has none) makes the riichi an open riichi: 2 han, 3 with
+--double-riichi; a ron on it is a yakuman unless --discarder-riichi (the discarder was in riichi
+already and pays the normal value); a tsumo scores normally.
+
+Example: mjcli score 234567m34599p678s --win 4m --tsumo --riichi --open-riichi --seat S --dora 1m""",
     "shanten": """Riichi (--game riichi, the default): hands in mpsz (0 = red five, 1z-7z = E S W N White
 Green Red). A hand of 13 tiles (or 10, 7, 4, 1 next to open melds) gets its shanten and the tiles that
 lower it, with how many of each are still unseen. A hand of 14 (or 11, 8, 5, 2) gets a row per
@@ -874,20 +961,29 @@ Example: mjcli shanten 123m456p789s1135z
 Example: mjcli shanten 123m456p789s11355z --seen 2z2z4s
 
 Example: printf '19m19p19s1234567z\\n123m456p789s1122z\\n' | mjcli shanten - --json""",
-    "advise": """Riichi (--game riichi, the default): HAND is a hand or a game log. A hand is 14 tiles in
-mpsz (3 fewer per meld given with --melds); the last tile written is the one just drawn. --policy
-takes names separated by commas, or all (akagi, mahjongjoy, greedy, efficiency). --seen lists tiles
-seen elsewhere (rivers, other melds); --riichi-by the seats that declared riichi (the player's own
-seat means the hand is already in riichi, so it must be tenpai). Seats, everywhere: a digit is a
-seat number 0-3, a letter a wind E S W N. For a typed hand seat 0 is the dealer, East, so --seat 1
-and --seat S are the same seat (default 0). A log (any format verify reads) with --round E2
---honba 0 --turn 8 --seat 1 takes the decision of seat 1 (seat 0 = the first dealer; --seat S would
-be the seat that is South in E2) in round E2 with 0 honba that comes right after move 8 of the
-round: --turn counts the round's moves (draws, discards, calls, kans) from 0, exactly as the turn
-column of replay's decisions.parquet. It shows what the player actually did there beside the
-policies; --dora, --seen, --melds and --riichi-by come from the log and are refused.
+    "advise": """Riichi (--game riichi, the default): HAND is a hand or a game log. A hand is 14
+tiles in mpsz (3 fewer per meld given with --melds); the last tile written is the one just drawn.
+--policy takes names separated by commas, or all (akagi, mahjongjoy, greedy, efficiency,
+mahjongjoy-literal). --seen lists tiles seen elsewhere (rivers, other melds); --riichi-by the seats
+that declared riichi (the player's own seat means the hand is already in riichi, so it must be
+tenpai). Seats, everywhere: a digit is a seat number 0-3, a letter a wind E S W N. For a typed hand
+seat 0 is the dealer, East, so --seat 1 and --seat S are the same seat (default 0). A log (any
+format verify reads) with --round E2 --honba 0 --turn 8 --seat 1 takes the decision of seat 1 (seat
+0 = the first dealer; --seat S would be the seat that is South in E2) in round E2 with 0 honba that
+comes right after move 8 of the round: --turn counts the round's moves (draws, discards, calls,
+kans) from 0, exactly as the turn column of replay's decisions.parquet. It shows what the player
+actually did there beside the policies; --dora, --seen, --melds and --riichi-by come from the log
+and are refused.
 
-Example: mjcli advise 2388m34556p33577s --policy akagi,greedy""",
+--offered TILE --from SEAT asks about another player's discard instead ("would you call this?"):
+the hand is then the 13 tiles held (3 fewer per meld), and the answers are ron, pon, chi, kan or
+pass. --shown SEAT:TILES,... (a typed hand) gives other seats' hands shown at the table (seed 001's
+NPC plays with its hand shown); for a log, --hands-shown NAMES or none overrides which players' hands
+the log records as shown.
+
+Example: mjcli advise 2388m34556p33577s --policy akagi,greedy
+
+Example: mjcli advise 9m555m23p68p789s34z --offered 4p --from E --seat S --policy mahjongjoy""",
     "verify": """Riichi (--game riichi, the default): LOGS are files (Tenhou mjlog XML, tenhou.net/6 JSON,
 mjai JSON lines; gzip too), directories (walked recursively) or - for a list of paths on standard
 input. Each is compared round by round with the engine: winners, han, fu, yaku, points, every score
@@ -910,6 +1006,10 @@ input. At every decision point (a seat with more than one legal action) each pol
 skipped (exit 1). --plugin NAME=file.py:Class and --bot NAME="program {seat}" (an mjai program, one
 process per seat) add your own policies under NAME; a bot's answer that is not a legal action in
 --bot-timeout seconds is a fault, listed in DIR/faults.jsonl (exit 1; --strict-bots stops at the first).
+
+Seats that played with their hand shown (a log mjcli simulated records them) are shown in every
+other seat's view; --hands-shown NAMES (players, as the log names them) replays the log as if those
+seats had, --hands-shown none as if no seat had.
 
 Example: mjcli replay ../shared/logs/tenhou-xml --out rep --policy akagi,efficiency --by player""",
     "summary": """Riichi (--game riichi, the default): DIR is a replay's output folder (or its
@@ -937,7 +1037,16 @@ deal-in / tsumo / riichi / call rates and sizes with 95 % intervals. --plugin NA
 --bot-timeout seconds) is played by a safe fallback, counted and listed (DIR/faults.jsonl; exit 1;
 --strict-bots stops at the first).
 
-Example: mjcli simulate --players akagi,mahjongjoy,greedy,efficiency --games 100 --seed 1 --out sim""",
+Hands shown: every akagi seat plays with its hand (and each draw) shown to the table, as seed 001's
+NPC does; the other seats' views hold it (PlayerView.shown_hands; an mjai bot gets that seat's tiles
+unmasked) and the logs record it. --hands-shown names the policies whose seats do so (default
+akagi); --hands-shown none turns it off. --open-riichi plays the open-riichi house rule (off by
+default, as on Tenhou): the riichi of a seat with its hand shown is an open riichi, 2 han (3 as a
+double riichi), and a player not in riichi who deals into it pays a yakuman.
+
+Example: mjcli simulate --players akagi,mahjongjoy,greedy,efficiency --games 100 --seed 1 --out sim
+
+Example: mjcli simulate --games 20 --open-riichi --out sim-open""",
 }
 
 #: --ray, taken by replay, verify and simulate; --resume (replay: its tables are parts)
@@ -959,7 +1068,9 @@ GAME = GameEntry(
             options={
                 "hand": None,
                 "win": None,
-                **dict.fromkeys((*_SCORE_FLAGS, "tenhou", "chiihou"), False),
+                **dict.fromkeys(
+                    (*_SCORE_FLAGS, "tenhou", "chiihou", "open_riichi", "discarder_riichi"), False
+                ),
                 "melds": "",
                 "dora": "",
                 "ura": "",
@@ -992,6 +1103,10 @@ GAME = GameEntry(
                 "turn": None,
                 "as_json": False,
                 **_BOT_OPTIONS,
+                "offered": None,
+                "from_": None,
+                "shown": None,
+                "hands_shown": None,
             },
         ),
         "verify": Command(
@@ -1027,6 +1142,7 @@ GAME = GameEntry(
                 **_BOT_OPTIONS,
                 "strict_bots": False,
                 **_BATCH_OPTIONS,
+                "hands_shown": None,
             },
         ),
         "summary": Command(
@@ -1048,6 +1164,8 @@ GAME = GameEntry(
                 **_BOT_OPTIONS,
                 "strict_bots": False,
                 **_RAY_OPTION,
+                "open_riichi": False,
+                "hands_shown": ",".join(DEFAULT_HANDS_SHOWN),
             },
         ),
         "policies": Command(

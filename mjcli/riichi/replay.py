@@ -25,6 +25,7 @@ when it holds Mortal's q-values, so are the bot's values of the player's move an
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import gc
 import multiprocessing.util
@@ -552,6 +553,31 @@ def _bot_failure(row: dict[str, Any]) -> PolicyFailure:
     )
 
 
+def with_hands_shown(events: Sequence[object], players: Sequence[str] | None) -> Sequence[object]:
+    """The game's events with the seats of ``players`` (names, as the log's ``StartGame`` has them,
+    any case) playing with their hand shown: ``None`` keeps what the log records, ``()`` shows none."""
+    if players is None or not events or not isinstance(events[0], ev.StartGame):
+        return events
+    start = events[0]
+    wanted = {p.lower() for p in players}
+    seats = tuple(s for s, name in enumerate(start.names) if name.lower() in wanted)
+    if seats == start.rules.hands_shown:
+        return events
+    rules = dataclasses.replace(start.rules, hands_shown=seats)
+    return [dataclasses.replace(start, rules=rules), *events[1:]]
+
+
+def parse_hands_shown_names(text: str | None) -> tuple[str, ...] | None:
+    """``--hands-shown`` of replay and advise: player names separated by commas, or ``none``
+    (None: as the log records)."""
+    if text is None:
+        return None
+    names = tuple(dict.fromkeys(n.strip().lower() for n in text.split(",") if n.strip()))
+    if not names:
+        raise UsageError(f"--hands-shown '{text}': give player names, or none")
+    return () if names == ("none",) else names
+
+
 def replay_game(
     game: Any,
     policies: Sequence[tuple[str, Any]],
@@ -562,6 +588,7 @@ def replay_game(
     cols: Columns | None = None,
     math: HandMath | None = None,
     strict_bots: bool = False,
+    hands_shown: Sequence[str] | None = None,
 ) -> GameRows:
     """Rows of one :class:`~mjcli.riichi.formats.GameLog`: its decisions (every policy) and one row per seat.
 
@@ -569,8 +596,10 @@ def replay_game(
     :class:`~mjcli.riichi.bots.MjaiBot`; ``math`` is the HandMath the policies were built with, for
     the rows' figures to share (a new one if None). Raises :class:`IllegalEvent` (or another
     :class:`MjcliError`) where the engine rejects the log, :class:`PolicyFailure` on a policy bug
-    (and on a bot's first fault with ``strict_bots``).
+    (and on a bot's first fault with ``strict_bots``). ``hands_shown``: the players whose seats play
+    with their hand shown (:func:`with_hands_shown`; None: as the log records).
     """
+    events = with_hands_shown(game.events, hands_shown)
     cols = cols if cols is not None else Columns()
     start = len(cols)
     names = list(game.start.names) if game.start is not None else []
@@ -582,10 +611,10 @@ def replay_game(
     bots = [p for _, p in policies if isinstance(p, MjaiBot)]
     faults: list[dict[str, Any]] = []
     for bot in bots:
-        bot.start_game(game.events, players)
+        bot.start_game(events, players)
     try:
         with _collector_paused():
-            for d in decisions_of(game.events, rules, seats, engine):
+            for d in decisions_of(events, rules, seats, engine):
                 if not bots:
                     answers = [(name, ask(p, name, d, file)) for name, p in policies]
                     add_rows(cols, d, answers, file, game_id, game_index, math)
@@ -670,6 +699,7 @@ class ReplayOptions:
     rules: str = "tenhou"
     registry: Registry | None = None  # where the names come from (None: the built-ins)
     strict_bots: bool = False  # a bot's first fault stops the run
+    hands_shown: tuple[str, ...] | None = None  # players whose hand is shown (None: as the log says)
 
     def specs(self) -> list[Any]:
         registry = self.registry if self.registry is not None else builtin_registry()
@@ -766,6 +796,7 @@ def _replay_games(
                 cols,
                 math,
                 options.strict_bots,
+                options.hands_shown,
             )
         except PolicyFailure:
             raise
@@ -981,6 +1012,8 @@ def write_manifest(out: Path, inputs: Sequence[Input], options: ReplayOptions) -
         "players": list(options.players) if options.players is not None else None,
         "inputs": manifest(inputs),
     }
+    if options.hands_shown is not None:
+        data["hands_shown"] = list(options.hands_shown)
     write_text_atomic(out / MANIFEST, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 

@@ -78,15 +78,36 @@ class Rules:
     riichi_stick: int = 1000
     # Riichi sticks still on the table at the end go to the player in first place.
     leftover_sticks_to_first: bool = True
+    # Open riichi, a house rule (Tenhou, WRC and EMA have none): the riichi of a seat playing with
+    # its hand shown (seed 001's table: "패를 모두 공개한 채로", "항상 오픈 리치로 간주한다") is an open
+    # riichi, its waits visible to all. The values chosen, the common ones:
+    # * 2 han (riichi 1 + open 1): seed 001's own arithmetic "오픈리치멘젠쯔모 3판" (open riichi and
+    #   menzen tsumo, 3 han); riichi.wiki "Riichi" § Open riichi ("worth 1 extra han"); ja.wikipedia
+    #   "開立直" ("二飜"); the ``mahjong`` library's ``OpenRiichi`` (han 2, replaces ``Riichi``).
+    # * double riichi + open: 3 han (ja.wikipedia: "「オープン」+「ダブル」+「リーチ」の三飜とするルールと
+    #   ... 四飜とするルールがあるが、一般的には前者が多い"; the library's ``DaburuOpenRiichi``, han 3).
+    # * a ron on it paid by a player not in riichi is a yakuman (ja.wikipedia: "立直をしていない者が
+    #   オープンリーチに振り込んだ場合は、「役満払い」とするルールが多い"; riichi.wiki, as a further
+    #   option; kinmaweb.jp "オープンリーチ": the most common of three rulings; the library's
+    #   ``Sashikomi``). A player already in riichi (its stick paid) pays the hand's normal value; one
+    #   whose riichi is declared with the very tile is not yet in riichi. A tsumo scores normally.
+    # Not taken: the stricter ja.wikipedia variant (only a riichi made before the open riichi pays
+    # normally), the 4-han double open riichi, the extra 1,000-point deposit some houses ask for.
+    open_riichi: bool = False
 
-    def hand_options(self) -> OptionalRules:
-        """The ``mahjong`` library's options for these rules (cached: one object per rule set)."""
-        return _hand_options(self)
+    def hand_options(self, sashikomi: bool = False) -> OptionalRules:
+        """The ``mahjong`` library's options for these rules (cached: one object per rule set).
+
+        ``sashikomi``: the win is a ron on an open riichi paid by a player not in riichi, which the
+        library scores as a yakuman (it cannot tell who dealt in, so it is asked per win).
+        """
+        return _hand_options(self, sashikomi)
 
 
 @lru_cache(maxsize=64)
-def _hand_options(rules: Rules) -> OptionalRules:
+def _hand_options(rules: Rules, sashikomi: bool) -> OptionalRules:
     return OptionalRules(
+        has_sashikomi_yakuman=sashikomi,
         has_open_tanyao=rules.open_tanyao,
         has_aka_dora=rules.red_fives,
         has_double_yakuman=rules.double_yakuman,
@@ -99,6 +120,12 @@ def _hand_options(rules: Rules) -> OptionalRules:
         is_three_player=rules.players == 3,
     )
 
+
+#: the policies whose seats play with their hand shown at a simulated table unless told otherwise:
+#: seed 001's table rule for its NPC, "패를 모두 공개한 채로 게임을 진행한다" (the game is played with
+#: its tiles all shown). A table fact, not a rule of scoring: logs record the seats
+#: (``GameRules.hands_shown``).
+DEFAULT_HANDS_SHOWN = ("akagi",)
 
 TENHOU = Rules(name="tenhou")
 

@@ -68,6 +68,10 @@ class WinContext:
     houtei: bool = False
     tenhou: bool = False
     chiihou: bool = False
+    # Open riichi (house rule, see ``Rules.open_riichi``): with ``riichi`` or ``double_riichi``.
+    open_riichi: bool = False
+    # A ron on an open riichi whose discarder was in riichi: the normal value, not a yakuman.
+    discarder_riichi: bool = False
     seat_wind: int = 0
     round_wind: int = 0
     honba: int = 0
@@ -318,7 +322,11 @@ _LIB_ERRORS = {
 
 
 def _hand_config(ctx: WinContext, rules: Rules) -> HandConfig:
+    if ctx.open_riichi and not (ctx.riichi or ctx.double_riichi):
+        raise UsageError("open riichi is a riichi: give riichi or double riichi too")
+    sashikomi = ctx.open_riichi and not ctx.tsumo and not ctx.discarder_riichi
     return HandConfig(
+        is_open_riichi=ctx.open_riichi,
         is_tsumo=ctx.tsumo,
         is_riichi=ctx.riichi or ctx.double_riichi,
         is_daburu_riichi=ctx.double_riichi,
@@ -333,7 +341,7 @@ def _hand_config(ctx: WinContext, rules: Rules) -> HandConfig:
         round_wind=27 + ctx.round_wind,
         tsumi_number=ctx.honba,
         kyoutaku_number=ctx.sticks,
-        options=rules.hand_options(),
+        options=rules.hand_options(sashikomi),
     )
 
 
@@ -602,7 +610,7 @@ def score_typed(
     """Score a hand given in notation (mpsz, meld text, wind letters, a rules preset): the one place
     where typed inputs become a :class:`WinContext`. ``conditions`` are its flags (``tsumo``,
     ``riichi``, ``double_riichi``, ``ippatsu``, ``rinshan``, ``chankan``, ``haitei``, ``houtei``,
-    ``tenhou``, ``chiihou``)."""
+    ``tenhou``, ``chiihou``, ``open_riichi``, ``discarder_riichi``)."""
     from mjcli.melds import parse_melds
     from mjcli.riichi.rules import get_rules
     from mjcli.tiles import wind_from_letter
@@ -639,5 +647,7 @@ _CONDITIONS = frozenset(
         "houtei",
         "tenhou",
         "chiihou",
+        "open_riichi",
+        "discarder_riichi",
     )
 )

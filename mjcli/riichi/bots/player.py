@@ -151,6 +151,7 @@ class MjaiBot:
         self.seats: dict[int, _Seat] = {}
         self.events: Sequence[object] = ()
         self.names: Sequence[str] = ()
+        self.hands_shown: frozenset[int] = frozenset()
         self.answers = 0  # decisions answered, this run
         self.seconds = 0.0  # time the bot took for them
         self.durations: list[float] = []  # seconds of each answered decision, this run
@@ -183,6 +184,7 @@ class MjaiBot:
         simulated game appends to it as it goes)."""
         self.events = events
         self.names = list(names)
+        self.hands_shown = frozenset()  # the game's StartGame says which (read as it comes)
         for s in self.seats.values():
             s.cursor = 0
             s.pending.clear()
@@ -281,7 +283,10 @@ class MjaiBot:
         for i in range(s.cursor, upto + 1):
             e = events[i]
             how, text = wire.classify(e)
-            if how == wire.PUBLIC:
+            if how == wire.SKIP and type(e) is ev.StartGame:
+                # seats playing with their hand shown: their tiles go unmasked to every seat
+                self.hands_shown = frozenset(e.rules.hands_shown)  # type: ignore[attr-defined]
+            elif how == wire.PUBLIC:
                 if s.riichi_sent and type(e) is ev.Riichi and e.actor == seat:  # type: ignore[attr-defined]
                     s.riichi_sent = False  # sent already, as the riichi's first step
                     continue
@@ -289,7 +294,7 @@ class MjaiBot:
             elif how == wire.MASKED:
                 if type(e) is ev.StartRound:
                     pending.clear()
-                pending.append(wire.masked(e, seat))
+                pending.append(wire.masked(e, seat, self.hands_shown))
             elif how == wire.END_ROUND:
                 pending.clear()
                 s.riichi_sent = False

@@ -8,7 +8,8 @@ tests' peer):
   ``event`` framing (gimite's original mjai, Mortal with ``MORTAL_REVIEW_MODE=1``) sends one event
   object per line, each answered.
 * Events are those of the game as the seat sees them: the other seats' starting hands and draws are
-  ``"?"``; nothing else is hidden. Only the types every mjai bot knows are sent: ``start_game``,
+  ``"?"``, except those of a seat playing with its hand shown (``GameRules.hands_shown``: sent
+  unmasked); nothing else is hidden. Only the types every mjai bot knows are sent: ``start_game``,
   ``start_kyoku``, ``tsumo``, ``dahai``, ``reach``, ``reach_accepted``, ``chi``, ``pon``,
   ``daiminkan``, ``kakan``, ``ankan``, ``dora``, ``end_kyoku``, ``end_game``. As in mjai.app,
   ``hora`` and ``ryukyoku`` are never sent (the events of a round after a seat's last prompt are
@@ -110,13 +111,15 @@ def classify(e: object) -> tuple[int, str]:
     return SKIP, ""  # start_game and end_game are sent apart; hora, ryukyoku never (as mjai.app)
 
 
-def masked(e: object, seat: int) -> str:
-    """A ``tsumo`` or ``start_kyoku`` as ``seat`` sees it: others' tiles are ``"?"``."""
+def masked(e: object, seat: int, shown: Sequence[int] | frozenset[int] = ()) -> str:
+    """A ``tsumo`` or ``start_kyoku`` as ``seat`` sees it: others' tiles are ``"?"``, except those of
+    the seats in ``shown`` (playing with their hand shown: their starting hand and every draw)."""
     if type(e) is ev.Draw:
-        pai = _NAMES[e.tile] if e.actor == seat and e.tile is not None else "?"
+        see = e.actor == seat or e.actor in shown
+        pai = _NAMES[e.tile] if see and e.tile is not None else "?"
         return f'{{"type":"tsumo","actor":{e.actor},"pai":"{pai}"}}'
     s: ev.StartRound = e  # type: ignore[assignment]
-    hands = ",".join(_tiles(h) if i == seat else _HIDDEN_HAND for i, h in enumerate(s.hands))
+    hands = ",".join(_tiles(h) if i == seat or i in shown else _HIDDEN_HAND for i, h in enumerate(s.hands))
     return (
         f'{{"type":"start_kyoku","bakaze":"{"ESWN"[s.round_wind % 4]}",'
         f'"dora_marker":"{_NAMES[s.dora_marker]}",'

@@ -51,6 +51,11 @@ class GameRules:
     red_fives: bool = True
     open_tanyao: bool = True
     length: str = "hanchan"  # "hanchan" (east+south) or "tonpuu" (east only)
+    # the open-riichi house rule (mjcli.riichi.rules.Rules.open_riichi): a riichi of a seat in
+    # ``hands_shown`` is an open riichi
+    open_riichi: bool = False
+    # seats that play the whole game with their concealed hand (and every draw) shown to the table
+    hands_shown: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

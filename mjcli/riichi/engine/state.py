@@ -138,10 +138,14 @@ class RoundOutcome:
 class Round:
     """State of one round; feed it the round's events with :meth:`apply`."""
 
-    def __init__(self, start: ev.StartRound, rules: Rules, index: int = 0) -> None:
+    def __init__(
+        self, start: ev.StartRound, rules: Rules, index: int = 0, hands_shown: frozenset[int] = frozenset()
+    ) -> None:
         if len(start.hands) != 4 or len(start.scores) != 4:
             raise UnsupportedError(f"event {index}: only four-player rounds are played by the engine")
         self.rules = rules
+        # seats playing with their hand shown; under the open-riichi rule their riichi is open
+        self.hands_shown = hands_shown
         self.start = start
         self.dealer = start.dealer
         self.round_wind = start.round_wind
@@ -628,6 +632,10 @@ class Round:
         """Score ``seat`` winning now on ``tile`` (the drawn tile for tsumo); ScoringError if no yaku."""
         p = self.players[seat]
         first_turn = p.discards == 0 and not self.interrupted
+        open_riichi = p.riichi and self.is_open_riichi(seat)
+        # the discarder of a ron: the player on turn, or the kan's player for a robbed kan; one whose
+        # riichi is declared with that very tile is not in riichi yet (its stick is never paid)
+        discarder = None if tsumo else (self.kan_actor if chankan else self.current)
         concealed = list(p.hand)
         if tsumo:
             win_tile = self.drawn if self.drawn is not None else tile
@@ -645,6 +653,8 @@ class Round:
             houtei=not tsumo and not chankan and self.wall == 0,
             tenhou=tsumo and first_turn and seat == self.dealer,
             chiihou=tsumo and first_turn and seat != self.dealer,
+            open_riichi=open_riichi,
+            discarder_riichi=open_riichi and discarder is not None and self.players[discarder].riichi,
             seat_wind=self.seat_wind(seat),
             round_wind=self.round_wind,
             honba=self.honba,
@@ -653,6 +663,11 @@ class Round:
             ura_indicators=ura,
         )
         return score_win(concealed, win_tile, p.melds, ctx, self.rules)
+
+    def is_open_riichi(self, seat: int) -> bool:
+        """Is (or would be) ``seat``'s riichi an open riichi: the house rule is on and the seat plays
+        with its hand shown."""
+        return self.rules.open_riichi and seat in self.hands_shown
 
     def _pao_for(self, seat: int, scored: ScoredWin) -> int | None:
         liable = self.pao[seat]

@@ -105,6 +105,8 @@ class Game:
         self.result: GameResult | None = None
         self.recorded_end: ev.EndGame | None = None
         self.end_problems: list[str] = []
+        # seats playing with their hand shown (the log's StartGame says which)
+        self.hands_shown: frozenset[int] = frozenset()
         # The final-points rules the game may follow (the log's date picks them); the first is applied.
         self.points_choice: PointsChoice = points_choice("", self.rules)
 
@@ -162,6 +164,10 @@ class Game:
             changes["open_tanyao"] = gr.open_tanyao
         if gr.length != self.rules.length:
             changes["length"] = gr.length
+        if gr.open_riichi and not self.rules.open_riichi:
+            changes["open_riichi"] = True  # a log that played the house rule is played under it
+        if any(not 0 <= s < 4 for s in gr.hands_shown):
+            raise IllegalEvent(index, e, f"hands shown of seats {list(gr.hands_shown)}: seats are 0-3")
         if changes:
             self.rules = dataclasses.replace(self.rules, **changes)
         self.points_choice = points_choice(e.game_id, self.rules)
@@ -169,6 +175,7 @@ class Game:
         if (first.rounding, first.uma) != (self.rules.points_rounding, tuple(self.rules.uma)):
             self.rules = dataclasses.replace(self.rules, points_rounding=first.rounding, uma=first.uma)
         self.names = e.names
+        self.hands_shown = frozenset(gr.hands_shown)
 
     def _end_game(self, e: ev.EndGame, index: int) -> None:
         self.recorded_end = e
@@ -197,7 +204,7 @@ class Game:
                 a, b = getattr(exp, name), getattr(got, name)
                 if a != b:
                     problems.append((f"start {name}", _plain(b), _plain(a)))
-        state = Round(e, self.rules, index)
+        state = Round(e, self.rules, index, hands_shown=self.hands_shown)
         self.rounds.append(RoundRecord(index, e, state, problems))
         # Play on from the log's values.
         self.scores = list(e.scores)

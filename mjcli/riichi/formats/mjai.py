@@ -198,9 +198,18 @@ class _Game:
                     raise LogFormatError(f"kyoku_first {first!r} is neither 0 (hanchan) nor 4 (East-only)")
                 length = KYOKU_FIRST_LENGTH[first]
             open_tanyao = bool(rules.get("open_tanyao", True))
-            self.events.append(
-                StartGame(names[: self.n], GameRules(self.n, red, open_tanyao, length), self.game_id)
+            shown = rules.get("hands_shown") or []
+            if not isinstance(shown, list) or not all(isinstance(s, int) and 0 <= s < self.n for s in shown):
+                raise LogFormatError(f"rules.hands_shown {shown!r} is not a list of seats 0-{self.n - 1}")
+            gr = GameRules(
+                self.n,
+                red,
+                open_tanyao,
+                length,
+                open_riichi=bool(rules.get("open_riichi", False)),
+                hands_shown=tuple(sorted(set(shown))),
             )
+            self.events.append(StartGame(names[: self.n], gr, self.game_id))
             return
         if not self.events:
             raise LogFormatError(f"'{t}' before start_game")
@@ -517,17 +526,22 @@ def event_to_mjai(e: Event) -> dict[str, Any] | None:
     """One canonical event as an mjai object (None for events mjai has no line for)."""
     if isinstance(e, StartGame):
         r = e.rules
+        rules: dict[str, Any] = {
+            "players": r.players,
+            "red_fives": r.red_fives,
+            "open_tanyao": r.open_tanyao,
+            "length": r.length,
+        }
+        if r.open_riichi:  # mjcli's own keys, written only when in use
+            rules["open_riichi"] = True
+        if r.hands_shown:
+            rules["hands_shown"] = list(r.hands_shown)
         return {
             "type": "start_game",
             "names": list(e.names),
             "aka_flag": r.red_fives,
             "id": e.game_id,
-            "rules": {
-                "players": r.players,
-                "red_fives": r.red_fives,
-                "open_tanyao": r.open_tanyao,
-                "length": r.length,
-            },
+            "rules": rules,
         }
     if isinstance(e, StartRound):
         return {

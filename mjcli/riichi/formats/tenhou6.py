@@ -539,6 +539,15 @@ def _read_round(rnd: list[Any], n: int, where: str) -> list[Event]:
 # ---------------------------------------------------------------- games
 
 
+def _rule_json(disp: str, rules: GameRules) -> dict[str, Any]:
+    rule: dict[str, Any] = {"disp": disp, "aka": 1 if rules.red_fives else 0}
+    if rules.open_riichi:
+        rule["open_riichi"] = 1
+    if rules.hands_shown:
+        rule["hands_shown"] = list(rules.hands_shown)
+    return rule
+
+
 def _rules(obj: dict[str, Any], n: int, rounds: list[Any]) -> GameRules:
     rule = obj.get("rule") or {}
     disp = str(rule.get("disp", ""))
@@ -553,8 +562,18 @@ def _rules(obj: dict[str, Any], n: int, rounds: list[Any]) -> GameRules:
     japanese = any(ch in disp for ch in "東南般上特鳳")
     open_tanyao = "喰" in disp if japanese else True
     east = "東" in disp or re.search(r"\bEast\b", disp) is not None
+    # not Tenhou's: mjcli's own keys for the open-riichi house rule and the seats playing with
+    # their hand shown (written only when in use)
+    shown = rule.get("hands_shown") or []
+    if not isinstance(shown, list) or not all(isinstance(s, int) and 0 <= s < n for s in shown):
+        raise LogFormatError(f"rule.hands_shown {shown!r} is not a list of seats 0-{n - 1}")
     return GameRules(
-        players=n, red_fives=red, open_tanyao=open_tanyao, length="tonpuu" if east else "hanchan"
+        players=n,
+        red_fives=red,
+        open_tanyao=open_tanyao,
+        length="tonpuu" if east else "hanchan",
+        open_riichi=bool(rule.get("open_riichi", False)),
+        hands_shown=tuple(sorted(set(shown))),
     )
 
 
@@ -871,7 +890,7 @@ def write_tenhou6(game: GameLog) -> str:
     obj: dict[str, Any] = {
         "title": ["", ""],
         "name": list(start.names) + ([""] if n == 3 else []),
-        "rule": {"disp": disp, "aka": 1 if rules.red_fives else 0},
+        "rule": _rule_json(disp, rules),
         "ref": start.game_id or game.game_id,
         "log": [_round_json(r, n) for r in rounds],
     }

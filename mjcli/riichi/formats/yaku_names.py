@@ -267,9 +267,19 @@ def _norm(name: str) -> str:
     return "".join(name.split()).replace(":", "").replace("：", "").replace("・", "").lower()
 
 
+#: yaku of the open-riichi house rule (Tenhou has none): canonical id -> the usual Japanese name
+HOUSE_RULE_JAPANESE: dict[str, str] = {
+    "open_riichi": "オープン立直",
+    "daburu_open_riichi": "ダブルオープン立直",
+    "sashikomi": "オープン立直放銃",
+}
+
+
 _LOOKUP: dict[str, str] = {_norm(jp): TENHOU_YAKU[i] for i, jp in enumerate(JAPANESE)}
 _LOOKUP.update({_norm(k): v for k, v in _ALIASES.items()})
 _LOOKUP.update({k: k for k in TENHOU_YAKU})  # canonical ids themselves are accepted
+_LOOKUP.update({_norm(jp): k for k, jp in HOUSE_RULE_JAPANESE.items()})
+_LOOKUP.update({k: k for k in HOUSE_RULE_JAPANESE})
 
 
 def tenhou_id_to_canonical(yaku_id: int) -> str:
@@ -299,6 +309,8 @@ def canonical_to_japanese(yaku: str) -> str:
     """Tenhou's Japanese name, for the tenhou.net/6 writer."""
     if yaku == "nagashi_mangan":
         return "流し満貫"
+    if yaku in HOUSE_RULE_JAPANESE:
+        return HOUSE_RULE_JAPANESE[yaku]
     try:
         return JAPANESE[TENHOU_ID[yaku]]
     except KeyError:
@@ -345,11 +357,13 @@ def mjai_yaku_to_canonical(
         raise UnsupportedError("mjai yaku 'sangenpai' without a dragon set in the hand")
     if name in _MJAI_TO_CANONICAL:
         return _MJAI_TO_CANONICAL[name]
-    if name in TENHOU_ID or name == "nagashi_mangan":
+    if name in TENHOU_ID or name == "nagashi_mangan" or name in HOUSE_RULE_JAPANESE:
         return name
     raise UnsupportedError(f"unknown mjai yaku name '{name}'")
 
 
 def is_yakuman(yaku: str) -> bool:
+    if yaku == "sashikomi":
+        return True
     i = TENHOU_ID.get(yaku)
     return i is not None and 37 <= i <= 51

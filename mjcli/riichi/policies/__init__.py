@@ -10,6 +10,11 @@ keep between decisions is only the memo of hands of their
 * ``akagi``       seed 001, the Akagi NPC bot (:mod:`mjcli.riichi.policies.akagi`)
 * ``mahjongjoy``  seed 000, MahjongJoy's Riichi bot over its Hong Kong PM0 rules
   (:mod:`mjcli.riichi.policies.mahjongjoy`, :mod:`mjcli.analysis.pm0`)
+* ``mahjongjoy-literal``  the same bot with the seed's open/closed sentence read literally (any
+  concealed pon or closed kan opens the hand). A policy's disputed reading is offered this way: a
+  second registered name for the other reading, a subclass setting the option
+  (:class:`~mjcli.riichi.policies.mahjongjoy.LiteralMahjongJoyPolicy`), so that every command
+  and worker process builds it by name like any other.
 * ``greedy``      seed 003, the shanten-greedy bot (:mod:`mjcli.riichi.policies.greedy`)
 * ``efficiency``  the shanten + ukeire baseline (:mod:`mjcli.riichi.policies.efficiency`)
 
@@ -32,7 +37,7 @@ from mjcli.riichi.policies.base import BasePolicy, Policy
 from mjcli.riichi.policies.efficiency import EfficiencyPolicy
 from mjcli.riichi.policies.greedy import GreedyPolicy
 from mjcli.riichi.policies.hand_math import HandMath
-from mjcli.riichi.policies.mahjongjoy import MahjongJoyPolicy
+from mjcli.riichi.policies.mahjongjoy import LiteralMahjongJoyPolicy, MahjongJoyPolicy
 from mjcli.riichi.policies.view import Action, DecisionPoint, PlayerView, RiverTile
 
 #: name -> the policy's class (built-in policies take an optional ``math``)
@@ -41,6 +46,7 @@ _FACTORIES: dict[str, Callable[..., Policy]] = {
     "mahjongjoy": MahjongJoyPolicy,
     "greedy": GreedyPolicy,
     "efficiency": EfficiencyPolicy,
+    "mahjongjoy-literal": LiteralMahjongJoyPolicy,
 }
 POLICY_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 #: the entry-point group through which installed packages add riichi policies

@@ -2,7 +2,9 @@
 
 The seed, section by section, and how each rule is played here:
 
-1. Basic rules. The hand is always shown (an open hand: a view concern, no action). Tiles are kept
+1. Basic rules. The hand is always shown, "패를 모두 공개한 채로 게임을 진행한다" (a table option, not a
+   decision: ``simulate`` seats every ``akagi`` with its hand shown unless told otherwise, and
+   every other seat's view then holds it, :attr:`PlayerView.shown_hands`). Tiles are kept
    sorted man, pin, sou, East South West North White Green Red, numbers ascending, the drawn tile
    sorted in at once. No nine-terminals abort, chi, pon or open kan is ever declared. A closed kan
    is declared as soon as four of a kind are held, except after riichi when the kan would change
@@ -26,15 +28,28 @@ Ambiguities of the seed and the readings chosen:
   all body); a kind held three times is a triplet, body, and not a pair (example 3 passes 111s).
 * A pair's waits include its own kind (the third copy): the seed counts it for 8m in example 1
   ("8m waits only on 8m") but leaves it out for 7p in example 3 ("58p"); both readings pass 7p.
-  For the 6s of 5667s the seed writes 4-6-7s, this code finds 4-6-8s; both are more than one.
+  For the 6s of 5667s the seed writes "6삭은 467삭 대기" (4-6-7s); its own definition ("수패 223이
+  있을 경우 2의 대기는 1, 2, 4") gives 4s (456), 6s (666) and 8s (678), and 7s completes no meld with
+  a 6s (56677s still holds only 567): "467" is the seed's slip. Both are more than one wait, which
+  is all example 3 needs.
+* Stage 3 "머리 중 몸통이 되기 위한 대기가 하나 이하인 패": of several such pairs, the general tie-break
+  of section 2 ("타패 대상이 여럿일 경우", for every choice) decides: honour, terminal, closeness to a
+  terminal, rightmost. The stage's note ("귀족패로 구성된 것이나 오른쪽에 가장 가까운 것") is read as a
+  shorthand of it: the two differ only when no pair is noble, where the rule prefers the one
+  closer to a terminal (2p of 22p before 5s of 55s) and the note's words the rightmost.
 * No stage of 2.1 catches a hand of only body tiles, pairs and two-wait singles (e.g. six
   two-sided shapes). Then the non-body non-pair tiles with the fewest waits are discarded, and if
   every tile is body, every tile is a candidate (same tie-break). The seed never reaches this.
 * "Tenpai" is a hand from which one discard leaves a wait. "Most varied waits" counts distinct
   winning kinds, without the kinds the player holds all four of (in hand and own kans).
-  Ties between tenpai discards take the general tie-break of section 2.
-* Riichi is played as ordinary riichi (the engine has no open riichi); when riichi is not legal
-  (too few points or wall tiles) the same tile is discarded without it.
+  Ties between tenpai discards take the general tie-break of section 2 (2.2 names none).
+* A closed kan in riichi is declared when it keeps the waits ("오름 불가 상황이 되지 않는 경우에 한해":
+  the seed proved a win on the replacement tile possible); the engine offers no other.
+* "이것은 항상 오픈 리치로 간주한다" (the riichi "is always deemed an open riichi"): the policy
+  declares riichi; whether it is open is the table's. Under the ``open-riichi`` rule the riichi of
+  a seat playing with its hand shown is an open riichi (2 han, yakuman for a player not in riichi
+  who deals into it: :mod:`mjcli.riichi.rules`); under Tenhou's rules it is an ordinary one. When
+  riichi is not legal (too few points or wall tiles) the same tile is discarded without it.
 * Wins: the seed expects open riichi with menzen tsumo "unless someone deliberately deals in", so
   both a tsumo and a ron on offer are taken. Added kan cannot arise (the bot never pons).
 * Red fives sort just before the plain fives of their suit, so "rightmost" keeps a red five.
@@ -212,7 +227,8 @@ class AkagiPolicy(BasePolicy):
             most = max(best.values())
             k = pick([k for k, n in best.items() if n == most])
             tile = self._rightmost(view, k, discards)
-            reason = f"2.2 tenpai: {tile_name(tile)} leaves the most varied waits ({most} kinds)"
+            kinds = f"{most} kind{'s' if most > 1 else ''}"
+            reason = f"2.2 tenpai: {tile_name(tile)} leaves the most varied waits ({kinds})"
             r = riichis.get(tile) or next((x for t, x in riichis.items() if kind(t) == k), None)
             if r is not None:
                 return r.because(reason + "; riichi at once (an open riichi in the seed)")

@@ -121,7 +121,15 @@ class ViewBuilder:
             offered=offered,
             offered_by=offered_by,
             first_turn=not rnd.interrupted and p.discards == 0,
+            shown_hands=_shown_hands(rnd, seat) if rnd.hands_shown else (),
         )
+
+
+def _shown_hands(rnd: Round, seat: int) -> tuple[tuple[int, ...] | None, ...]:
+    """The concealed tiles of the other seats that play with their hand shown (None for the rest)."""
+    return tuple(
+        _sorted(q.hand) if s != seat and s in rnd.hands_shown else None for s, q in enumerate(rnd.players)
+    )
 
 
 def view_of(rnd: Round, seat: int) -> PlayerView:

@@ -9,7 +9,9 @@ Rules, in the order they are tried:
    is no worse than the best discard's. After riichi the engine only offers kans that keep the
    waits, which are then always taken.
 4. Discard: the lowest shanten, then the most ukeire (improving tiles counted by the copies the
-   player has not seen: not in the own hand, rivers, melds or dora indicators), then the
+   player has not seen: not in the own hand, rivers, melds or dora indicators; a hand another
+   seat plays shown, :attr:`PlayerView.shown_hands`, is left out: the baseline plays the same
+   whatever the table shows), then the
    documented tie-break: keep dora and red fives; throw honours (non-yakuhai before yakuhai)
    before terminals before tiles nearer the middle (2/8, 3/7, 4/6, 5); then the rightmost tile in
    hand order (a plain five before a red one).

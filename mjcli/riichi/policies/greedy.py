@@ -23,6 +23,16 @@ Readings chosen:
 * After a call (impossible for this bot, but a view may come with melds) there is no drawn tile:
   the list is the sorted hand alone.
 * A red five sorts just before the plain fives of its suit (the seed has no red fives).
+
+The library version. The seed ran ``mahjong`` 1.1.11 ("環境 ... Python 3.8.8 / mahjong 1.1.11");
+this policy uses the installed 2.x. 1.1.11's regular-form shanten takes a wait on a fifth copy of a
+kind the hand holds four of for tenpai: ``9999m123789p789s`` is 0 there, 1 here (fixed in
+``mahjong`` 1.3.0, "Correct miscalculation of shanten number for general form"). The correct count
+is kept. A decision changes only with a quad in a hand one tile from tenpai: ``456789m567p9999s``
+drawing 9m, the seed's code (1.1.11) declares riichi cutting 9m, leaving a "tanki" on the fifth 9s
+(no live wait), where this policy declares riichi cutting 9s (a real wait on 3m 6m 9m). On random
+hands and in the seed's own self-play no decision differed (a random quad is far from tenpai, where
+the miscount does not show); every shanten value the seed prints is the same under both versions.
 """
 
 from __future__ import annotations

@@ -24,32 +24,53 @@ modo que el bot Hong Kong MP0", whose definitions and discard priorities live in
 
 Ambiguities of the seed and the readings chosen:
 
-* Open or closed, read literally: "un Pon" is any concealed triplet (three or four copies of any
-  kind in the closed hand) and "un Kan cerrado" any closed kan; the yakuhai qualifier ("de
-  Dragones o Viento propio o Viento dominante") applies to the pair only. So ``555m`` or
-  ``ankan 5555m`` makes an open hand, a pair ``55m`` does not.
+* Open or closed (reading 1). "Si el bot tiene un Pon, un Kan cerrado o un par de Dragones o
+  Viento propio o Viento dominante, buscará crear una mano abierta": the qualifier "de Dragones o
+  Viento propio o Viento dominante" is read as covering all three. The section is about getting
+  the one yaku a hand needs ("la mano debe contener al menos 1 Yaku"); "un Pon" here cannot be a
+  called pon (that is "una combinación expuesta", the sentence before), so it is a concealed
+  triplet, and a plain one (``555m``, or a closed kan ``5555m``) gives no yaku and no reason to
+  open the hand; the same document qualifies the pung the same way for the same purpose in its Hong
+  Kong section ("1 Fan garantizado (... Pung de Dragones o Pung de Viento propio o Viento
+  dominante)"). So a yakuhai kind held three or four times, a yakuhai closed kan or a yakuhai pair
+  opens the hand; a plain triplet, kan or pair does not. (East seat in an East round: the double
+  wind counts once, as any yakuhai kind.) The grammar alone would also allow the literal reading
+  (the qualifier is the pair's only, so any concealed triplet or closed kan opens the hand): it is
+  kept as the policy ``mahjongjoy-literal`` (:class:`LiteralMahjongJoyPolicy`), which differs in
+  nothing else.
 * A closed hand makes no call at all (calling would open it); only an open hand uses PM0 4.
 * Exposed tiles, read literally: every river tile, the combinations "de otros jugadores" (their
   closed kans included: they lie on the table as much as the open ones) and the dora indicators
-  (kan dora included); not the player's own melds, and not the ura dora, which nobody sees during
-  play. The offered tile of a reaction counts (it lies in a river).
-* The protected pair: "no Yaku" is read as no yakuhai triplet or kan, concealed or called (the
-  only yaku the section talks about). The pair is never discarded: when it is the only tile of
+  (kan dora included, each indicator counted); not the player's own melds, not the ura dora, which
+  nobody sees during play, and not another player's concealed hand shown at the table (the seed's
+  list is closed: rivers, open combinations, dora indicators; :attr:`PlayerView.shown_hands` is left
+  alone). The offered tile of a reaction counts (it lies in a river).
+* The protected pair (reading 2). "tenga solo una pareja de Dragones ... (y no Yaku)": "solo una
+  pareja" is read as "only one pair". The sentence keeps the hand's one source of a yaku; with two
+  yakuhai pairs the hand has two, so neither is protected, and the priority list (whose dead-pair
+  levels come first: a dead yakuhai pair can no longer become a pon, so it is no source of a yaku)
+  breaks one; from then on the other is the only one, and protected. So this reading never gives
+  up the last source of a yaku. "no Yaku" is read as no yakuhai triplet or kan, concealed or called
+  (the only yaku the section talks about). The pair is never discarded: when it is the only tile of
   the first priority level that has candidates, a tile of a concealed chow or pon goes instead
   (:func:`pm0.concealed_set_kinds`: a kind held three times or one of three consecutive kinds all
   held; the ones whose discard keeps the most combinations first, then hand order); the list does
   not move on to its next level. When that level holds other tiles too, the first of them goes (it
-  has the same, highest, priority). When the hand has no concealed chow or pon, the list goes on
-  below the pair's level (not in the seed).
+  has the same, highest, priority). When the hand has no concealed chow or pon, the seed's
+  instruction cannot be followed and its "no debe descartar nunca" stands: the list goes on below
+  the pair's level (not in the seed).
 * Riichi "whenever possible" chooses, among the discards that riichi allows, the one the priority
   list ranks first; the pair rule does not apply (riichi is a yaku).
 * PM0 3 ("always add a tile to make a kong") is read as covering both kongs a player makes from
   its own draw: the added kan and the closed kan, which is always taken. Nine-terminals abort:
   never (not mentioned).
 * Several calls allowed by PM0 4 at once: kong before pong before chow, then the lowest tiles.
-* "La primera ficha" of a priority level is the first in hand order (man, pin, sou, East South
-  West North White Green Red). When a hand has no tile in any level (every tile in a complete
-  combination), a tile whose discard keeps the most combinations is discarded (not in the seed).
+* "La primera ficha" of a priority level (reading 3) is the first in the seed's own hand order:
+  bamboo (sou), characters (man), dots (pin), each 1-9, then East South West North, then the
+  dragons (:func:`pm0.seed_rank`). Every example hand of the seed is written in that order ("B1 B2
+  B4 C1 C4 D1 D2 D3 D4 VS VN VN VN"), so of its unique tiles C1, C4 and a drawn B9 the first is
+  B9. When a hand has no tile in any level (every tile in a complete combination), a tile whose
+  discard keeps the most combinations is discarded, the first in that order (not in the seed).
 * Red fives: the seed has none. Between a red five and a plain five of the same kind the plain
   one is discarded (the red one is a dora).
 """
@@ -64,6 +85,7 @@ from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.tiles import is_red, kind, sort_key, tile_name, to_mpsz
 
 NAME = "mahjongjoy"
+LITERAL_NAME = "mahjongjoy-literal"
 SEED = "000_0655bb32b8765f27.txt (Definiciones; Hong Kong PM0 1-4; Algoritmo para bots de Mahjong Riichi)"
 
 _CALL_RANK = {"open_kan": 0, "pon": 1, "chi": 2}
@@ -81,21 +103,28 @@ def exposed_counts(view: PlayerView) -> list[int]:
     return [max(0, c) for c in counts]
 
 
-def hand_mode(view: PlayerView) -> tuple[bool, str]:
-    """(open?, why): the Riichi section's choice between an open and a closed hand."""
+def hand_mode(view: PlayerView, literal: bool = False) -> tuple[bool, str]:
+    """(open?, why): the Riichi section's choice between an open and a closed hand.
+
+    Reading 1 (see the module notes): a yakuhai pon (three or four in hand), a yakuhai closed kan
+    or a yakuhai pair opens the hand. ``literal``: any concealed pon or closed kan does.
+    """
     if not view.is_closed:
         return True, "has an exposed combination"
+    yakuhai = view.yakuhai_kinds()
     for m in view.own_melds:
-        if m.kind == "ankan":
+        if m.kind == "ankan" and (literal or kind(m.tiles[0]) in yakuhai):
             return True, f"has a closed kan of {tile_name(kind(m.tiles[0]))}"
     counts = view.concealed_counts()
-    for k in range(34):
+    for k in range(34) if literal else sorted(yakuhai):
         if counts[k] >= 3:
             return True, f"has a pon of {tile_name(k)}"
-    for k in sorted(view.yakuhai_kinds()):
+    for k in sorted(yakuhai):
         if counts[k] == 2:
             return True, f"has a pair of {tile_name(k)}"
-    return False, "no exposed combination, no pon or closed kan, no yakuhai pair"
+    if literal:
+        return False, "no exposed combination, no pon or closed kan, no yakuhai pair"
+    return False, "no exposed combination, no yakuhai pon, closed kan or pair"
 
 
 def protected_pair(view: PlayerView) -> int | None:
@@ -127,10 +156,10 @@ def choose_discard(
     by_kind: dict[int, list[Action]] = {}
     for a in sorted(candidates, key=lambda a: sort_key(a.tile)):  # type: ignore[arg-type]
         by_kind.setdefault(kind(a.tile), []).append(a)  # type: ignore[arg-type]
-    for level, kinds in pm0.discard_levels(hand, exposed):
+    for level, kinds in pm0.discard_levels(hand, exposed, pm0.seed_rank):
         allowed = [k for k in kinds if k in by_kind and k != protect]
         if not allowed and protect is not None and protect in kinds and protect in by_kind:
-            sets = [k for k in pm0.concealed_set_kinds(hand) if k in by_kind]
+            sets = [k for k in pm0.concealed_set_kinds(hand, pm0.seed_rank) if k in by_kind]
             if sets:
                 a = _pick(by_kind[sets[0]])
                 return a, (
@@ -140,10 +169,10 @@ def choose_discard(
         if level == pm0.BEYOND and not allowed:
             allowed = [k for k in kinds if k in by_kind]
         if allowed:
-            k = allowed[0] if level == pm0.BEYOND else min(allowed)
+            k = allowed[0] if level == pm0.BEYOND else min(allowed, key=pm0.seed_rank)
             a = _pick(by_kind[k])
             return a, f"{level}: {tile_name(a.tile)}"  # type: ignore[arg-type]
-    a = min(candidates, key=lambda a: sort_key(a.tile))  # type: ignore[arg-type]
+    a = _pick(by_kind[min(by_kind, key=pm0.seed_rank)])
     return a, f"first tile: {tile_name(a.tile)}"  # type: ignore[arg-type]
 
 
@@ -163,9 +192,14 @@ def claim_allowed(view: PlayerView, call: Action) -> tuple[bool, str]:
 
 
 class MahjongJoyPolicy(BasePolicy):
+    """Seed 000's Riichi bot under the readings of the module notes (reading 1: only a yakuhai pon,
+    closed kan or pair opens a hand)."""
+
     name = NAME
     seed = SEED
     win_reason = "PM0 2: always declares mahjong"
+    #: the literal reading of the open/closed sentence (any concealed pon or closed kan opens)
+    literal = False
 
     def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         for a in legal:
@@ -174,7 +208,7 @@ class MahjongJoyPolicy(BasePolicy):
         for a in legal:
             if a.kind == "closed_kan":
                 return a.because("PM0 3: always makes a kong of its own four tiles")
-        is_open, why = hand_mode(view)
+        is_open, why = hand_mode(view, self.literal)
         riichis = [a for a in legal if a.kind == "riichi"]
         if riichis:
             a, level = choose_discard(view, riichis)
@@ -196,7 +230,7 @@ class MahjongJoyPolicy(BasePolicy):
         calls = [a for a in legal if a.kind in _CALL_RANK]
         if not calls:
             return passing.because("nothing to call")
-        is_open, why = hand_mode(view)
+        is_open, why = hand_mode(view, self.literal)
         if not is_open:
             return passing.because(f"Riichi: builds a closed hand ({why}), so it does not call")
         calls.sort(key=lambda a: (_CALL_RANK[a.kind], [sort_key(t) for t in a.consumed]))
@@ -207,3 +241,12 @@ class MahjongJoyPolicy(BasePolicy):
                 return call.because(f"PM0 4 (open hand: {why}): {reason}")
             reasons.append(f"{call.kind} {to_mpsz(call.consumed)}: {reason}")
         return passing.because("PM0 4: " + "; ".join(reasons))
+
+
+class LiteralMahjongJoyPolicy(MahjongJoyPolicy):
+    """``mahjongjoy-literal``: the same bot with the open/closed sentence read literally, the
+    yakuhai qualifier the pair's only, so any concealed pon (``555m``) or closed kan opens the hand
+    (the other readings are the default's)."""
+
+    name = LITERAL_NAME
+    literal = True

@@ -3,7 +3,9 @@
 A view holds exactly what one player could see at the table: their own concealed tiles (and the
 tile just drawn), every river and open meld, the dora indicators, scores, winds, riichi
 declarations and the number of tiles left in the live wall. It never holds another player's
-concealed tiles or the wall's contents, so a policy cannot cheat by construction.
+concealed tiles or the wall's contents, so a policy cannot cheat by construction; the one exception
+is a table rule, not a leak: a seat that plays with its hand shown (seed 001's "패를 모두 공개한 채로
+게임을 진행한다") shows it to everyone, in :attr:`PlayerView.shown_hands`.
 
 Everything is plain frozen dataclasses of ints and tuples so that the engine (or a test) can
 build a view in one expression, and so that equal views compare equal (policies are deterministic
@@ -103,6 +105,10 @@ class PlayerView:
     decision after a draw; ``None`` after a call or when reacting to another player's tile).
     ``melds[s]`` and ``rivers[s]`` are per seat, own seat included. For a reaction,
     ``offered``/``offered_by`` are the tile and the seat that discarded it (or added it to a kan).
+    ``shown_hands`` is empty, or per seat the concealed tiles (its drawn tile included, in hand
+    order) of each other seat that plays with its hand shown, ``None`` for the others and for the
+    player's own seat. They are not in :meth:`visible_counts` (the table's public tiles: rivers,
+    melds, indicators); a policy that counts them says so.
     """
 
     seat: int
@@ -121,6 +127,7 @@ class PlayerView:
     offered: int | None = None
     offered_by: int | None = None
     first_turn: bool = False  # no call yet this round and this is the player's first draw
+    shown_hands: tuple[tuple[int, ...] | None, ...] = ()
 
     # ------------------------------------------------------------ own hand
 

@@ -54,6 +54,7 @@ class GameSpec:
     rotation: int  # how far the policy list is rotated round the table
     policies: tuple[str, ...]  # the policy in each seat, seat 0 = first dealer
     rules: Rules
+    hands_shown: tuple[int, ...] = ()  # seats that play with their hand shown to the table
 
 
 @dataclass(slots=True)
@@ -111,7 +112,12 @@ def play_game(
     for s in followers:
         s.start_game(events, spec.policies)  # type: ignore[attr-defined]
     gr = ev.GameRules(
-        players=4, red_fives=rules.red_fives, open_tanyao=rules.open_tanyao, length=rules.length
+        players=4,
+        red_fives=rules.red_fives,
+        open_tanyao=rules.open_tanyao,
+        length=rules.length,
+        open_riichi=rules.open_riichi,
+        hands_shown=spec.hands_shown,
     )
     tallies = [SeatTally() for _ in range(4)]
     rounds: list[dict[str, Any]] = []

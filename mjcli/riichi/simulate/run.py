@@ -42,7 +42,7 @@ from mjcli.riichi.bots import MjaiBot
 from mjcli.riichi.formats import GameLog, write_mjai, write_tenhou6
 from mjcli.riichi.policies import build_policy, builtin_registry
 from mjcli.riichi.policies.hand_math import HandMath
-from mjcli.riichi.rules import Rules, get_rules
+from mjcli.riichi.rules import DEFAULT_HANDS_SHOWN, Rules, get_rules
 from mjcli.riichi.simulate.driver import GameSpec, PlayedGame, play_game
 from mjcli.riichi.simulate.figures import paired_differences, policy_summary
 from mjcli.riichi.simulate.seats import BotSeat, PolicySeat
@@ -110,14 +110,36 @@ def parse_players(text: str | Sequence[str], registry: Registry | None = None) -
     return names
 
 
-def table_rules(rules: str, length: str | None = None) -> Rules:
-    """A rule preset, with the game length asked for (None: the preset's own)."""
+def table_rules(rules: str, length: str | None = None, open_riichi: bool = False) -> Rules:
+    """A rule preset, with the game length asked for (None: the preset's own) and the open-riichi
+    house rule when asked for (:attr:`Rules.open_riichi`)."""
     if length is not None and length not in LENGTHS:
         raise UsageError(f"--length '{length}': use hanchan or tonpuu")
     base = get_rules(rules)
-    if length is None or base.length == length:
-        return base
-    return dataclasses.replace(base, name=f"{base.name}+{length}", length=length)
+    if length is not None and base.length != length:
+        base = dataclasses.replace(base, name=f"{base.name}+{length}", length=length)
+    if open_riichi and not base.open_riichi:
+        base = dataclasses.replace(base, name=f"{base.name}+open-riichi", open_riichi=True)
+    return base
+
+
+def parse_hands_shown(text: str | Sequence[str], registry: Registry | None = None) -> tuple[str, ...]:
+    """``--hands-shown``: policy names separated by commas, or ``none``; a UsageError names an unknown one."""
+    names = [n.strip().lower() for n in (text.split(",") if isinstance(text, str) else text) if n.strip()]
+    if names == ["none"]:
+        return ()
+    registry = registry if registry is not None else builtin_registry()
+    for n in names:
+        try:
+            registry.spec(n)
+        except UsageError:
+            raise UsageError(f"--hands-shown '{text}': '{n}' is not a policy (give names, or none)") from None
+    return tuple(dict.fromkeys(names))
+
+
+def shown_seats(seats: Sequence[str], hands_shown: Sequence[str]) -> tuple[int, ...]:
+    """The seats whose policy is one of ``hands_shown``."""
+    return tuple(s for s, name in enumerate(seats) if name in hands_shown)
 
 
 def lineup(names: Sequence[str], rotation: int) -> tuple[str, ...]:
@@ -126,8 +148,16 @@ def lineup(names: Sequence[str], rotation: int) -> tuple[str, ...]:
     return tuple(base[(s + rotation) % 4] for s in range(4))
 
 
-def game_specs(names: Sequence[str], games: int, seed: int, rules: Rules, duplicate: bool) -> list[GameSpec]:
-    """Every game of the run, in order. ``games`` counts deals when ``duplicate``."""
+def game_specs(
+    names: Sequence[str],
+    games: int,
+    seed: int,
+    rules: Rules,
+    duplicate: bool,
+    hands_shown: Sequence[str] = DEFAULT_HANDS_SHOWN,
+) -> list[GameSpec]:
+    """Every game of the run, in order. ``games`` counts deals when ``duplicate``; the seats of the
+    policies in ``hands_shown`` play with their hand shown."""
     if games < 1:
         raise UsageError(f"--games {games}: play at least one game")
     specs: list[GameSpec] = []
@@ -140,10 +170,12 @@ def game_specs(names: Sequence[str], games: int, seed: int, rules: Rules, duplic
                 if seats in seen:
                     continue  # e.g. A,B,A,B: rotations 0 and 2 are the same game
                 seen.add(seats)
-                specs.append(GameSpec(len(specs), gseed, deal, rotation, seats, rules))
+                shown = shown_seats(seats, hands_shown)
+                specs.append(GameSpec(len(specs), gseed, deal, rotation, seats, rules, shown))
         else:
             rotation = deal % 4
-            specs.append(GameSpec(deal, gseed, deal, rotation, lineup(names, rotation), rules))
+            seats = lineup(names, rotation)
+            specs.append(GameSpec(deal, gseed, deal, rotation, seats, rules, shown_seats(seats, hands_shown)))
     return specs
 
 
@@ -278,8 +310,14 @@ def simulate(
     registry: Registry | None = None,
     strict_bots: bool = False,
     backend: Backend | None = None,
+    open_riichi: bool = False,
+    hands_shown: str | Sequence[str] = DEFAULT_HANDS_SHOWN,
 ) -> dict[str, Any]:
     """Play the run and return its summary; with ``out``, write the logs and tables there.
+
+    The seats of the policies named in ``hands_shown`` (default: every ``akagi`` seat; ``"none"`` or
+    ``()``: no seat) play with their hand shown; ``open_riichi`` plays the house rule
+    (:attr:`~mjcli.riichi.rules.Rules.open_riichi`: the riichi of such a seat is an open riichi).
 
     ``progress`` is called once per game with the number of rounds it had. ``registry`` resolves
     the names (default: the built-ins); with outside bots among the players the summary has
@@ -289,7 +327,8 @@ def simulate(
     registry = registry if registry is not None else builtin_registry()
     names = parse_players(players, registry)
     bots = sorted({n for n in names if registry.spec(n).source == BOT})
-    table = table_rules(rules, length)
+    table = table_rules(rules, length, open_riichi)
+    shown = parse_hands_shown(hands_shown, registry)
     if backend is not None:
         jobs = backend.workers()
     if jobs < 1:
@@ -300,7 +339,7 @@ def simulate(
             if d.exists() and not d.is_dir():
                 raise UsageError(f"--out: '{d}' exists and is not a directory")
         _clear_old_logs(out_dir / LOG_DIR)
-    specs = game_specs(names, games, seed, table, duplicate)
+    specs = game_specs(names, games, seed, table, duplicate, shown)
     seat_rows = RowBuffer(GAMES_SCHEMA)
     round_rows = RowBuffer(ROUNDS_SCHEMA)
     faults: list[dict[str, Any]] = []
@@ -326,6 +365,7 @@ def simulate(
         "rules": table.name,
         "length": table.length,
         "duplicate": duplicate,
+        "hands_shown": [n for n in dict.fromkeys(names) if n in shown],
         "deals": games,
         "games": len(specs),
         "rounds": rounds_frame.height,
