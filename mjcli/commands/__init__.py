@@ -8,6 +8,7 @@ meaning "not given"), and hands them to :func:`mjcli.games.run`, which finds the
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
@@ -32,8 +33,9 @@ NAMES = (
 )
 
 
-def command_modules() -> list[ModuleType]:
-    return [importlib.import_module(f"mjcli.commands.{name}") for name in NAMES]
+def command_modules(names: Sequence[str] = NAMES) -> list[ModuleType]:
+    """The skins of ``names`` (all by default), imported now: a run imports only the one it needs."""
+    return [importlib.import_module(f"mjcli.commands.{name}") for name in names]
 
 
 def game_option() -> Any:
