@@ -512,13 +512,25 @@ def shanten_batch(hands: np.ndarray) -> np.ndarray:
 
     Rows may have different legal sizes. Raises :class:`InvalidHandError` naming the first bad row.
     """
-    global _batch_tables
-    bt = _batch_tables or _BatchTables()
-    _batch_tables = bt
     arr = np.asarray(hands)
     _check_batch(arr)
     if len(arr) == 0:
         return np.zeros(0, dtype=np.int8)
+    out = shanten_rows(arr)
+    if out.max() == 127:
+        bad = int(np.argmax(out == 127))
+        sizes = ", ".join(map(str, HAND_SIZES))
+        what = f"batch row {bad} ({_describe(arr[bad].tolist())})"
+        raise InvalidHandError(f"{what} has {int(arr[bad].sum())} tiles; expected {sizes}")
+    return out
+
+
+def shanten_rows(arr: np.ndarray) -> np.ndarray:
+    """:func:`shanten_batch` of rows already known to hold 0..4 copies each (not checked), with 127
+    for a row of an illegal size instead of an error."""
+    global _batch_tables
+    bt = _batch_tables or _BatchTables()
+    _batch_tables = bt
     man, pin, sou, honor = _group_codes_batch(arr, bt.weights)
     man = bt.suit[man]
     pin = bt.suit[pin]
@@ -529,10 +541,4 @@ def shanten_batch(hands: np.ndarray) -> np.ndarray:
     comb = bt.combine
     left = comb[man >> _ID_SHIFT, pin >> _ID_SHIFT]
     right = comb[sou >> _ID_SHIFT, honor >> _ID_SHIFT]
-    out = np.minimum(bt.final[left, right, facts & _SIZE_MASK], bt.special[facts])
-    if out.max() == 127:
-        bad = int(np.argmax(out == 127))
-        sizes = ", ".join(map(str, HAND_SIZES))
-        what = f"batch row {bad} ({_describe(arr[bad].tolist())})"
-        raise InvalidHandError(f"{what} has {int(arr[bad].sum())} tiles; expected {sizes}")
-    return out
+    return np.minimum(bt.final[left, right, facts & _SIZE_MASK], bt.special[facts])
