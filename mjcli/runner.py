@@ -49,6 +49,7 @@ R = TypeVar("R")
 
 #: modules a forkserver imports once, before it forks workers (the engines and policies)
 PRELOAD = (
+    "mjcli.analysis.warm",  # the shanten tables, loaded once in the server (they load lazily)
     "mjcli.riichi.replay",
     "mjcli.riichi.verify",
     "mjcli.riichi.simulate.run",
