@@ -1,37 +1,26 @@
 """The ``mjcli`` command: a thin Typer skin over the library.
 
 Each subcommand lives in ``mjcli/commands/<name>.py`` and exposes ``register(app)``; this module only
-assembles them and turns the project's exceptions into one-line errors with exit code 2, and Ctrl-C
-or SIGTERM into one line and exit code 130.
+assembles them (a run registers only the command it names, so that it imports nothing of the
+others; ``mjcli --help`` and ``from mjcli.cli import app`` get them all) and turns the project's
+exceptions into one-line errors with exit code 2, and Ctrl-C or SIGTERM into one line and exit
+code 130.
 """
 
 from __future__ import annotations
 
 import signal
 import sys
+from collections.abc import Sequence
 
 import typer
 
 from mjcli import __version__
-from mjcli.commands import command_modules, optional_values
+from mjcli.commands import NAMES, command_modules, optional_values
 from mjcli.errors import MjcliError, one_line
 
 #: the exit code of a run stopped by SIGINT or SIGTERM (128 + SIGINT, as shells report Ctrl-C)
 INTERRUPTED = 130
-
-app = typer.Typer(
-    name="mjcli",
-    help=(
-        "Mahjong and Dou Dizhu bot toolkit: score hands, count shanten and ukeire, ask bot policies, "
-        "verify and replay real game logs, simulate games.\n\n"
-        "Example: mjcli score 234m456p678s11222z --win 2z --tsumo"
-    ),
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
 
 
 def _show_version(value: bool) -> None:
@@ -40,7 +29,6 @@ def _show_version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _options(
     version: bool = typer.Option(
         False, "--version", callback=_show_version, is_eager=True, help="Print the version and exit."
@@ -49,8 +37,40 @@ def _options(
     """Options of mjcli itself, before the command."""
 
 
-for _module in command_modules():
-    _module.register(app)
+def build_app(names: Sequence[str] = NAMES) -> typer.Typer:
+    """The Typer app with the commands ``names`` (all of them by default)."""
+    app = typer.Typer(
+        name="mjcli",
+        help=(
+            "Mahjong and Dou Dizhu bot toolkit: score hands, count shanten and ukeire, ask bot policies, "
+            "verify and replay real game logs, simulate games.\n\n"
+            "Example: mjcli score 234m456p678s11222z --win 2z --tsumo"
+        ),
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    app.callback()(_options)
+    for module in command_modules(names):
+        module.register(app)
+    return app
+
+
+def commands_for(argv: Sequence[str]) -> tuple[str, ...]:
+    """The commands a run with these arguments needs: the one it names (its first argument that is
+    not an option), or every command when it names none (``--help``, ``--version``, a typo)."""
+    first = next((arg for arg in argv if not arg.startswith("-")), None)
+    return (first,) if first in NAMES else NAMES
+
+
+def __getattr__(name: str) -> typer.Typer:
+    # ``from mjcli.cli import app`` (tests, embedding): the app with every command, built once
+    if name == "app":
+        app = globals()["app"] = build_app()
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _stop(signum: int, frame: object) -> None:
@@ -62,7 +82,8 @@ def main() -> None:
     Ctrl-C and SIGTERM ``interrupted`` and exit 130 (after the command's clean-up has run)."""
     signal.signal(signal.SIGTERM, _stop)  # SIGTERM stops a run the way Ctrl-C does
     try:
-        app(args=optional_values(sys.argv[1:]))
+        args = optional_values(sys.argv[1:])
+        build_app(commands_for(args))(args=args)
     except MjcliError as exc:
         print(f"error: {one_line(str(exc))}", file=sys.stderr)
         sys.exit(2)

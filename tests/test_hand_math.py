@@ -105,6 +105,7 @@ def test_cached_counts_take_no_part_in_equality_hash_or_repr():
 
 def test_the_slice_caches_are_bounded(monkeypatch):
     rng = random.Random(5)
+    shanten_calc.reset_cache()  # the seeded state, whatever this process looked up before
     monkeypatch.setattr(shanten_calc, "_VALUE_CACHE_LIMIT", len(shanten_calc._VALUE_CACHE) + 50)
     monkeypatch.setattr(shanten_calc, "_DRAW_CACHE_LIMIT", 40)
     try:

@@ -12,15 +12,17 @@ and :mod:`mjcli.analysis.ukeire` for what counts as an improving tile.
 """
 
 from mjcli.analysis.shanten_calc import AGARI, HAND_SIZES, TENPAI, shanten, shanten_batch, shanten_regular
-from mjcli.analysis.ukeire import DiscardOption, Ukeire, discard_table, ukeire
+from mjcli.analysis.ukeire import NO_DRAW, DiscardOption, Ukeire, discard_table, draw_table_batch, ukeire
 
 __all__ = [
     "AGARI",
     "HAND_SIZES",
     "TENPAI",
+    "NO_DRAW",
     "DiscardOption",
     "Ukeire",
     "discard_table",
+    "draw_table_batch",
     "shanten",
     "shanten_batch",
     "shanten_regular",

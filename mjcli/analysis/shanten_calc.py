@@ -9,15 +9,20 @@ How it is fast (see :mod:`mjcli.analysis.tables` for the tables):
 
 * one hand: the counts become 34 bytes, cut into the four groups (man, pin, sou, honours). Each 9-
   or 7-byte slice is looked up in a dict that gives one int packing the group's row id and the
-  group's counts for seven pairs and thirteen orphans (see ``_VALUE_CACHE``). The dict starts with
-  every slice of at most 7 tiles (14k of them, built at import, most likely first so that the slices
-  most lookups hit lie together in memory; see ``_seed``) and fills as larger slices are met;
-  a miss costs a base-5 code and a lookup in a precomputed array. It is bounded (see
-  ``_VALUE_CACHE_LIMIT``). The four row ids are combined with three ``combine``
+  group's counts for seven pairs and thirteen orphans (see ``_VALUE_CACHE``). Once a process has
+  looked up a few hundred slices, the dict is seeded with every slice of at most 7 tiles (14k of
+  them, most likely first so that the slices most lookups hit lie together in memory; see ``_seed``);
+  it fills as other slices are met; a miss costs a base-5 code and a lookup in a precomputed array.
+  It is bounded (see ``_VALUE_CACHE_LIMIT``). The four row ids are combined with three ``combine``
   lookups, and the packed counts are summed, giving seven pairs and thirteen orphans with one more
   lookup.
 * batch: every group's base-5 code from one matrix product, and the same lookups become numpy
   gathers over the whole batch.
+
+Nothing is loaded at import: the tables are read and their lookup forms built on the first lookup
+(``_load``, from the miss path, so the hot path pays nothing for it), and the seed comes later still.
+A command that asks one hand's shanten pays for neither the seed nor anything unused (the import
+went from about 180 ms to 1 ms on a quiet machine; the seed alone is about 25 ms).
 """
 
 from __future__ import annotations
@@ -41,19 +46,18 @@ TENPAI = 0
 _MELDS_FOR_SIZE: tuple[int | None, ...] = tuple(n // 3 if n in HAND_SIZES else None for n in range(64))
 _GROUP_STARTS = (0, 9, 18, 27)
 
-_TABLES = _tables.load()
+# The lookup forms of the tables, all set by _load() on the first lookup (see the module docstring).
+_TABLES: _tables.ShantenTables
 #: _FINAL[melds][row id] = regular shanten of a whole hand whose combined row is that id
-_FINAL: list[list[int]] = [(_TABLES.rows[:, m, 1].astype(int) - 1).tolist() for m in range(5)]
+_FINAL: list[list[int]]
 #: the same by number of tiles; None for an illegal size
-_FINAL_BY_SIZE: list[list[int] | None] = [None if m is None else _FINAL[m] for m in _MELDS_FOR_SIZE]
+_FINAL_BY_SIZE: list[list[int] | None]
 # Rows of ``combine`` as bytes (ids are below 256): a small working set keeps the lookups in cache.
-assert len(_TABLES.rows) <= 256
-_COMBINE: list[bytes] = [bytes(row) for row in _TABLES.combine.astype(np.uint8)]
-
+_COMBINE: list[bytes]
 # base-5 code of a 5-, 4- or 2-byte slice of counts (each 0..4); a slice with a 5+ is missing
-_CODE5 = {bytes(d): sum(c * 5**i for i, c in enumerate(d)) for d in product(range(5), repeat=5)}
-_CODE4 = {bytes(d): sum(c * 5**i for i, c in enumerate(d)) for d in product(range(5), repeat=4)}
-_CODE2 = {bytes(d): sum(c * 5**i for i, c in enumerate(d)) for d in product(range(5), repeat=2)}
+_CODE5: dict[bytes, int]
+_CODE4: dict[bytes, int]
+_CODE2: dict[bytes, int]
 
 # What the single-hand path knows about one group (a 9-byte suit or 7-byte honour slice of the
 # counts), packed in one int so that the four groups' facts add up in one sum:
@@ -99,12 +103,11 @@ def _packed_values(num_kinds: int, row_ids: np.ndarray, terminals: tuple[int, ..
     return (values | row_ids.astype(np.int64) << _ID_SHIFT).astype(np.int32)
 
 
-_SUIT_VALUES = _packed_values(9, _TABLES.suit_ids, (0, 8))
-_HONOR_VALUES = _packed_values(7, _TABLES.honor_ids, tuple(range(7)))
+_SUIT_VALUES: np.ndarray
+_HONOR_VALUES: np.ndarray
 # plain Python arrays for the single-hand path: indexing them is fast and gives Python ints
-_SUIT_VALUE_OF_CODE = array("i", _SUIT_VALUES.tobytes())
-_HONOR_VALUE_OF_CODE = array("i", _HONOR_VALUES.tobytes())
-assert _SUIT_VALUE_OF_CODE.itemsize == 4
+_SUIT_VALUE_OF_CODE: array
+_HONOR_VALUE_OF_CODE: array
 
 
 #: slices put in the cache up front: all of at most this many tiles (about 14k, 25 ms at import)
@@ -150,23 +153,33 @@ def _intern(value: int) -> int:
     return _INTERNED.setdefault(value, value)
 
 
-_SEEDED: dict[bytes, int] = _seed()
-_SEEDED_INTERNED: dict[int, int] = dict(_INTERNED)
+#: the seeded slices and the interned values after seeding; built once, on the SEED_AFTER-th miss
+_SEEDED: dict[bytes, int] | None = None
+_SEEDED_INTERNED: dict[int, int] = {}
+#: misses before the cache is seeded: a process that looks up many hands meets them in its first
+#: few hands, and a command that looks up one hand never builds the seed (about 25 ms saved)
+SEED_AFTER = 256
+_misses = 0
 
 
 def reset_cache() -> None:
     """Empty the slice caches and seed them again with every small slice (benchmarks use this):
-    back to the state of a fresh import."""
+    the state of a process that has looked up a few hands."""
+    _load()
     _DRAW_CACHE.clear()
     _INTERNED.clear()
-    _INTERNED.update(_SEEDED_INTERNED)
     _reset_values()
 
 
 def _reset_values() -> None:
+    global _SEEDED, _SEEDED_INTERNED
+    if _SEEDED is None:
+        _SEEDED = _seed()
+        _SEEDED_INTERNED = dict(_INTERNED)
     # in place: the single-hand path holds the dict itself
     _VALUE_CACHE.clear()
     _VALUE_CACHE.update(_SEEDED)  # a copy of the seeded dict, in its order
+    _INTERNED.update(_SEEDED_INTERNED)
 
 
 def _special_table() -> bytes:
@@ -180,7 +193,29 @@ def _special_table() -> bytes:
     return (np.minimum(chiitoi, kokushi) + 1).astype(np.uint8).tobytes()
 
 
-_SPECIAL_PLUS_1: bytes = _special_table()
+_SPECIAL_PLUS_1: bytes
+
+
+def _load() -> None:
+    """Read the tables and build their lookup forms, once (called from the miss paths only)."""
+    global _TABLES, _FINAL, _FINAL_BY_SIZE, _COMBINE, _CODE5, _CODE4, _CODE2
+    global _SUIT_VALUES, _HONOR_VALUES, _SUIT_VALUE_OF_CODE, _HONOR_VALUE_OF_CODE, _SPECIAL_PLUS_1
+    if "_SPECIAL_PLUS_1" in globals():
+        return
+    _TABLES = _tables.load()
+    _FINAL = [(_TABLES.rows[:, m, 1].astype(int) - 1).tolist() for m in range(5)]
+    _FINAL_BY_SIZE = [None if m is None else _FINAL[m] for m in _MELDS_FOR_SIZE]
+    assert len(_TABLES.rows) <= 256
+    _COMBINE = [bytes(row) for row in _TABLES.combine.astype(np.uint8)]
+    _CODE5 = {bytes(d): sum(c * 5**i for i, c in enumerate(d)) for d in product(range(5), repeat=5)}
+    _CODE4 = {bytes(d): sum(c * 5**i for i, c in enumerate(d)) for d in product(range(5), repeat=4)}
+    _CODE2 = {bytes(d): sum(c * 5**i for i, c in enumerate(d)) for d in product(range(5), repeat=2)}
+    _SUIT_VALUES = _packed_values(9, _TABLES.suit_ids, (0, 8))
+    _HONOR_VALUES = _packed_values(7, _TABLES.honor_ids, tuple(range(7)))
+    _SUIT_VALUE_OF_CODE = array("i", _SUIT_VALUES.tobytes())
+    _HONOR_VALUE_OF_CODE = array("i", _HONOR_VALUES.tobytes())
+    assert _SUIT_VALUE_OF_CODE.itemsize == 4
+    _SPECIAL_PLUS_1 = _special_table()  # last: its presence marks the whole load as done
 
 
 # ---------------------------------------------------------------- input checks
@@ -232,6 +267,11 @@ def _group_value(key: bytes, start: int) -> int:
     value = _VALUE_CACHE.get(key)
     if value is not None:
         return value
+    global _misses
+    _load()
+    _misses += 1
+    if _misses == SEED_AFTER and _SEEDED is None:
+        _reset_values()
     try:
         code = _code(key)
     except KeyError:
@@ -391,9 +431,6 @@ def shanten_after_each_draw(b: bytes) -> tuple[int, list[int | None]]:
     return current, after
 
 
-reset_cache()
-
-
 # ---------------------------------------------------------------- batch
 
 
@@ -405,6 +442,7 @@ class _BatchTables:
     """
 
     def __init__(self) -> None:
+        _load()
         t = _TABLES
         size = len(t.rows)
         # per group code: the summable facts of the single-hand path (tile count, seven pairs and
@@ -474,13 +512,25 @@ def shanten_batch(hands: np.ndarray) -> np.ndarray:
 
     Rows may have different legal sizes. Raises :class:`InvalidHandError` naming the first bad row.
     """
-    global _batch_tables
-    bt = _batch_tables or _BatchTables()
-    _batch_tables = bt
     arr = np.asarray(hands)
     _check_batch(arr)
     if len(arr) == 0:
         return np.zeros(0, dtype=np.int8)
+    out = shanten_rows(arr)
+    if out.max() == 127:
+        bad = int(np.argmax(out == 127))
+        sizes = ", ".join(map(str, HAND_SIZES))
+        what = f"batch row {bad} ({_describe(arr[bad].tolist())})"
+        raise InvalidHandError(f"{what} has {int(arr[bad].sum())} tiles; expected {sizes}")
+    return out
+
+
+def shanten_rows(arr: np.ndarray) -> np.ndarray:
+    """:func:`shanten_batch` of rows already known to hold 0..4 copies each (not checked), with 127
+    for a row of an illegal size instead of an error."""
+    global _batch_tables
+    bt = _batch_tables or _BatchTables()
+    _batch_tables = bt
     man, pin, sou, honor = _group_codes_batch(arr, bt.weights)
     man = bt.suit[man]
     pin = bt.suit[pin]
@@ -491,10 +541,4 @@ def shanten_batch(hands: np.ndarray) -> np.ndarray:
     comb = bt.combine
     left = comb[man >> _ID_SHIFT, pin >> _ID_SHIFT]
     right = comb[sou >> _ID_SHIFT, honor >> _ID_SHIFT]
-    out = np.minimum(bt.final[left, right, facts & _SIZE_MASK], bt.special[facts])
-    if out.max() == 127:
-        bad = int(np.argmax(out == 127))
-        sizes = ", ".join(map(str, HAND_SIZES))
-        what = f"batch row {bad} ({_describe(arr[bad].tolist())})"
-        raise InvalidHandError(f"{what} has {int(arr[bad].sum())} tiles; expected {sizes}")
-    return out
+    return np.minimum(bt.final[left, right, facts & _SIZE_MASK], bt.special[facts])

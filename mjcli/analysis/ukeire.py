@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mjcli.analysis.shanten_calc import hand_bytes, shanten_after_each_draw
+from mjcli.analysis.shanten_calc import hand_bytes, shanten_after_each_draw, shanten_rows
 from mjcli.errors import InvalidHandError
 from mjcli.tiles import NUM_KINDS, tile_name
 
@@ -113,3 +113,31 @@ def discard_table(counts34: Counts, seen34: Counts | None = None) -> list[Discar
         options.append(DiscardOption(kind=k, shanten=s, ukeire_total=sum(r for _, r in tiles), tiles=tiles))
     options.sort(key=lambda o: (o.shanten, -o.ukeire_total, o.kind))
     return options
+
+
+#: after-draw value of a kind the hand holds four times (cannot be drawn)
+NO_DRAW = 127
+# Hands per step of draw_table_batch: 34 rows each, so a step is ~70k rows (2.4 MB), small enough
+# for the gathers of shanten_rows to stay in the CPU cache.
+_DRAW_CHUNK = 2048
+_DRAWS = np.eye(NUM_KINDS, dtype=np.uint8)
+
+
+def draw_table_batch(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For an ``(N, 34)`` batch of 3n+1 hands (0..4 copies each, already checked): the shanten of
+    each, ``(N,)``, and the shanten after drawing each kind, ``(N, 34)`` (:data:`NO_DRAW` where the
+    hand holds all four): :func:`shanten_after_each_draw` for the whole batch in numpy steps.
+
+    Every hand becomes 34 rows, one per drawn kind, and the rows go through the batch shanten
+    together (about 50 ns a row against 30 us a hand one by one in Python)."""
+    hands = np.asarray(hands, dtype=np.uint8)
+    current = shanten_rows(hands) if len(hands) else np.zeros(0, dtype=np.int8)
+    after = np.empty((len(hands), NUM_KINDS), dtype=np.int8)
+    for i in range(0, len(hands), _DRAW_CHUNK):
+        part = hands[i : i + _DRAW_CHUNK]
+        # a kind held four times gets a fifth copy here, capped back to 4: a row of the wrong size
+        # whose value is replaced by NO_DRAW below
+        rows = np.minimum(part[:, None, :] + _DRAWS[None, :, :], 4).reshape(-1, NUM_KINDS)
+        values = shanten_rows(rows).reshape(len(part), NUM_KINDS)
+        after[i : i + _DRAW_CHUNK] = np.where(part < 4, values, NO_DRAW)
+    return current, after

@@ -34,8 +34,9 @@ NAMES = (
 )
 
 
-def command_modules() -> list[ModuleType]:
-    return [importlib.import_module(f"mjcli.commands.{name}") for name in NAMES]
+def command_modules(names: Sequence[str] = NAMES) -> list[ModuleType]:
+    """The skins of ``names`` (all by default), imported now: a run imports only the one it needs."""
+    return [importlib.import_module(f"mjcli.commands.{name}") for name in names]
 
 
 def game_option() -> Any:

@@ -15,10 +15,31 @@ Modules, each with one job:
 - ``advise``: the plan of a hand and each policy's move, for ``mjcli advise --game doudizhu``.
 """
 
-from mjcli.doudizhu.cards import format_counts, parse_hand
-from mjcli.doudizhu.movegen import legal_moves
-from mjcli.doudizhu.moves import KickerRule, Kind, Move, as_lead, beats, classify
-from mjcli.doudizhu.planner import Plan, Step, plan
+import importlib
+
+#: where each name of the package lives: imported on first use (PEP 562), so that importing
+#: ``mjcli.doudizhu.game`` (every ``mjcli`` run reads the ``--game`` table) loads no move generator
+_HOMES = {
+    "format_counts": "cards",
+    "parse_hand": "cards",
+    "legal_moves": "movegen",
+    "KickerRule": "moves",
+    "Kind": "moves",
+    "Move": "moves",
+    "as_lead": "moves",
+    "beats": "moves",
+    "classify": "moves",
+    "Plan": "planner",
+    "Step": "planner",
+    "plan": "planner",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{_HOMES[name]}"), name)
+
 
 __all__ = [
     "Kind",

@@ -118,7 +118,15 @@ def shanten(hands: list[str], seen: str, shanten_only: bool, as_json: bool) -> i
 
     from mjcli.analysis import shanten as shanten_of
     from mjcli.analysis import shanten_batch
-    from mjcli.riichi.hand_report import BadLine, analyse, check_seen, read_hand, read_hands, render
+    from mjcli.riichi.hand_report import (
+        BadLine,
+        analyse,
+        analyse_batch,
+        check_seen,
+        read_hand,
+        read_hands,
+        render,
+    )
     from mjcli.tiles import NUM_KINDS, check_counts, counts34, parse_tiles
 
     seen_tiles = parse_tiles(seen)
@@ -132,12 +140,12 @@ def shanten(hands: list[str], seen: str, shanten_only: bool, as_json: bool) -> i
             raise UsageError("no hands on standard input (give one hand per line)")
         parsed = [e for e in entries if not isinstance(e, BadLine)]
         batch = np.array([h.counts for h in parsed], dtype=np.uint8).reshape(-1, NUM_KINDS)
-        values = iter([int(v) for v in shanten_batch(batch)])
+        analysed = iter(analyse_batch(parsed, shanten_batch(batch).tolist(), seen_counts, shanten_only))
     else:
         entries = [read_hand(text, what=f"hand '{text}'") for text in hands]
         for h in entries:
             check_seen(h, seen_counts)
-        values = iter([shanten_of(h.counts) for h in entries])
+        analysed = iter([analyse(h, shanten_of(h.counts), seen_counts, shanten_only) for h in entries])
     results = []
     bad = 0
     for entry in entries:
@@ -148,7 +156,7 @@ def shanten(hands: list[str], seen: str, shanten_only: bool, as_json: bool) -> i
             else:
                 print(f"error: {entry.message()}", file=sys.stderr)
             continue
-        result = analyse(entry, next(values), seen_counts, shanten_only)
+        result = next(analysed)
         if as_json:
             emit_json(result.to_json())
         else:

@@ -24,8 +24,9 @@ class ScoredWin:
 def score_win(
     concealed: Sequence[int], win_tile: int, melds: Sequence[Meld], ctx: WinContext, rules: Rules
 ) -> ScoredWin:
-    """Score a win; raises ScoringError when the hand is not complete or has no yaku."""
-    r = score_hand(concealed, win_tile, melds, ctx, rules)
+    """Score a win; raises ScoringError when the hand is not complete or has no yaku. The engine
+    reads no explanation: ``result.fu_details`` are the library's fu items as they are."""
+    r = score_hand(concealed, win_tile, melds, ctx, rules, explain=False)
     return ScoredWin(
         han=r.han,
         fu=r.fu,

@@ -1,0 +1,63 @@
+"""The stdin batch of ``mjcli shanten`` (numpy over the whole batch) answers what the per-hand path
+answers, hand for hand: shanten, ukeire, every discard of a 14-tile hand, in the same order."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from mjcli.analysis import NO_DRAW, draw_table_batch, shanten
+from mjcli.analysis.shanten_calc import shanten_after_each_draw
+from mjcli.errors import MjcliError
+from mjcli.riichi.hand_report import analyse, analyse_batch, read_hand
+from mjcli.tiles import counts34, parse_tiles, to_mpsz
+
+SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
+
+
+def _random_hands(seed: int, count: int) -> list[str]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        wall = [k for k in range(34) for _ in range(4)]
+        rng.shuffle(wall)
+        text = to_mpsz(wall[: rng.choice(SIZES + (13, 14, 14))])
+        if rng.random() < 0.3:
+            text = text.replace("5", "0", 1)  # a red five, when the hand has a five
+        if rng.random() < 0.1:  # a one-suit hand: large slices, many waits
+            suit = rng.choice("mps")
+            text = "".join(sorted(rng.choices("123456789", k=13))) + suit
+            text = text if max(text.count(d) for d in "123456789") <= 4 else "123456789" + suit + "1122z"
+        out.append(text)
+    return out
+
+
+def test_the_draw_table_of_a_batch_is_the_one_of_each_hand():
+    rng = np.random.default_rng(4)
+    hands = np.zeros((600, 34), dtype=np.uint8)
+    for row, size in zip(hands, rng.choice([1, 4, 7, 10, 13], size=600), strict=True):
+        np.add.at(row, rng.permutation(136)[:size] // 4, 1)
+    current, after = draw_table_batch(hands)
+    for i, row in enumerate(hands.tolist()):
+        s, each = shanten_after_each_draw(bytes(row))
+        assert s == current[i]
+        assert each == [None if v == NO_DRAW else int(v) for v in after[i]]
+
+
+def test_a_batch_is_analysed_as_each_hand_alone():
+    for seen_text in ("", "1z2z5m0p"):
+        seen = counts34(parse_tiles(seen_text))
+        hands = []
+        for text in _random_hands(7, 400):
+            try:
+                hands.append(read_hand(text, what=text))
+            except MjcliError:  # a "0z" made by the red-five swap
+                continue
+        hands = [h for h in hands if all(h.counts[k] + seen[k] <= 4 for k in range(34))]
+        assert len(hands) > 300
+        values = [shanten(h.counts) for h in hands]
+        for shanten_only in (False, True):
+            batch = analyse_batch(hands, values, seen, shanten_only)
+            alone = [analyse(h, v, seen, shanten_only) for h, v in zip(hands, values, strict=True)]
+            assert [r.to_json() for r in batch] == [r.to_json() for r in alone]

@@ -1,0 +1,59 @@
+"""Start-up stays light: what ``mjcli`` imports before it knows the command, and what a quick command
+imports at all. Checked on ``sys.modules`` in a fresh interpreter, never on a time (the benchmark
+``benchmarks/bench_speed.py`` measures the time)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+#: libraries that only some commands need: none of them may load before the command is known
+HEAVY = ("polars", "pyarrow", "pandas", "numpy", "mahjong", "multiprocessing", "rich", "pydantic")
+
+
+def _modules_after(code: str) -> set[str]:
+    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True
+    ).stdout
+    return set(json.loads(out.splitlines()[-1]))
+
+
+def _loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
+    return [name for name in names if name in modules]
+
+
+def test_importing_the_cli_loads_no_command_and_no_heavy_library():
+    modules = _modules_after("import mjcli.cli")
+    assert _loaded(modules, HEAVY) == []
+    assert not [m for m in modules if m.startswith("mjcli.commands.")]
+    assert not [m for m in modules if m.startswith(("mjcli.analysis", "mjcli.riichi.", "mjcli.doudizhu."))]
+
+
+def test_a_run_registers_only_the_command_it_names():
+    from mjcli.cli import NAMES, commands_for
+
+    assert commands_for(["shanten", "123m456p789s1122z", "--json"]) == ("shanten",)
+    assert commands_for(["--help"]) == NAMES
+    assert commands_for(["no-such-command"]) == NAMES
+    modules = _modules_after(
+        "from mjcli.cli import build_app, commands_for\nbuild_app(commands_for(['score']))"
+    )
+    assert [m for m in modules if m.startswith("mjcli.commands.")] == ["mjcli.commands.score"]
+    assert _loaded(modules, HEAVY) == []
+
+
+def test_quick_commands_never_touch_parquet_or_worker_processes():
+    for argv in (
+        ["shanten", "123m456p789s1122z"],
+        ["score", "234m456p678s11222z", "--win", "2z", "--tsumo"],
+        ["advise", "123m456p789s11223z"],
+        ["--help"],
+    ):
+        run = (
+            f"import sys\nsys.argv = ['mjcli', *{argv!r}]\nfrom mjcli.cli import main\n"
+            "try:\n    main()\nexcept SystemExit as e:\n    assert not e.code, e.code"
+        )
+        modules = _modules_after(run)
+        assert _loaded(modules, ("polars", "pyarrow", "pandas", "multiprocessing")) == [], argv
