@@ -252,12 +252,13 @@ def advise(
     the log records)."""
     from mjcli.melds import parse_melds
     from mjcli.riichi.advise import advise_hand, advise_log, parse_round_label, render
-    from mjcli.riichi.replay import parse_hands_shown_names
     from mjcli.tiles import parse_tiles
 
     registry = _registry(plugin, bot, bot_timeout, bot_framing)
     policies = registry.parse_names(policies)
     if _names_log(hand):
+        from mjcli.riichi.replay import parse_hands_shown_names  # replay's tables: only for a log
+
         _refuse_for(
             f"'{hand}' is a log",
             dora=dora,

@@ -14,10 +14,12 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
-
-from mahjong.hand_calculating.hand_config import HandConstants, OptionalRules
+from typing import TYPE_CHECKING
 
 from mjcli.errors import UsageError
+
+if TYPE_CHECKING:  # the library is imported where it scores: the rules are read by quick commands too
+    from mahjong.hand_calculating.hand_config import OptionalRules
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,8 @@ class Rules:
 
 @lru_cache(maxsize=64)
 def _hand_options(rules: Rules, sashikomi: bool) -> OptionalRules:
+    from mahjong.hand_calculating.hand_config import HandConstants, OptionalRules
+
     return OptionalRules(
         has_sashikomi_yakuman=sashikomi,
         has_open_tanyao=rules.open_tanyao,
