@@ -420,7 +420,11 @@ def _parse_yaku(items: Sequence[Any], seat_wind: int, round_wind: int) -> tuple[
         if han == 0:
             continue  # "裏ドラ(0飜)": canonically only yaku worth han are kept (as the XML reader does)
         out.append((name_to_canonical(name.strip(), seat_wind, round_wind), han))
-    return tuple(sorted(out, key=lambda p: TENHOU_ID.get(p[0], 99)))
+    # Mahjong Soul converters list the Norths set aside (抜きドラ) apart; Tenhou counts them in ドラ
+    merged: dict[str, int] = {}
+    for y, h in out:
+        merged[y] = merged.get(y, 0) + h
+    return tuple(sorted(merged.items(), key=lambda p: TENHOU_ID.get(p[0], 99)))
 
 
 def _outcome(
