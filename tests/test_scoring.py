@@ -235,11 +235,13 @@ def test_ura_dora_only_with_riichi():
     assert "ura_dora" not in [y[0] for y in closed_tsumo.yaku]
 
 
-def test_three_player_rules_are_refused_for_now():
-    from mjcli.errors import UnsupportedError
-
-    with pytest.raises(UnsupportedError):
-        score(PINFU, "6s", riichi=True, rules=variant(TENHOU, players=3))
+def test_three_player_rules_need_a_three_player_table():
+    # uma for four places does not fit three players
+    with pytest.raises(UsageError, match="uma"):
+        variant(TENHOU, players=3)
+    three = variant(TENHOU, players=3, uma=(20, 0, -20))
+    r = score(PINFU, "6s", riichi=True, rules=three)
+    assert r.total == 2000 and r.payments == {"discarder": 2000}
 
 
 def test_deltas_checks_roles():

@@ -39,7 +39,11 @@ def register(app: typer.Typer) -> None:
             "--length",
             help="Riichi: hanchan or tonpuu [default: the rules']. Hong Kong: east or full [default: east].",
         ),
-        rules: str | None = typer.Option(None, "--rules", help="Riichi: rule preset [default: tenhou]."),
+        rules: str | None = typer.Option(
+            None,
+            "--rules",
+            help="Riichi: rule preset [default: tenhou; tenhou-sanma, three-player, for three --players].",
+        ),
         kicker: str | None = typer.Option(
             None, "--kicker", help="Dou Dizhu: kicker rule, douzero, rlcard or pagat [default: douzero]."
         ),

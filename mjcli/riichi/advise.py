@@ -4,7 +4,8 @@
 one just drawn), builds the view a player in that seat would have, the legal actions
 (:mod:`mjcli.riichi.policies.legal`), each policy's answer with its reason, and the shanten/ukeire table
 of every discard. :func:`advise_view` does the same for a view and legal actions the engine built
-(a log position).
+(a log position). A three-player hand (``players=3``) sits at a table of three (seats E, S, W, 35000
+points each, 55 tiles in the wall); it may not hold 2m-8m, has no chi, and may set a North aside.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from mjcli.riichi.policies import get_policy, parse_policy_names
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.legal import draw_actions
 from mjcli.riichi.policies.view import Action, PlayerView, RiverTile
-from mjcli.tiles import check_counts, parse_tiles, tile_name, to_mpsz
+from mjcli.riichi.variant import variant_for
+from mjcli.tiles import check_counts, kind, parse_tiles, tile_name, to_mpsz
 
 WIND_LETTERS = "ESWN"
 
@@ -82,6 +84,7 @@ def advise_view(
     """
     names = parse_policy_names(policies) if isinstance(policies, str) else list(policies)
     math = HandMath()
+    math.set_players(view.players)
     counts = view.concealed_counts()
     size = sum(counts)
     shanten = math.shanten(counts) if size % 3 in (1, 2) and size <= 14 else None
@@ -92,6 +95,7 @@ def advise_view(
         "dora_indicators": to_mpsz(view.dora_indicators),
         "round_wind": WIND_LETTERS[view.round_wind],
         "seat_wind": WIND_LETTERS[view.seat_wind],
+        "players": view.players,
         "shanten": shanten,
         "legal": [a.label() for a in legal],
         "actual": None if actual is None else actual.to_dict(),
@@ -108,15 +112,20 @@ def build_view(
     round_wind: int = 0,
     seat_wind: int = 0,
     riichi_by: Sequence[int] = (),
-    wall_left: int = 70,
+    wall_left: int | None = None,
     first_turn: bool = False,
+    players: int = 4,
 ) -> PlayerView:
     """The view of a player in seat wind ``seat_wind`` holding ``hand`` (last tile = the drawn one).
 
     Seats are numbered with the dealer as seat 0, so a seat number is its seat wind. ``seen`` are
     tiles the player has seen elsewhere (rivers of the others); they are laid in the next player's
-    river. ``riichi_by`` are the seats (winds) that have declared riichi.
+    river. ``riichi_by`` are the seats (winds) that have declared riichi. ``players``: 4, or 3 for a
+    three-player table (``wall_left`` defaults to the variant's full live wall: 70 or 55).
     """
+    variant = variant_for(players)
+    if wall_left is None:
+        wall_left = variant.live_wall
     hand = list(hand)
     label = f"hand '{to_mpsz(hand, sort=False)}'"
     expected = 14 - 3 * len(melds)
@@ -128,21 +137,31 @@ def build_view(
     own = [*hand, *(t for m in melds for t in m.tiles)]
     check_counts(own, label)
     check_counts([*own, *dora, *seen], f"{label} with its dora indicators and seen tiles")
+    absent = [t for t in (*own, *dora, *seen) if kind(t) in variant.absent_kinds]
+    if absent:
+        raise InvalidHandError(
+            f"{label}: {tile_name(absent[0])} is not in the set of {variant.name} mahjong (no 2m-8m)"
+        )
+    if players == 3 and any(m.kind == "chi" for m in melds):
+        raise UsageError(f"{label}: there is no chi in three-player mahjong")
     for name, w in (("round", round_wind), ("seat", seat_wind)):
         if not 0 <= w <= 3:
             raise UsageError(f"{name} wind {w} is not 0..3 (E S W N)")
-    riichi = [False] * 4
+    if seat_wind >= players:
+        raise UsageError(f"seat wind {WIND_LETTERS[seat_wind]}: a three-player table has seats E, S, W")
+    riichi = [False] * players
     for s in riichi_by:
-        if not 0 <= s <= 3:
-            raise UsageError(f"riichi seat {s} is not 0..3 (E S W N)")
+        if not 0 <= s < players:
+            raise UsageError(f"riichi seat {s} is not 0..{players - 1} ({WIND_LETTERS[:players]})")
         riichi[s] = True
     if riichi[seat_wind] and any(m.opened for m in melds):
         raise UsageError(f"seat {WIND_LETTERS[seat_wind]} cannot be in riichi with an open meld")
     seat = seat_wind
-    rivers: list[tuple[RiverTile, ...]] = [(), (), (), ()]
-    rivers[(seat + 1) % 4] = tuple(RiverTile(t) for t in seen)
-    all_melds: list[tuple[Meld, ...]] = [(), (), (), ()]
+    rivers: list[tuple[RiverTile, ...]] = [()] * players
+    rivers[(seat + 1) % players] = tuple(RiverTile(t) for t in seen)
+    all_melds: list[tuple[Meld, ...]] = [()] * players
     all_melds[seat] = tuple(melds)
+    three = {} if players == 4 else {"scores": (35000,) * 3, "kita": (0, 0, 0)}
     return PlayerView(
         seat=seat,
         hand=tuple(hand[:-1]),
@@ -155,6 +174,7 @@ def build_view(
         riichi=tuple(riichi),
         wall_left=wall_left,
         first_turn=first_turn,
+        **three,  # type: ignore[arg-type]
     )
 
 
@@ -167,8 +187,10 @@ def advise_hand(
     seat_wind: int = 0,
     riichi_by: Sequence[int] = (),
     policies: Sequence[str] | str = "all",
+    players: int = 4,
 ) -> dict[str, object]:
-    """Each policy's action and reason for a typed hand, with the discard table.
+    """Each policy's action and reason for a typed hand, with the discard table (``players``: 3 for
+    a three-player hand, see :func:`build_view`).
 
     Returns ``{"hand", "drawn", "melds", "dora_indicators", "round_wind", "seat_wind", "shanten",
     "legal", "actual" (None here), "policies": [{"policy", "action", "tile", "consumed", "reason"}],
@@ -177,7 +199,7 @@ def advise_hand(
     tiles = parse_tiles(hand) if isinstance(hand, str) else list(hand)
     dora_tiles = parse_tiles(dora) if isinstance(dora, str) else list(dora)
     seen_tiles = parse_tiles(seen) if isinstance(seen, str) else list(seen)
-    view = build_view(tiles, melds, dora_tiles, seen_tiles, round_wind, seat_wind, riichi_by)
+    view = build_view(tiles, melds, dora_tiles, seen_tiles, round_wind, seat_wind, riichi_by, players=players)
     legal = draw_actions(view)
     return advise_view(view, legal, policies)
 
@@ -280,7 +302,8 @@ def render(result: dict) -> str:
             f"{result['file']}  round {result['round']}  seat {result['seat']}  turn {result['turn']}{kind}"
         )
     lines += [
-        f"hand {result['hand']}  drawn {result['drawn']}"
+        ("three-player  " if result.get("players") == 3 else "")
+        + f"hand {result['hand']}  drawn {result['drawn']}"
         + (f"  melds {result['melds']}" if result["melds"] else "")
         + (f"  dora indicators {result['dora_indicators']}" if result["dora_indicators"] else "")
         + f"  round {result['round_wind']}  seat {result['seat_wind']}  shanten {result['shanten']}",

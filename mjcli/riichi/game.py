@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from mjcli.errors import UsageError
+from mjcli.errors import InvalidHandError, UsageError
 from mjcli.games import Command, GameEntry
 from mjcli.output import emit_json, terminal_bar
 from mjcli.runner import jobs_for
@@ -44,7 +44,9 @@ def score(
     round_: str,
     honba: int,
     sticks: int,
-    rules: str,
+    rules: str | None,
+    sanma: bool,
+    kita: int,
     as_json: bool,
 ) -> int:
     from mjcli.riichi.explain import explain
@@ -63,6 +65,7 @@ def score(
         "tenhou": tenhou,
         "chiihou": chiihou,
     }
+    rules = _three_player_rules(rules, sanma, "score")
     typed = score_typed(
         hand,
         win,
@@ -74,6 +77,7 @@ def score(
         honba=honba,
         sticks=sticks,
         rules=rules,
+        kita=kita,
         **flags,
     )
     result, ctx = typed.result, typed.ctx
@@ -86,6 +90,8 @@ def score(
             "round": "ESWN"[ctx.round_wind],
             "rules": typed.rules.name,
         }
+        if typed.rules.players == 3:
+            payload["kita"] = ctx.kita
         payload.update(result.to_dict())
         emit_json(payload)
     else:
@@ -93,34 +99,51 @@ def score(
     return 0
 
 
+def _three_player_rules(rules: str | None, sanma: bool, command: str) -> str:
+    """The preset asked for: ``--rules`` if given (``--sanma`` then needs a three-player one), else
+    ``tenhou-sanma`` with ``--sanma`` and ``tenhou`` without."""
+    from mjcli.riichi.rules import get_rules
+
+    if rules is None:
+        return "tenhou-sanma" if sanma else "tenhou"
+    if sanma and get_rules(rules).players != 3:
+        raise UsageError(f"{command} --sanma with --rules '{rules}', a four-player rule set")
+    return rules
+
+
 # ---------------------------------------------------------------- shanten
 
 
-def shanten(hands: list[str], seen: str, shanten_only: bool, as_json: bool) -> int:
+def shanten(hands: list[str], seen: str, shanten_only: bool, sanma: bool, as_json: bool) -> int:
     import numpy as np
 
+    from mjcli.analysis import SANMA_ABSENT, shanten_batch, shanten_sanma
     from mjcli.analysis import shanten as shanten_of
-    from mjcli.analysis import shanten_batch
     from mjcli.riichi.hand_report import analyse, check_seen, read_hand, read_hands, render
-    from mjcli.tiles import NUM_KINDS, check_counts, counts34, parse_tiles
+    from mjcli.tiles import NUM_KINDS, check_counts, counts34, parse_tiles, tile_name
 
     if "-" in hands:
         if len(hands) > 1:
             raise UsageError("'-' (read hands from stdin) cannot be mixed with hands on the command line")
         parsed = read_hands(sys.stdin)
         batch = np.array([h.counts for h in parsed], dtype=np.uint8).reshape(-1, NUM_KINDS)
-        values = [int(v) for v in shanten_batch(batch)]
+        values = [int(v) for v in shanten_batch(batch, sanma=sanma)]
     else:
         parsed = [read_hand(text, what=f"hand '{text}'") for text in hands]
-        values = [shanten_of(h.counts) for h in parsed]
+        values = [(shanten_sanma if sanma else shanten_of)(h.counts) for h in parsed]
     seen_tiles = parse_tiles(seen)
     check_counts(seen_tiles, what=f"--seen '{seen}'")
     seen_counts = counts34(seen_tiles)
+    absent = [k for k in SANMA_ABSENT if seen_counts[k]] if sanma else []
+    if absent:
+        raise InvalidHandError(
+            f"--seen '{seen}' holds {tile_name(absent[0])}: three-player mahjong has no 2m-8m"
+        )
     for h in parsed:
         check_seen(h, seen_counts)
     results = []
     for h, value in zip(parsed, values, strict=True):
-        result = analyse(h, value, seen_counts, shanten_only)
+        result = analyse(h, value, seen_counts, shanten_only, sanma)
         if as_json:
             emit_json(result.to_json())
         else:
@@ -144,6 +167,7 @@ def advise(
     riichi_by: str | None,
     honba: int,
     turn: int | None,
+    sanma: bool,
     as_json: bool,
 ) -> int:
     """``hand`` is a hand in mpsz (``round_``/``seat`` are then winds, E S W N) or a log file
@@ -158,6 +182,8 @@ def advise(
             raise UsageError(f"'{hand}' is a log: name the position with --round, --honba, --turn, --seat")
         if not seat.strip().isdigit():
             raise UsageError(f"--seat '{seat}': for a log, give the seat number 0-3")
+        if sanma:
+            raise UsageError("--sanma is for a typed hand: a log says itself how many play")
         result = advise_log(hand, round_, honba, turn, int(seat), policies=policies)
     else:
         winds = [wind_from_letter(w) for w in (riichi_by or "").replace(" ", ",").split(",") if w.strip()]
@@ -170,6 +196,7 @@ def advise(
             seat_wind=wind_from_letter(seat),
             riichi_by=winds,
             policies=policies,
+            players=3 if sanma else 4,
         )
     if as_json:
         emit_json(result)
@@ -430,7 +457,7 @@ def simulate(
     seed: int,
     out: Path | None,
     length: str | None,
-    rules: str,
+    rules: str | None,
     duplicate: bool,
     jobs: int | None,
     as_json: bool,
@@ -439,12 +466,13 @@ def simulate(
     import time
 
     from mjcli.riichi.simulate.figures import render
-    from mjcli.riichi.simulate.run import game_specs, parse_players, simulate, table_rules
+    from mjcli.riichi.simulate.run import default_rules, game_specs, parse_players, simulate, table_rules
     from mjcli.riichi.simulate.seats import PolicyError
 
     workers = jobs_for(jobs)
     names = parse_players(players)
-    total = len(game_specs(names, games, seed, table_rules(rules, length), duplicate))
+    rules = rules or default_rules(names)
+    total = len(game_specs(names, games, seed, table_rules(rules, length, names), duplicate))
     with terminal_bar(total, unit="game") as bar:
         progress = None
         if bar is not None:
@@ -578,14 +606,16 @@ GAME = GameEntry(
                 "round_": "E",
                 "honba": 0,
                 "sticks": 0,
-                "rules": "tenhou",
+                "rules": None,
+                "sanma": False,
+                "kita": 0,
                 "as_json": False,
             },
         ),
         "shanten": Command(
             shanten,
             help=HELP["shanten"],
-            options={"hands": None, "seen": "", "shanten_only": False, "as_json": False},
+            options={"hands": None, "seen": "", "shanten_only": False, "sanma": False, "as_json": False},
         ),
         "advise": Command(
             advise,
@@ -601,6 +631,7 @@ GAME = GameEntry(
                 "riichi_by": None,
                 "honba": 0,
                 "turn": None,
+                "sanma": False,
                 "as_json": False,
             },
         ),
@@ -641,7 +672,7 @@ GAME = GameEntry(
                 "seed": 0,
                 "out": None,
                 "length": None,
-                "rules": "tenhou",
+                "rules": None,
                 "duplicate": False,
                 "jobs": None,
                 "as_json": False,

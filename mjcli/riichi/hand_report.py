@@ -109,19 +109,23 @@ class HandResult:
         return out
 
 
-def analyse(hand: TypedHand, shanten_value: int, seen: Sequence[int], shanten_only: bool) -> HandResult:
+def analyse(
+    hand: TypedHand, shanten_value: int, seen: Sequence[int], shanten_only: bool, sanma: bool = False
+) -> HandResult:
+    """Ukeire (3n+1 tiles) or the discard table (3n+2); ``sanma``: a three-player hand (no 2m-8m
+    in it or among the tiles that help)."""
     from mjcli.analysis import discard_table, ukeire
 
     result = HandResult(hand=hand, shanten=shanten_value)
     if shanten_only:
         return result
     if len(hand.tiles) % 3 == 1:
-        u = ukeire(hand.counts, seen)
+        u = ukeire(hand.counts, seen, sanma)
         result.row = HandRow(hand.label, u.shanten, u.total, u.tiles)
     else:
         result.discards = [
             HandRow(_discard_name(hand, o.kind), o.shanten, o.ukeire_total, o.tiles)
-            for o in discard_table(hand.counts, seen)
+            for o in discard_table(hand.counts, seen, sanma)
         ]
     return result
 

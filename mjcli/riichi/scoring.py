@@ -488,7 +488,9 @@ def score_hand(
     if three and ctx.seat_wind == 3:
         raise UsageError(f"three-player rules ('{rules.name}') have no North seat")
     if ctx.kita and not three:
-        raise UsageError(f"nukidora (kita {ctx.kita}) is a three-player rule; rules '{rules.name}' are four-player")
+        raise UsageError(
+            f"nukidora (kita {ctx.kita}) is a three-player rule; rules '{rules.name}' are four-player"
+        )
     if not 0 <= ctx.kita <= 4:
         raise UsageError(f"kita {ctx.kita}: a player sets aside 0 to 4 Norths")
     if ctx.honba < 0 or ctx.sticks < 0:
@@ -504,12 +506,13 @@ def score_hand(
     all_tiles = concealed + [t for m in melds for t in m.tiles] + [NORTH] * ctx.kita
     if three:
         absent = rules.variant.absent_kinds
-        for what, tiles in (("", all_tiles), (" dora indicators", ctx.dora_indicators + ctx.ura_indicators)):
+        for what, tiles in (
+            ("holds", all_tiles),
+            ("has the dora indicator", ctx.dora_indicators + ctx.ura_indicators),
+        ):
             bad = next((t for t in tiles if kind(t) in absent), None)
             if bad is not None:
-                raise InvalidHandError(
-                    f"{label}{what} hold {tile_name(bad)}: three-player mahjong has no 2m-8m"
-                )
+                raise InvalidHandError(f"{label} {what} {tile_name(bad)}: three-player mahjong has no 2m-8m")
     check_counts(all_tiles, label + (f" with {ctx.kita} kita" if ctx.kita else ""), red_fives=rules.red_fives)
     check_counts(
         all_tiles + list(ctx.dora_indicators) + list(ctx.ura_indicators),

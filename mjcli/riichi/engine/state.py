@@ -647,7 +647,9 @@ class Round:
         if p.furiten():
             raise IllegalEvent(index, e, "the player is furiten")
         # a ron on a North set aside is no chankan (nothing is robbed from a kan)
-        chankan = (self.phase == KAN and self.kan_kind != "kita") or (self.phase == ENDED and self.win_chankan)
+        chankan = (self.phase == KAN and self.kan_kind != "kita") or (
+            self.phase == ENDED and self.win_chankan
+        )
         if self.phase == KAN and self.kan_kind == "ankan":
             p.add(e.tile)
             orphans = _is_orphans_counts(p.counts)

@@ -6,9 +6,11 @@ JSON lines) as it arrives, then ``games.parquet`` (one row per game and seat), `
 (one row per round) and ``summary.json``, and returns the summary: per policy, every figure of
 :mod:`mjcli.riichi.simulate.figures` with its 95 % interval, and with ``duplicate`` the paired differences.
 
-Seating: the policy list (one to four names) is repeated to fill the four seats; game ``i`` rotates
-it by ``i mod 4`` so that each policy sits in every seat. With ``duplicate`` each deal is played
-once per distinct rotation on the same walls, so the luck of the tiles cancels out in comparisons.
+Seating: the policy list (one to four names) is repeated to fill the table's seats (four, or three
+under three-player rules); game ``i`` rotates it by ``i mod seats`` so that each policy sits in every
+seat. With ``duplicate`` each deal is played once per distinct rotation on the same walls, so the
+luck of the tiles cancels out in comparisons. Without ``rules``, three names make a three-player
+table (``tenhou-sanma``), otherwise a four-player one (``tenhou``).
 A game's walls are a function of its seed alone (recorded in ``games.parquet``), the seed a function
 of ``(seed, deal)``: the same command gives byte-identical files for any number of jobs.
 """
@@ -98,40 +100,51 @@ def parse_players(text: str | Sequence[str]) -> list[str]:
     return names
 
 
-def table_rules(rules: str, length: str | None = None) -> Rules:
-    """A rule preset, with the game length asked for (None: the preset's own)."""
+def default_rules(names: Sequence[str]) -> str:
+    """The preset of a table when none is named: three policies make a three-player table."""
+    return "tenhou-sanma" if len(names) == 3 else "tenhou"
+
+
+def table_rules(rules: str, length: str | None = None, names: Sequence[str] | None = None) -> Rules:
+    """A rule preset, with the game length asked for (None: the preset's own); ``names`` (the
+    policies) must fit its seats."""
     if length is not None and length not in LENGTHS:
         raise UsageError(f"--length '{length}': use hanchan or tonpuu")
     base = get_rules(rules)
+    if names is not None and len(names) > base.players:
+        raise UsageError(
+            f"--players names {len(names)} policies, but rules '{base.name}' seat {base.players} players"
+        )
     if length is None or base.length == length:
         return base
     return dataclasses.replace(base, name=f"{base.name}+{length}", length=length)
 
 
-def lineup(names: Sequence[str], rotation: int) -> tuple[str, ...]:
-    """The policy in each seat: the names repeated to four seats, rotated ``rotation`` seats on."""
-    base = [names[i % len(names)] for i in range(4)]
-    return tuple(base[(s + rotation) % 4] for s in range(4))
+def lineup(names: Sequence[str], rotation: int, seats: int = 4) -> tuple[str, ...]:
+    """The policy in each seat: the names repeated to the table's seats, rotated ``rotation`` seats on."""
+    base = [names[i % len(names)] for i in range(seats)]
+    return tuple(base[(s + rotation) % seats] for s in range(seats))
 
 
 def game_specs(names: Sequence[str], games: int, seed: int, rules: Rules, duplicate: bool) -> list[GameSpec]:
     """Every game of the run, in order. ``games`` counts deals when ``duplicate``."""
     if games < 1:
         raise UsageError(f"--games {games}: play at least one game")
+    n = rules.players
     specs: list[GameSpec] = []
     for deal in range(games):
         gseed = game_seed(seed, deal)
         if duplicate:
             seen: set[tuple[str, ...]] = set()
-            for rotation in range(4):
-                seats = lineup(names, rotation)
+            for rotation in range(n):
+                seats = lineup(names, rotation, n)
                 if seats in seen:
                     continue  # e.g. A,B,A,B: rotations 0 and 2 are the same game
                 seen.add(seats)
                 specs.append(GameSpec(len(specs), gseed, deal, rotation, seats, rules))
         else:
-            rotation = deal % 4
-            specs.append(GameSpec(deal, gseed, deal, rotation, lineup(names, rotation), rules))
+            rotation = deal % n
+            specs.append(GameSpec(deal, gseed, deal, rotation, lineup(names, rotation, n), rules))
     return specs
 
 
@@ -167,7 +180,7 @@ def game_output(g: PlayedGame) -> GameOutput:
     log = GameLog(path=g.game_id, format="simulate", game_id=g.game_id, events=g.events)
     spec = g.spec
     seats = []
-    for s in range(4):
+    for s in range(len(spec.policies)):
         t = g.tallies[s]
         seats.append(
             {
@@ -213,17 +226,18 @@ def simulate(
     *,
     out: str | os.PathLike[str] | None = None,
     length: str | None = None,
-    rules: str = "tenhou",
+    rules: str | None = None,
     duplicate: bool = False,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """Play the run and return its summary; with ``out``, write the logs and tables there.
 
-    ``progress`` is called once per game with the number of rounds it had.
+    ``progress`` is called once per game with the number of rounds it had. ``rules`` None: see
+    :func:`default_rules`.
     """
     names = parse_players(players)
-    table = table_rules(rules, length)
+    table = table_rules(rules or default_rules(names), length, names)
     if jobs < 1:
         raise UsageError(f"--jobs {jobs}: use at least one job")
     out_dir = Path(out) if out is not None else None
@@ -259,11 +273,13 @@ def simulate(
         "deals": games,
         "games": len(specs),
         "rounds": rounds_frame.height,
-        "policies": policy_summary(frame, policies),
+        "policies": policy_summary(frame, policies, table.players),
         "paired": paired_differences(frame, policies) if duplicate and len(policies) > 1 else [],
         "seconds": round(seconds, 3),
         "jobs": jobs,
     }
+    if table.players != 4:
+        summary["seats"] = table.players  # (four-player summaries stay as they always were)
     if out_dir is not None:
         import json
 
