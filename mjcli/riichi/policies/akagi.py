@@ -40,9 +40,9 @@ Ambiguities of the seed and the readings chosen:
 * Red fives sort just before the plain fives of their suit, so "rightmost" keeps a red five.
 * Three-player nukidora (the seed plays four-player): a North is set aside when the tile section 2
   would discard (without riichi) is a North: setting it aside leaves the very hand that discard
-  would, with a dora and a draw more (as the closed kan of section 1 is taken at once). A North the hand keeps (in a
-  pair, a triplet, a thirteen-orphans wait) stays. In riichi the engine offers only the North just
-  drawn: it is set aside (the waits stay the same).
+  would, with a dora and a draw more (as the closed kan of section 1 is taken at once). A North
+  the hand keeps (in a pair, a triplet, a thirteen-orphans wait) stays. In riichi the engine offers
+  only the North just drawn: it is set aside (the waits stay the same).
 """
 
 from __future__ import annotations
