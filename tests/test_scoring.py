@@ -240,8 +240,10 @@ def test_three_player_rules_need_a_three_player_table():
     with pytest.raises(UsageError, match="uma"):
         variant(TENHOU, players=3)
     three = variant(TENHOU, players=3, uma=(20, 0, -20))
-    r = score(PINFU, "6s", riichi=True, rules=three)
-    assert r.total == 2000 and r.payments == {"discarder": 2000}
+    with pytest.raises(InvalidHandError, match="no 2m-8m"):
+        score(PINFU, "6s", riichi=True, rules=three)
+    r = score("234p456p345s678s99m", "6s", riichi=True, rules=three)
+    assert (r.han, r.fu, r.total, r.payments) == (2, 30, 2000, {"discarder": 2000})
 
 
 def test_deltas_checks_roles():
