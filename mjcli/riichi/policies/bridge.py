@@ -339,7 +339,8 @@ def decision_kind(legal: Legal, reacting: bool, tile_claimed: bool) -> str:
     """The kind of a decision point, from what the seat was offered (see the README's columns).
 
     On a turn: ``win`` (tsumo offered), ``kan``, ``nukidora`` (three-player: a North may be set
-    aside), ``riichi``, ``abort`` (nine terminals), else ``discard``. On another player's tile:
+    aside, unless nine terminals may be declared), ``riichi``, ``abort`` (nine terminals), else
+    ``discard``. On another player's tile:
     ``win`` (ron offered), else ``call`` when someone took the tile and ``pass`` when every seat let
     it go by.
     """
@@ -352,7 +353,7 @@ def decision_kind(legal: Legal, reacting: bool, tile_claimed: bool) -> str:
         return "win"
     if kinds & KAN_KINDS:
         return "kan"
-    if "nukidora" in kinds:
+    if "nukidora" in kinds and "nine_terminals" not in kinds:
         return "nukidora"
     if "riichi" in kinds:
         return "riichi"
