@@ -327,7 +327,8 @@ def test_scoring_refuses_what_three_players_do_not_have():
     with pytest.raises(InvalidHandError, match="no 2m-8m"):
         score_hand(parse_tiles("234m456p789s111z99m"), T("9m"), (), ctx, SANMA)
     with pytest.raises(UsageError, match="no North seat"):
-        score_hand(parse_tiles("123p456p789s111z99m"), T("9m"), (), WinContext(tsumo=True, seat_wind=3), SANMA)
+        north_seat = WinContext(tsumo=True, seat_wind=3)
+        score_hand(parse_tiles("123p456p789s111z99m"), T("9m"), (), north_seat, SANMA)
     with pytest.raises(UsageError, match="three-player rule"):
         score_hand(parse_tiles("123p456p789s111z99m"), T("9m"), (), WinContext(kita=1), get_rules("tenhou"))
     with pytest.raises(InvalidHandError, match="copies"):

@@ -524,16 +524,22 @@ leave it out (one fewer), and --win names it; without --win the last tile writte
 tile. Ron unless --tsumo. Seat and round default to East. Yaku and fu come from the mahjong library;
 the arithmetic is explained as seed 004 teaches it.
 
+Three-player: --sanma (Tenhou's rules: the two others pay a tsumo, 200 per honba on a ron) and
+--kita N, the Norths set aside (each a dora).
+
 Example: mjcli score 234m456p678s11222z --win 2z --tsumo
 
-Example: mjcli score 345m222s66p567s --melds chi:678p --win 5m --tsumo --seat S""",
+Example: mjcli score 345m222s66p567s --melds chi:678p --win 5m --tsumo --seat S
+
+Example: mjcli score 123p456p789s11z99m --win 9m --sanma --tsumo --kita 2""",
     "shanten": """Riichi (--game riichi, the default): hands in mpsz (0 = red five, 1z-7z = E S W N White
 Green Red). A hand of 13 tiles (or 10, 7, 4, 1 next to open melds) gets its shanten and the tiles that
 lower it, with how many of each are still unseen. A hand of 14 (or 11, 8, 5, 2) gets a row per
 discard: the shanten left, the ukeire count and the tiles. Shanten -1 = complete, 0 = tenpai (seven
 pairs and thirteen orphans count); at tenpai the ukeire tiles are the winning tiles. Unseen copies =
 4 - in the hand - in --seen; a discarded tile counts as gone. HAND may be '-': one hand per line from
-stdin (blank lines skipped), computed as one batch.
+stdin (blank lines skipped), computed as one batch. --sanma: three-player hands (no 2m-8m in the
+hand, none among the tiles that help; 1m and 9m make no runs).
 
 Example: mjcli shanten 123m456p789s1135z
 
@@ -548,19 +554,21 @@ player's own seat means the hand is already in riichi). A log (any format verify
 --round E2 --honba 0 --turn 8 --seat 1 takes the decision of seat 1 (0-3, seat 0 = the first dealer)
 in round E2 with 0 honba that comes right after move 8 of the round: --turn counts the round's moves
 (draws, discards, calls, kans) from 0, exactly as the turn column of replay's decisions.parquet. It
-shows what the player actually did there beside the policies.
+shows what the player actually did there beside the policies. --sanma: a three-player hand (seats
+E/S/W, no 2m-8m, no chi; a North may be set aside: nukidora).
 
 Example: mjcli advise 2388m34556p33577s --policy akagi,greedy""",
     "verify": """Riichi (--game riichi, the default): LOGS are files (Tenhou mjlog XML, tenhou.net/6 JSON,
 mjai JSON lines; gzip too), directories (walked recursively) or - for a list of paths on standard
 input. Each is compared round by round with the engine: winners, han, fu, yaku, points, every score
-delta, tenpai, shown hands, final scores and points.
+delta, tenpai, shown hands, final scores and points. Three-player logs are played under Tenhou's
+three-player rules (tenhou-sanma).
 
 Example: mjcli verify ../shared/logs/tenhou-xml --json""",
     "convert": """Riichi (--game riichi, the default): LOG may be Tenhou mjlog XML (plain or gzip),
 tenhou.net/6 JSON or mjai JSON lines, detected from the content; --to tenhou6 (opens in Tenhou's
 viewer) or mjai. A log that stops before the game's end is converted as far as it goes, with a
-warning on stderr. Three-player games are not supported yet.
+warning on stderr. Three-player games are written as Tenhou writes them (an empty fourth seat).
 
 Example: mjcli convert 2010081709gm-00a9-0000-fe3371ad.mjlog --to tenhou6 -o game.json""",
     "replay": """Riichi (--game riichi, the default): LOGS are files (Tenhou mjlog XML, tenhou.net/6
@@ -583,7 +591,11 @@ rotation. --out DIR gets logs/ (tenhou.net/6 JSON and mjai for every game), game
 rounds.parquet and summary.json; the summary gives per policy the placement, score, points, win /
 deal-in / tsumo / riichi / call rates and sizes with 95 % intervals.
 
-Example: mjcli simulate --players akagi,mahjongjoy,greedy,efficiency --games 100 --seed 1 --out sim""",
+Three policies make a three-player table (--rules tenhou-sanma); --rules tenhou seats them round four.
+
+Example: mjcli simulate --players akagi,mahjongjoy,greedy,efficiency --games 100 --seed 1 --out sim
+
+Example: mjcli simulate --players akagi,mahjongjoy,efficiency --games 10 --out sim3""",
 }
 
 _SCORE_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei")
