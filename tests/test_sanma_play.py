@@ -160,3 +160,23 @@ def test_advise_a_sanma_hand() -> None:
     )
     north_seat = runner.invoke(app, ["advise", "19m159p19s34557z4p4z", "--sanma", "--seat", "N"])
     assert isinstance(north_seat.exception, UsageError) and "E, S, W" in str(north_seat.exception)
+
+
+def _readme_block(command: str) -> list[str]:
+    """The output README.md shows under ``$ {command}`` (up to the end of its code block)."""
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    after = text.split(f"$ {command}\n", 1)[1]
+    return after.split("```", 1)[0].rstrip("\n").splitlines()
+
+
+def test_the_readme_three_player_examples_print_as_written(monkeypatch) -> None:
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])  # the examples' paths are the checkout's
+    for command in (
+        "mjcli score 123p456p789s11z99m --win 9m --sanma --tsumo --riichi --kita 2 --dora 3z --seat S "
+        "--honba 1",
+        "mjcli shanten --sanma 19m123p456p789s11z 1111m111122233z",
+        "mjcli advise 19m159p19s34557z4p4z --sanma",
+        "mjcli verify fixtures/sanma",
+    ):
+        result = runner.invoke(app, command.split()[1:])
+        assert result.stdout.rstrip("\n").splitlines() == _readme_block(command), command
