@@ -104,7 +104,9 @@ def play_game(
     game = Game(rules)
     events: list[Any] = []
     for seat in seats:
-        seat.set_players(n)
+        prepare = getattr(seat, "set_players", None)  # a policy seat's hand figures follow the table
+        if prepare is not None:
+            prepare(n)
     table = _Table(game, events, spec, seats, observer, walls)
     gr = ev.GameRules(
         players=n, red_fives=rules.red_fives, open_tanyao=rules.open_tanyao, length=rules.length
