@@ -14,6 +14,19 @@ a notebook or a script calls them directly::
 
 Riichi mahjong is the game of these functions; Dou Dizhu's library is :mod:`mjcli.doudizhu`.
 Errors are the project's exceptions (:mod:`mjcli.errors`), each naming the input it is about.
+
+The plugin API, stable (a plugin needs nothing else)::
+
+    from mjcli.api import Action, DecisionPoint, PlayerView, Policy, RiverTile
+
+    class Mine:                                   # --plugin mine=path/to/mine.py:Mine
+        def decide(self, view: PlayerView, legal: list[Action]) -> Action:
+            return legal[0].because("the first legal action")
+
+:class:`PlayerView` is what the seat sees, :class:`Action` a legal answer (return one of ``legal``;
+``reason`` does not count in equality), :class:`DecisionPoint` the pair, :class:`Policy` the
+protocol (``decide``; ``name`` and ``seed`` optional). They are imported when first used, so
+``import mjcli.api`` stays cheap.
 """
 
 from __future__ import annotations
@@ -27,12 +40,55 @@ if TYPE_CHECKING:
     import polars as pl
 
     from mjcli.analysis import DiscardOption, Ukeire
+    from mjcli.melds import Meld
     from mjcli.riichi.formats import GameLog
-    from mjcli.riichi.policies import Policy
+    from mjcli.riichi.policies.base import Policy
+    from mjcli.riichi.policies.view import Action, DecisionPoint, PlayerView, RiverTile
     from mjcli.riichi.scoring import ScoreResult
     from mjcli.riichi.verify import GameReport
 
 PathLike = str | os.PathLike[str]
+
+#: the plugin API: name -> the module that defines it (imported on first use, see __getattr__)
+_PLUGIN_API = {
+    "Action": "mjcli.riichi.policies.view",
+    "DecisionPoint": "mjcli.riichi.policies.view",
+    "PlayerView": "mjcli.riichi.policies.view",
+    "RiverTile": "mjcli.riichi.policies.view",
+    "Meld": "mjcli.melds",
+    "Policy": "mjcli.riichi.policies.base",
+}
+
+__all__ = [
+    "Action",
+    "DecisionPoint",
+    "Meld",
+    "PlayerView",
+    "Policy",
+    "RiverTile",
+    "advise",
+    "discards",
+    "log_files",
+    "policies",
+    "policy",
+    "read_log",
+    "replay",
+    "score",
+    "shanten",
+    "simulate",
+    "ukeire",
+    "verify",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """The plugin API's classes, imported when first asked for."""
+    module = _PLUGIN_API.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mjcli.api' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
 
 
 # ---------------------------------------------------------------- hands
@@ -117,11 +173,23 @@ def score(
 # ---------------------------------------------------------------- policies
 
 
-def policy(name: str) -> Policy:
-    """The riichi policy registered as ``name`` (``akagi``, ``mahjongjoy``, ``greedy``, ``efficiency``)."""
-    from mjcli.riichi.policies import get_policy
+def policy(name: str, plugins: Sequence[str] = ()) -> Policy:
+    """The riichi policy registered as ``name``: a built-in (``akagi``, ``mahjongjoy``, ``greedy``,
+    ``efficiency``), an installed entry point, or one of ``plugins`` (``NAME=TARGET`` as ``--plugin``
+    takes them)."""
+    from mjcli.riichi.policies import get_policy, policy_registry
 
-    return get_policy(name)
+    return get_policy(name, registry=policy_registry(plugins) if plugins else None)
+
+
+def policies(plugins: Sequence[str] = ()) -> list[dict[str, str]]:
+    """Every riichi policy name known (as ``mjcli policies`` lists them): name, source, target."""
+    from mjcli.plugins import describe
+    from mjcli.riichi.policies import policy_registry
+
+    return [
+        {"name": s.name, "source": s.source, "target": describe(s)} for s in policy_registry(plugins).specs
+    ]
 
 
 def advise(hand: str, policies: Sequence[str] | str = "all", **position: Any) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """Atomic file writing: write to a temporary name in the same folder, then rename.
 
 An interrupted run never leaves a half-written output file; an existing file is replaced only
-once the new one is complete.
+once the new one is complete. The file gets the mode any new file gets (0666 less the umask), not
+the private 0600 of a temporary file.
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(fd)
+    try:
+        os.fchmod(fd, 0o666 & ~current_umask())
+    finally:
+        os.close(fd)
     tmp = Path(tmp_name)
     try:
         yield tmp
@@ -27,6 +31,20 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     finally:
         if tmp.exists():
             tmp.unlink()
+
+
+def current_umask() -> int:
+    """The process's umask, read without changing it (Linux), else set and put back at once."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def write_atomic(path: str | os.PathLike[str], writer: Callable[[Path], None]) -> None:

@@ -1,17 +1,23 @@
 """The ``mjcli`` command: a thin Typer skin over the library.
 
 Each subcommand lives in ``mjcli/commands/<name>.py`` and exposes ``register(app)``; this module only
-assembles them and turns the project's exceptions into one-line errors with exit code 2.
+assembles them and turns the project's exceptions into one-line errors with exit code 2, and Ctrl-C
+or SIGTERM into one line and exit code 130.
 """
 
 from __future__ import annotations
 
+import signal
 import sys
 
 import typer
 
+from mjcli import __version__
 from mjcli.commands import command_modules
-from mjcli.errors import MjcliError
+from mjcli.errors import MjcliError, one_line
+
+#: the exit code of a run stopped by SIGINT or SIGTERM (128 + SIGINT, as shells report Ctrl-C)
+INTERRUPTED = 130
 
 app = typer.Typer(
     name="mjcli",
@@ -27,22 +33,56 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
+
+def _show_version(value: bool) -> None:
+    if value:
+        print(f"mjcli {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: bool = typer.Option(
+        False, "--version", callback=_show_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """Options of mjcli itself, before the command."""
+
+
 for _module in command_modules():
     _module.register(app)
 
 
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # the runner's own handler, while it runs, raises its Interrupted
+
+
 def main() -> None:
-    """Console-script entry point: run the app, map project errors to ``error: ...`` and exit 2."""
+    """Console-script entry point: run the app; project errors become ``error: ...`` and exit 2,
+    Ctrl-C and SIGTERM ``interrupted`` and exit 130 (after the command's clean-up has run)."""
+    signal.signal(signal.SIGTERM, _stop)  # SIGTERM stops a run the way Ctrl-C does
     try:
         app()
     except MjcliError as exc:
-        message = " ".join(str(exc).split())
-        print(f"error: {message}", file=sys.stderr)
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)
         sys.exit(2)
+    except KeyboardInterrupt:
+        _interrupted()
+    except SystemExit as exc:
+        # Typer turns a KeyboardInterrupt into a silent exit 130; no command exits 130 otherwise.
+        if exc.code == INTERRUPTED:
+            _interrupted()
+        raise
     except BrokenPipeError:
         # `mjcli ... | head` closing the pipe early is not an error of ours.
         sys.stderr.close()
         sys.exit(0)
+
+
+def _interrupted() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the message short
+    print("interrupted: the run was stopped and its unfinished output removed", file=sys.stderr)
+    sys.exit(INTERRUPTED)
 
 
 if __name__ == "__main__":

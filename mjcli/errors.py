@@ -4,6 +4,9 @@ Nothing below the CLI prints or exits: library code raises one of these, and ``m
 it into a one-line ``error: ...`` message and exit code 2 (bad input) for the user.
 """
 
+import os
+import re
+
 
 class MjcliError(Exception):
     """Base class: the message is shown to the user as it is, on one line."""
@@ -31,3 +34,29 @@ class UnsupportedError(MjcliError):
 
 class UsageError(MjcliError):
     """Options that do not fit together, unknown policy or rule-set names."""
+
+
+#: the most characters of a user's input that a message quotes
+QUOTE_LIMIT = 80
+_LONG_QUOTE = re.compile(rf"(?<!\w)'([^'\n]{{{QUOTE_LIMIT + 1},}}?)'(?!\w)")
+# runs of characters without a space, cut when longer still (a cut quote above stays as it is)
+_LONG_WORD = re.compile(rf"\S{{{QUOTE_LIMIT + 10},}}")
+
+
+def short_path(path: str | os.PathLike[str]) -> str:
+    """A path for a message: as it is, or its last characters (the file's name) when it is long."""
+    text = os.fspath(path)
+    return text if len(text) <= QUOTE_LIMIT else "..." + text[-(QUOTE_LIMIT - 3) :]
+
+
+def one_line(message: str) -> str:
+    """A message as the user sees it: one line, unprintable characters escaped, and a quoted input
+    (or any unbroken run of characters) longer than :data:`QUOTE_LIMIT` cut to its start and ``...``."""
+    text = " ".join(message.split())
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+    def cut(m: re.Match[str]) -> str:
+        return "'" + m.group(1)[: QUOTE_LIMIT - 3] + "...'"
+
+    text = _LONG_QUOTE.sub(cut, text)
+    return _LONG_WORD.sub(lambda m: m.group(0)[:QUOTE_LIMIT] + "...", text)

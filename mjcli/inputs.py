@@ -7,16 +7,22 @@ Dou Dizhu records by ``.jsonl``); everything else is here, once.
 
 Each input carries a ``label``, the name by which rows and messages refer to it: a folder's files
 by their path inside that folder, a file given by name (or read from stdin) by its file name.
+
+Each file is read once: a path given again (under another spelling, or inside a folder also given)
+and a file whose bytes are those of an earlier one (a copy) are left out and listed in
+``repeated``, so that no game is counted twice; :meth:`Inputs.notes` says so in one line each.
 """
 
 from __future__ import annotations
 
+import hashlib
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from mjcli.errors import UsageError
+from mjcli.errors import UsageError, short_path
 
 
 class Input(NamedTuple):
@@ -31,8 +37,8 @@ class Inputs:
     """The files of one command line, in order, each once."""
 
     items: list[Input] = field(default_factory=list)
-    #: paths given more than once (by another spelling, or inside a folder also given): read once
-    repeated: list[Path] = field(default_factory=list)
+    #: (left out, the input it repeats): the same path again, or a file with the same bytes
+    repeated: list[tuple[Path, Path]] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.items)
@@ -43,6 +49,22 @@ class Inputs:
     @property
     def paths(self) -> list[Path]:
         return [i.path for i in self.items]
+
+    def notes(self, most: int = 5) -> list[str]:
+        """A line per input left out (``most`` of them, then a count of the rest), for stderr."""
+        lines = []
+        for path, first in self.repeated[:most]:
+            if path.resolve() == first.resolve():
+                lines.append(f"note: '{short_path(path)}' is given more than once: read once")
+            else:
+                lines.append(
+                    f"note: '{short_path(path)}' has the same content as '{short_path(first)}': read once"
+                )
+        if len(self.repeated) > most:
+            lines.append(
+                f"note: and {len(self.repeated) - most} more inputs repeat an earlier one: read once"
+            )
+        return lines
 
 
 def collect_inputs(
@@ -55,14 +77,14 @@ def collect_inputs(
     hidden ones skipped, sorted), ``-`` paths read from ``stdin``. A path that does not exist is a
     :class:`UsageError` naming it (``what`` says what kind of file was expected)."""
     out = Inputs()
-    seen: set[Path] = set()
+    seen: dict[Path, Path] = {}
 
     def add(path: Path, label: str) -> None:
         key = path.resolve()
         if key in seen:
-            out.repeated.append(path)
+            out.repeated.append((path, seen[key]))
             return
-        seen.add(key)
+        seen[key] = path
         out.items.append(Input(path, label))
 
     for a in args:
@@ -83,6 +105,7 @@ def collect_inputs(
         else:
             _must_exist(root, what)
             add(root, root.name)
+    _drop_copies(out)
     return out
 
 
@@ -92,10 +115,43 @@ def manifest(inputs: Iterable[tuple[Path | str, str]]) -> list[dict[str, str]]:
     return [{"label": label, "path": Path(path).resolve().as_posix()} for path, label in inputs]
 
 
+def _drop_copies(out: Inputs) -> None:
+    """Leave out files whose bytes equal an earlier input's (only files of equal size are read)."""
+    by_size: dict[int, list[Input]] = defaultdict(list)
+    for item in out.items:
+        try:
+            by_size[item.path.stat().st_size].append(item)
+        except OSError:
+            continue  # the reader reports it
+    copies: set[Path] = set()
+    for group in by_size.values():
+        if len(group) < 2:
+            continue
+        first_of: dict[bytes, Path] = {}
+        for item in group:
+            digest = _digest(item.path)
+            if digest is None:
+                continue
+            if digest in first_of:
+                out.repeated.append((item.path, first_of[digest]))
+                copies.add(item.path)
+            else:
+                first_of[digest] = item.path
+    if copies:
+        out.items = [i for i in out.items if i.path not in copies]
+
+
+def _digest(path: Path) -> bytes | None:
+    try:
+        with path.open("rb") as f:
+            return hashlib.file_digest(f, "blake2b").digest()
+    except OSError:
+        return None
+
+
 def _must_exist(p: Path, what: str) -> None:
     if not p.exists():
-        shown = str(p) if len(str(p)) <= 80 else str(p)[:77] + "..."
-        raise UsageError(f"{what} '{shown}' does not exist")
+        raise UsageError(f"{what} '{short_path(p)}' does not exist")
 
 
 def _hidden(p: Path, root: Path) -> bool:

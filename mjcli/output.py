@@ -77,3 +77,8 @@ def terminal_bar(total: int | None = None, *, unit: str, leave: bool = True) -> 
         yield bar
     finally:
         bar.close()
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 game``, ``2 games`` (``many``: the plural when it is not ``word + "s"``)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"

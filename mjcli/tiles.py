@@ -106,7 +106,7 @@ def parse_tiles(text: str) -> list[int]:
     for ch in text:
         if ch.isspace() or ch in ",":
             continue
-        if ch.isdigit():
+        if ch in "0123456789":  # not str.isdigit(): it takes '²' and other digits int() refuses
             pending.append(int(ch))
         elif ch in SUITS:
             if not pending:

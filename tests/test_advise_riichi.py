@@ -29,9 +29,9 @@ def test_advise_hand_shape_and_seed_example():
     assert (akagi["action"], akagi["tile"]) == ("discard", "8m") and akagi["reason"].startswith("2.1***")
     assert r["shanten"] == 2
     table = r["discards"]
-    assert {d["discard"] for d in table} == {"2m", "3m", "8m", "3p", "4p", "5p", "6p", "3s", "5s", "7s"}
+    assert {d["tile"] for d in table} == {"2m", "3m", "8m", "3p", "4p", "5p", "6p", "3s", "5s", "7s"}
     assert table == sorted(table, key=lambda d: (d["shanten"], -d["ukeire"]))
-    assert all(set(d) == {"discard", "shanten", "ukeire", "tiles"} for d in table)
+    assert all(set(d) == {"tile", "shanten", "ukeire", "tiles"} for d in table)
 
 
 def test_advise_hand_with_melds_dora_seen_and_winds():

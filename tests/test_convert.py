@@ -36,7 +36,7 @@ def test_convert_to_file_is_read_back_to_the_same_events(tmp_path: Path) -> None
     out = tmp_path / "deep" / "game.mjson"
     r = mjcli("convert", str(XML), "--to", "mjai", "-o", str(out))
     assert r.returncode == 0, r.stderr
-    assert "-> " in r.stdout and "15 round(s)" in r.stdout
+    assert "-> " in r.stdout and "1 game, 15 rounds" in r.stdout
     (orig,) = read_log(XML)
     (back,) = read_log(out)
     assert back.events == orig.events

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjcli.analysis import shanten_regular
+from mjcli.hk.notation import JOKER, counts_text, hand_text
 from mjcli.hk.rules import get_rules
 from mjcli.hk.scoring import WinContext, score_counts
 from mjcli.hk.shape import is_complete, regular_shanten, shanten, waits
@@ -77,3 +78,11 @@ def test_a_complete_hand_stays_complete_with_tiles_made_jokers(seed: int, jokers
     rules = get_rules("red")
     score = score_counts(counts, jokers, [], WinContext(), rules)
     assert score is not None and "no_jokers" not in score.item_ids()
+
+
+@settings(max_examples=200, deadline=None)
+@given(counts=st.lists(st.integers(0, 4), min_size=34, max_size=34), jokers=st.integers(0, 4))
+def test_counts_text_writes_what_hand_text_writes(counts: list[int], jokers: int) -> None:
+    """The fast writer of replay's hand and seen columns against the tile-by-tile one."""
+    tiles = [k for k in range(34) for _ in range(counts[k])] + [JOKER] * jokers
+    assert counts_text(counts, jokers) == hand_text(tiles)

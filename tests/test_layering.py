@@ -11,7 +11,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "mjcli"
 
 #: layers from the top down; a module may import its own layer and the ones below it, never above
 LAYERS = [
-    ("mjcli.cli", "mjcli.commands"),
+    ("mjcli.cli", "mjcli.__main__", "mjcli.commands"),
     ("mjcli.games", "mjcli.riichi.game", "mjcli.doudizhu.game", "mjcli.hk.game", "mjcli.api", "mjcli.report"),
     (
         "mjcli.riichi.advise",
@@ -24,7 +24,7 @@ LAYERS = [
         "mjcli.hk.summary",
         "mjcli.hk.figures",
     ),
-    ("mjcli.riichi.policies", "mjcli.hk.policies"),
+    ("mjcli.riichi.policies", "mjcli.riichi.bots", "mjcli.hk.policies"),
     ("mjcli.riichi.verify", "mjcli.hk.verify"),
     ("mjcli.riichi.formats", "mjcli.hk.formats"),
     ("mjcli.riichi.engine", "mjcli.hk.engine"),
@@ -40,7 +40,16 @@ LAYERS = [
         "mjcli.hk.shape",
         "mjcli.hk.notation",
     ),
-    ("mjcli.runner", "mjcli.inputs", "mjcli.ledger", "mjcli.output", "mjcli.stats", "mjcli.atomic"),
+    (
+        "mjcli.runner",
+        "mjcli.inputs",
+        "mjcli.ledger",
+        "mjcli.output",
+        "mjcli.outpaths",
+        "mjcli.plugins",
+        "mjcli.stats",
+        "mjcli.atomic",
+    ),
     ("mjcli.analysis", "mjcli.melds"),
     ("mjcli.tiles", "mjcli.errors"),
 ]

@@ -9,23 +9,30 @@ import re
 import shlex
 import shutil
 from collections import Counter
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 
 import polars as pl
 import pytest
-from report_outputs import KINDS, ODD_LOGS
+from report_outputs import HK_BROKEN, HK_TAMPERED, KINDS, ODD_LOGS
 from typer.testing import CliRunner
 
 from mjcli.cli import app
 from mjcli.errors import UsageError
 from mjcli.games import games_with
-from mjcli.report import charts
+from mjcli.hk.advise import build_view
+from mjcli.hk.figures import format_estimate as hk_format
+from mjcli.hk.policies import get_policy
+from mjcli.hk.rules import get_rules
+from mjcli.hk.summary import KINDS as HK_KINDS
+from mjcli.hk.summary import summarise as hk_summarise
+from mjcli.report import charts, hk_replay
 from mjcli.report.agreement import pair_matrix, rates_by
 from mjcli.report.build import SECTIONS, build_report, write_report
 from mjcli.report.outputs import find_outputs
 from mjcli.report.riichi_replay import CLUSTERS, most_disputed
-from mjcli.report.tiles_svg import Sprite, doudizhu_hand, riichi_hand, tile_tokens
+from mjcli.report.tiles_svg import Sprite, doudizhu_hand, hk_hand, hk_tokens, riichi_hand, tile_tokens
 from mjcli.riichi.summary import KEY, agreement_matrix, policy_table, scan
 from mjcli.stats import Estimate
 
@@ -228,6 +235,14 @@ def test_a_replay_without_its_manifest_shows_the_label(
     assert "this output has no replay.json naming the file" in text
 
 
+def test_every_replay_output_keeps_its_manifest(report_outputs: dict[str, Path]) -> None:
+    """replay.json is one of the files replay --out owns: it comes out of the stage with the tables."""
+    for kind in (k for k in report_outputs if k.endswith("-replay")):
+        manifest = json.loads((report_outputs[kind] / "replay.json").read_text())
+        assert manifest["game"] == kind.split("-")[0] and manifest["inputs"], kind
+        assert all(Path(i["path"]).is_file() for i in manifest["inputs"]), kind
+
+
 def test_an_older_replay_table_without_the_figures_is_drawn(
     report_outputs: dict[str, Path], tmp_path: Path
 ) -> None:
@@ -345,6 +360,158 @@ def test_doudizhu_replay_records_the_lead_and_role(report_outputs: dict[str, Pat
     assert plays
     result = runner.invoke(app, shlex.split(plays[0])[1:])
     assert result.exit_code == 0, result.output
+
+
+# ---------------------------------------------------------------- Hong Kong and Red
+
+
+def test_hk_replay_page_figures_are_the_summarys(report_outputs: dict[str, Path], tmp_path: Path) -> None:
+    """The agreement by kind drawn (with intervals) and the heat map are exactly the figures of
+    mjcli summary --game hk; every interval holds its value."""
+    folder = report_outputs["hk-replay"]
+    lf = hk_replay.decisions(folder)
+    summary = hk_summarise(lf.collect())
+    kinds = rates_by(lf, pl.col("kind"), hk_replay.CLUSTERS, HK_KINDS)
+    for entry in summary["policies"]:
+        for k in kinds.groups:
+            e = kinds.rates[entry["policy"]][k]
+            assert e.value == pytest.approx(entry[k], abs=1e-6)
+            assert math.isnan(e.lo) or e.lo - 1e-12 <= e.value <= e.hi + 1e-12
+    text, parsed = page_of(folder, tmp_path)
+    assert_self_contained(text, parsed)
+    names = [e["policy"] for e in summary["policies"]]
+    for a in names:
+        for b in names:
+            assert f"{a} and {b}: {summary['matrix'][a][b]:.1%} the same" in text
+
+
+def test_the_typed_advise_of_a_drawn_hk_decision_shows_the_same_choices(
+    report_outputs: dict[str, Path], tmp_path: Path
+) -> None:
+    """Each advise command on the Hong Kong page, run as written, gives every policy the choice the
+    replay recorded at that point; a claim gets no command but says why."""
+    folder = report_outputs["hk-replay"]
+    text, parsed = page_of(folder, tmp_path)
+    lf = hk_replay.decisions(folder)
+    drawn: dict[tuple, list[dict]] = {
+        k: [] for k in hk_replay.most_disputed(lf, 12).select(hk_replay.POINT).iter_rows()
+    }
+    for r in lf.collect().iter_rows(named=True):
+        drawn.get(tuple(r[c] for c in hk_replay.POINT), []).append(r)
+    turns = [rows for rows in drawn.values() if rows[0]["offered"] is None]  # in page order
+    assert parsed.commands and len(parsed.commands) == len(turns)
+    for cmd, rows in zip(parsed.commands, turns, strict=True):
+        args = shlex.split(cmd)
+        assert args[:4] == ["mjcli", "advise", "--game", "hk"]
+        result = runner.invoke(app, [*args[1:], "--json"])
+        assert result.exit_code == 0, (cmd, result.output)
+        shown = json.loads(result.stdout)
+        assert shown["hand"] == rows[0]["hand"] and len(shown["policies"]) == len(rows) == 4
+        assert {p["policy"]: p["action"] for p in shown["policies"]} == {
+            r["policy"]: r["choice"] for r in rows
+        }
+    claims = text.count("advise takes a hand on its own turn only")
+    assert claims + len(parsed.commands) == len(parsed.hands) == 12
+
+
+def test_every_position_after_a_draw_types_back_into_advise(report_outputs: dict[str, Path]) -> None:
+    """Not only the drawn ones: for every decision on a seat's own turn after a draw (a few hundred
+    points of the replay), the typed position of the page's advise command (hand, melds, --seen,
+    winds, bonus tiles, minimum) gives every policy the replay's choice. Right after a call (no
+    drawn tile) advise may offer moves the table did not: those are left out, as the page says."""
+    lf = hk_replay.decisions(report_outputs["hk-replay"]).filter(
+        pl.col("offered").is_null() & pl.col("drawn").is_not_null() & (pl.col("hand_index") < 6)
+    )
+    points: dict[tuple, list[dict]] = {}
+    for r in lf.collect().iter_rows(named=True):
+        points.setdefault(tuple(r[c] for c in hk_replay.POINT), []).append(r)
+    assert len(points) > 300 and {rows[0]["kind"] for rows in points.values()} >= {"discard", "kong"}
+    for rows in points.values():
+        args = shlex.split(hk_replay.advise_command(rows[0], "hk", [r["policy"] for r in rows])[0])
+        opt = dict(zip(args[5::2], args[6::2], strict=True))
+        view, legal = build_view(
+            args[4],
+            get_rules(args[3]).with_options(min_faan=int(opt["--min-faan"])),
+            melds=opt.get("--melds", ""),
+            seen=opt.get("--seen", ""),
+            seat=opt["--seat"],
+            round_wind=opt["--round"],
+            flowers=opt.get("--flowers"),
+            seasons=opt.get("--seasons"),
+        )
+        for r in rows:
+            assert get_policy(r["policy"]).decide(view, legal)[0].text() == r["choice"], (args, r)
+
+
+def test_red_hands_draw_jokers_and_bonus_tiles(report_outputs: dict[str, Path], tmp_path: Path) -> None:
+    folder = report_outputs["red-replay"]
+    (found,) = find_outputs(folder)
+    assert (found.game, found.kind) == ("red", "replay")
+    text, parsed = page_of(folder, tmp_path)
+    assert "Replay (Red)" in text and 'aria-label="joker (J)"' in text
+    assert {"tile-J"} <= parsed.symbols and any(s.startswith(("tile-F", "tile-S")) for s in parsed.symbols)
+    assert all(c.startswith("mjcli advise --game red ") for c in parsed.commands)
+    sprite = Sprite()
+    html = hk_hand(sprite, "123m456pJJ", drawn="J", offered="5z", melds="pon:777z", bonus="F1,S4")
+    assert Parsed(sprite.defs() + html).hands == [(7 + 1 + 3 + 2 + 1, 14)]
+    assert hk_tokens("F1,S3") == ["F1", "S3"] and hk_tokens("12mJ") == ["1m", "2m", "J"]
+
+
+def test_hk_simulation_page_shows_summary_figures_and_rank_counts(
+    report_outputs: dict[str, Path], tmp_path: Path
+) -> None:
+    folder = report_outputs["hk-simulate"]
+    summary = json.loads((folder / "summary.json").read_text())
+    text, parsed = page_of(folder, tmp_path)
+    assert 'id="hk-simulation-paired"' in text  # --duplicate
+    assert len(parsed.charts) == 5 + 2
+    games = pl.read_parquet(folder / "games.parquet")
+    for e in summary["policies"]:
+        assert f"<td>{hk_format(e['win_rate'], 100, 1)}</td>" in text
+        assert f"<td>{hk_format(e['placement'], 1, 2)}</td>" in text
+        mine = games.filter(pl.col("policy") == e["policy"])
+        for rank, label in enumerate(("1st", "2nd", "3rd", "4th"), 1):
+            n = mine.filter(pl.col("placement") == rank).height
+            if n:
+                assert f"{e['policy']}, {label}: {n / mine.height:.1%} ({n})" in text
+    p = summary["paired"][0]
+    assert f"<td>{hk_format(p['score'], 1, 0)}</td>" in text
+
+
+def test_hk_verify_page_lists_the_mismatch_and_the_broken_log(
+    report_outputs: dict[str, Path], tmp_path: Path
+) -> None:
+    folder = report_outputs["hk-verify"]
+    (found,) = find_outputs(folder)
+    assert (found.game, found.kind) == ("hk", "verify")
+    text, parsed = page_of(folder, tmp_path)
+    games = pl.read_parquet(folder / "verify_games.parquet")
+    assert games["status"].to_list().count("ok") == games.height - 2
+    mism = pl.read_parquet(folder / "verify_mismatches.parquet").to_dicts()
+    assert [m["file"] for m in mism] == [HK_TAMPERED] and mism[0]["what"] == "faan"
+    m = mism[0]
+    assert f"<td>{m['round']}</td><td>faan</td><td>{m['log']}</td><td>{m['engine']}</td>" in text
+    assert int(m["log"]) == int(m["engine"]) + 1
+    broken = games.filter(pl.col("file") == HK_BROKEN).row(0, named=True)
+    assert broken["status"] == "error" and escape(broken["error"]) in text
+    rows = pl.read_parquet(folder / "verify.parquet")
+    assert f"{int(rows['match'].sum())}/{rows.height} hands match" in text
+    assert len(parsed.charts) == 2
+
+
+def test_an_hk_output_is_found_by_its_columns_alone(report_outputs: dict[str, Path], tmp_path: Path) -> None:
+    """Without replay.json a Hong Kong replay is known by hand_index; a verify of Red logs is Red's."""
+    folder = tmp_path / "bare"
+    folder.mkdir()
+    shutil.copy(report_outputs["red-replay"] / "decisions.parquet", folder / "decisions.parquet")
+    (found,) = find_outputs(folder)
+    assert (found.game, found.kind) == ("hk", "replay")
+    red = tmp_path / "red-verify"
+    logs = report_outputs["red-replay"].parent / "red-sim" / "logs"
+    res = runner.invoke(app, ["verify", "--game", "hk", str(logs), "-j", "1", "--out", str(red)])
+    assert res.exit_code == 0, res.output
+    (found,) = find_outputs(red)
+    assert (found.game, found.kind) == ("red", "verify")
 
 
 # ---------------------------------------------------------------- detection and bad input

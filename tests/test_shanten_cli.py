@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from mjcli import analysis
 from mjcli.commands import shanten as command
-from mjcli.errors import MjcliError, UsageError
+from mjcli.errors import UsageError
 from mjcli.riichi import hand_report
 from mjcli.tiles import counts34, parse_tiles
 
@@ -39,6 +39,7 @@ def json_lines(output: str) -> list[dict]:
 
 def test_sizes_agree_with_the_library():
     assert hand_report.HAND_SIZES == analysis.HAND_SIZES
+    assert hand_report.SANMA_ABSENT == analysis.SANMA_ABSENT
 
 
 def test_thirteen_tiles_table(app):
@@ -108,10 +109,12 @@ def test_shanten_only(app):
     assert lines[3].split() == ["11223344556677z", "14", "-1"]
 
 
-def test_bad_stdin_line_names_the_line(app):
-    result = run(app, "-", stdin="123m456p789s1122z\n\n12x\n")
-    assert isinstance(result.exception, MjcliError)
-    assert "stdin line 3" in str(result.exception) and "unknown suit letter 'x'" in str(result.exception)
+def test_bad_stdin_line_names_the_line_and_the_others_are_answered(app):
+    result = run(app, "-", stdin="123m456p789s1122z\n\n12x\n19m19p19s1234567z\n")
+    assert result.exit_code == 2
+    assert "error: stdin line 3: unknown suit letter 'x'" in result.stderr
+    lines = result.stdout.splitlines()
+    assert [line.split()[0] for line in lines[2:]] == ["123m456p789s1122z", "19m19p19s1234567z"]
 
 
 def test_dash_cannot_be_mixed(app):

@@ -15,6 +15,7 @@ from shared import LOGS, log_files
 from typer.testing import CliRunner
 
 from mjcli.cli import app
+from mjcli.errors import short_path
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.formats import read_log
 from mjcli.riichi.verify import ERROR, MISMATCH, OK, verify_file, verify_log
@@ -179,7 +180,7 @@ def test_cli_json_lines_summary_and_exit_codes(tmp_path):
     )
     assert (
         proc.returncode == 2
-        and proc.stderr.strip() == f"error: log '{tmp_path / 'nope.mjlog'}' does not exist"
+        and proc.stderr.strip() == f"error: log '{short_path(tmp_path / 'nope.mjlog')}' does not exist"
     )
 
 

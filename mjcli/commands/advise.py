@@ -5,7 +5,13 @@ from __future__ import annotations
 import typer
 
 from mjcli import games
-from mjcli.commands import game_option
+from mjcli.commands import (
+    bot_framing_option,
+    bot_option,
+    bot_timeout_option,
+    game_option,
+    plugin_option,
+)
 
 INTRO = "Ask the bot policies what they would play, each with the rule of its algorithm that decided."
 
@@ -34,16 +40,25 @@ def register(app: typer.Typer) -> None:
         dora: str | None = typer.Option(None, "--dora", help="Riichi: dora indicators (mpsz)."),
         seen: str | None = typer.Option(None, "--seen", help="Riichi: tiles seen elsewhere (mpsz)."),
         round_: str | None = typer.Option(
-            None, "--round", help="Riichi: round wind (hand) or round label E2 (log) [default: E]."
+            None, "--round", help="Riichi: round wind E/S/W/N (hand) [default: E], or round label E2 (log)."
         ),
         seat: str | None = typer.Option(
-            None, "--seat", help="Riichi: seat wind E/S/W/N (hand) or seat 0-3 (log) [default: E]."
+            None,
+            "--seat",
+            help="Riichi: seat number 0-3 or wind E/S/W/N (a hand: 0 = E, the dealer) [default: 0].",
         ),
         melds: str | None = typer.Option(None, "--melds", help="Riichi: own melds, e.g. pon:555z,chi:234m."),
-        riichi_by: str | None = typer.Option(None, "--riichi-by", help="Riichi: winds in riichi, e.g. S,W."),
-        honba: int | None = typer.Option(None, "--honba", help="Riichi log position: honba of the round."),
+        riichi_by: str | None = typer.Option(
+            None, "--riichi-by", help="Riichi hand: seats (0-3) or winds in riichi, e.g. S,W or 1,2."
+        ),
+        honba: int | None = typer.Option(
+            None, "--honba", min=0, help="Riichi log position: honba of the round [default: 0]."
+        ),
         turn: int | None = typer.Option(
-            None, "--turn", help="Riichi log position: the `turn` column of replay's decisions.parquet."
+            None,
+            "--turn",
+            min=0,
+            help="Riichi log position: the `turn` column of replay's decisions.parquet.",
         ),
         sanma: bool = typer.Option(
             False, "--sanma", help="Riichi: a three-player hand (seats E/S/W, no 2m-8m, no chi, nukidora)."
@@ -54,6 +69,10 @@ def register(app: typer.Typer) -> None:
             None, "--min-faan", min=0, help="Hong Kong: the table's minimum faan [default: 3]."
         ),
         as_json: bool = typer.Option(False, "--json", help="One JSON object."),
+        plugin: list[str] | None = plugin_option(),
+        bot: list[str] | None = bot_option(),
+        bot_timeout: float | None = bot_timeout_option(),
+        bot_framing: str | None = bot_framing_option(),
     ) -> None:
         options = dict(locals())
         raise typer.Exit(games.run("advise", options.pop("game"), **options))

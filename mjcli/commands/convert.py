@@ -19,7 +19,9 @@ def register(app: typer.Typer) -> None:
         log: str = typer.Argument(..., help="The log file to convert."),
         game: str | None = game_option(),
         to: str = typer.Option(..., "--to", "-t", help="Output format: tenhou6 or mjai."),
-        output: str | None = typer.Option(None, "--output", "-o", help="Write to FILE instead of stdout."),
+        output: str | None = typer.Option(
+            None, "--output", "-o", metavar="FILE", help="Write to FILE instead of stdout."
+        ),
         as_json: bool = typer.Option(
             False, "--json", help="With -o: print a JSON summary of the conversion instead of a sentence."
         ),

@@ -7,7 +7,15 @@ from pathlib import Path
 import typer
 
 from mjcli import games
-from mjcli.commands import game_option, jobs_option
+from mjcli.commands import (
+    bot_framing_option,
+    bot_option,
+    bot_timeout_option,
+    game_option,
+    jobs_option,
+    plugin_option,
+    strict_bots_option,
+)
 
 INTRO = (
     "Walk game records and ask each policy what it would do at every decision point, given exactly "
@@ -28,11 +36,15 @@ def register(app: typer.Typer) -> None:
             "--policy",
             help="Comma-separated policies (riichi: or all). " + games.defaults_help("replay", "policies"),
         ),
-        out: Path | None = typer.Option(None, "--out", "-o", help="Write DIR/decisions.parquet and more."),
+        out: str | None = typer.Option(
+            None, "--out", "-o", metavar="DIR", help="Write DIR/decisions.parquet and more."
+        ),
         jobs: int | None = jobs_option(),
         as_json: bool = typer.Option(False, "--json", help="The summary as one JSON object."),
         seat: list[int] | None = typer.Option(
-            None, "--seat", help="Riichi: only this seat's decisions (0-3)."
+            None,
+            "--seat",
+            help="Riichi: only this seat's decisions (0-3, 0 = the first dealer).",
         ),
         player: list[str] | None = typer.Option(
             None, "--player", help="Riichi: only this player's decisions."
@@ -46,11 +58,17 @@ def register(app: typer.Typer) -> None:
         max_changes: int | None = typer.Option(
             None,
             "--max-changes",
+            min=0,
             help="Riichi: exit 1 when more decisions changed against --baseline [default: 0].",
         ),
         rules: str | None = typer.Option(
             None, "--rules", help="Riichi: rule-set preset (a log's own rules win) [default: tenhou]."
         ),
+        plugin: list[str] | None = plugin_option(),
+        bot: list[str] | None = bot_option(),
+        bot_timeout: float | None = bot_timeout_option(),
+        bot_framing: str | None = bot_framing_option(),
+        strict_bots: bool = strict_bots_option(),
     ) -> None:
         options = dict(locals())
         raise typer.Exit(games.run("replay", options.pop("game"), **options))

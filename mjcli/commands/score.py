@@ -7,6 +7,9 @@ import typer
 from mjcli import games
 from mjcli.commands import game_option
 
+#: the most honba or riichi sticks: far beyond any real table, short of numbers only a typo makes
+MAX_COUNTERS = 100
+
 INTRO = "Score a winning hand: yaku and dora with their han, fu line by line, base points, payments."
 
 
@@ -39,14 +42,17 @@ def register(app: typer.Typer) -> None:
         seat: str | None = typer.Option(
             None,
             "--seat",
-            help="Seat wind E|S|W|N (East is the dealer). " + games.defaults_help("score", "seat"),
+            help="Seat: a number 0-3 (0 is the dealer, East) or a wind E|S|W|N. "
+            + games.defaults_help("score", "seat"),
         ),
         round_: str | None = typer.Option(
             None, "--round", help="Round wind E|S|W|N. " + games.defaults_help("score", "round_")
         ),
-        honba: int | None = typer.Option(None, "--honba", min=0, help="Honba counters (300 points each)."),
+        honba: int | None = typer.Option(
+            None, "--honba", min=0, max=MAX_COUNTERS, help="Honba counters (300 points each)."
+        ),
         sticks: int | None = typer.Option(
-            None, "--sticks", min=0, help="Riichi sticks on the table (1000 each)."
+            None, "--sticks", min=0, max=MAX_COUNTERS, help="Riichi sticks on the table (1000 each)."
         ),
         rules: str | None = typer.Option(
             None,

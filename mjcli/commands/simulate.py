@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import typer
 
 from mjcli import games
-from mjcli.commands import game_option, jobs_option
+from mjcli.commands import (
+    bot_framing_option,
+    bot_option,
+    bot_timeout_option,
+    game_option,
+    jobs_option,
+    plugin_option,
+    strict_bots_option,
+)
+
+#: bounds of the numeric options: far beyond any real run, short of numbers that only a typo makes
+MAX_GAMES = 10_000_000
+MAX_SEED = 2**63 - 1
 
 INTRO = (
     "Play whole games between bot policies under real rules and summarise them; the same --seed gives "
@@ -25,12 +35,14 @@ def register(app: typer.Typer) -> None:
         games_: int | None = typer.Option(
             None,
             "--games",
+            min=1,
+            max=MAX_GAMES,
             help="Games (deals with --duplicate). " + games.defaults_help("simulate", "games"),
         ),
         seed: int | None = typer.Option(
-            None, "--seed", help="Seed: the same seed gives the same games [default: 0]."
+            None, "--seed", min=0, max=MAX_SEED, help="Seed: the same seed gives the same games [default: 0]."
         ),
-        out: Path | None = typer.Option(None, "--out", "-o", help="Output directory."),
+        out: str | None = typer.Option(None, "--out", "-o", metavar="DIR", help="Output directory."),
         duplicate: bool = typer.Option(False, "--duplicate", help="Duplicate deals (see above)."),
         jobs: int | None = jobs_option(),
         as_json: bool = typer.Option(False, "--json", help="The summary as one JSON object."),
@@ -58,6 +70,11 @@ def register(app: typer.Typer) -> None:
             "--payment",
             help="Hong Kong: half-gun, full-gun, half-spicy or simplified [default: half-gun].",
         ),
+        plugin: list[str] | None = plugin_option(),
+        bot: list[str] | None = bot_option(),
+        bot_timeout: float | None = bot_timeout_option(),
+        bot_framing: str | None = bot_framing_option(),
+        strict_bots: bool = strict_bots_option(),
     ) -> None:
         options = dict(locals())
         options["games"] = options.pop("games_")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import typer
 
 from mjcli import games
@@ -22,8 +20,8 @@ def register(app: typer.Typer) -> None:
     def verify(
         logs: list[str] = typer.Argument(..., help="Log files, directories, or - to read paths from stdin."),
         game: str | None = game_option(),
-        out: Path | None = typer.Option(
-            None, "--out", "-o", help="Write DIR/verify.parquet (one row per round)."
+        out: str | None = typer.Option(
+            None, "--out", "-o", metavar="DIR", help="Write DIR/verify.parquet (one row per round)."
         ),
         as_json: bool = typer.Option(False, "--json", help="One JSON object per log, then a summary object."),
         jobs: int | None = jobs_option(),

@@ -12,6 +12,7 @@ from mjcli.doudizhu.moves import Move, as_lead, classify_one, kicker_rule
 from mjcli.doudizhu.planner import plan
 from mjcli.doudizhu.policies import POLICIES, get_policy
 from mjcli.errors import InvalidHandError
+from mjcli.plugins import Registry
 
 
 def parse_lead(text: str, rule: str = "douzero") -> Move:
@@ -52,8 +53,10 @@ def advise(
     weights: str = "seed",
     kicker: str = "douzero",
     seed: int = 0,
+    registry: Registry | None = None,
 ) -> dict[str, Any]:
-    """The plan of the hand (steps, types, Pn) and each policy's move and reason."""
+    """The plan of the hand (steps, types, Pn) and each policy's move and reason (``registry``:
+    where the names come from; default the built-ins)."""
     hand = parse_hand(hand_text)
     lead = parse_lead(lead_text, kicker) if lead_text else None
     view = table_view(hand, lead, landlord, kicker)
@@ -61,7 +64,7 @@ def advise(
     names = policies or list(POLICIES)
     answers = []
     for name in names:
-        policy = get_policy(name)
+        policy = get_policy(name, registry)
         move, reason = policy.play(view, random.Random(f"advise:{seed}:{name}"))
         answers.append(
             {

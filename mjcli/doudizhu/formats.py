@@ -50,16 +50,24 @@ def read_records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
     except OSError as exc:
         raise LogFormatError(f"cannot read {str(p)!r}: {exc.strerror or exc}") from None
     with handle:
-        for n, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise LogFormatError(f"{p}:{n}: not JSON ({exc.msg})") from None
-            if not isinstance(record, dict) or "hands" not in record or "plays" not in record:
-                raise LogFormatError(f"{p}:{n}: not a Dou Dizhu game record (no hands or plays)")
-            yield record
+        n = 0
+        try:
+            for n, line in enumerate(handle, 1):
+                if not line.strip():
+                    continue
+                try:
+                    record = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise LogFormatError(f"{p}:{n}: not JSON ({exc.msg})") from None
+                except RecursionError:
+                    raise LogFormatError(f"{p}:{n}: not a Dou Dizhu game record (nested too deep)") from None
+                if not isinstance(record, dict) or "hands" not in record or "plays" not in record:
+                    raise LogFormatError(f"{p}:{n}: not a Dou Dizhu game record (no hands or plays)")
+                yield record
+        except UnicodeDecodeError as exc:
+            raise LogFormatError(
+                f"{p}:{n + 1}: not a text file (byte {exc.object[exc.start]:#04x} is not UTF-8)"
+            ) from None
 
 
 def bid_text(level: int) -> str:
@@ -84,14 +92,56 @@ def _move_of(play: list[Any], rule: KickerRule) -> Move | None:
 
 def walk(record: dict[str, Any]) -> Iterator[RecordedDecision]:
     """Every decision point of a record, in order, each with what the player saw."""
+    game = record.get("game", "?")
+    problem = _shape_problem(record)
+    if problem is not None:
+        raise LogFormatError(f"game {game}: malformed record ({problem})")
     try:
         yield from _walk(record)
     except LogFormatError:
         raise
     except MjcliError as exc:  # a bad card string inside the record
-        raise LogFormatError(f"game {record.get('game', '?')}: {exc}") from None
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise LogFormatError(f"game {record.get('game', '?')}: malformed record ({exc!r})") from None
+        raise LogFormatError(f"game {game}: {exc}") from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise LogFormatError(f"game {game}: malformed record ({exc!r})") from None
+
+
+def _seat(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= 2
+
+
+def _shape_problem(record: dict[str, Any]) -> str | None:
+    """What is wrong with the types of a record's fields (a seat out of 0..2 would index another
+    seat's hand without any error, so types and ranges are checked before the walk), or None."""
+    hands = record.get("hands")
+    if not (isinstance(hands, list) and len(hands) == 3 and all(isinstance(h, str) for h in hands)):
+        return "hands: three card strings expected"
+    if not isinstance(record.get("kitty"), str):
+        return "kitty: a card string expected"
+    rules = record.get("rules", {})
+    if not (isinstance(rules, dict) and isinstance(rules.get("kicker", "douzero"), str)):
+        return "rules: an object with a kicker name expected"
+    bids = record.get("bids")
+    if not isinstance(bids, list) or not all(
+        isinstance(b, list) and len(b) == 2 and _seat(b[0]) and type(b[1]) is int and 0 <= b[1] <= 3
+        for b in bids
+    ):
+        return "bids: [seat, level] pairs expected"
+    if not _seat(record.get("landlord")) or type(record.get("bid")) is not int:
+        return "landlord and bid: a seat 0-2 and a number expected"
+    plays = record.get("plays")
+    if not isinstance(plays, list) or not all(
+        isinstance(p, list)
+        and len(p) == 5
+        and _seat(p[0])
+        and isinstance(p[1], str)
+        and isinstance(p[2], str)
+        and isinstance(p[3], str)
+        and type(p[4]) is int
+        for p in plays
+    ):
+        return "plays: [seat, cards, kind, main, size] entries expected"
+    return None
 
 
 def _walk(record: dict[str, Any]) -> Iterator[RecordedDecision]:

@@ -7,15 +7,23 @@ nothing.
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from pathlib import Path
+from typing import Any
 
 from mjcli.errors import UsageError
 from mjcli.games import Command, GameEntry
-from mjcli.output import emit_json, format_table, frame_text, terminal_bar
+from mjcli.output import emit_json, format_table, frame_text, plural, terminal_bar
 from mjcli.runner import jobs_for
 
 DEFAULT_POLICIES = "zhanpai,greedy,random"
+
+
+def _registry(plugin: list[str] | None) -> Any:
+    """The Dou Dizhu names a command knows: built-ins, entry points, ``--plugin`` values."""
+    from mjcli.doudizhu.policies import policy_registry
+
+    return policy_registry(plugin or ())
 
 
 def advise(
@@ -27,13 +35,23 @@ def advise(
     kicker: str,
     seed: int,
     as_json: bool,
+    plugin: list[str] | None = None,
 ) -> int:
     from mjcli.doudizhu.advise import advise as advise_hand
     from mjcli.doudizhu.policies import parse_policies
+    from mjcli.plugins import BUILTIN, PLUGIN
 
-    names = parse_policies(policies) if policies else None
+    registry = _registry(plugin)
+    names = parse_policies(policies, registry) if policies else list(registry.of_source(BUILTIN, PLUGIN))
     result = advise_hand(
-        hand, lead_text=lead, landlord=landlord, policies=names, weights=weights, kicker=kicker, seed=seed
+        hand,
+        lead_text=lead,
+        landlord=landlord,
+        policies=names,
+        weights=weights,
+        kicker=kicker,
+        seed=seed,
+        registry=registry,
     )
     if as_json:
         emit_json(result)
@@ -55,29 +73,46 @@ def advise(
     return 0
 
 
-def replay(records: list[str], policies: str, out: Path | None, jobs: int | None, as_json: bool) -> int:
+def replay(
+    records: list[str],
+    policies: str,
+    out: str | None,
+    jobs: int | None,
+    as_json: bool,
+    plugin: list[str] | None = None,
+) -> int:
     from mjcli.doudizhu.formats import collect_records
     from mjcli.doudizhu.policies import parse_policies
     from mjcli.doudizhu.replay import replay as replay_records
+    from mjcli.outpaths import output_dir
 
-    names = parse_policies(policies)
+    registry = _registry(plugin)
+    names = parse_policies(policies, registry)
+    workers = jobs_for(jobs)
     inputs = collect_records(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no record files found in {', '.join(records)}")
-    if out is not None and out.exists() and not out.is_dir():
-        raise UsageError(f"--out '{out}' exists and is not a directory")
-    with terminal_bar(unit="game") as bar:
+    with (
+        output_dir(out, ("decisions.parquet", "replay.json"), inputs.paths) as stage,
+        terminal_bar(unit="game") as bar,
+    ):
+        for line in inputs.notes():
+            print(line, file=sys.stderr)
         summary = replay_records(
             inputs.paths,
             names,
-            out=out,
-            jobs=jobs_for(jobs),
+            out=stage,
+            jobs=workers,
             progress=bar.update if bar is not None else None,
+            registry=registry,
         )
     if as_json:
         emit_json(summary)
     else:
-        print(f"{summary['games']} games, {summary['decisions']} answers from {len(names)} policies")
+        answers = plural(summary["decisions"], "answer")
+        print(
+            f"{plural(summary['games'], 'game')}, {answers} from {plural(len(names), 'policy', 'policies')}"
+        )
         rows = [
             [a["policy"], a["kind"], a["decisions"], f"{a['agree_rate']:.3f}"] for a in summary["agreement"]
         ]
@@ -87,52 +122,80 @@ def replay(records: list[str], policies: str, out: Path | None, jobs: int | None
     return 1 if summary["errors"] else 0
 
 
+#: what a Dou Dizhu simulation writes into --out
+SIMULATE_OWNS = ("games.jsonl", "games.parquet", "summary.json")
+
+
 def simulate(
     players: str,
     games: int,
     seed: int,
-    out: Path | None,
+    out: str | None,
     duplicate: bool,
     kicker: str,
     jobs: int | None,
     as_json: bool,
+    plugin: list[str] | None = None,
 ) -> int:
     import polars as pl
 
     from mjcli.doudizhu.policies import parse_policies
     from mjcli.doudizhu.simulate import game_specs, simulate
     from mjcli.doudizhu.summary import duplicate_table, role_table
+    from mjcli.outpaths import output_dir
 
     workers = jobs_for(jobs)
-    names = parse_policies(players)
-    if out is not None and out.exists() and not out.is_dir():
-        raise UsageError(f"--out '{out}' exists and is not a directory")
-    total = len(game_specs(names, games, seed, duplicate, kicker))
-    with terminal_bar(total, unit="game") as bar:
+    registry = _registry(plugin)
+    names = parse_policies(players, registry)
+    with contextlib.ExitStack() as stack:
+        stage = stack.enter_context(output_dir(out, SIMULATE_OWNS))  # a bad --out fails before the work
+        total = len(game_specs(names, games, seed, duplicate, kicker))
+        bar = stack.enter_context(terminal_bar(total, unit="game"))
         summary = simulate(
             names,
             games,
             seed,
-            out=out,
+            out=stage,
             duplicate=duplicate,
             kicker=kicker,
             jobs=workers,
             progress=bar.update if bar is not None else None,
+            registry=registry,
         )
     if as_json:
         emit_json(summary)
         return 0
-    print(f"{summary['games']} games, seed {seed}{', duplicate deals' if duplicate else ''}")
+    print(f"{plural(summary['games'], 'game')}, seed {seed}{', duplicate deals' if duplicate else ''}")
     print(frame_text(role_table(pl.DataFrame(summary["roles"])), width=200, str_len=60))
     if duplicate and summary["comparison"]:
         print()
         print(frame_text(duplicate_table(pl.DataFrame(summary["comparison"])), width=200, str_len=60))
     rate = summary["games"] / summary["seconds"] if summary["seconds"] else 0.0
     print(
-        f"{summary['games']} games in {summary['seconds']:.1f} s ({rate:.0f} games/s, "
-        f"{workers} job{'s' if workers != 1 else ''})",
+        f"{plural(summary['games'], 'game')} in {summary['seconds']:.1f} s ({rate:.0f} games/s, "
+        f"{plural(workers, 'job')})",
         file=sys.stderr,
     )
+    return 0
+
+
+def policies(plugin: list[str] | None, as_json: bool) -> int:
+    """Every Dou Dizhu policy name known, with where it comes from."""
+    from mjcli.plugins import describe
+
+    registry = _registry(plugin)
+    rows = [{"name": s.name, "source": s.source, "target": describe(s)} for s in registry.specs]
+    rows += [
+        {"name": s.name, "source": f"{s.source} (shadowed: not used)", "target": describe(s)}
+        for s in registry.shadowed
+    ]
+    if as_json:
+        for r in rows:
+            emit_json(r)
+    else:
+        print(
+            format_table(["name", "source", "target"], [[r["name"], r["source"], r["target"]] for r in rows])
+        )
     return 0
 
 
@@ -159,6 +222,12 @@ gain as landlord, as peasants, and with the sides swapped. --out DIR gets games.
 game and seat), games.jsonl (the records, for `mjcli replay --game doudizhu`) and summary.json.
 
 Example: mjcli simulate --game doudizhu --players zhanpai,greedy,random --games 200 --seed 1 --out sim""",
+    "policies": """Dou Dizhu (--game doudizhu): the built-in policies, those installed packages declare
+(entry-point group mjcli.doudizhu.policies) and those given with --plugin NAME=TARGET. A plugin
+answers decide(view, legal) with one of legal (or a pair: the choice and its reason): bid levels
+(0 = pass) on a BidView, moves (None = pass) on a PlayView.
+
+Example: mjcli policies --game doudizhu --plugin first=examples/doudizhu_plugin.py:FirstLegal""",
 }
 
 
@@ -178,6 +247,7 @@ GAME = GameEntry(
                 "kicker": "douzero",
                 "seed": 0,
                 "as_json": False,
+                "plugin": None,
             },
         ),
         "replay": Command(
@@ -189,6 +259,7 @@ GAME = GameEntry(
                 "out": None,
                 "jobs": None,
                 "as_json": False,
+                "plugin": None,
             },
         ),
         "simulate": Command(
@@ -203,7 +274,9 @@ GAME = GameEntry(
                 "kicker": "douzero",
                 "jobs": None,
                 "as_json": False,
+                "plugin": None,
             },
         ),
+        "policies": Command(policies, help=HELP["policies"], options={"plugin": None, "as_json": False}),
     },
 )

@@ -40,7 +40,8 @@ from mjcli.doudizhu.engine import BidView, PlayView, Policy
 from mjcli.doudizhu.movegen import gen_kind, legal_moves
 from mjcli.doudizhu.moves import KickerRule, Kind, Move, as_lead, classify, classify_one
 from mjcli.doudizhu.planner import PAIR, SINGLE, TRIO, TRIO_CHAIN, Plan, Step, plan, plan_pn
-from mjcli.errors import UsageError
+from mjcli.errors import MjcliError, UsageError
+from mjcli.plugins import BUILTIN, PolicySpec, Registry, instantiate, load_target, make_registry
 
 Decision = tuple[Move | None, str]
 
@@ -265,16 +266,94 @@ POLICIES: dict[str, Callable[[], Policy]] = {
 }
 
 
-def get_policy(name: str) -> Policy:
-    """A policy by name; raises :class:`UsageError` naming the unknown name."""
-    factory = POLICIES.get(name.strip())
-    if factory is None:
-        raise UsageError(f"unknown Dou Dizhu policy {name!r}: use one of {', '.join(POLICIES)}")
-    return factory()
+#: the entry-point group through which installed packages add Dou Dizhu policies
+ENTRY_POINT_GROUP = "mjcli.doudizhu.policies"
 
 
-def parse_policies(text: str | Iterable[str]) -> list[str]:
+def get_policy(name: str, registry: Registry | None = None) -> Policy:
+    """A policy by name (in ``registry``: built-ins, plugins, entry points; default the built-ins);
+    raises :class:`UsageError` naming the unknown name."""
+    if registry is None:
+        factory = POLICIES.get(name.strip())
+        if factory is None:
+            raise UsageError(f"unknown Dou Dizhu policy {name!r}: use one of {', '.join(POLICIES)}")
+        return factory()
+    return build_policy(registry.spec(name))
+
+
+def parse_policies(text: str | Iterable[str], registry: Registry | None = None) -> list[str]:
     names = [n.strip() for n in (text.split(",") if isinstance(text, str) else text) if n.strip()]
     for n in names:
-        get_policy(n)
-    return names
+        if registry is None:
+            get_policy(n)
+        else:
+            registry.spec(n)
+    return names if registry is None else [n.lower() for n in names]
+
+
+def policy_registry(plugins: Iterable[str] = ()) -> Registry:
+    """Every Dou Dizhu policy name a run knows: the built-ins, the installed entry points (group
+    ``mjcli.doudizhu.policies``) and the ``--plugin NAME=TARGET`` values."""
+    return make_registry([(n, n) for n in POLICIES], ENTRY_POINT_GROUP, "doudizhu", list(plugins))
+
+
+def build_policy(spec: PolicySpec) -> Policy:
+    """The policy of a spec: a built-in, or a plugin's or entry point's object (see :class:`PluginPolicy`)."""
+    if spec.source == BUILTIN:
+        return POLICIES[spec.target]()
+    what = f"{spec.source} '{spec.name}' ({spec.target})"
+    obj = instantiate(load_target(spec.target, what), what)
+    native = callable(getattr(obj, "bid", None)) and callable(getattr(obj, "play", None))
+    if not native and not callable(getattr(obj, "decide", None)):
+        raise UsageError(f"{what} is not a policy: it has no decide(view, legal) method")
+    return PluginPolicy(spec.name, obj)
+
+
+class PluginError(MjcliError):
+    """A plugin answered with something that is not one of the legal choices."""
+
+
+class PluginPolicy:
+    """A plugin at the Dou Dizhu table, under its registered name.
+
+    The plugin contract is riichi's: ``decide(view, legal)`` returns one of ``legal``, or a pair
+    (one of ``legal``, the reason). When bidding, ``view`` is a :class:`~mjcli.doudizhu.engine.BidView`
+    and ``legal`` the bid levels allowed (0 = pass, then each level above the highest bid); when
+    playing, a :class:`~mjcli.doudizhu.engine.PlayView` and the legal moves (``None`` = pass, offered
+    when following). An object with the engine's own ``bid(view, rng)`` and ``play(view, rng)`` is
+    used through them instead.
+    """
+
+    def __init__(self, name: str, plugin: object) -> None:
+        self.name = name
+        self.plugin = plugin
+        self.native = callable(getattr(plugin, "bid", None)) and callable(getattr(plugin, "play", None))
+
+    def bid(self, view: BidView, rng: random.Random) -> tuple[int, str]:
+        if self.native:
+            return self.plugin.bid(view, rng)  # type: ignore[attr-defined]
+        return self._decide(view, _bid_options(view))
+
+    def play(self, view: PlayView, rng: random.Random) -> Decision:
+        if self.native:
+            return self.plugin.play(view, rng)  # type: ignore[attr-defined]
+        legal: list[Move | None] = list(legal_moves(view.hand, view.lead, view.rule))
+        if view.lead is not None:
+            legal.append(None)
+        return self._decide(view, legal)
+
+    def _decide(self, view: object, legal: list) -> tuple:  # type: ignore[type-arg]
+        answer = self.plugin.decide(view, legal)  # type: ignore[attr-defined]
+        reason = getattr(self.plugin, "reason", "") or ""
+        if (
+            isinstance(answer, tuple)
+            and len(answer) == 2
+            and answer[0] in legal
+            and isinstance(answer[1], str)
+        ):
+            answer, reason = answer
+        if answer not in legal:
+            raise PluginError(
+                f"plugin '{self.name}' answered {answer!r}, not one of the {len(legal)} legal choices"
+            )
+        return answer, reason

@@ -26,6 +26,7 @@ from mjcli.doudizhu.policies import get_policy
 from mjcli.errors import LogFormatError, UsageError
 from mjcli.inputs import manifest
 from mjcli.ledger import write_table
+from mjcli.plugins import Registry
 from mjcli.runner import ordered_map
 
 DECISIONS_SCHEMA = {
@@ -116,8 +117,8 @@ def _replay_block(context: tuple[list[str], dict[str, Any]], block: Block) -> Bl
     return out
 
 
-def _policies_by_name(names: list[str]) -> tuple[list[str], dict[str, Any]]:
-    return names, {name: get_policy(name) for name in names}
+def _policies_by_name(names: list[str], registry: Registry | None = None) -> tuple[list[str], dict[str, Any]]:
+    return names, {name: get_policy(name, registry) for name in names}
 
 
 def _blocks(paths: list[Path], errors: list[dict[str, str]]) -> list[Block]:
@@ -150,21 +151,23 @@ def replay(
     out: Path | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    registry: Registry | None = None,
 ) -> dict[str, Any]:
     """Replay every record of ``paths``; write ``out/decisions.parquet``; return the summary.
 
-    ``progress`` is called with the number of records done after each block."""
+    ``progress`` is called with the number of records done after each block; ``registry`` resolves
+    the names (default: the built-ins; plugins are rebuilt from it in each worker)."""
     if not policies:
         raise UsageError("--policies names no policy")
     for name in policies:
-        get_policy(name)
+        get_policy(name, registry)
     if jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {jobs}")
     errors: list[dict[str, str]] = []
     rows: list[dict[str, Any]] = []
     games = 0
     blocks = _blocks(paths, errors)
-    setup = functools.partial(_policies_by_name, list(policies))
+    setup = functools.partial(_policies_by_name, list(policies), registry)
     for (file, _, _), results in zip(
         blocks, ordered_map(_replay_block, blocks, jobs=jobs, setup=setup), strict=True
     ):

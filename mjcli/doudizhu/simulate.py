@@ -38,6 +38,7 @@ from mjcli.doudizhu.moves import KickerRule, kicker_rule
 from mjcli.doudizhu.policies import get_policy
 from mjcli.doudizhu.summary import duplicate_summary, role_summary
 from mjcli.errors import UsageError
+from mjcli.plugins import Registry
 from mjcli.runner import ordered_map
 
 
@@ -94,18 +95,22 @@ def play_spec(spec: GamePlan, built: dict[str, Any] | None = None) -> dict[str, 
     return {"game": spec.game, "deal": spec.deal, "lineup": spec.lineup, **record}
 
 
-def _policies_by_name(names: Sequence[str]) -> dict[str, Any]:
-    return {name: get_policy(name) for name in dict.fromkeys(names)}
+def _policies_by_name(names: Sequence[str], registry: Registry | None = None) -> dict[str, Any]:
+    return {name: get_policy(name, registry) for name in dict.fromkeys(names)}
 
 
 def run_games(
-    specs: list[GamePlan], jobs: int = 1, progress: Callable[[int], None] | None = None
+    specs: list[GamePlan],
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    registry: Registry | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """Records of the specs' games, in spec order, played by ``jobs`` worker processes."""
+    """Records of the specs' games, in spec order, played by ``jobs`` worker processes (which
+    build the policies from ``registry``'s specs)."""
     if jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {jobs}")
     names = sorted({n for spec in specs for n in spec.players})
-    setup = functools.partial(_policies_by_name, names)
+    setup = functools.partial(_policies_by_name, names, registry)
     for rec in ordered_map(_play_task, specs, jobs=jobs, setup=setup):
         if progress:
             progress(1)
@@ -154,12 +159,14 @@ def simulate(
     kicker: str = "douzero",
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    registry: Registry | None = None,
 ) -> dict[str, Any]:
     """Play the games; write ``games.parquet``, ``games.jsonl`` (records) and ``summary.json`` under
-    ``out`` (atomically); return the summary (role table, duplicate comparison, speed)."""
+    ``out`` (atomically); return the summary (role table, duplicate comparison, speed). ``registry``
+    resolves the names (default: the built-ins)."""
     kicker_rule(kicker)
     for name in players:
-        get_policy(name)
+        get_policy(name, registry)
     specs = game_specs(players, games, seed, duplicate, kicker)
     rows: list[dict[str, Any]] = []
     start = time.perf_counter()
@@ -169,7 +176,7 @@ def simulate(
         if out_dir is not None:
             tmp = stack.enter_context(atomic_path(out_dir / "games.jsonl"))
             records = stack.enter_context(tmp.open("w", encoding="utf-8"))
-        for record in run_games(specs, jobs, progress):
+        for record in run_games(specs, jobs, progress, registry):
             rows.extend(seat_rows(record))
             if records is not None:
                 records.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")

@@ -32,7 +32,7 @@ from mjcli.hk.rules import HKRules
 from mjcli.hk.scoring import WinContext, score_counts
 from mjcli.hk.shape import is_complete
 from mjcli.melds import parse_melds
-from mjcli.output import format_table
+from mjcli.output import format_table, plural
 from mjcli.tiles import NUM_KINDS, check_counts, to_mpsz, wind_from_letter
 
 #: the wall's size assumed for a typed hand (any number above 0: kongs stay possible)
@@ -56,8 +56,8 @@ def build_view(
     size = 14 - 3 * len(meld_list)
     if len(codes) != size:
         raise InvalidHandError(
-            f"hand '{hand}' has {len(codes)} tiles; with {len(meld_list)} meld(s) a hand to play has {size} "
-            "(the last one written is the tile just drawn)"
+            f"hand '{hand}' has {len(codes)} tiles; with {plural(len(meld_list), 'meld')} a hand to play "
+            f"has {size} (the last one written is the tile just drawn)"
         )
     seen_codes = parse_hand(seen) if seen else []
     everything = [c for c in codes if c != JOKER] + [t for m in meld_list for t in m.tiles] + seen_codes

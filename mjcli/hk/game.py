@@ -3,25 +3,54 @@ each command takes, their defaults, and the body of each command (options in, ou
 exit code out). Red is the same engine under the ``red`` rule set (four jokers), so each body takes
 the preset's name; the two entries differ only in it and in their default policies.
 
+Every body that writes files claims its ``--out`` folder through :func:`mjcli.outpaths.output_dir`
+before the work (checked, locked, written through a hidden stage, moved in place at the end; the
+entries it owns are ``*_OWNS`` here), and says on stderr which inputs were read once only.
+
 Heavy modules are imported inside the bodies, so that reading this table (for ``--help``) costs
 nothing.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import sys
 from pathlib import Path
 from typing import Any
 
-from mjcli.errors import UsageError
+from mjcli.errors import MjcliError, UsageError, one_line
 from mjcli.games import Command, GameEntry
-from mjcli.output import emit_json, terminal_bar
+from mjcli.output import emit_json, plural, terminal_bar
 from mjcli.runner import jobs_for
 
 HK_PLAYERS = "hk-pm0,hk-pm8,hk-pm16,hk-pm16plus"
 RED_PLAYERS = "red-pm0,red-pm12,red-pm12plus"
+
+
+def _seat(text: str, option: str = "--seat") -> str:
+    """A seat as typed, as riichi reads it: digits are a seat number, 0 to 3 (seat 0 is the
+    dealer, East), letters a wind (E S W N, or the words); the wind letter."""
+    t = text.strip()
+    if t.lstrip("+-").isdigit():
+        if t not in ("0", "1", "2", "3"):
+            raise UsageError(f"{option} {t}: seat numbers are 0 to 3 (seat 0 is the dealer)")
+        return "ESWN"[int(t)]
+    return _wind(t, option)
+
+
+def _wind(text: str, option: str) -> str:
+    """A wind as typed, E S W N (or the words): its letter. Digits are seat numbers, never winds."""
+    from mjcli.tiles import wind_from_letter
+
+    t = text.strip()
+    try:
+        if not t.isalpha():
+            raise UsageError(t)
+        return "ESWN"[wind_from_letter(t)]
+    except MjcliError:
+        raise UsageError(f"{option} '{text}' is not a wind (use E, S, W or N)") from None
 
 
 def _rules(preset: str, min_faan: int | None = None, payment: str | None = None, strict: bool = False) -> Any:
@@ -68,8 +97,8 @@ def score(
         win,
         _rules(preset, min_faan, payment, min_without_bonus),
         melds=melds,
-        seat=seat,
-        round_wind=round_,
+        seat=_seat(seat),
+        round_wind=_wind(round_, "--round"),
         flowers=flowers,
         seasons=seasons,
         self_drawn=tsumo,
@@ -91,25 +120,49 @@ def score(
 
 
 def shanten(preset: str, hands: list[str], seen: str, shanten_only: bool, as_json: bool) -> int:
+    """Hands from the command line (the first bad one is the error), or ``-``: one hand per line of
+    standard input, every good line answered and every bad one reported with its line number (in
+    order, as JSON objects with ``--json``); exit 2 at the end when a line was bad."""
     from mjcli.hk.hand_report import analyse, shanten_text
     from mjcli.hk.notation import parse_hand
     from mjcli.hk.rules import get_rules
 
     jokers = get_rules(preset).red
-    if "-" in hands:
-        if len(hands) > 1:
-            raise UsageError("'-' (read hands from stdin) cannot be mixed with hands on the command line")
-        hands = [line.strip() for line in sys.stdin if line.strip()]
     seen_counts = [0] * 34
     for c in parse_hand(seen):
         seen_counts[c] += 1
-    results = [analyse(h, jokers, seen_counts, shanten_only) for h in hands]
-    if as_json:
-        for r in results:
-            emit_json(r.to_json())
-    elif results:
-        print(shanten_text(results, shanten_only))
-    return 0
+    if "-" not in hands:
+        results = [analyse(h, jokers, seen_counts, shanten_only) for h in hands]
+        if as_json:
+            for r in results:
+                emit_json(r.to_json())
+        elif results:
+            print(shanten_text(results, shanten_only))
+        return 0
+    if len(hands) > 1:
+        raise UsageError("'-' (read hands from stdin) cannot be mixed with hands on the command line")
+    lines = [(n, line.strip()) for n, line in enumerate(sys.stdin, start=1) if line.strip()]
+    if not lines:
+        raise UsageError("no hands on standard input (give one hand per line)")
+    good, bad = [], 0
+    for number, text in lines:
+        try:
+            result = analyse(text, jokers, seen_counts, shanten_only)
+        except MjcliError as exc:
+            bad += 1
+            error = one_line(str(exc))
+            if as_json:  # the same error object as riichi's shanten -
+                emit_json({"line": number, "input": one_line(f"'{text}'")[1:-1], "error": error})
+            else:
+                print(f"error: stdin line {number}: {error}", file=sys.stderr)
+            continue
+        if as_json:
+            emit_json(result.to_json())
+        else:
+            good.append(result)
+    if good:
+        print(shanten_text(good, shanten_only))
+    return 2 if bad else 0
 
 
 # ---------------------------------------------------------------- advise
@@ -138,8 +191,8 @@ def advise(
         parse_policy_names(policies, default),
         melds=melds,
         seen=seen,
-        seat=seat,
-        round_wind=round_,
+        seat=_seat(seat),
+        round_wind=_wind(round_, "--round"),
         flowers=flowers,
         seasons=seasons,
     )
@@ -153,12 +206,16 @@ def advise(
 # ---------------------------------------------------------------- simulate
 
 
+#: what a Hong Kong simulation writes into --out
+SIMULATE_OWNS = ("logs", "games.parquet", "rounds.parquet", "summary.json")
+
+
 def simulate(
     preset: str,
     players: str,
     games: int,
     seed: int,
-    out: Path | None,
+    out: str | None,
     duplicate: bool,
     jobs: int | None,
     as_json: bool,
@@ -171,18 +228,23 @@ def simulate(
     from mjcli.hk.figures import render
     from mjcli.hk.simulate import PolicyError, game_specs, parse_players
     from mjcli.hk.simulate import simulate as run
+    from mjcli.outpaths import output_dir
 
     workers = jobs_for(jobs)
     rules = _rules(preset, min_faan, payment, min_without_bonus).with_options(length=length)
     names = parse_players(players)
-    total = len(game_specs(names, games, seed, rules, duplicate))
-    with terminal_bar(total, unit="game") as bar:
+    with contextlib.ExitStack() as stack:
+        stage = stack.enter_context(output_dir(out, SIMULATE_OWNS))  # a bad --out fails before the work
+        total = len(game_specs(names, games, seed, rules, duplicate))
+        bar = stack.enter_context(terminal_bar(total, unit="game"))
         progress = None if bar is None else (lambda n: bar.update(1))
         try:
             result = run(
-                names, games, seed, rules, out=out, duplicate=duplicate, jobs=workers, progress=progress
+                names, games, seed, rules, out=stage, duplicate=duplicate, jobs=workers, progress=progress
             )
         except PolicyError as exc:
+            # A policy bug, found by playing: reported where. The logs of the games before are kept
+            # (for the bug report); no table or summary.json is, so it never reads as a run.
             print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
             return 1
     if as_json:
@@ -191,8 +253,8 @@ def simulate(
         print(render(result))
     rate = result["games"] / result["seconds"] if result["seconds"] else 0.0
     print(
-        f"{result['games']} games, {result['hands']} hands in {result['seconds']:.1f} s "
-        f"({rate:.1f} games/s, {workers} job{'s' if workers != 1 else ''})",
+        f"{plural(result['games'], 'game')}, {plural(result['hands'], 'hand')} in {result['seconds']:.1f} s "
+        f"({rate:.1f} games/s, {plural(workers, 'job')})",
         file=sys.stderr,
     )
     return 0
@@ -201,88 +263,119 @@ def simulate(
 # ---------------------------------------------------------------- verify
 
 
-def verify(preset: str, logs: list[str], out: Path | None, as_json: bool, jobs: int | None) -> int:
-    from mjcli.hk.formats import collect_logs
-    from mjcli.hk.verify import ROW_SCHEMA, report_lines, verify_paths
-    from mjcli.ledger import write_table
+#: what a Hong Kong verify writes into --out (the names riichi's verify uses for the same tables)
+VERIFY_OWNS = ("verify.parquet", "verify_games.parquet", "verify_mismatches.parquet")
 
+
+def verify(preset: str, logs: list[str], out: str | None, as_json: bool, jobs: int | None) -> int:
+    from mjcli.hk.formats import collect_logs
+    from mjcli.hk.verify import GAMES_SCHEMA, MISMATCH_SCHEMA, ROW_SCHEMA, report_lines, verify_paths
+    from mjcli.ledger import write_table
+    from mjcli.outpaths import output_dir
+
+    workers = jobs_for(jobs)
     inputs = collect_logs(logs, sys.stdin if "-" in logs else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(logs)}")
-    if out is not None and out.exists() and not out.is_dir():
-        raise UsageError(f"--out '{out}' exists and is not a directory")
     counts = {"ok": 0, "mismatch": 0, "error": 0}
     hands = matching = 0
     rows: list[dict[str, Any]] = []
-    for r in verify_paths([(i.path, i.label) for i in inputs], jobs_for(jobs)):
-        counts[r.status] += 1
-        hands += r.hands
-        matching += sum(1 for row in r.rows if row["match"])
-        rows.extend(r.rows)
-        if as_json:
-            emit_json(r.to_dict())
-        else:
-            print("\n".join(report_lines(r)))
+    game_rows: list[dict[str, Any]] = []
+    mismatch_rows: list[dict[str, Any]] = []
+    with output_dir(out, VERIFY_OWNS, inputs.paths) as stage:
+        _print_notes(inputs)
+        with terminal_bar(len(inputs), unit="log", leave=False) as bar:
+            for r in verify_paths([(i.path, i.label) for i in inputs], workers):
+                counts[r.status] += 1
+                hands += r.hands
+                matching += sum(1 for row in r.rows if row["match"])
+                rows.extend(r.rows)
+                game_rows.append(r.to_row())
+                mismatch_rows.extend(r.mismatch_rows())
+                if bar is not None:
+                    bar.clear()
+                if as_json:
+                    emit_json(r.to_dict())
+                else:
+                    print("\n".join(report_lines(r)))
+                if bar is not None:
+                    bar.update(1)
+        if stage is not None:
+            write_table(rows, stage / "verify.parquet", schema=ROW_SCHEMA)
+            write_table(game_rows, stage / "verify_games.parquet", schema=GAMES_SCHEMA)
+            write_table(mismatch_rows, stage / "verify_mismatches.parquet", schema=MISMATCH_SCHEMA)
     if out is not None:
-        target = write_table(rows, out / "verify.parquet", schema=ROW_SCHEMA)
-        print(f"wrote {target} ({len(rows)} hands)", file=sys.stderr)
+        print(f"wrote {Path(out) / 'verify.parquet'} ({plural(len(rows), 'hand')})", file=sys.stderr)
     summary = {"summary": True, "logs": len(inputs), **counts, "hands": hands, "hands_matching": matching}
     if as_json:
         emit_json(summary)
     else:
         print(
-            f"{len(inputs)} logs: {counts['ok']} ok, {counts['mismatch']} mismatching, "
-            f"{counts['error']} errors; {matching}/{hands} hands match"
+            f"{plural(len(inputs), 'log')}: {counts['ok']} ok, {counts['mismatch']} mismatching, "
+            f"{plural(counts['error'], 'error')}; {matching}/{hands} hands match"
         )
     return 0 if counts["ok"] == len(inputs) else 1
+
+
+def _print_notes(inputs: Any) -> None:
+    """The inputs left out because they repeat an earlier one, one line each on stderr."""
+    for line in inputs.notes():
+        print(line, file=sys.stderr)
 
 
 # ---------------------------------------------------------------- replay and summary
 
 
+#: what a Hong Kong replay writes into --out
+REPLAY_OWNS = ("decisions.parquet", "games.parquet", "replay.json")
+
+
 def replay(
-    preset: str, records: list[str], policies: str, out: Path | None, jobs: int | None, as_json: bool
+    preset: str, records: list[str], policies: str, out: str | None, jobs: int | None, as_json: bool
 ) -> int:
-    import shutil
     import tempfile
 
     from mjcli.hk.formats import collect_logs
     from mjcli.hk.policies import HK_POLICIES, RED_POLICIES, parse_policy_names
     from mjcli.hk.replay import replay as run
     from mjcli.hk.summary import format_summary, summarise
+    from mjcli.outpaths import output_dir
 
     default = RED_POLICIES if preset == "red" else HK_POLICIES
     names = parse_policy_names(policies, default)
+    workers = jobs_for(jobs)
     inputs = collect_logs(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(records)}")
-    if out is not None and out.exists() and not out.is_dir():
-        raise UsageError(f"--out '{out}' exists and is not a directory")
-    target = out if out is not None else Path(tempfile.mkdtemp(prefix="mjcli-hk-replay-"))
-    try:
+    with contextlib.ExitStack() as stack:
+        stage = stack.enter_context(output_dir(out, REPLAY_OWNS, inputs.paths))
+        _print_notes(inputs)
+        if stage is None:  # no --out: the tables still go to files, in a folder removed at the end
+            stage = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-hk-replay-")))
         with terminal_bar(len(inputs), unit="log", leave=False) as bar:
             result = run(
                 [(i.path, i.label) for i in inputs],
                 names,
-                out=target,
-                jobs=jobs_for(jobs),
+                out=stage,
+                jobs=workers,
                 progress=None if bar is None else bar.update,
+                game=preset,
             )
         summary = summarise(result.decisions)
         summary.update({"files": result.files, "games": result.games, "skipped": result.errors})
         if as_json:
             emit_json(summary)
         else:
-            print(f"{result.games} games, " + format_summary(summary))
+            print(f"{plural(result.games, 'game')}, " + format_summary(summary))
             for e in result.errors:
                 print(f"SKIPPED {e}")
-        if out is not None:
-            print(
-                f"wrote {result.decisions_path} ({result.rows} rows) and {result.games_path}", file=sys.stderr
-            )
-    finally:
-        if out is None:
-            shutil.rmtree(target, ignore_errors=True)
+    if out is not None:
+        target = Path(out)
+        print(
+            f"wrote {target / 'decisions.parquet'} ({plural(result.rows, 'row')}) and "
+            f"{target / 'games.parquet'}",
+            file=sys.stderr,
+        )
     return 1 if result.errors else 0
 
 
@@ -302,7 +395,8 @@ def summary(preset: str, path: Path, as_json: bool) -> int:
 _SCORE_HELP = """{title} (--game {name}): HAND is the concealed tiles in mpsz (1z-7z = E S W N White Green
 Red{jokers}), with the winning tile (14 tiles, 3 fewer per meld; --win names it, default the last
 written) or without it (then --win). Won on a discard unless --tsumo; --melds pon:111z,chi:456s,
-kan:5555p,ankan:9999s,kakan:2222m; --seat (E = dealer) and --round default to East; bonus tiles held
+kan:5555p,ankan:9999s,kakan:2222m; --seat is a seat number 0-3 (seat 0 is the dealer, East; 1
+South...) or a wind E S W N, --round a wind, both default to East; bonus tiles held
 as numbers: --flowers 1,3 --seasons 2 (tile n belongs to seat wind n: 1 East ... 4 North). Win
 conditions: --rinshan (kong replacement), --double-rinshan, --chankan (robbing a kong), --haitei (the
 last wall tile, self-drawn), --houtei (the last discard), --tenhou (heavenly), --chiihou (earthly).
@@ -320,7 +414,8 @@ Example: mjcli shanten --game {name} 123m456p789s1135z"""
 
 _ADVISE_HELP = """{title} (--game {name}): HAND is 14 tiles in mpsz{jokers} (3 fewer per meld of
 --melds), the last one written being the tile just drawn. --seen lists the tiles exposed elsewhere
-(rivers and other players' melds), --seat/--round the winds (default East), --flowers/--seasons the
+(rivers and other players' melds), --seat (0-3, seat 0 the dealer, or a wind) and --round (a wind;
+both default to East), --flowers/--seasons the
 bonus tiles held, --min-faan the table's minimum (default 3). Policies: {players} (--policy, or all).
 
 Example: mjcli advise --game {name} 123m456p789s11345z --policy all"""

@@ -120,9 +120,22 @@ def hand_text(codes: Iterable[int]) -> str:
     return to_mpsz(kinds) + "J" * sum(1 for c in codes if c == JOKER)
 
 
+#: (suit letter, first kind, its digits) of the four suits, in mpsz order
+_SUIT_RUNS = tuple(
+    (letter, first, tuple(str(n) for n in range(1, size + 1)))
+    for letter, first, size in (("m", 0, 9), ("p", 9, 9), ("s", 18, 9), ("z", 27, 7))
+)
+
+
 def counts_text(counts: Sequence[int], jokers: int = 0) -> str:
-    """A hand given as 34 counts (and a number of jokers) in mpsz."""
-    return hand_text([k for k in range(NUM_KINDS) for _ in range(counts[k])] + [JOKER] * jokers)
+    """A hand given as 34 counts (and a number of jokers) in mpsz: what :func:`hand_text` writes,
+    straight from the counts (replay writes two per decision: no tile list, no sort)."""
+    parts = []
+    for letter, first, digits in _SUIT_RUNS:
+        run = "".join(d * counts[first + i] for i, d in enumerate(digits) if counts[first + i])
+        if run:
+            parts.append(run + letter)
+    return "".join(parts) + "J" * jokers
 
 
 def parse_bonus_numbers(text: str | None, what: str) -> tuple[int, ...]:

@@ -6,11 +6,19 @@ own turn (``discard``, ``kong`` when a kong is offered, ``win`` when a self-draw
 another player's discard (``claim``, or ``win``) and on an added kong (``rob``). The log records
 every answer, so ``actual`` is what the player chose, even when another player's claim took the
 tile. A log the engine refuses is reported and skipped; the rest of the batch goes on.
+
+Beside each answer the row keeps what the seat knew that a report or a typed ``advise`` needs to
+show the position again: its bonus tiles, the tiles exposed elsewhere (``seen``: rivers and the
+other players' melds, as ``advise --seen`` takes them), its shanten before acting, the table's
+minimum and the tiles left in the wall. With ``out``, ``replay.json`` records the game, the
+policies and every log read (label, absolute path and the log's own rule set, which a typed
+``advise`` of one of its positions takes as ``--game``).
 """
 
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,10 +26,13 @@ from typing import Any
 
 import polars as pl
 
+from mjcli.atomic import write_text_atomic
 from mjcli.errors import LogFormatError, UsageError
 from mjcli.hk.formats import Decision, GameEnd, read_game, walk
 from mjcli.hk.notation import counts_text, tile_text
 from mjcli.hk.policies import SeedBot, get_policy
+from mjcli.hk.shape import shanten
+from mjcli.inputs import manifest
 from mjcli.ledger import RowBuffer, write_table
 from mjcli.melds import melds_to_text
 from mjcli.runner import ordered_map
@@ -39,6 +50,11 @@ DECISIONS_SCHEMA: dict[str, Any] = {
     "drawn": pl.String,
     "offered": pl.String,
     "melds": pl.String,
+    "bonus": pl.String,
+    "seen": pl.String,
+    "shanten": pl.Int64,
+    "min_faan": pl.Int64,
+    "wall_left": pl.Int64,
     "options": pl.Int64,
     "actual": pl.String,
     "policy": pl.String,
@@ -64,10 +80,11 @@ class FileRows:
     decisions: list[dict[str, Any]] = field(default_factory=list)
     games: list[dict[str, Any]] = field(default_factory=list)
     error: str | None = None
+    rules: str | None = None  # the log's rule set (hk, red)
 
 
 def replay_game(file: str, game: dict[str, Any], policies: Sequence[SeedBot]) -> FileRows:
-    out = FileRows(file)
+    out = FileRows(file, rules=game["game"] if isinstance(game.get("game"), str) else None)
     players = [str(p) for p in game.get("players", ["?"] * 4)]
     game_id = str(game.get("seed", file))
     per_seat = [0, 0, 0, 0]
@@ -112,6 +129,11 @@ def _rows(
         "drawn": None if v.drawn is None else tile_text(v.drawn),
         "offered": None if v.offer is None else tile_text(v.offer[1]),
         "melds": melds_to_text(v.melds),
+        "bonus": ",".join(tile_text(b) for b in sorted(v.bonus)),
+        "seen": counts_text(v.exposed_counts()),
+        "shanten": shanten(v.hand, v.jokers, len(v.melds)),
+        "min_faan": v.rules.min_faan,
+        "wall_left": v.wall_left,
         "options": len(d.legal),
         "actual": d.actual.text(),
     }
@@ -140,6 +162,10 @@ def _build(names: list[str]) -> list[SeedBot]:
     return [get_policy(n) for n in names]
 
 
+#: what a replay read, beside its tables (``mjcli report`` finds the game and the logs there)
+MANIFEST = "replay.json"
+
+
 @dataclass(slots=True)
 class ReplayResult:
     files: int
@@ -158,8 +184,10 @@ def replay(
     out: Path | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    game: str = "hk",
 ) -> ReplayResult:
-    """Replay every log of ``items`` ((path, label) pairs) through the policies ``names``."""
+    """Replay every log of ``items`` ((path, label) pairs) through the policies ``names``; with
+    ``out``, write the tables and ``replay.json`` (``game``: the --game the replay ran as)."""
     if not names:
         raise UsageError("--policies names no policy")
     for n in names:
@@ -167,9 +195,11 @@ def replay(
     decisions = RowBuffer(DECISIONS_SCHEMA)
     games = RowBuffer(GAMES_SCHEMA)
     errors: list[str] = []
+    rules: list[str | None] = []
     setup = functools.partial(_build, list(names))
     n_games = 0
     for r in ordered_map(_task, list(items), jobs=jobs, setup=setup):
+        rules.append(r.rules)
         if r.error is not None:
             errors.append(r.error)
         else:
@@ -183,4 +213,7 @@ def replay(
     if out is not None:
         result.decisions_path = write_table(frame, out / "decisions.parquet")
         result.games_path = write_table(games.frame(), out / "games.parquet")
+        inputs = [{**entry, "rules": r} for entry, r in zip(manifest(items), rules, strict=True)]
+        read = {"game": game, "policies": list(names), "inputs": inputs}
+        write_text_atomic(out / MANIFEST, json.dumps(read, indent=1, ensure_ascii=False) + "\n")
     return result

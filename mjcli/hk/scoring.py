@@ -43,6 +43,7 @@ from mjcli.hk.notation import (
 )
 from mjcli.hk.rules import BONUS_ITEMS, ITEM_BY_ID, HKRules
 from mjcli.melds import Meld, parse_melds
+from mjcli.output import plural
 from mjcli.tiles import DRAGONS, NUM_KINDS, WINDS, check_counts, to_mpsz, wind_from_letter
 
 WIND_NAMES = ("East", "South", "West", "North")
@@ -465,7 +466,7 @@ def read_win_hand(hand: str, win: str | None, melds: Sequence[Meld], jokers: boo
             raise InvalidHandError(f"hand '{hand}' does not hold the winning tile {win}")
     else:
         raise InvalidHandError(
-            f"hand '{hand}' has {len(codes)} concealed tiles; with {len(melds)} meld(s) write {full} "
+            f"hand '{hand}' has {len(codes)} concealed tiles; with {plural(len(melds), 'meld')} write {full} "
             f"(winning tile included) or {full - 1} and --win"
         )
     if win_tile >= NUM_KINDS and win_tile != JOKER:

@@ -9,7 +9,7 @@ from typing import Any
 
 import polars as pl
 
-from mjcli.errors import UsageError
+from mjcli.errors import UsageError, short_path
 from mjcli.output import format_table
 
 KINDS = ("discard", "claim", "win", "kong", "rob")
@@ -19,7 +19,12 @@ def load(path: Path) -> pl.DataFrame:
     target = path / "decisions.parquet" if path.is_dir() else path
     if not target.is_file():
         raise UsageError(f"'{path}' holds no decisions.parquet (run mjcli replay --game hk ... --out DIR)")
-    frame = pl.read_parquet(target)
+    try:
+        frame = pl.read_parquet(target)
+    except (pl.exceptions.PolarsError, OSError) as exc:
+        raise UsageError(
+            f"'{short_path(target)}' is not a readable Parquet file ({type(exc).__name__})"
+        ) from None
     if "hand_index" not in frame.columns or "policy" not in frame.columns:
         raise UsageError(f"'{target}' is not a Hong Kong replay's decisions.parquet")
     return frame
@@ -67,6 +72,8 @@ def _cell(v: float | None) -> str:
 
 
 def format_summary(s: dict[str, Any]) -> str:
+    if not s["answers"]:
+        return f"{s['decision_points']} decision points, no policy answer"
     head = ["policy", "decisions", "agree", *KINDS]
     rows = [
         [e["policy"], e["decisions"], _cell(e["agree"]), *(_cell(e[k]) for k in KINDS)] for e in s["policies"]

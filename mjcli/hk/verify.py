@@ -7,10 +7,15 @@ and replacement is the wall's next tile, every decision is legal), every hand's 
 engine's, the hands follow each other as the rules say (dealer, prevailing wind, repeats) and the
 final scores and placements are right. A log the engine cannot walk is an error (its first bad
 step named); one it walks but whose results differ is a mismatch (each difference listed).
+
+Three tables for ``verify --out`` (what ``mjcli report`` draws): :data:`ROW_SCHEMA` one row per
+hand, :data:`GAMES_SCHEMA` each log's verdict, :data:`MISMATCH_SCHEMA` every difference with its
+hand (the values as JSON text: they are numbers, lists or names).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +42,25 @@ ROW_SCHEMA: dict[str, Any] = {
     "recorded_deltas": pl.List(pl.Int64),
     "match": pl.Boolean,
 }
+GAMES_SCHEMA: dict[str, Any] = {
+    "file": pl.String,
+    "game": pl.Int64,
+    "rules": pl.String,
+    "status": pl.String,
+    "hands": pl.Int64,
+    "hands_matching": pl.Int64,
+    "mismatches": pl.Int64,
+    "error": pl.String,
+}
+MISMATCH_SCHEMA: dict[str, Any] = {
+    "file": pl.String,
+    "game": pl.Int64,
+    "hand": pl.Int64,
+    "round": pl.String,
+    "what": pl.String,
+    "log": pl.String,
+    "engine": pl.String,
+}
 
 
 @dataclass(slots=True)
@@ -47,6 +71,36 @@ class Report:
     mismatches: list[dict[str, Any]] = field(default_factory=list)
     error: str | None = None
     rows: list[dict[str, Any]] = field(default_factory=list)
+    game: int | None = None  # the log's seed
+    rules: str | None = None  # the log's rule set (hk, red)
+
+    def to_row(self) -> dict[str, Any]:
+        """The log's row of ``verify_games.parquet``."""
+        return {
+            "file": self.file,
+            "game": self.game,
+            "rules": self.rules,
+            "status": self.status,
+            "hands": self.hands,
+            "hands_matching": sum(1 for r in self.rows if r["match"]),
+            "mismatches": len(self.mismatches),
+            "error": self.error,
+        }
+
+    def mismatch_rows(self) -> list[dict[str, Any]]:
+        """Its rows of ``verify_mismatches.parquet``."""
+        return [
+            {
+                "file": self.file,
+                "game": self.game,
+                "hand": m["hand"],
+                "round": m["round"],
+                "what": m["what"],
+                "log": _json(m["log"]),
+                "engine": _json(m["engine"]),
+            }
+            for m in self.mismatches
+        ]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -58,9 +112,13 @@ class Report:
         }
 
 
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 def verify_game(file: str, game: dict[str, Any]) -> Report:
-    report = Report(file)
     seed = game.get("seed") if isinstance(game.get("seed"), int) else None
+    report = Report(file, game=seed, rules=game.get("game") if isinstance(game.get("game"), str) else None)
     for item in walk(game):
         if isinstance(item, HandEnd):
             report.hands += 1

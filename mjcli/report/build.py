@@ -24,6 +24,10 @@ SECTIONS: dict[tuple[str, str], str] = {
     ("riichi", "verify"): "mjcli.report.riichi_verify",
     ("doudizhu", "replay"): "mjcli.report.doudizhu_replay",
     ("doudizhu", "simulate"): "mjcli.report.doudizhu_simulation",
+    # Red is Hong Kong under another rule set: the same pages, titled by the game
+    **{(game, "replay"): "mjcli.report.hk_replay" for game in ("hk", "red")},
+    **{(game, "simulate"): "mjcli.report.hk_simulation" for game in ("hk", "red")},
+    **{(game, "verify"): "mjcli.report.hk_verify" for game in ("hk", "red")},
 }
 
 

@@ -4,7 +4,8 @@ Each command leaves its own files: ``replay`` a ``decisions.parquet`` (and ``rep
 names the game, the policies and the logs read), ``simulate`` a ``summary.json`` beside its
 ``games.parquet`` (the summary names the game), ``verify`` a ``verify.parquet``. Outputs written
 before the game was recorded are recognised by their columns: riichi's decisions have ``honba``,
-Dou Dizhu's simulated seats a ``role``. A folder may hold several outputs (``verify --out`` into a
+Hong Kong's ``hand_index``, Dou Dizhu's simulated seats a ``role``; Hong Kong's verify rows have
+``faan``, riichi's not. A folder may hold several outputs (``verify --out`` into a
 simulation's folder): each is found.
 """
 
@@ -66,7 +67,9 @@ def _replay_game(folder: Path) -> str:
         if isinstance(game, str):
             return game
     names = columns(folder / MARKERS["replay"])
-    return "riichi" if "honba" in names else "doudizhu"
+    if "honba" in names:
+        return "riichi"
+    return "hk" if "hand_index" in names else "doudizhu"
 
 
 def _simulate_game(folder: Path) -> str | None:
@@ -79,6 +82,19 @@ def _simulate_game(folder: Path) -> str | None:
         return game
     names = columns(folder / "games.parquet")
     return "doudizhu" if "role" in names else "riichi"
+
+
+def _verify_game(folder: Path) -> str:
+    """Riichi's verify checks rounds (``honba``), Hong Kong's hands (``faan``): then the logs' own
+    rule set when they all share one (``verify_games.parquet``'s ``rules``), else ``hk``."""
+    if "faan" not in columns(folder / MARKERS["verify"]):
+        return "riichi"
+    games = folder / "verify_games.parquet"
+    if games.is_file() and "rules" in columns(games):
+        found = pl.read_parquet(games, columns=["rules"])["rules"].drop_nulls().unique().to_list()
+        if len(found) == 1:
+            return str(found[0])
+    return "hk"
 
 
 def find_outputs(path: str | Path) -> list[Output]:
@@ -96,7 +112,7 @@ def find_outputs(path: str | Path) -> list[Output]:
         elif kind == "simulate":
             game = _simulate_game(folder)
         else:
-            game = "riichi"  # only riichi has verify
+            game = _verify_game(folder)
         if game is None:
             continue
         found.append(Output(kind, load_game(game).name, folder))

@@ -3,7 +3,9 @@
 Unicode's mahjong tiles (U+1F000...) and the kanji on them need fonts that most machines lack (they
 show as empty boxes), so every face is drawn: a rounded tile, the rank digit in the suit's colour,
 the suit or honour kanji as path outlines (:mod:`mjcli.report.glyphs`), a red five in bright red, the
-white dragon as an empty blue frame. Cards are a rank on a white card, jokers in their colours.
+white dragon as an empty blue frame; Hong Kong's bonus tiles are a flower (``F1``-``F4``) or a sun
+(``S1``-``S4``, seasons) with their number, Red mahjong's joker (``J``) a gold star. Cards are a
+rank on a white card, jokers in their colours.
 
 A page holds each face once, as a ``<symbol>`` of a :class:`Sprite`; a tile on the page is a small
 ``<svg class="tile">`` (``class="card"``) that uses its symbol and carries the tile's name as a
@@ -39,15 +41,47 @@ _TEXT_FONT = 'font-family="DejaVu Sans,Arial,Helvetica,sans-serif"'
 _CARD_FACE = {"T": "10", "B": "JOKER", "R": "JOKER"}
 
 
+#: Hong Kong's tiles beyond mpsz: bonus tiles (their number is the seat wind they belong to) and
+#: Red's joker, as :mod:`mjcli.hk.notation` writes them
+_BONUS = {"F": ("flower", "#c2185b"), "S": ("season", "#e67e22")}
+_JOKER = "J"
+_BONUS_OWNER = {"1": "East", "2": "South", "3": "West", "4": "North"}
+
+
 def tile_tokens(mpsz: str) -> list[str]:
     """``"055m1z"`` -> ``["0m", "5m", "5m", "1z"]`` (the order written; ``0`` is a red five)."""
     return [tile_name(t) for t in parse_tiles(mpsz)] if mpsz else []
 
 
+def hk_tokens(text: str) -> list[str]:
+    """A Hong Kong hand, tile or list: mpsz with ``J`` for jokers, ``F1``-``F4``/``S1``-``S4``
+    bonus tiles (comma-separated or not): ``"123mJ"`` -> ``["1m", "2m", "3m", "J"]``."""
+    out: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch in _BONUS and i + 1 < len(text) and text[i + 1] in _BONUS_OWNER:
+            out.append(text[i : i + 2])
+            i += 2
+            continue
+        if ch == _JOKER:
+            out.append(_JOKER)
+        elif ch != ",":
+            rest.append(ch)
+        i += 1
+    return tile_tokens("".join(rest)) + out
+
+
 def tile_label(name: str) -> str:
-    """``5m`` -> ``5 characters``; ``0p`` -> ``red 5 circles``; ``6z`` -> ``Green dragon (6z)``."""
+    """``5m`` -> ``5 characters``; ``0p`` -> ``red 5 circles``; ``6z`` -> ``Green dragon (6z)``;
+    ``F2`` -> ``flower 2, South's (F2)``; ``J`` -> ``joker (J)``."""
     if name in _HONOURS:
         return f"{_HONOURS[name][2]} ({name})"
+    if name == _JOKER:
+        return "joker (J)"
+    if name[0] in _BONUS:
+        return f"{_BONUS[name[0]][0]} {name[1]}, {_BONUS_OWNER[name[1]]}'s ({name})"
     rank, suit = name[0], name[1]
     return f"{'red 5' if rank == '0' else rank} {_SUITS[suit][2]} ({name})"
 
@@ -56,11 +90,51 @@ def _glyph(char: str, x: float, y: float, size: float, fill: str) -> str:
     return f'<path transform="translate({x} {y}) scale({size / 100})" d="{GLYPHS[char]}" fill="{fill}"/>'
 
 
+def _number(text: str, x: float, y: float, size: float, fill: str) -> str:
+    return (
+        f'<text x="{x}" y="{y}" text-anchor="middle" font-size="{size}" font-weight="bold" fill="{fill}" '
+        f"{_TEXT_FONT}>{text}</text>"
+    )
+
+
+def _bonus_face(name: str) -> list[str]:
+    """A flower (five petals round a heart) or a season (a sun), with the tile's number."""
+    kind, number = name[0], name[1]
+    colour = _BONUS[kind][1]
+    body = []
+    if kind == "F":
+        for dx, dy in ((0, -5), (4.8, -1.5), (3, 4), (-3, 4), (-4.8, -1.5)):
+            body.append(f'<circle cx="{15 + dx}" cy="{22 + dy}" r="3.6" fill="{colour}"/>')
+        body.append('<circle cx="15" cy="22" r="2.4" fill="#f4d03f"/>')
+    else:
+        rays = " ".join(
+            f"M{15 + 5.5 * c:.1f} {22 + 5.5 * s:.1f}L{15 + 8.5 * c:.1f} {22 + 8.5 * s:.1f}"
+            for c, s in ((1, 0), (0.7, 0.7), (0, 1), (-0.7, 0.7), (-1, 0), (-0.7, -0.7), (0, -1), (0.7, -0.7))
+        )
+        body.append(f'<path d="{rays}" stroke="{colour}" stroke-width="1.6" stroke-linecap="round"/>')
+        body.append(f'<circle cx="15" cy="22" r="4.5" fill="{colour}"/>')
+    body.append(_number(number, 7, 11, 9, colour))
+    body.append(_number(kind, 23, 11, 7, "#666"))
+    return body
+
+
+def _joker_face() -> list[str]:
+    star = "15,8 17.6,15.4 25,15.6 19.1,20.1 21.2,27.4 15,23 8.8,27.4 10.9,20.1 5,15.6 12.4,15.4"
+    return [
+        f'<polygon points="{star}" fill="#f1c40f" stroke="#b7950b" stroke-width="0.8"/>',
+        _number("JOKER", 15, 35, 5.5, "#8e44ad"),
+    ]
+
+
 def _tile_face(name: str) -> str:
     body = [
         '<rect x="1" y="1" width="28" height="38" rx="4" fill="#fdfaf0" stroke="#444" stroke-width="1.2"/>'
     ]
-    if name[1] == "z":
+    if name == _JOKER:
+        body += _joker_face()
+    elif name[0] in _BONUS:
+        body += _bonus_face(name)
+    elif name[1] == "z":
         char, colour, _ = _HONOURS[name]
         if char:
             body.append(_glyph(char, 4, 9, 22, colour))
@@ -114,7 +188,7 @@ class Sprite:
         )
 
     def tile(self, name: str, width: int = 30) -> str:
-        """One mahjong tile (``5m``, ``0p`` red five, ``7z``)."""
+        """One mahjong tile (``5m``, ``0p`` red five, ``7z``; ``F1``, ``S4``, ``J``)."""
         key = "tile-" + name
         if key not in self._faces:
             self._faces[key] = f'<symbol id="{key}" viewBox="0 0 30 40">{_tile_face(name)}</symbol>'
@@ -167,6 +241,41 @@ def riichi_hand(
         count += len(names)
     if offered:
         groups.append(_group([sprite.tile(offered)], "tiles offered", "on"))
+        count += 1
+    return f'<div class="hand" data-tiles="{count}">{"".join(groups)}</div>'
+
+
+def hk_hand(
+    sprite: Sprite,
+    hand: str,
+    drawn: str | None = None,
+    offered: str | None = None,
+    melds: str | None = None,
+    bonus: str | None = None,
+) -> str:
+    """A Hong Kong (or Red) seat's tiles: the concealed hand (jokers last, the drawn tile set
+    apart), the open melds, the bonus tiles set aside, and the tile offered when the decision is
+    about another player's discard or kong."""
+    tokens = hk_tokens(hand)
+    tail = [drawn] if drawn and drawn in tokens else []
+    if tail:
+        tokens.remove(tail[0])
+    groups = [_group((sprite.tile(t) for t in tokens), "tiles")]
+    count = len(tokens)
+    if tail:
+        groups.append(_group((sprite.tile(t) for t in tail), "tiles drawn", "drew"))
+        count += 1
+    for meld in (m for m in (melds or "").split(",") if m.strip()):
+        kind, _, tiles = meld.partition(":")
+        names = tile_tokens(tiles)
+        groups.append(_group((sprite.tile(t, 24) for t in names), "tiles meld", kind))
+        count += len(names)
+    flowers = hk_tokens(bonus or "")
+    if flowers:
+        groups.append(_group((sprite.tile(t, 24) for t in flowers), "tiles meld", "bonus"))
+        count += len(flowers)
+    if offered:
+        groups.append(_group([sprite.tile(t) for t in hk_tokens(offered)], "tiles offered", "on"))
         count += 1
     return f'<div class="hand" data-tiles="{count}">{"".join(groups)}</div>'
 

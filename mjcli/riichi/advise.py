@@ -6,27 +6,40 @@ one just drawn), builds the view a player in that seat would have, the legal act
 of every discard. :func:`advise_view` does the same for a view and legal actions the engine built
 (a log position). A three-player hand (``players=3``) sits at a table of three (seats E, S, W, 35000
 points each, 55 tiles in the wall); it may not hold 2m-8m, has no chi, and may set a North aside.
+
+Names come from a :class:`~mjcli.plugins.Registry` (built-ins, plugins, entry points, outside bots).
+An outside mjai bot needs the game's events, not a view: at a log position it is shown the game up
+to there; for a typed hand it is shown a round made up for it (:func:`hand_events`: its hand dealt,
+the dora indicators, its draw), which cannot hold melds, seen tiles or riichi declarations.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from mjcli.errors import InvalidHandError, UsageError
 from mjcli.melds import Meld, melds_to_text
-from mjcli.output import format_table
-from mjcli.riichi.policies import get_policy, parse_policy_names
+from mjcli.output import format_table, plural
+from mjcli.plugins import Registry
+from mjcli.riichi.bots import MjaiBot
+from mjcli.riichi.bots.protocol import meta_text
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.hand_report import discard_name
+from mjcli.riichi.policies import build_policy, builtin_registry, parse_policy_names
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.legal import draw_actions
 from mjcli.riichi.policies.view import Action, PlayerView, RiverTile
 from mjcli.riichi.variant import variant_for
-from mjcli.tiles import check_counts, kind, parse_tiles, tile_name, to_mpsz
+from mjcli.tiles import check_counts, counts34, kind, parse_tiles, tile_name, to_mpsz
 
 WIND_LETTERS = "ESWN"
 
 
 def discard_rows(view: PlayerView, math: HandMath | None = None) -> list[dict[str, object]]:
-    """The shanten and ukeire (unseen copies) left by every distinct discard, best first."""
+    """The shanten and ukeire (unseen copies) left by every distinct discard, best first. The key
+    ``tile`` is the tile discarded (as in ``mjcli shanten``: ``0m`` when the hand holds only the
+    red five of that kind)."""
     counts = view.concealed_counts()
     if sum(counts) % 3 != 2:
         return []
@@ -34,7 +47,7 @@ def discard_rows(view: PlayerView, math: HandMath | None = None) -> list[dict[st
     options.sort(key=lambda o: (o.shanten, -o.ukeire, o.kind))
     return [
         {
-            "discard": tile_name(o.kind),
+            "tile": discard_name(view.concealed, o.kind),
             "shanten": o.shanten,
             "ukeire": o.ukeire,
             "tiles": to_mpsz(o.improving),
@@ -43,20 +56,39 @@ def discard_rows(view: PlayerView, math: HandMath | None = None) -> list[dict[st
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class GameContext:
+    """What an outside bot is shown to answer at a position: the game's events up to ``upto`` (the
+    event after which the decision comes) and the players' names."""
+
+    events: Sequence[object]
+    upto: int
+    names: Sequence[str] = ()
+
+
 def policy_rows(
     view: PlayerView,
     legal: Sequence[Action],
     names: Sequence[str],
     choice_text: bool = False,
     math: HandMath | None = None,
+    registry: Registry | None = None,
+    context: GameContext | None = None,
 ) -> list[dict[str, object]]:
     """One row per policy; with ``choice_text`` also ``choice``, the answer as replay stores it.
-    ``math``: the HandMath the policies share (see :func:`~mjcli.riichi.policies.get_policy`)."""
+    ``math``: the HandMath the policies share (see :func:`~mjcli.riichi.policies.get_policy`).
+    A bot's row (asked through ``context``) adds ``answer`` (what it wrote), ``meta`` and ``fault``
+    (its action is ``fault`` when it did not answer a legal action)."""
     from mjcli.riichi.policies.bridge import action_text
 
+    registry = registry if registry is not None else builtin_registry()
     rows = []
     for name in names:
-        action = get_policy(name, math=math).decide(view, legal)
+        policy = build_policy(registry.spec(name), math)
+        if isinstance(policy, MjaiBot):
+            rows.append(_bot_row(policy, view, legal, context, choice_text))
+            continue
+        action = policy.decide(view, legal)
         row: dict[str, object] = {
             "policy": name,
             "action": action.kind,
@@ -70,19 +102,82 @@ def policy_rows(
     return rows
 
 
+def _bot_row(
+    bot: MjaiBot, view: PlayerView, legal: Sequence[Action], context: GameContext | None, choice_text: bool
+) -> dict[str, object]:
+    from mjcli.riichi.policies.bridge import action_text
+
+    if context is None:
+        context = GameContext(*hand_events(view))
+    with bot:
+        bot.start_game(context.events, context.names)
+        got = bot.answer(view.seat, context.upto, legal)
+    a = got.action
+    row: dict[str, object] = {
+        "policy": bot.name,
+        "action": a.kind if a is not None else "fault",
+        "tile": None if a is None or a.tile is None else tile_name(a.tile),
+        "consumed": to_mpsz(a.consumed) if a is not None and a.consumed else None,
+        "reason": "" if got.fault is None else f"{got.fault.kind}: {got.fault.detail}",
+        "answer": got.text,
+        "meta": meta_text(got.meta),
+        "fault": None if got.fault is None else got.fault.kind,
+    }
+    if choice_text:
+        row["choice"] = action_text(a) if a is not None else None
+    return row
+
+
+def hand_events(view: PlayerView) -> tuple[list[object], int, list[str]]:
+    """A round made up to show a typed hand to an outside bot: the hand dealt to the view's seat
+    (the others' hidden), the dora indicators, then its draw. Without a dora indicator the first
+    honour (East first) that the hand does not hold is shown, since a round always has one.
+    A hand with melds, other seats' discards or riichi declarations cannot be shown this way."""
+    if view.drawn is None:
+        raise UsageError("an outside bot is asked about a hand with a drawn tile only")
+    if any(view.melds) or any(view.rivers) or any(view.riichi):
+        raise UsageError(
+            "an outside bot (--bot) sees a game's events: it can be asked about a typed hand without "
+            "--melds, --seen and --riichi-by, or about a log position (LOG --round --honba --turn --seat)"
+        )
+    own = view.concealed_counts()
+    dora = list(view.dora_indicators) or [next(27 + k for k in range(7) if not own[27 + k])]
+    hidden = (0,) * 13
+    hands = tuple(tuple(sorted(view.hand)) if s == view.seat else hidden for s in range(4))
+    events: list[object] = [
+        ev.StartGame(names=("0", "1", "2", "3")),
+        ev.StartRound(
+            round_wind=view.round_wind,
+            kyoku=view.dealer + 1,
+            honba=view.honba,
+            sticks=view.sticks,
+            dealer=view.dealer,
+            dora_marker=dora[0],
+            scores=tuple(view.scores),
+            hands=hands,
+        ),
+        *(ev.NewDora(t) for t in dora[1:]),
+        ev.Draw(view.seat, view.drawn),
+    ]
+    return events, len(events) - 1, ["0", "1", "2", "3"]
+
+
 def advise_view(
     view: PlayerView,
     legal: Sequence[Action],
     policies: Sequence[str] | str = "all",
     actual: Action | None = None,
     choice_text: bool = False,
+    registry: Registry | None = None,
+    context: GameContext | None = None,
 ) -> dict[str, object]:
     """Every policy's answer at one decision point, beside the discard table.
 
     ``actual`` is what the player did at that point of a log (``None`` for a typed hand);
-    ``choice_text`` adds each answer in replay's stored form (see :func:`policy_rows`).
+    ``choice_text`` adds each answer in replay's stored form (see :func:`policy_rows`);
+    ``registry`` resolves the names, ``context`` is the game an outside bot is shown.
     """
-    names = parse_policy_names(policies) if isinstance(policies, str) else list(policies)
+    names = parse_policy_names(policies, registry) if isinstance(policies, str) else list(policies)
     math = HandMath()
     math.set_players(view.players)
     counts = view.concealed_counts()
@@ -91,6 +186,8 @@ def advise_view(
     return {
         "hand": to_mpsz(view.concealed),
         "drawn": None if view.drawn is None else tile_name(view.drawn),
+        "offered": None if view.offered is None else tile_name(view.offered),
+        "offered_by": view.offered_by,
         "melds": melds_to_text(view.own_melds),
         "dora_indicators": to_mpsz(view.dora_indicators),
         "round_wind": WIND_LETTERS[view.round_wind],
@@ -99,7 +196,7 @@ def advise_view(
         "shanten": shanten,
         "legal": [a.label() for a in legal],
         "actual": None if actual is None else actual.to_dict(),
-        "policies": policy_rows(view, legal, names, choice_text, math),
+        "policies": policy_rows(view, legal, names, choice_text, math, registry, context),
         "discards": discard_rows(view, math),
     }
 
@@ -131,8 +228,8 @@ def build_view(
     expected = 14 - 3 * len(melds)
     if len(hand) != expected:
         raise InvalidHandError(
-            f"{label} has {len(hand)} tiles; with {len(melds)} meld(s) a hand to advise has {expected} "
-            "(the last one written is the tile just drawn)"
+            f"{label} has {len(hand)} tiles; with {plural(len(melds), 'meld')} a hand to advise has "
+            f"{expected} (the last one written is the tile just drawn)"
         )
     own = [*hand, *(t for m in melds for t in m.tiles)]
     check_counts(own, label)
@@ -156,6 +253,11 @@ def build_view(
         riichi[s] = True
     if riichi[seat_wind] and any(m.opened for m in melds):
         raise UsageError(f"seat {WIND_LETTERS[seat_wind]} cannot be in riichi with an open meld")
+    if riichi[seat_wind] and HandMath().shanten(counts34(hand)) > 0:
+        raise UsageError(
+            f"seat {WIND_LETTERS[seat_wind]} cannot be in riichi: the hand is not tenpai "
+            "(--riichi-by names the seats in riichi; the player's own seat only with a tenpai hand)"
+        )
     seat = seat_wind
     rivers: list[tuple[RiverTile, ...]] = [()] * players
     rivers[(seat + 1) % players] = tuple(RiverTile(t) for t in seen)
@@ -188,20 +290,21 @@ def advise_hand(
     riichi_by: Sequence[int] = (),
     policies: Sequence[str] | str = "all",
     players: int = 4,
+    registry: Registry | None = None,
 ) -> dict[str, object]:
     """Each policy's action and reason for a typed hand, with the discard table (``players``: 3 for
     a three-player hand, see :func:`build_view`).
 
-    Returns ``{"hand", "drawn", "melds", "dora_indicators", "round_wind", "seat_wind", "shanten",
-    "legal", "actual" (None here), "policies": [{"policy", "action", "tile", "consumed", "reason"}],
-    "discards": [{"discard", "shanten", "ukeire", "tiles"}]}``.
+    Returns ``{"hand", "drawn", "offered" and "offered_by" (None here), "melds", "dora_indicators",
+    "round_wind", "seat_wind", "shanten", "legal", "actual" (None here), "policies": [{"policy",
+    "action", "tile", "consumed", "reason"}], "discards": [{"tile", "shanten", "ukeire", "tiles"}]}``.
     """
     tiles = parse_tiles(hand) if isinstance(hand, str) else list(hand)
     dora_tiles = parse_tiles(dora) if isinstance(dora, str) else list(dora)
     seen_tiles = parse_tiles(seen) if isinstance(seen, str) else list(seen)
     view = build_view(tiles, melds, dora_tiles, seen_tiles, round_wind, seat_wind, riichi_by, players=players)
     legal = draw_actions(view)
-    return advise_view(view, legal, policies)
+    return advise_view(view, legal, policies, registry=registry)
 
 
 # ---------------------------------------------------------------- a position from a log
@@ -223,6 +326,8 @@ def advise_log(
     seat: int,
     policies: Sequence[str] | str = "all",
     game_index: int = 0,
+    registry: Registry | None = None,
+    seat_is_wind: bool = False,
 ) -> dict[str, object]:
     """Each policy's answer at a position of a real game, with what the player did there.
 
@@ -231,9 +336,11 @@ def advise_log(
     right after which the decision comes) and ``seat`` (0..3, seat 0 = the first dealer), in the
     game ``game_index`` of the file (any format ``verify`` reads). The decision points are those
     of :func:`mjcli.riichi.replay.decisions_of`, so the hand, the legal actions and the player's action
-    are the row's. Besides :func:`advise_view`'s keys: ``file``, ``round`` (``E2-0``), ``honba``,
-    ``turn``, ``seat``, ``kind`` (the row's decision kind), ``actual_text`` and ``tsumogiri``
-    (the row's ``actual`` and ``tsumogiri``), and ``choice`` per policy (the row's ``choice``).
+    are the row's. ``seat_is_wind``: ``seat`` is the seat's wind in that round (0..3 = E S W N) at
+    the table of the log (three or four seats). Besides :func:`advise_view`'s keys: ``file``,
+    ``round`` (``E2-0``), ``honba``, ``turn``, ``seat``, ``kind`` (the row's decision kind),
+    ``actual_text`` and ``tsumogiri`` (the row's ``actual`` and ``tsumogiri``), and ``choice`` per
+    policy (the row's ``choice``).
     """
     from mjcli.riichi.engine.legality import IllegalEvent
     from mjcli.riichi.formats import read_log
@@ -248,6 +355,12 @@ def advise_log(
     games = read_log(path)
     if not 0 <= game_index < len(games):
         raise UsageError(f"{path} holds {len(games)} game(s); game {game_index} does not exist")
+    seats_n = games[game_index].players
+    if seat >= seats_n:
+        what = f"wind {WIND_LETTERS[seat]}" if seat_is_wind else f"seat {seat}"
+        raise UsageError(f"{path} is a {seats_n}-player game: {what} does not sit there")
+    if seat_is_wind:  # the seat that has this wind in the round asked about
+        seat = (kyoku - 1 + seat) % seats_n
     turns: list[int] = []
     rounds_seen: list[str] = []
     try:
@@ -260,7 +373,10 @@ def advise_log(
                     break  # past the round asked about
                 continue
             if d.turn == turn:
-                result = advise_view(d.view, d.legal.actions, policies, actual=d.actual, choice_text=True)
+                game = games[game_index]
+                players = list(game.start.names) if game.start is not None else []
+                context = GameContext(game.events, d.event, players)
+                result = advise_view(d.view, d.legal.actions, policies, d.actual, True, registry, context)
                 discarded = d.actual.kind in ("discard", "riichi")
                 result.update(
                     {
@@ -301,9 +417,15 @@ def render(result: dict) -> str:
         lines.append(
             f"{result['file']}  round {result['round']}  seat {result['seat']}  turn {result['turn']}{kind}"
         )
+    if result["drawn"] is not None:
+        came = f"  drawn {result['drawn']}"
+    elif result.get("offered") is not None:
+        came = f"  offered {result['offered']} by seat {result['offered_by']}"
+    else:
+        came = ""  # after a call: nothing drawn, nothing offered
     lines += [
         ("three-player  " if result.get("players") == 3 else "")
-        + f"hand {result['hand']}  drawn {result['drawn']}"
+        + f"hand {result['hand']}{came}"
         + (f"  melds {result['melds']}" if result["melds"] else "")
         + (f"  dora indicators {result['dora_indicators']}" if result["dora_indicators"] else "")
         + f"  round {result['round_wind']}  seat {result['seat_wind']}  shanten {result['shanten']}",
@@ -325,6 +447,6 @@ def render(result: dict) -> str:
     lines.append(format_table(["policy", "action", "reason"], rows))
     if result["discards"]:
         lines.append("")
-        table = [[d["discard"], d["shanten"], d["ukeire"], d["tiles"]] for d in result["discards"]]
+        table = [[d["tile"], d["shanten"], d["ukeire"], d["tiles"]] for d in result["discards"]]
         lines.append(format_table(["discard", "shanten", "ukeire", "tiles"], table, align="lrrl"))
     return "\n".join(lines)

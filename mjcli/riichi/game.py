@@ -9,13 +9,15 @@ print its text or JSON. Heavy modules are imported inside the bodies, so that re
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
-from mjcli.errors import InvalidHandError, UsageError
+from mjcli.errors import InvalidHandError, MjcliError, UsageError
 from mjcli.games import Command, GameEntry
-from mjcli.output import emit_json, terminal_bar
+from mjcli.output import emit_json, plural, terminal_bar
 from mjcli.runner import jobs_for
 
 DEFAULT_PLAYERS = "akagi,mahjongjoy,greedy,efficiency"
@@ -53,6 +55,8 @@ def score(
     from mjcli.riichi.scoring import hand_label, score_typed
     from mjcli.tiles import tile_name
 
+    if riichi and double_riichi:
+        raise UsageError("--riichi and --double-riichi together: give one (a double riichi is the riichi)")
     flags = {
         "tsumo": tsumo,
         "riichi": riichi,
@@ -72,8 +76,8 @@ def score(
         melds=melds,
         dora=dora,
         ura=ura,
-        seat=seat,
-        round_wind=round_,
+        seat=WINDS[read_seat(seat)[1]],
+        round_wind=WINDS[read_wind(round_, "--round")],
         honba=honba,
         sticks=sticks,
         rules=rules,
@@ -115,22 +119,25 @@ def _three_player_rules(rules: str | None, sanma: bool, command: str) -> str:
 
 
 def shanten(hands: list[str], seen: str, shanten_only: bool, sanma: bool, as_json: bool) -> int:
+    """Hands from the command line (the first bad one is the error), or ``-``: one hand per line of
+    standard input, every good line answered and every bad one reported with its line number (in
+    order, as JSON objects with ``--json``); exit 2 at the end when a line was bad. ``sanma``:
+    three-player hands (no 2m-8m; a hand or ``--seen`` holding one is bad)."""
     import numpy as np
 
     from mjcli.analysis import SANMA_ABSENT, shanten_batch, shanten_sanma
     from mjcli.analysis import shanten as shanten_of
-    from mjcli.riichi.hand_report import analyse, check_seen, read_hand, read_hands, render
+    from mjcli.riichi.hand_report import (
+        BadLine,
+        analyse,
+        check_sanma,
+        check_seen,
+        read_hand,
+        read_hands,
+        render,
+    )
     from mjcli.tiles import NUM_KINDS, check_counts, counts34, parse_tiles, tile_name
 
-    if "-" in hands:
-        if len(hands) > 1:
-            raise UsageError("'-' (read hands from stdin) cannot be mixed with hands on the command line")
-        parsed = read_hands(sys.stdin)
-        batch = np.array([h.counts for h in parsed], dtype=np.uint8).reshape(-1, NUM_KINDS)
-        values = [int(v) for v in shanten_batch(batch, sanma=sanma)]
-    else:
-        parsed = [read_hand(text, what=f"hand '{text}'") for text in hands]
-        values = [(shanten_sanma if sanma else shanten_of)(h.counts) for h in parsed]
     seen_tiles = parse_tiles(seen)
     check_counts(seen_tiles, what=f"--seen '{seen}'")
     seen_counts = counts34(seen_tiles)
@@ -139,18 +146,94 @@ def shanten(hands: list[str], seen: str, shanten_only: bool, sanma: bool, as_jso
         raise InvalidHandError(
             f"--seen '{seen}' holds {tile_name(absent[0])}: three-player mahjong has no 2m-8m"
         )
-    for h in parsed:
-        check_seen(h, seen_counts)
+    if "-" in hands:
+        if len(hands) > 1:
+            raise UsageError("'-' (read hands from stdin) cannot be mixed with hands on the command line")
+        entries = read_hands(sys.stdin, seen_counts, sanma)
+        if not entries:
+            raise UsageError("no hands on standard input (give one hand per line)")
+        parsed = [e for e in entries if not isinstance(e, BadLine)]
+        batch = np.array([h.counts for h in parsed], dtype=np.uint8).reshape(-1, NUM_KINDS)
+        values = iter([int(v) for v in shanten_batch(batch, sanma=sanma)])
+    else:
+        entries = [read_hand(text, what=f"hand '{text}'") for text in hands]
+        for h in entries:
+            if sanma:
+                check_sanma(h)
+            check_seen(h, seen_counts)
+        values = iter([(shanten_sanma if sanma else shanten_of)(h.counts) for h in entries])
     results = []
-    for h, value in zip(parsed, values, strict=True):
-        result = analyse(h, value, seen_counts, shanten_only, sanma)
+    bad = 0
+    for entry in entries:
+        if isinstance(entry, BadLine):
+            bad += 1
+            if as_json:
+                emit_json(entry.to_json())
+            else:
+                print(f"error: {entry.message()}", file=sys.stderr)
+            continue
+        result = analyse(entry, next(values), seen_counts, shanten_only, sanma)
         if as_json:
             emit_json(result.to_json())
         else:
             results.append(result)
     if not as_json and results:
         print(render(results, shanten_only))
-    return 0
+    return 2 if bad else 0
+
+
+# ---------------------------------------------------------------- names: built-in, plugin, entry point, bot
+
+
+def _registry(
+    plugin: list[str] | None,
+    bot: list[str] | None,
+    bot_timeout: float | None = None,
+    bot_framing: str | None = None,
+    log_dir: Path | None = None,
+) -> Any:
+    """Every policy name the command knows (:func:`mjcli.riichi.policies.policy_registry`), the
+    bots' stderr going to ``log_dir/NAME.stderr.log`` (started afresh)."""
+    import dataclasses
+
+    from mjcli.riichi.bots import bot_spec, check_settings
+    from mjcli.riichi.policies import policy_registry
+
+    if not bot and (bot_timeout is not None or bot_framing is not None):
+        raise UsageError("--bot-timeout and --bot-framing apply to the bots given with --bot")
+    settings = check_settings(bot_timeout, bot_framing)
+    if log_dir is not None:
+        settings = dataclasses.replace(settings, log_dir=str(log_dir))
+    specs = [bot_spec(text, settings) for text in bot or ()]
+    if log_dir is not None:
+        for spec in specs:
+            (log_dir / f"{spec.name}.stderr.log").unlink(missing_ok=True)
+    return policy_registry(plugin or (), specs)
+
+
+def _fault_lines(faults: list[dict[str, Any]], where: str | None, limit: int = 5) -> list[str]:
+    """The faults of a run's bots, for a person: counts per bot and kind, the first few in full."""
+    if not faults:
+        return ["bot faults: none"]
+    counts: dict[tuple[str, str], int] = {}
+    for f in faults:
+        key = (f["bot"], f["fault"])
+        counts[key] = counts.get(key, 0) + 1
+    shown = ", ".join(f"{bot} {kind} {n}" for (bot, kind), n in sorted(counts.items()))
+    lines = [f"{len(faults)} bot fault(s): {shown}" + (f" (all in {where})" if where else "")]
+    # what went wrong; the decisions of a process that had already failed are only counted
+    telling = [f for f in faults if f["fault"] != "unanswered"] or faults
+    for f in telling[:limit]:
+        place = " ".join(
+            f"{k} {f[k]}" for k in ("file", "game", "round", "turn", "seat", "event") if f.get(k) is not None
+        )
+        answer = f"; answered {f['answer']!r}" if f.get("answer") else ""
+        played = f"; played {f['played']}" if f.get("played") else ""
+        detail = " ".join(str(f["detail"]).split())
+        lines.append(f"  {f['bot']} {f['fault']} at {place}: {detail[:300]}{answer[:200]}{played}")
+    if len(faults) > min(limit, len(telling)):
+        lines.append(f"  ... and {len(faults) - min(limit, len(telling))} more")
+    return lines
 
 
 # ---------------------------------------------------------------- advise
@@ -161,42 +244,61 @@ def advise(
     policies: str,
     dora: str | None,
     seen: str | None,
-    round_: str,
-    seat: str,
+    round_: str | None,
+    seat: str | None,
     melds: str | None,
     riichi_by: str | None,
-    honba: int,
+    honba: int | None,
     turn: int | None,
     sanma: bool,
     as_json: bool,
+    plugin: list[str] | None = None,
+    bot: list[str] | None = None,
+    bot_timeout: float | None = None,
+    bot_framing: str | None = None,
 ) -> int:
-    """``hand`` is a hand in mpsz (``round_``/``seat`` are then winds, E S W N) or a log file
-    (``round_`` a round label such as ``E2``, ``seat`` a seat number 0-3, ``honba`` and ``turn``
-    the position: ``turn`` as in replay's ``decisions.parquet``)."""
+    """``hand`` is a hand in mpsz or a log file. For a hand, ``round_`` is the round wind and
+    ``seat`` the seat (see :func:`read_seat`); for a log, the position is ``round_`` (a round label
+    such as ``E2``), ``honba``, ``turn`` (as in replay's ``decisions.parquet``) and ``seat``."""
     from mjcli.melds import parse_melds
     from mjcli.riichi.advise import advise_hand, advise_log, render
-    from mjcli.tiles import parse_tiles, wind_from_letter
+    from mjcli.tiles import parse_tiles
 
-    if Path(hand).is_file():
-        if turn is None:
+    registry = _registry(plugin, bot, bot_timeout, bot_framing)
+    policies = registry.parse_names(policies)
+    if _names_log(hand):
+        _refuse_for(f"'{hand}' is a log", dora=dora, seen=seen, melds=melds, riichi_by=riichi_by)
+        if turn is None or round_ is None or seat is None:
             raise UsageError(f"'{hand}' is a log: name the position with --round, --honba, --turn, --seat")
-        if not seat.strip().isdigit():
-            raise UsageError(f"--seat '{seat}': for a log, give the seat number 0-3")
         if sanma:
             raise UsageError("--sanma is for a typed hand: a log says itself how many play")
-        result = advise_log(hand, round_, honba, turn, int(seat), policies=policies)
+        kind, value = read_seat(seat)
+        result = advise_log(
+            hand,
+            round_,
+            honba or 0,
+            turn,
+            value,
+            policies=policies,
+            registry=registry,
+            seat_is_wind=kind == "wind",
+        )
     else:
-        winds = [wind_from_letter(w) for w in (riichi_by or "").replace(" ", ",").split(",") if w.strip()]
+        _refuse_for("a typed hand (not a log)", honba=honba, turn=turn)
+        in_riichi = [
+            read_seat(w, "--riichi-by")[1] for w in (riichi_by or "").replace(" ", ",").split(",") if w
+        ]
         result = advise_hand(
             hand,
             melds=parse_melds(melds or ""),
             dora=parse_tiles(dora or ""),
             seen=parse_tiles(seen or ""),
-            round_wind=wind_from_letter(round_),
-            seat_wind=wind_from_letter(seat),
-            riichi_by=winds,
+            round_wind=read_wind(round_ or "E", "--round"),
+            seat_wind=read_seat(seat or "E")[1],
+            riichi_by=in_riichi,
             policies=policies,
             players=3 if sanma else 4,
+            registry=registry,
         )
     if as_json:
         emit_json(result)
@@ -205,11 +307,72 @@ def advise(
     return 0
 
 
+#: file names that can only be a log, never a hand in mpsz
+_LOG_SUFFIXES = (".mjlog", ".json", ".jsonl", ".xml", ".gz", ".txt", ".log")
+
+
+def _names_log(text: str) -> bool:
+    """Does advise's HAND name a log file? A path that does not exist, or a folder, is an error; a
+    string that cannot be a path (too long, for one) is a hand."""
+    path = Path(text)
+    try:
+        exists = path.exists()
+        folder = path.is_dir()
+    except (OSError, ValueError):
+        return False
+    if folder:
+        raise UsageError(f"'{text}' is a directory: give a log file or a hand")
+    if exists:
+        return True
+    if "/" in text or os.sep in text or text.lower().endswith(_LOG_SUFFIXES):
+        raise UsageError(f"no such file: '{text}'")
+    return False
+
+
+def _refuse_for(what: str, **options: object) -> None:
+    """Options given that mean nothing for ``what`` are an error naming them."""
+    given = ["--" + name.replace("_", "-") for name, value in options.items() if value is not None]
+    if given:
+        raise UsageError(f"{', '.join(given)} {'does' if len(given) == 1 else 'do'} not apply to {what}")
+
+
+# ---------------------------------------------------------------- seats and winds as typed
+
+#: the winds in seat order from the dealer
+WINDS = "ESWN"
+
+
+def read_seat(text: str, option: str = "--seat") -> tuple[str, int]:
+    """A seat as typed: digits are a seat number, 0 to 3 (seat 0 is the dealer: in a log, the first
+    dealer; for a typed hand, East), letters a wind (E S W N, or east...): ``("number", n)`` or
+    ``("wind", w)``. For a typed hand both name the same seat: seat 1 is South."""
+    t = text.strip()
+    if t.lstrip("+-").isdigit():
+        if t not in ("0", "1", "2", "3"):
+            raise UsageError(f"{option} {t}: seat numbers are 0 to 3 (seat 0 is the dealer)")
+        return "number", int(t)
+    return "wind", read_wind(t, option)
+
+
+def read_wind(text: str, option: str) -> int:
+    """A wind as typed, E S W N (or the words): 0 to 3."""
+    from mjcli.tiles import wind_from_letter
+
+    t = text.strip()
+    if not t.isalpha():  # digits are seat numbers, never winds (wind_from_letter would take 1-4)
+        raise UsageError(f"{option} '{text}' is not a wind (use E, S, W or N)")
+    try:
+        return wind_from_letter(t)
+    except MjcliError:
+        raise UsageError(f"{option} '{text}' is not a wind (use E, S, W or N)") from None
+
+
 # ---------------------------------------------------------------- verify
 
 
-def verify(logs: list[str], out: Path | None, as_json: bool, jobs: int | None, rules: str) -> int:
+def verify(logs: list[str], out: str | None, as_json: bool, jobs: int | None, rules: str) -> int:
     from mjcli.ledger import write_table
+    from mjcli.outpaths import output_dir
     from mjcli.riichi.formats import collect_logs
     from mjcli.riichi.rules import get_rules
     from mjcli.riichi.verify import (
@@ -222,43 +385,46 @@ def verify(logs: list[str], out: Path | None, as_json: bool, jobs: int | None, r
     )
 
     rule_set = get_rules(rules)
+    workers = jobs_for(jobs)
     inputs = collect_logs(logs, sys.stdin if "-" in logs else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(logs)}")
-    if out is not None and out.exists() and not out.is_dir():
-        raise UsageError(f"--out '{out}' exists and is not a directory")
     summary = Summary()
     rows: list[dict[str, object]] = []
     game_rows: list[dict[str, object]] = []
     mismatch_rows: list[dict[str, object]] = []
-    with terminal_bar(len(inputs), unit="log", leave=False) as bar:
-        for reports in verify_paths(inputs.paths, rule_set, jobs_for(jobs)):
-            for r in reports:
-                summary.add(r)
-                if out is not None:
-                    rows.extend(row.to_dict() for row in r.rows)
-                    game_rows.append(r.to_row())
-                    mismatch_rows.extend(m.to_row(r.file, r.game) for m in r.mismatches)
-                if as_json:
-                    emit_json(r.to_dict())
-                else:
-                    if bar is not None:
-                        bar.clear()
-                    print("\n".join(report_lines(r)))
-            if bar is not None:
-                bar.update(1)
+    written = ("verify.parquet", "verify_games.parquet", "verify_mismatches.parquet")
+    with output_dir(out, written, inputs.paths) as stage:
+        _print_notes(inputs)
+        with terminal_bar(len(inputs), unit="log", leave=False) as bar:
+            for reports in verify_paths(inputs.paths, rule_set, workers):
+                for r in reports:
+                    summary.add(r)
+                    if out is not None:
+                        rows.extend(row.to_dict() for row in r.rows)
+                        game_rows.append(r.to_row())
+                        mismatch_rows.extend(m.to_row(r.file, r.game) for m in r.mismatches)
+                    if as_json:
+                        emit_json(r.to_dict())
+                    else:
+                        if bar is not None:
+                            bar.clear()
+                        print("\n".join(report_lines(r)))
+                if bar is not None:
+                    bar.update(1)
+        if stage is not None:
+            write_table(rows, stage / "verify.parquet", schema=round_schema())
+            # Each game's verdict and every difference found, with its round (what `mjcli report` lists).
+            write_table(game_rows, stage / "verify_games.parquet", schema=game_schema())
+            write_table(mismatch_rows, stage / "verify_mismatches.parquet", schema=mismatch_schema())
     if out is not None:
-        target = write_table(rows, out / "verify.parquet", schema=round_schema())
-        # Each game's verdict and every difference found, with its round (what `mjcli report` lists).
-        write_table(game_rows, out / "verify_games.parquet", schema=game_schema())
-        write_table(mismatch_rows, out / "verify_mismatches.parquet", schema=mismatch_schema())
-        print(f"wrote {target} ({len(rows)} rounds)", file=sys.stderr)
+        print(f"wrote {Path(out) / 'verify.parquet'} ({plural(len(rows), 'round')})", file=sys.stderr)
     if as_json:
         emit_json(summary.to_dict())
     else:
         print(
-            f"{summary.logs} logs: {summary.ok} ok, {summary.mismatch} mismatching, {summary.error} "
-            f"errors; {summary.rounds_matching}/{summary.rounds} rounds match"
+            f"{plural(summary.logs, 'log')}: {summary.ok} ok, {summary.mismatch} mismatching, "
+            f"{plural(summary.error, 'error')}; {summary.rounds_matching}/{summary.rounds} rounds match"
         )
     return 0 if summary.ok == summary.logs else 1
 
@@ -268,6 +434,7 @@ def verify(logs: list[str], out: Path | None, as_json: bool, jobs: int | None, r
 
 def convert(log: str, to: str, output: str | None, as_json: bool) -> int:
     from mjcli.atomic import write_text_atomic
+    from mjcli.outpaths import claim_file
     from mjcli.riichi.engine.events import StartRound
     from mjcli.riichi.formats import MJAI, TENHOU6, read_log, write_games
 
@@ -276,15 +443,16 @@ def convert(log: str, to: str, output: str | None, as_json: bool) -> int:
         raise UsageError(f"--to '{to}' is not a format convert writes (choose tenhou6 or mjai)")
     if as_json and output is None:
         raise UsageError("--json needs -o FILE (without it, stdout is the converted log)")
+    target = claim_file(output, inputs=[log]) if output is not None else None
     games = read_log(log)
     for g in games:
         if not g.complete:
             print(f"warning: {log}: incomplete game: {g.problem}", file=sys.stderr)
     text = write_games(games, fmt)
-    if output is None:
+    if target is None:
         sys.stdout.write(text)
         return 0
-    write_text_atomic(output, text)
+    write_text_atomic(target, text)
     summary = {
         "input": log,
         "output": output,
@@ -299,8 +467,8 @@ def convert(log: str, to: str, output: str | None, as_json: bool) -> int:
     else:
         state = "" if summary["complete"] else " (incomplete)"
         print(
-            f"{log} ({summary['from']}) -> {output} ({fmt}): {summary['games']} game(s), "
-            f"{summary['rounds']} round(s){state}"
+            f"{log} ({summary['from']}) -> {output} ({fmt}): {plural(summary['games'], 'game')}, "
+            f"{plural(summary['rounds'], 'round')}{state}"
         )
     return 0
 
@@ -308,10 +476,14 @@ def convert(log: str, to: str, output: str | None, as_json: bool) -> int:
 # ---------------------------------------------------------------- replay and summary
 
 
+#: the files a riichi replay writes into --out
+REPLAY_OWNS = ("decisions.parquet", "games.parquet", "changes.parquet", "replay.json")
+
+
 def replay(
     records: list[str],
     policies: str,
-    out: Path | None,
+    out: str | None,
     jobs: int | None,
     as_json: bool,
     seat: list[int] | None,
@@ -320,22 +492,25 @@ def replay(
     baseline: Path | None,
     max_changes: int,
     rules: str,
+    plugin: list[str] | None = None,
+    bot: list[str] | None = None,
+    bot_timeout: float | None = None,
+    bot_framing: str | None = None,
+    strict_bots: bool = False,
 ) -> int:
     """Replay the logs; print the summary (and the changes against ``baseline``); the exit code."""
-    import shutil
     import tempfile
 
+    from mjcli.outpaths import output_dir
     from mjcli.riichi.formats import collect_logs
-    from mjcli.riichi.policies import parse_policy_names
-    from mjcli.riichi.replay import ReplayOptions
+    from mjcli.riichi.replay import FAULTS_FILE, PolicyFailure, ReplayOptions
     from mjcli.riichi.rules import get_rules
-    from mjcli.riichi.summary import BY_CHOICES, scan
+    from mjcli.riichi.summary import BY_CHOICES, read_baseline
 
-    names = tuple(parse_policy_names(policies))
+    registry = _registry(plugin, bot, bot_timeout, bot_framing)
+    names = tuple(registry.parse_names(policies))
     if by is not None and by not in BY_CHOICES:
         raise UsageError(f"--by '{by}' is not one of {', '.join(BY_CHOICES)}")
-    if baseline is not None:
-        scan(baseline)  # a missing or foreign baseline is a usage error before any work
     if max_changes < 0:
         raise UsageError(f"--max-changes {max_changes} is negative")
     get_rules(rules)
@@ -345,36 +520,73 @@ def replay(
             if not 0 <= s <= 3:
                 raise UsageError(f"--seat {s} is not 0..3 (seat 0 is the first dealer)")
         seats = tuple(sorted(set(seat)))
-    options = ReplayOptions(names, seats, tuple(player) if player else None, rules)
+    workers = jobs_for(jobs)
     inputs = collect_logs(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(records)}")
-    workers = jobs_for(jobs)
-    target = out if out is not None else Path(tempfile.mkdtemp(prefix="mjcli-replay-"))
+    read = [*inputs.paths, *([baseline] if baseline is not None else [])]
+    owns = (*REPLAY_OWNS, *_bot_outputs(registry, FAULTS_FILE))
     try:
-        return _replay_into(
-            inputs, options, target, workers, as_json, by, baseline, max_changes, out is not None
+        with contextlib.ExitStack() as stack:
+            stage = stack.enter_context(output_dir(out, owns, read))
+            # a missing, foreign or damaged baseline is an error before any work
+            gate = (baseline, read_baseline(baseline)) if baseline is not None else None
+            _print_notes(inputs)
+            if stage is None:  # no --out: the tables still go to files, in a folder removed at the end
+                stage = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-replay-")))
+            if bot:  # the bots' stderr goes beside the outputs
+                registry = _registry(plugin, bot, bot_timeout, bot_framing, stage)
+            options = ReplayOptions(
+                names, seats, tuple(player) if player else None, rules, registry, strict_bots
+            )
+            code, rows, gate_error = _replay_into(
+                inputs, options, stage, workers, as_json, by, gate, max_changes, out
+            )
+    except PolicyFailure as exc:
+        # a policy bug, found by replaying: reported, and nothing is written
+        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 1
+    if out is not None:
+        target = Path(out)
+        print(
+            f"wrote {target / 'decisions.parquet'} ({plural(rows, 'row')}) and {target / 'games.parquet'}",
+            file=sys.stderr,
         )
-    finally:
-        if out is None:
-            shutil.rmtree(target, ignore_errors=True)
+    if gate_error is not None:
+        raise gate_error
+    return code
+
+
+def _bot_outputs(registry: Any, faults_file: str) -> tuple[str, ...]:
+    """What a run writes beside its tables for outside bots: the faults and each bot's stderr."""
+    bots = [spec.name for spec in registry.specs if spec.source == "bot"]
+    return (faults_file, *(f"{name}.stderr.log" for name in bots)) if bots else ()
+
+
+def _print_notes(inputs: Any) -> None:
+    for line in inputs.notes():
+        print(line, file=sys.stderr)
 
 
 def _replay_into(
     inputs: Any,
     options: Any,
-    out: Path,
+    stage: Path,
     jobs: int,
     as_json: bool,
     by: str | None,
-    baseline: Path | None,
+    gate: tuple[Path, Any] | None,
     max_changes: int,
-    keep: bool,
-) -> int:
+    out: str | None,
+) -> tuple[int, int, UsageError | None]:
+    """Replay into ``stage`` and print the summary: (exit code, rows, the baseline's error if it
+    cannot gate this run: raised after the run's own files are in place)."""
     import time
 
+    import polars as pl
+
     from mjcli.ledger import write_table
-    from mjcli.riichi.replay import FileResult, PolicyFailure, run_replay
+    from mjcli.riichi.replay import FileResult, run_replay
     from mjcli.riichi.summary import compare_baseline, format_changes, format_summary, scan, summarise
 
     with terminal_bar(len(inputs), unit="log", leave=False) as bar:
@@ -390,11 +602,15 @@ def _replay_into(
                 bar.set_postfix_str(f"{rate:,.0f} decisions/s", refresh=False)
                 bar.update(1)
 
-        try:
-            result = run_replay(inputs.items, options, out, jobs, progress)
-        except PolicyFailure as exc:
-            print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
-            return 1
+        result = run_replay(inputs.items, options, stage, jobs, progress)
+    if options.players is not None:
+        seen = set(pl.read_parquet(result.games_path, columns=["player"])["player"].str.to_lowercase())
+        missing = [p for p in options.players if p.lower() not in seen]
+        if missing:
+            known = ", ".join(sorted(n for n in seen if n)) or "none"
+            raise UsageError(
+                f"--player {', '.join(missing)}: no such player in these logs (players: {known})"
+            )
     lf = scan(result.decisions_path)  # type: ignore[arg-type]
     summary = summarise(lf, by)
     summary.update(
@@ -402,17 +618,29 @@ def _replay_into(
             "files": result.files,
             "skipped": result.errors,
             "incomplete": len(result.incomplete),
-            "out": str(out) if keep else None,
+            "out": out,
         }
     )
-    code = 1 if result.errors else 0
-    changes = None
-    if baseline is not None:
-        changes, counts = compare_baseline(lf, baseline)
-        write_table(changes, out / "changes.parquet")
-        summary["baseline"] = {"path": str(baseline), "changed": changes.height, **counts, "max": max_changes}
-        if changes.height > max_changes:
-            code = 1
+    if result.faults_path is not None:
+        summary["bot_faults"] = len(result.faults)
+    code = 1 if result.errors or result.faults else 0
+    changes = gate_error = None
+    if gate is not None:
+        baseline, old = gate
+        try:
+            changes, counts = compare_baseline(lf, old)
+        except UsageError as exc:
+            gate_error = exc
+        else:
+            write_table(changes, stage / "changes.parquet")
+            summary["baseline"] = {
+                "path": str(baseline),
+                "changed": changes.height,
+                **counts,
+                "max": max_changes,
+            }
+            if changes.height > max_changes:
+                code = 1
     if as_json:
         if changes is not None:
             summary["changes"] = changes.to_dicts()
@@ -422,19 +650,23 @@ def _replay_into(
         for e in result.errors:
             print(f"SKIPPED {e}")
         if result.incomplete:
-            print(f"{len(result.incomplete)} log(s) end before their game does (replayed up to the cut)")
+            n = len(result.incomplete)
+            verb = "ends" if n == 1 else "end"
+            print(f"{plural(n, 'log')} {verb} before the game does (replayed up to the cut)")
+        if result.faults_path is not None:
+            where = str(Path(out) / result.faults_path.name) if out is not None else None
+            for line in _fault_lines(result.faults, where):
+                print(line)
         if changes is not None:
             b = summary["baseline"]
             print("")
             print(
-                f"baseline {baseline}: {b['changed']} changed of {b['compared']} compared decisions "
+                f"baseline {b['path']}: {b['changed']} changed of {b['compared']} compared decisions "
                 f"({b['only_old']} only in the baseline, {b['only_new']} only in this run; max {max_changes})"
             )
             if changes.height:
                 print(format_changes(changes))
-    if keep:
-        print(f"wrote {result.decisions_path} ({result.rows} rows) and {result.games_path}", file=sys.stderr)
-    return code
+    return code, result.rows, gate_error
 
 
 def summary(path: Path, by: str | None, as_json: bool) -> int:
@@ -451,29 +683,56 @@ def summary(path: Path, by: str | None, as_json: bool) -> int:
 # ---------------------------------------------------------------- simulate
 
 
+#: what a riichi simulation writes into --out
+SIMULATE_OWNS = ("logs", "games.parquet", "rounds.parquet", "summary.json")
+
+
 def simulate(
     players: str,
     games: int,
     seed: int,
-    out: Path | None,
+    out: str | None,
     length: str | None,
     rules: str | None,
     duplicate: bool,
     jobs: int | None,
     as_json: bool,
+    plugin: list[str] | None = None,
+    bot: list[str] | None = None,
+    bot_timeout: float | None = None,
+    bot_framing: str | None = None,
+    strict_bots: bool = False,
 ) -> int:
-    """Simulate, print the summary (or its JSON); 1 when a policy broke the rules and stopped the run."""
+    """Simulate, print the summary (or its JSON); 1 when a policy broke the rules and stopped the run,
+    or when an outside bot made a fault (its move played by the fallback)."""
+    import tempfile
     import time
 
+    from mjcli.outpaths import output_dir
     from mjcli.riichi.simulate.figures import render
-    from mjcli.riichi.simulate.run import default_rules, game_specs, parse_players, simulate, table_rules
+    from mjcli.riichi.simulate.run import (
+        FAULTS_FILE,
+        default_rules,
+        game_specs,
+        parse_players,
+        simulate,
+        table_rules,
+    )
     from mjcli.riichi.simulate.seats import PolicyError
 
     workers = jobs_for(jobs)
-    names = parse_players(players)
+    registry = _registry(plugin, bot, bot_timeout, bot_framing)
+    names = parse_players(players, registry)
     rules = rules or default_rules(names)
-    total = len(game_specs(names, games, seed, table_rules(rules, length, names), duplicate))
-    with terminal_bar(total, unit="game") as bar:
+    table = table_rules(rules, length, names)
+    owns = (*SIMULATE_OWNS, *_bot_outputs(registry, FAULTS_FILE))
+    with contextlib.ExitStack() as stack:
+        stage = stack.enter_context(output_dir(out, owns))  # a bad --out fails before the work
+        if bot:  # the bots' stderr goes beside the outputs (or to a folder removed at the end)
+            logs = stage or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-bots-")))
+            registry = _registry(plugin, bot, bot_timeout, bot_framing, logs)
+        total = len(game_specs(names, games, seed, table, duplicate))
+        bar = stack.enter_context(terminal_bar(total, unit="game"))
         progress = None
         if bar is not None:
             started = time.perf_counter()
@@ -490,28 +749,99 @@ def simulate(
                 names,
                 games,
                 seed,
-                out=out,
+                out=stage,
                 length=length,
                 rules=rules,
                 duplicate=duplicate,
                 jobs=workers,
                 progress=progress,
+                registry=registry,
+                strict_bots=strict_bots,
             )
         except PolicyError as exc:
-            # A policy bug, found by playing: report where, and stop (the logs of the games before stay).
+            # A policy bug, found by playing: report where, and stop. The logs of the games before
+            # are kept (for the bug report); no table or summary.json is, so it never reads as a run.
             print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
             return 1
+    faults = result.get("fault_list", [])
     if as_json:
         emit_json(result)
     else:
         print(render(result))
+        if "faults" in result:
+            where = str(Path(out) / FAULTS_FILE) if out is not None else None
+            for line in _fault_lines(faults, where):
+                print(line)
     rate = result["games"] / result["seconds"] if result["seconds"] else 0.0
+    played = f"{plural(result['games'], 'game')}, {plural(result['rounds'], 'round')}"
     print(
-        f"{result['games']} games, {result['rounds']} rounds in {result['seconds']:.1f} s "
-        f"({rate:.1f} games/s, {workers} job{'s' if workers != 1 else ''})",
+        f"{played} in {result['seconds']:.1f} s ({rate:.1f} games/s, {plural(workers, 'job')})",
         file=sys.stderr,
     )
+    return 1 if faults else 0
+
+
+# ---------------------------------------------------------------- policies and bot check
+
+
+def policies(plugin: list[str] | None, bot: list[str] | None, as_json: bool) -> int:
+    """Every policy name known, with where it comes from."""
+    from mjcli.output import format_table
+    from mjcli.plugins import describe
+
+    registry = _registry(plugin, bot)
+    rows = [{"name": s.name, "source": s.source, "target": describe(s)} for s in registry.specs]
+    rows += [
+        {"name": s.name, "source": f"{s.source} (shadowed: not used)", "target": describe(s)}
+        for s in registry.shadowed
+    ]
+    if as_json:
+        for r in rows:
+            emit_json(r)
+        return 0
+    print(format_table(["name", "source", "target"], [[r["name"], r["source"], r["target"]] for r in rows]))
     return 0
+
+
+def bot_check(
+    bot: str, seed: int, length: str, bot_timeout: float | None, bot_framing: str | None, as_json: bool
+) -> int:
+    """One short seeded game with the bot in every seat; 0 when clean, 1 on any problem."""
+    import tempfile
+
+    from mjcli.riichi.simulate.bot_check import check_bot
+    from mjcli.riichi.simulate.run import LENGTHS
+
+    if length not in LENGTHS:
+        raise UsageError(f"--length '{length}': use hanchan or tonpuu")
+    with tempfile.TemporaryDirectory(prefix="mjcli-bot-check-") as tmp:
+        registry = _registry(None, [bot], bot_timeout, bot_framing, Path(tmp))
+        spec = registry.specs[-1]
+        report = check_bot(spec, seed, length)
+    result = report.to_dict()
+    if as_json:
+        emit_json(result)
+        return 0 if report.clean else 1
+    t = result["time_per_decision"]
+    shake = ", ".join(f"{x:.2f} s" for x in result["handshake_seconds"]) or "none"
+    print(f"bot {report.bot}: {report.command}")
+    print(f"game      1 {length} (seed {seed}), {report.rounds} rounds, the bot in all four seats")
+    print(f"handshake {len(result['handshake_seconds'])} of 4 processes answered start_game ({shake})")
+    for problem in report.start_failures:
+        print(f"  problem: {' '.join(problem.split())[:400]}")
+    print(f"decisions {report.decisions}, faults {result['faults']} (illegal answers {result['illegal']})")
+    if t["median_ms"] is not None:
+        print(
+            f"time per decision: median {t['median_ms']:.2f} ms, p90 {t['p90_ms']:.2f} ms, "
+            f"max {t['max_ms']:.2f} ms"
+        )
+    if report.faults:
+        for line in _fault_lines(report.faults, None, limit=10):
+            print(line)
+    if report.stopped:
+        print(f"stopped: {report.stopped}")
+    print("clean" if report.clean else "problems found")
+    return 0 if report.clean else 1
 
 
 # ---------------------------------------------------------------- the table entry
@@ -521,8 +851,9 @@ HELP = {
     "score": """Riichi (--game riichi, the default): HAND is the concealed tiles in mpsz (0 = red five,
 1z-7z = E S W N White Green Red). It may include the winning tile (14 tiles, less 3 per meld) or
 leave it out (one fewer), and --win names it; without --win the last tile written is the winning
-tile. Ron unless --tsumo. Seat and round default to East. Yaku and fu come from the mahjong library;
-the arithmetic is explained as seed 004 teaches it.
+tile. Ron unless --tsumo. --seat is a seat number 0-3 (seat 0 is the dealer, East; 1 South...) or a
+wind E S W N; --round a wind; both default to East. Yaku and fu come from the mahjong library; the
+arithmetic is explained as seed 004 teaches it.
 
 Three-player: --sanma (Tenhou's rules: the two others pay a tsumo, 200 per honba on a ron) and
 --kita N, the Norths set aside (each a dora).
@@ -549,13 +880,17 @@ Example: printf '19m19p19s1234567z\\n123m456p789s1122z\\n' | mjcli shanten - --j
     "advise": """Riichi (--game riichi, the default): HAND is a hand or a game log. A hand is 14 tiles in
 mpsz (3 fewer per meld given with --melds); the last tile written is the one just drawn. --policy
 takes names separated by commas, or all (akagi, mahjongjoy, greedy, efficiency). --seen lists tiles
-seen elsewhere (rivers, other melds); --riichi-by the seat winds that declared riichi (E,S,W,N; the
-player's own seat means the hand is already in riichi). A log (any format verify reads) with
---round E2 --honba 0 --turn 8 --seat 1 takes the decision of seat 1 (0-3, seat 0 = the first dealer)
-in round E2 with 0 honba that comes right after move 8 of the round: --turn counts the round's moves
-(draws, discards, calls, kans) from 0, exactly as the turn column of replay's decisions.parquet. It
-shows what the player actually did there beside the policies. --sanma: a three-player hand (seats
-E/S/W, no 2m-8m, no chi; a North may be set aside: nukidora).
+seen elsewhere (rivers, other melds); --riichi-by the seats that declared riichi (the player's own
+seat means the hand is already in riichi, so it must be tenpai). Seats, everywhere: a digit is a
+seat number 0-3, a letter a wind E S W N. For a typed hand seat 0 is the dealer, East, so --seat 1
+and --seat S are the same seat (default 0). A log (any format verify reads) with --round E2
+--honba 0 --turn 8 --seat 1 takes the decision of seat 1 (seat 0 = the first dealer; --seat S would
+be the seat that is South in E2) in round E2 with 0 honba that comes right after move 8 of the
+round: --turn counts the round's moves (draws, discards, calls, kans) from 0, exactly as the turn
+column of replay's decisions.parquet. It shows what the player actually did there beside the
+policies; --dora, --seen, --melds and --riichi-by come from the log and are refused. --sanma: a
+three-player hand (seats E/S/W, no 2m-8m, no chi; a North may be set aside: nukidora); a log says
+itself how many play.
 
 Example: mjcli advise 2388m34556p33577s --policy akagi,greedy""",
     "verify": """Riichi (--game riichi, the default): LOGS are files (Tenhou mjlog XML, tenhou.net/6 JSON,
@@ -578,18 +913,35 @@ input. At every decision point (a seat with more than one legal action) each pol
 (one row per decision point and policy) and games.parquet (one row per game and seat).
 --baseline OLD.parquet compares the choices with an older run and exits 1 when more than
 --max-changes decisions changed. Logs that cannot be read or that the engine rejects are listed and
-skipped (exit 1).
+skipped (exit 1). --plugin NAME=file.py:Class and --bot NAME="program {seat}" (an mjai program, one
+process per seat) add your own policies under NAME; a bot's answer that is not a legal action in
+--bot-timeout seconds is a fault, listed in DIR/faults.jsonl (exit 1; --strict-bots stops at the first).
 
 Example: mjcli replay ../shared/logs/tenhou-xml --out rep --policy akagi,efficiency --by player""",
     "summary": """Riichi (--game riichi, the default): DIR is a replay's output folder (or its
 decisions.parquet); --by adds a table per player, policy, round or kind.
 
 Example: mjcli summary rep --by player""",
+    "policies": """Riichi (--game riichi, the default): the built-in policies, the policies installed
+packages declare (entry-point group mjcli.policies), and those given with --plugin NAME=TARGET
+(TARGET: path/to/file.py:Attr or package.module:Attr) and --bot NAME=COMMAND.
+
+Example: mjcli policies --plugin tsumogiri=examples/plugin.py:Tsumogiri""",
+    "bot-check": """Riichi (--game riichi, the default): NAME=COMMAND, as --bot takes it ({seat} becomes
+the seat 0-3). One East-only game (--length hanchan for a full one) of --seed with the bot in all
+four seats: whether each process answered start_game, every fault (no answer in --bot-timeout
+seconds, an exit, a line that is not JSON, an action that is not legal) with its position and
+answer, and the time per decision. Exit 0 clean, 1 problems found.
+
+Example: mjcli bot check mine='python examples/mjai_bot.py {seat}'""",
     "simulate": """Riichi (--game riichi, the default): full Tenhou-rules games through the rules engine,
 policies (one to four) rotated over the seats. --duplicate plays each deal's walls once per seat
 rotation. --out DIR gets logs/ (tenhou.net/6 JSON and mjai for every game), games.parquet,
 rounds.parquet and summary.json; the summary gives per policy the placement, score, points, win /
-deal-in / tsumo / riichi / call rates and sizes with 95 % intervals.
+deal-in / tsumo / riichi / call rates and sizes with 95 % intervals. --plugin NAME=file.py:Class and
+--bot NAME="program {seat}" seat your own policies under NAME; a bot's fault (no legal answer in
+--bot-timeout seconds) is played by a safe fallback, counted and listed (DIR/faults.jsonl; exit 1;
+--strict-bots stops at the first).
 
 Three policies make a three-player table (--rules tenhou-sanma); --rules tenhou seats them round four.
 
@@ -597,6 +949,9 @@ Example: mjcli simulate --players akagi,mahjongjoy,greedy,efficiency --games 100
 
 Example: mjcli simulate --players akagi,mahjongjoy,efficiency --games 10 --out sim3""",
 }
+
+#: --plugin, --bot and the bots' settings, taken by advise, replay and simulate
+_BOT_OPTIONS = {"plugin": None, "bot": None, "bot_timeout": None, "bot_framing": None}
 
 _SCORE_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei")
 
@@ -637,14 +992,15 @@ GAME = GameEntry(
                 "policies": "all",
                 "dora": None,
                 "seen": None,
-                "round_": "E",
-                "seat": "E",
+                "round_": None,
+                "seat": None,
                 "melds": None,
                 "riichi_by": None,
-                "honba": 0,
+                "honba": None,
                 "turn": None,
                 "sanma": False,
                 "as_json": False,
+                **_BOT_OPTIONS,
             },
         ),
         "verify": Command(
@@ -670,6 +1026,8 @@ GAME = GameEntry(
                 "baseline": None,
                 "max_changes": 0,
                 "rules": "tenhou",
+                **_BOT_OPTIONS,
+                "strict_bots": False,
             },
         ),
         "summary": Command(
@@ -687,6 +1045,23 @@ GAME = GameEntry(
                 "rules": None,
                 "duplicate": False,
                 "jobs": None,
+                "as_json": False,
+                **_BOT_OPTIONS,
+                "strict_bots": False,
+            },
+        ),
+        "policies": Command(
+            policies, help=HELP["policies"], options={"plugin": None, "bot": None, "as_json": False}
+        ),
+        "bot-check": Command(
+            bot_check,
+            help=HELP["bot-check"],
+            options={
+                "bot": None,
+                "seed": 0,
+                "length": "tonpuu",
+                "bot_timeout": None,
+                "bot_framing": None,
                 "as_json": False,
             },
         ),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from mjcli.errors import InvalidHandError, MjcliError
+from mjcli.errors import InvalidHandError, MjcliError, one_line
 from mjcli.output import format_table
 from mjcli.tiles import (
     NUM_KINDS,
@@ -20,6 +20,8 @@ from mjcli.tiles import (
 
 # = mjcli.analysis.HAND_SIZES (a test checks); repeated so that reading hands needs no tables
 HAND_SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
+# = mjcli.analysis.SANMA_ABSENT (a test checks): the kinds three-player mahjong has not, 2m-8m
+SANMA_ABSENT = tuple(range(1, 8))
 
 
 @dataclass
@@ -34,17 +36,51 @@ def read_hand(text: str, what: str) -> TypedHand:
     return TypedHand(label=to_mpsz(tiles), tiles=tiles, counts=counts34(tiles))
 
 
-def read_hands(lines: Iterable[str]) -> list[TypedHand]:
-    hands = []
+@dataclass
+class BadLine:
+    """A line of standard input that is not a hand: its number, its text and what is wrong."""
+
+    line: int
+    text: str
+    error: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"line": self.line, "input": one_line(f"'{self.text}'")[1:-1], "error": self.error}
+
+    def message(self) -> str:
+        return f"stdin line {self.line}: {self.error}"
+
+
+def read_hands(
+    lines: Iterable[str], seen: Sequence[int] | None = None, sanma: bool = False
+) -> list[TypedHand | BadLine]:
+    """One entry per non-blank line, in order: the hand, or what is wrong with the line (a bad line
+    never stops the others). ``seen``: counts that each hand must leave room for; ``sanma``: a
+    three-player hand (a line holding 2m-8m is bad)."""
+    out: list[TypedHand | BadLine] = []
     for number, line in enumerate(lines, start=1):
         text = line.strip()
         if not text:
             continue
         try:
-            hands.append(read_hand(text, what=f"hand '{text}'"))
+            hand = read_hand(text, what=f"hand '{text}'")
+            if sanma:
+                check_sanma(hand)
+            if seen is not None:
+                check_seen(hand, seen)
+            out.append(hand)
         except MjcliError as exc:
-            raise type(exc)(f"stdin line {number}: {exc}") from None
-    return hands
+            out.append(BadLine(number, text, one_line(str(exc))))
+    return out
+
+
+def check_sanma(hand: TypedHand) -> None:
+    """A three-player hand holds no 2m-8m."""
+    absent = [k for k in SANMA_ABSENT if hand.counts[k]]
+    if absent:
+        raise InvalidHandError(
+            f"hand '{hand.label}' holds {tile_name(absent[0])}: three-player mahjong has no 2m-8m"
+        )
 
 
 def check_seen(hand: TypedHand, seen: Sequence[int]) -> None:
@@ -56,10 +92,11 @@ def check_seen(hand: TypedHand, seen: Sequence[int]) -> None:
             )
 
 
-def _discard_name(hand: TypedHand, k: int) -> str:
-    """The tile to discard for kind ``k``: a plain five when the hand has one, else the red five."""
-    plain = any(t == k for t in hand.tiles)
-    red = next((t for t in hand.tiles if is_red(t) and kind(t) == k), None)
+def discard_name(tiles: Sequence[int], k: int) -> str:
+    """The tile to discard for kind ``k`` from ``tiles``: a plain five when there is one, else the
+    red five (``0m`` when the hand holds only the red one)."""
+    plain = any(t == k for t in tiles)
+    red = next((t for t in tiles if is_red(t) and kind(t) == k), None)
     return tile_name(k if plain or red is None else red)
 
 
@@ -124,7 +161,7 @@ def analyse(
         result.row = HandRow(hand.label, u.shanten, u.total, u.tiles)
     else:
         result.discards = [
-            HandRow(_discard_name(hand, o.kind), o.shanten, o.ukeire_total, o.tiles)
+            HandRow(discard_name(hand.tiles, o.kind), o.shanten, o.ukeire_total, o.tiles)
             for o in discard_table(hand.counts, seen, sanma)
         ]
     return result

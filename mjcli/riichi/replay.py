@@ -12,6 +12,14 @@ The key of a decision (stable from run to run; the baseline comparison joins on 
 the log's path relative to the folder given on the command line (its name when a file was given),
 ``turn`` the index (from 0) of the move in the round (draws, discards, calls and kans) right after
 which the decision comes, so that no two decisions of one seat in a round share it.
+
+An outside bot (``--bot``, :class:`~mjcli.riichi.bots.MjaiBot`) follows each game from the seats
+asked about, one process per seat reused game after game: at each decision of a seat its answer is
+the row's choice, and the log's own action is what it is told next. An answer that is not a legal
+action is a fault: the row has no choice and names the fault (``fault``), and the run's faults are
+listed with their positions (:attr:`FileResult.faults`). A bot's ``meta`` is kept (``meta``) and,
+when it holds Mortal's q-values, so are the bot's values of the player's move and of its own choice
+(``q_actual``, ``q_choice``, ``q_gap``).
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
+import multiprocessing.util
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -31,12 +40,15 @@ from mjcli.errors import LogFormatError, MjcliError, UsageError
 from mjcli.inputs import Input, manifest
 from mjcli.ledger import StreamedTable, write_table
 from mjcli.melds import melds_to_text
+from mjcli.plugins import Registry
+from mjcli.riichi.bots import MjaiBot
+from mjcli.riichi.bots.protocol import action_index, meta_text, q_by_index
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.legality import IllegalEvent
 from mjcli.riichi.engine.settlement import ranking
 from mjcli.riichi.engine.state import KAN, REACT, TURN
 from mjcli.riichi.engine.table import WIND_LETTERS, Game
-from mjcli.riichi.policies import get_policy
+from mjcli.riichi.policies import build_policy, builtin_registry
 from mjcli.riichi.policies.bridge import (
     Legal,
     ViewBuilder,
@@ -49,7 +61,7 @@ from mjcli.riichi.policies.bridge import (
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.riichi.rules import Rules, get_rules
-from mjcli.runner import ordered_map
+from mjcli.runner import ordered_map, shared
 from mjcli.tiles import NUM_TILES, SUITS, is_red, kind, number_of, sort_key, suit_of, tile_name, to_mpsz
 
 #: events that are moves at the table (the ``turn`` counter)
@@ -111,7 +123,14 @@ DECISION_SCHEMA: dict[str, Any] = {
     "shanten_after_choice": pl.Int32,
     "ukeire_actual": pl.Int32,
     "ukeire_choice": pl.Int32,
+    "fault": pl.String,
+    "meta": pl.String,
+    "q_actual": pl.Float64,
+    "q_choice": pl.Float64,
+    "q_gap": pl.Float64,
 }
+#: the columns only an outside bot fills (null for every other policy)
+BOT_COLUMNS = ("fault", "meta", "q_actual", "q_choice", "q_gap")
 
 GAME_SCHEMA: dict[str, Any] = {
     "file": pl.String,
@@ -306,8 +325,8 @@ class Effects:
         k = a.kind
         if k in ("tsumo", "ron"):
             return -1, None
-        if k == "nine_terminals":
-            return None, None
+        if k == "nine_terminals" or (a.tile is None and k in _DISCARDS):
+            return None, None  # a riichi without its tile: a bot's reach where the player had none
         c = bytearray(self.counts)
         if k in _DISCARDS:
             c[kind(a.tile)] -= 1  # type: ignore[arg-type]
@@ -368,16 +387,47 @@ def ask(policy: Any, name: str, d: LogDecision, file: str) -> Action:
     return a
 
 
+@dataclass(frozen=True, slots=True)
+class BotExtras:
+    """What a bot's row adds: the fault (None if the answer was legal), its meta (JSON) and q-values."""
+
+    fault: str | None
+    meta: str | None
+    q_actual: float | None
+    q_choice: float | None
+
+    @property
+    def q_gap(self) -> float | None:
+        if self.q_actual is None or self.q_choice is None:
+            return None
+        return self.q_choice - self.q_actual
+
+
+def bot_extras(meta: Any, fault: str | None, actual: Action, choice: Action | None) -> BotExtras:
+    """The bot columns of one answer: ``meta`` as JSON and, when it holds q-values, the bot's value
+    of the player's action and of its own choice."""
+    q = q_by_index(meta)
+    q_actual = q_choice = None
+    if q is not None:
+        i = action_index(actual)
+        q_actual = q.get(i) if i is not None else None
+        j = action_index(choice) if choice is not None else None
+        q_choice = q.get(j) if j is not None else None
+    return BotExtras(fault, meta_text(meta), q_actual, q_choice)
+
+
 def add_rows(
     cols: Columns,
     d: LogDecision,
-    answers: Sequence[tuple[str, Action]],
+    answers: Sequence[tuple[str, Action | None]],
     file: str,
     game_id: str,
     game: int,
     math: HandMath | None = None,
+    extras: Sequence[BotExtras | None] | None = None,
 ) -> None:
-    """One row per policy for decision ``d`` (``math``: see :class:`Effects`)."""
+    """One row per policy for decision ``d`` (``math``: see :class:`Effects`). ``extras`` holds,
+    per answer, a bot's columns (None for a policy); an answer of None is a bot's fault."""
     v = d.view
     fx = Effects(v, math)
     actual = d.actual
@@ -389,19 +439,37 @@ def add_rows(
     reason_col, s_col, u_col = data["reason"], data["shanten_after_choice"], data["ukeire_choice"]
     lost = d.lost_calls
     for _, choice in answers:
+        if choice is None:  # a bot's fault: no choice
+            choice_col.append(None)
+            agree_col.append(False)
+            equal_col.append(None)
+            reason_col.append("")
+            s_col.append(None)
+            u_col.append(None)
+            continue
         s_ch, u_ch = fx.of(choice)
         agree = choice == actual or choice in lost
         choice_col.append(action_text(choice))
         agree_col.append(agree)
         equal_col.append(
             (agree or (s_act == s_ch and u_act == u_ch))
-            if discard_actual and choice.kind in _DISCARDS
+            if discard_actual and choice.kind in _DISCARDS and choice.tile is not None
             else None
         )
         reason_col.append(choice.reason)
         s_col.append(s_ch)
         u_col.append(u_ch)
     data["policy"].extend([name for name, _ in answers])
+    if extras is None or not any(extras):
+        for name in BOT_COLUMNS:
+            data[name].extend([None] * n)
+    else:
+        for x in extras:
+            data["fault"].append(x.fault if x else None)
+            data["meta"].append(x.meta if x else None)
+            data["q_actual"].append(x.q_actual if x else None)
+            data["q_choice"].append(x.q_choice if x else None)
+            data["q_gap"].append(x.q_gap if x else None)
     melds = v.own_melds
     shared = (
         ("file", file),
@@ -451,6 +519,38 @@ def _collector_paused() -> Iterator[None]:
 class GameRows:
     decisions: Columns
     games: list[dict[str, Any]]
+    faults: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _fault_row(fault: Any, d: LogDecision, file: str, game_id: str, game: int, answer: str | None) -> dict:
+    """A bot's fault with its position: what the ``faults.jsonl`` file holds."""
+    v = d.view
+    return {
+        "file": file,
+        "game_id": game_id,
+        "game": game,
+        "round": d.round,
+        "honba": d.honba,
+        "turn": d.turn,
+        "seat": d.seat,
+        "kind": d.kind,
+        "event": d.event,
+        "hand": hand_text(v.concealed),
+        "drawn": _TILE_NAMES[v.drawn] if v.drawn is not None else None,
+        "offered": _TILE_NAMES[v.offered] if v.offered is not None else None,
+        "legal": [action_text(a) for a in d.legal.actions],
+        "actual": action_text(d.actual),
+        **fault.to_dict(),
+        "answer": answer,
+    }
+
+
+def _bot_failure(row: dict[str, Any]) -> PolicyFailure:
+    return PolicyFailure(
+        f"bot '{row['bot']}' {row['fault']} at {row['file']} {row['round']}-{row['honba']} "
+        f"turn {row['turn']} seat {row['seat']}: {row['detail']}; answer {row['answer']!r}; "
+        f"hand {row['hand']}, legal [{', '.join(row['legal'])}] (--strict-bots stops at the first fault)"
+    )
 
 
 def replay_game(
@@ -462,12 +562,15 @@ def replay_game(
     seats: Iterable[int] | None = None,
     cols: Columns | None = None,
     math: HandMath | None = None,
+    strict_bots: bool = False,
 ) -> GameRows:
     """Rows of one :class:`~mjcli.riichi.formats.GameLog`: its decisions (every policy) and one row per seat.
 
-    ``policies`` are (name, policy object) pairs; ``math`` is the HandMath the policies were built
-    with, for the rows' figures to share (a new one if None). Raises :class:`IllegalEvent` (or another
-    :class:`MjcliError`) where the engine rejects the log, :class:`PolicyFailure` on a policy bug.
+    ``policies`` are (name, policy object) pairs, an outside bot being a
+    :class:`~mjcli.riichi.bots.MjaiBot`; ``math`` is the HandMath the policies were built with, for
+    the rows' figures to share (a new one if None). Raises :class:`IllegalEvent` (or another
+    :class:`MjcliError`) where the engine rejects the log, :class:`PolicyFailure` on a policy bug
+    (and on a bot's first fault with ``strict_bots``).
     """
     cols = cols if cols is not None else Columns()
     start = len(cols)
@@ -479,15 +582,54 @@ def replay_game(
     engine = Game(rules or get_rules("tenhou"))
     math = math if math is not None else HandMath()
     math.set_players(seats_n)  # the policies built with it work out hands of this game's variant
-    with _collector_paused():
-        for d in decisions_of(game.events, rules, seats, engine):
-            answers = [(name, ask(p, name, d, file)) for name, p in policies]
-            add_rows(cols, d, answers, file, game_id, game_index, math)
-            per_seat[d.seat] += 1
+    bots = [p for _, p in policies if isinstance(p, MjaiBot)]
+    faults: list[dict[str, Any]] = []
+    for bot in bots:
+        bot.start_game(game.events, players)
+    try:
+        with _collector_paused():
+            for d in decisions_of(game.events, rules, seats, engine):
+                if not bots:
+                    answers = [(name, ask(p, name, d, file)) for name, p in policies]
+                    add_rows(cols, d, answers, file, game_id, game_index, math)
+                else:
+                    answers, extras = _answers_with_bots(policies, d, file, game_id, game_index, faults)
+                    add_rows(cols, d, answers, file, game_id, game_index, math, extras)
+                    if strict_bots and faults:
+                        raise _bot_failure(faults[0])
+                per_seat[d.seat] += 1
+    finally:
+        for bot in bots:
+            bot.end_game()
     # the player's name is filled in afterwards: one list slice instead of a lookup per row
     seat_col = cols.data["seat"]
     cols.data["player"][start:] = [players[s] for s in seat_col[start:]]
-    return GameRows(cols, _game_rows(game, engine, file, game_index, players, per_seat))
+    return GameRows(cols, _game_rows(game, engine, file, game_index, players, per_seat), faults)
+
+
+def _answers_with_bots(
+    policies: Sequence[tuple[str, Any]],
+    d: LogDecision,
+    file: str,
+    game_id: str,
+    game_index: int,
+    faults: list[dict[str, Any]],
+) -> tuple[list[tuple[str, Action | None]], list[BotExtras | None]]:
+    answers: list[tuple[str, Action | None]] = []
+    extras: list[BotExtras | None] = []
+    for name, p in policies:
+        if not isinstance(p, MjaiBot):
+            answers.append((name, ask(p, name, d, file)))
+            extras.append(None)
+            continue
+        got = p.answer(d.seat, d.event, d.legal.actions, recorded=d.actual)
+        fault = None
+        if got.fault is not None:
+            fault = f"{got.fault.kind}: {got.fault.detail}"
+            faults.append(_fault_row(got.fault, d, file, game_id, game_index, got.text))
+        answers.append((name, got.action))
+        extras.append(bot_extras(got.meta, fault, d.actual, got.action))
+    return answers, extras
 
 
 def _game_rows(
@@ -529,6 +671,12 @@ class ReplayOptions:
     seats: tuple[int, ...] | None = None  # None: every seat
     players: tuple[str, ...] | None = None  # only the seats these players sat at
     rules: str = "tenhou"
+    registry: Registry | None = None  # where the names come from (None: the built-ins)
+    strict_bots: bool = False  # a bot's first fault stops the run
+
+    def specs(self) -> list[Any]:
+        registry = self.registry if self.registry is not None else builtin_registry()
+        return [registry.spec(name) for name in self.policies]
 
 
 @dataclass(slots=True)
@@ -542,6 +690,7 @@ class FileResult:
     errors: list[str] = field(default_factory=list)
     incomplete: list[str] = field(default_factory=list)  # games the log cuts short (replayed anyway)
     game_count: int = 0
+    faults: list[dict[str, Any]] = field(default_factory=list)  # bots' faults, with their positions
 
 
 def _seats_for(game: Any, options: ReplayOptions) -> tuple[int, ...] | None:
@@ -566,19 +715,43 @@ def replay_file(
 
     A policy failure is not caught: it is a bug to stop at.
     """
-    from mjcli.riichi.formats import read_log
-
     rules = get_rules(options.rules)
+    own = policies is None
     if policies is None:
         # one HandMath for the file's policies and figures: they often meet the same hands
         math = HandMath()
-        policies = [(name, get_policy(name, math=math)) for name in options.policies]
+        policies = [(spec.name, build_policy(spec, math)) for spec in options.specs()]
     elif math is None:
         math = HandMath()
+    try:
+        return _replay_games(path, label, options, policies, math, rules)
+    finally:
+        if own:
+            close_policies(policies)
+
+
+def close_policies(policies: Sequence[tuple[str, Any]]) -> None:
+    """Stop the outside bots among ``policies`` (their processes exit or are killed)."""
+    for _, p in policies:
+        if isinstance(p, MjaiBot):
+            p.close()
+
+
+def _replay_games(
+    path: str | os.PathLike[str],
+    label: str,
+    options: ReplayOptions,
+    policies: Sequence[tuple[str, Any]],
+    math: HandMath,
+    rules: Rules,
+) -> FileResult:
+    from mjcli.riichi.formats import read_log
+
     cols = Columns()
     game_rows: list[dict[str, Any]] = []
     errors: list[str] = []
     incomplete: list[str] = []
+    faults: list[dict[str, Any]] = []
     try:
         games = read_log(path)
     except MjcliError as exc:
@@ -586,7 +759,17 @@ def replay_file(
     for index, game in enumerate(games):
         mark = len(cols)
         try:
-            rows = replay_game(game, policies, label, index, rules, _seats_for(game, options), cols, math)
+            rows = replay_game(
+                game,
+                policies,
+                label,
+                index,
+                rules,
+                _seats_for(game, options),
+                cols,
+                math,
+                options.strict_bots,
+            )
         except PolicyFailure:
             raise
         except (MjcliError, ArithmeticError, LookupError, TypeError, ValueError) as exc:
@@ -599,10 +782,18 @@ def replay_file(
             errors.append(f"{label}{gid}: {exc}")
             continue
         game_rows.extend(rows.games)
+        faults.extend(rows.faults)
         if not game.complete:
             incomplete.append(f"{label}: {game.problem or 'the log ends before the game does'}")
     return FileResult(
-        label, str(path), cols.frame(), _games_frame(game_rows), errors, incomplete, game_count=len(games)
+        label,
+        str(path),
+        cols.frame(),
+        _games_frame(game_rows),
+        errors,
+        incomplete,
+        game_count=len(games),
+        faults=faults,
     )
 
 
@@ -619,17 +810,31 @@ def _replay_task(context: _ReplayContext, task: tuple[str, str]) -> FileResult:
 
 
 def _replay_setup(options: ReplayOptions) -> _ReplayContext:
-    """What every file of a run shares, built once per worker: the options, the policies, and one
-    HandMath for the policies and the figures (its memos are bounded)."""
+    """What every file of a run shares, built once per worker from the options' specs: the options,
+    the policies (a bot's processes live as long as the worker), and one HandMath for the policies
+    and the figures (its memos are bounded)."""
     math = HandMath()
-    return options, [(name, get_policy(name, math=math)) for name in options.policies], math
+    policies = [(spec.name, build_policy(spec, math)) for spec in options.specs()]
+    if any(isinstance(p, MjaiBot) for _, p in policies):
+        # A worker ends by running multiprocessing's finalizers: its bots are stopped then.
+        multiprocessing.util.Finalize(None, close_policies, args=(policies,), exitpriority=10)
+    return options, policies, math
 
 
 def replay_paths(inputs: Sequence[Input], options: ReplayOptions, jobs: int = 1) -> Iterator[FileResult]:
     """Replay files in the order given whatever ``jobs`` is."""
-    for name in options.policies:
-        get_policy(name)  # an unknown name is a usage error before any work starts
+    for spec in options.specs():  # an unknown name is a usage error before any work starts
+        if spec.source != "bot":
+            close_policies([(spec.name, build_policy(spec))])
     tasks = [(str(path), label) for path, label in inputs]
+    if jobs <= 1 or len(tasks) <= 1:
+        # in this process: the bots' processes are stopped as soon as the run ends (or stops)
+        context = _replay_setup(options)
+        try:
+            yield from ordered_map(_replay_task, tasks, jobs=1, setup=shared(context))
+        finally:
+            close_policies(context[1])
+        return
     setup = functools.partial(_replay_setup, options)
     yield from ordered_map(_replay_task, tasks, jobs=jobs, setup=setup)
 
@@ -641,8 +846,9 @@ def run_replay(
     jobs: int = 1,
     progress: Callable[[FileResult], None] | None = None,
 ) -> ReplayRun:
-    """Replay every input into ``out`` (``decisions.parquet`` streamed in parts, ``games.parquet``);
-    returns what happened (files, games, rows, errors). Nothing is written if the run stops."""
+    """Replay every input into ``out`` (``decisions.parquet`` streamed in parts, ``games.parquet``,
+    and with outside bots ``faults.jsonl``); returns what happened (files, games, rows, errors,
+    faults). Nothing is written if the run stops."""
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out '{out}' exists and is not a directory")
     out.mkdir(parents=True, exist_ok=True)
@@ -660,8 +866,23 @@ def run_replay(
     run.games_path = write_table(
         pl.concat(games, how="vertical") if games else _games_frame([]), out / "games.parquet"
     )
+    if any(spec.source == "bot" for spec in options.specs()):
+        run.faults_path = write_faults(run.faults, out / FAULTS_FILE)
     write_manifest(out, inputs, options)
     return run
+
+
+FAULTS_FILE = "faults.jsonl"
+
+
+def write_faults(faults: Sequence[dict[str, Any]], path: Path) -> Path:
+    """The bots' faults, one JSON object per line (written atomically; empty when there were none)."""
+    import json
+
+    from mjcli.atomic import write_text_atomic
+
+    write_text_atomic(path, "".join(json.dumps(f, ensure_ascii=False) + "\n" for f in faults))
+    return path
 
 
 #: what a replay read, beside its tables: the game, the policies and the logs by label
@@ -695,6 +916,8 @@ class ReplayRun:
     incomplete: list[str] = field(default_factory=list)
     decisions_path: Path | None = None
     games_path: Path | None = None
+    faults: list[dict[str, Any]] = field(default_factory=list)
+    faults_path: Path | None = None
 
     def add(self, r: FileResult) -> None:
         self.files += 1
@@ -702,3 +925,4 @@ class ReplayRun:
         self.rows += r.decisions.height
         self.errors.extend(r.errors)
         self.incomplete.extend(r.incomplete)
+        self.faults.extend(r.faults)

@@ -11,8 +11,16 @@ reads only the columns it needs. Rates are shares of rows (one row per decision 
   equally-good choices: the same tile, or one leaving the same shanten and the same ukeire as the
   policy's choice (the efficiency measure of ``mjcli.analysis``, whatever rule the policy used).
 
+Outside bots add, when they are in the table: their faults per policy and, for a bot whose answers
+carry Mortal's q-values, the gap between the value of its own choice and of the player's move
+(``q_gap``, in the bot's own estimate); :func:`costly_decisions` ranks the decisions by that gap.
+
 :func:`compare_baseline` is the CI gate: each policy's choices against an older run's, on the
-decision points both have, joined on the stable key :data:`mjcli.riichi.replay.KEY` plus ``policy``.
+decision points both have, joined on the stable key :data:`mjcli.riichi.replay.KEY` plus ``policy``;
+the changed decisions come with the new run's ``q_gap``, the largest first. A gate must never pass
+by accident: a baseline that cannot be read in full (:func:`read_baseline`, before the run) or that
+shares under :data:`MIN_OVERLAP` of its decision points with the run (another set of logs or
+policies) is an error, not "0 changed".
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from typing import Any
 import polars as pl
 
 from mjcli.errors import UsageError
-from mjcli.output import format_table
+from mjcli.output import format_table, plural
 
 #: the key of a decision point (see mjcli.riichi.replay); a row adds ``policy``
 KEY = ["file", "game_id", "round", "honba", "turn", "seat", "kind"]
@@ -106,9 +114,58 @@ def agreement_matrix(lf: pl.LazyFrame) -> pl.DataFrame:
     return pl.DataFrame(data, schema={"policy": pl.String, **{b: pl.Float64 for b in order}})
 
 
+def bot_table(lf: pl.LazyFrame) -> pl.DataFrame:
+    """Per policy with a fault or a q-value: faults, decisions valued by the bot's q-values, the mean
+    gap between the value of its choice and of the player's move, and the share of those decisions
+    where the player's move was worth less to the bot (gap above 0). Empty for a table without bots."""
+    names = lf.collect_schema().names()
+    if "fault" not in names or "q_gap" not in names:
+        return pl.DataFrame()
+    frame = (
+        lf.group_by("policy")
+        .agg(
+            pl.col("fault").is_not_null().sum().alias("faults"),
+            pl.col("q_gap").is_not_null().sum().alias("valued"),
+            pl.col("q_gap").mean().alias("mean_gap"),
+            (pl.col("q_gap") > 0).mean().alias("worse"),
+        )
+        .filter((pl.col("faults") > 0) | (pl.col("valued") > 0))
+        .collect()
+    )
+    return _in_policy_order(lf, frame) if frame.height else frame
+
+
+def costly_decisions(lf: pl.LazyFrame, limit: int = 10) -> pl.DataFrame:
+    """The decisions where the player's move cost the most by a bot's own values (largest ``q_gap``)."""
+    if "q_gap" not in lf.collect_schema().names():
+        return pl.DataFrame()
+    return (
+        lf.filter(pl.col("q_gap").is_not_null() & (pl.col("q_gap") > 0))
+        .sort("q_gap", descending=True)
+        .head(limit)
+        .select("file", "round", "honba", "turn", "seat", "policy", "actual", "choice", "q_gap")
+        .collect()
+    )
+
+
 def summarise(path_or_frame: str | os.PathLike[str] | pl.LazyFrame, by: str | None = None) -> dict[str, Any]:
-    """The whole summary as plain data (what ``--json`` prints)."""
-    lf = path_or_frame if isinstance(path_or_frame, pl.LazyFrame) else scan(path_or_frame)
+    """The whole summary as plain data (what ``--json`` prints). A file whose data cannot be read
+    (damaged after its header) is a :class:`UsageError` naming it."""
+    if isinstance(path_or_frame, pl.LazyFrame):
+        return _summarise(path_or_frame, by)
+    lf = scan(path_or_frame)
+    try:
+        return _summarise(lf, by)
+    except (pl.exceptions.PolarsError, OSError) as exc:
+        raise _damaged(path_or_frame, exc) from None
+
+
+def _damaged(path: str | os.PathLike[str], exc: BaseException, what: str = "") -> UsageError:
+    detail = " ".join(str(exc).split())[:80]
+    return UsageError(f"{what}'{path}' is damaged: its data cannot be read ({type(exc).__name__}: {detail})")
+
+
+def _summarise(lf: pl.LazyFrame, by: str | None) -> dict[str, Any]:
     counts = lf.select(
         pl.len().alias("rows"),
         pl.col("policy").n_unique().alias("policies"),
@@ -126,6 +183,12 @@ def summarise(path_or_frame: str | os.PathLike[str] | pl.LazyFrame, by: str | No
     if by is not None:
         out["by"] = by
         out["groups"] = group_table(lf, by).to_dicts() if rows else []
+    bots = bot_table(lf) if rows else pl.DataFrame()
+    if bots.height:
+        out["bots"] = bots.to_dicts()
+        costly = costly_decisions(lf)
+        if costly.height:
+            out["costly"] = costly.to_dicts()
     return out
 
 
@@ -148,7 +211,8 @@ def _table(rows: list[dict[str, Any]]) -> str:
 def format_summary(s: dict[str, Any]) -> str:
     """The human form of :func:`summarise`'s result."""
     parts = [
-        f"{s['games']} games, {s['decision_points']} decision points, {s['rows']} policy answers",
+        f"{plural(s['games'], 'game')}, {plural(s['decision_points'], 'decision point')}, "
+        f"{plural(s['rows'], 'policy answer')}",
         "",
         "agreement with the players (share of decisions; by kind; top1 and equal over their discards)",
         _table(s["policies"]),
@@ -158,6 +222,15 @@ def format_summary(s: dict[str, Any]) -> str:
     ]
     if "groups" in s:
         parts += ["", f"by {s['by']}", _table(s["groups"])]
+    if "bots" in s:
+        parts += [
+            "",
+            "outside bots (faults; by their own q-values: decisions valued, mean q_gap, share of them "
+            "where the player's move was worth less)",
+            _table(s["bots"]),
+        ]
+    if s.get("costly"):
+        parts += ["", "the player's costliest moves by a bot's q-values", _table(s["costly"])]
     return "\n".join(parts)
 
 
@@ -176,31 +249,62 @@ CHANGE_SCHEMA: dict[str, Any] = {
     "old": pl.String,
     "new": pl.String,
     "reason": pl.String,
+    "q_gap": pl.Float64,
 }
 
 
+#: the least share of decision points a baseline must have in common with the run it gates
+MIN_OVERLAP = 0.9
+
+
+def read_baseline(path: str | os.PathLike[str]) -> pl.DataFrame:
+    """The decision keys and choices of an older run, read in full now, so that a damaged file is a
+    :class:`UsageError` before any work (reading only the header would not notice)."""
+    lf = scan(path)
+    try:
+        return lf.select(*KEY, "policy", pl.col("choice").alias("old")).collect()
+    except (pl.exceptions.PolarsError, OSError) as exc:
+        raise _damaged(path, exc, "--baseline ") from None
+
+
 def compare_baseline(
-    new: pl.LazyFrame, baseline: str | os.PathLike[str]
+    new: pl.LazyFrame, baseline: str | os.PathLike[str] | pl.DataFrame
 ) -> tuple[pl.DataFrame, dict[str, int]]:
     """Decisions whose choice differs from the baseline's, and counts: compared, only_old, only_new.
 
     Decision points are matched on :data:`KEY` and ``policy``; a point that one run has and the
-    other does not (a log added, removed or now failing) is counted, not listed as a change.
+    other does not (a log added, removed or now failing) is counted, not listed as a change. When
+    the points in common are under :data:`MIN_OVERLAP` of the larger side, the baseline does not
+    gate this run: a :class:`UsageError`. ``baseline``: a path or :func:`read_baseline`'s frame.
     """
-    old = scan(baseline).select(*KEY, "policy", pl.col("choice").alias("old"))
-    cur = new.select(*KEY, "policy", "hand", pl.col("choice").alias("new"), "reason")
+    old = baseline if isinstance(baseline, pl.DataFrame) else read_baseline(baseline)
+    gap = (
+        pl.col("q_gap")
+        if "q_gap" in new.collect_schema().names()
+        else pl.lit(None, pl.Float64).alias("q_gap")
+    )
+    cur = new.select(*KEY, "policy", "hand", pl.col("choice").alias("new"), "reason", gap)
     keys = [*KEY, "policy"]
-    both = cur.join(old, on=keys, how="inner")
+    both = cur.join(old.lazy(), on=keys, how="inner")
     changes = (
-        both.filter(pl.col("old") != pl.col("new"))
-        .select(*keys, "hand", "old", "new", "reason")
+        both.filter(pl.col("old").ne_missing(pl.col("new")))
+        .select(*keys, "hand", "old", "new", "reason", "q_gap")
         .sort(keys)
+        .sort("q_gap", descending=True, nulls_last=True, maintain_order=True)
         .collect()
         .cast(CHANGE_SCHEMA)
     )
     compared = both.select(pl.len()).collect().item()
-    n_old = old.select(pl.len()).collect().item()
+    n_old = old.height
     n_new = cur.select(pl.len()).collect().item()
+    larger = max(n_old, n_new)
+    if compared < MIN_OVERLAP * larger or not larger:
+        share = f"{compared / larger:.0%}" if larger else "none"
+        raise UsageError(
+            f"the baseline shares {share} of its decisions with this run ({compared} in common; "
+            f"{n_old} in the baseline, {n_new} in this run; at least {MIN_OVERLAP:.0%} needed): "
+            "it was made from other logs or policies and cannot gate this run"
+        )
     return changes, {"compared": compared, "only_old": n_old - compared, "only_new": n_new - compared}
 
 
@@ -214,7 +318,7 @@ def format_changes(changes: pl.DataFrame, limit: int = 50) -> str:
             r["seat"],
             r["policy"],
             r["hand"],
-            f"{r['old']} -> {r['new']}",
+            f"{r['old'] or '(fault)'} -> {r['new'] or '(fault)'}",
             r["reason"],
         ]
         for r in changes.head(limit).iter_rows(named=True)

@@ -45,7 +45,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from mjcli.errors import LogFormatError
+from mjcli.errors import LogFormatError, short_path
 from mjcli.inputs import Inputs, collect_inputs
 
 FORMAT = "mjcli-hk-log"
@@ -71,11 +71,13 @@ def write_game(game: dict[str, Any]) -> str:
 def read_game(path: str | os.PathLike[str]) -> dict[str, Any]:
     """One game log; :class:`LogFormatError` naming the file when it is not one."""
     p = Path(path)
-    shown = str(p) if len(str(p)) <= 80 else "..." + str(p)[-77:]
+    shown = short_path(p)
     try:
         text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LogFormatError(f"cannot read '{shown}': {getattr(exc, 'strerror', None) or exc}") from None
+    except UnicodeDecodeError:
+        raise LogFormatError(f"'{shown}' is not a text file (a log is UTF-8 JSON)") from None
+    except OSError as exc:
+        raise LogFormatError(f"cannot read '{shown}': {exc.strerror or exc}") from None
     try:
         game = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -92,9 +94,13 @@ def read_game(path: str | os.PathLike[str]) -> dict[str, Any]:
     return game
 
 
+#: JSON files that mjcli writes beside logs (a simulation's summary, a replay's manifest): never logs
+_NOT_LOGS = ("summary", "replay.json")
+
+
 def is_log_file(path: Path) -> bool:
     """A file met while walking a folder that may be a Hong Kong log (read to be sure)."""
-    return path.name.endswith(SUFFIX) and not path.name.startswith("summary")
+    return path.name.endswith(SUFFIX) and not path.name.startswith(_NOT_LOGS)
 
 
 def collect_logs(args: Sequence[str], stdin: Iterable[str] | None = None) -> Inputs:

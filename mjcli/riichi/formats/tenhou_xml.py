@@ -362,7 +362,7 @@ class _Reader:
             if not body or body[0] == "/" or body[0] == "?" or body[0] == "!":
                 continue
             head = body[0]
-            if head in seats and body[1:].isdigit():
+            if head in seats and body[1:].isascii() and body[1:].isdigit():  # '²'.isdigit() is true
                 if not seen_root:
                     raise LogFormatError(f"{self.name}: no <mjloggm> root tag (not a Tenhou mjlog)")
                 if self.ended:

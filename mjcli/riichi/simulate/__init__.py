@@ -7,6 +7,7 @@
 * ``seats``   a registered policy in a seat, asked through the engine-policy bridge
               (:mod:`mjcli.riichi.policies.bridge`), its answer checked for legality.
 * ``driver``  one whole game: wall, seats and claims around the engine, and the complete record.
+* ``bot_check`` ``mjcli bot check``: one short game with an outside bot in every seat, reported.
 * ``stats``   per-policy figures with 95 % intervals clustered by deal, and paired differences.
 
 The run itself (games in order, worker processes, logs and Parquet) is :mod:`mjcli.riichi.simulate.run`.

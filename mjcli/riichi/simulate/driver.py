@@ -68,6 +68,7 @@ class SeatTally:
     calls: int = 0  # rounds in which the seat called (chi, pon or open kan) at least once
     win_points: int = 0  # value of the hands won (before honba and sticks)
     deal_in_points: int = 0  # value of the hands dealt into
+    faults: int = 0  # an outside bot's decisions played by the fallback (see simulate.seats.BotSeat)
 
 
 @dataclass(slots=True)
@@ -79,6 +80,7 @@ class PlayedGame:
     placements: tuple[int, ...]  # 1..4 (three-player: 1..3) per seat
     tallies: list[SeatTally]
     rounds: list[dict[str, Any]] = field(default_factory=list)
+    faults: list[dict[str, Any]] = field(default_factory=list)  # outside bots' faults, with positions
 
     @property
     def game_id(self) -> str:
@@ -97,7 +99,9 @@ def play_game(
 ) -> PlayedGame:
     """Play ``spec`` to its end with ``seats[s]`` deciding for seat ``s``.
 
-    The walls are those of the game's seed unless ``walls`` gives them (tests set up a deal).
+    The walls are those of the game's seed unless ``walls`` gives them (tests set up a deal). A seat
+    that follows the game's events (an outside bot: it has ``start_game``/``end_game``) is handed
+    the event list first and returns its faults at the end.
     """
     rules = spec.rules
     n = rules.players
@@ -108,19 +112,32 @@ def play_game(
         if prepare is not None:
             prepare(n)
     table = _Table(game, events, spec, seats, observer, walls)
+    followers = [s for s in dict.fromkeys(seats) if hasattr(s, "start_game")]
+    for s in followers:
+        s.start_game(events, spec.policies)  # type: ignore[attr-defined]
     gr = ev.GameRules(
         players=n, red_fives=rules.red_fives, open_tanyao=rules.open_tanyao, length=rules.length
     )
-    table.apply(ev.StartGame(names=tuple(spec.policies), rules=gr, game_id=game_id(spec)))
     tallies = [SeatTally() for _ in range(n)]
     rounds: list[dict[str, Any]] = []
-    round_index = 0
-    while not game.over:
-        if round_index >= MAX_ROUNDS:
-            raise MjcliError(f"game {spec.index} (seed {spec.seed}) has not ended after {MAX_ROUNDS} rounds")
-        rounds.append(table.play_round(round_index, tallies))
-        round_index += 1
-    table.apply(ev.EndGame())
+    faults: list[dict[str, Any]] = []
+    try:
+        table.apply(ev.StartGame(names=tuple(spec.policies), rules=gr, game_id=game_id(spec)))
+        round_index = 0
+        while not game.over:
+            if round_index >= MAX_ROUNDS:
+                raise MjcliError(
+                    f"game {spec.index} (seed {spec.seed}) has not ended after {MAX_ROUNDS} rounds"
+                )
+            rounds.append(table.play_round(round_index, tallies))
+            round_index += 1
+        table.apply(ev.EndGame())
+    finally:
+        for s in followers:
+            faults.extend(s.end_game())  # type: ignore[attr-defined]
+    faults.sort(key=lambda f: (f["event"], f["seat"]))
+    for f in faults:
+        tallies[f["seat"]].faults += 1
     res = game.result
     assert res is not None
     events[-1] = ev.EndGame(scores=res.scores, points=res.points)
@@ -128,7 +145,7 @@ def play_game(
     placements = [0] * n
     for place, seat in enumerate(order, start=1):
         placements[seat] = place
-    return PlayedGame(spec, events, res.scores, res.points, tuple(placements), tallies, rounds)
+    return PlayedGame(spec, events, res.scores, res.points, tuple(placements), tallies, rounds, faults)
 
 
 class _Table:

@@ -13,12 +13,19 @@ luck of the tiles cancels out in comparisons. Without ``rules``, three names mak
 table (``tenhou-sanma``), otherwise a four-player one (``tenhou``).
 A game's walls are a function of its seed alone (recorded in ``games.parquet``), the seed a function
 of ``(seed, deal)``: the same command gives byte-identical files for any number of jobs.
+
+Names come from a :class:`~mjcli.plugins.Registry` (built-ins, plugins, entry points, outside bots):
+the workers build their seats from its specs. An outside bot's faults (answers played by the
+fallback) are counted per game and seat (``faults`` in ``games.parquet``), per policy in the
+summary, and listed with their positions in ``faults.jsonl``.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import json
+import multiprocessing.util
 import os
 import re
 import time
@@ -32,20 +39,23 @@ import polars as pl
 from mjcli.atomic import write_atomic, write_text_atomic
 from mjcli.errors import UsageError
 from mjcli.ledger import RowBuffer
+from mjcli.plugins import BOT, Registry
+from mjcli.riichi.bots import MjaiBot
 from mjcli.riichi.formats import GameLog, write_mjai, write_tenhou6
-from mjcli.riichi.policies import get_policy
+from mjcli.riichi.policies import build_policy, builtin_registry
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.rules import Rules, get_rules
 from mjcli.riichi.simulate.driver import GameSpec, PlayedGame, play_game
 from mjcli.riichi.simulate.figures import paired_differences, policy_summary
-from mjcli.riichi.simulate.seats import PolicySeat
+from mjcli.riichi.simulate.seats import BotSeat, PolicySeat
 from mjcli.riichi.simulate.wall import game_seed
-from mjcli.runner import ordered_map
+from mjcli.runner import ordered_map, shared
 
 LENGTHS = ("hanchan", "tonpuu")
 LOG_DIR = "logs"
 TENHOU6_SUFFIX = ".json"
 MJAI_SUFFIX = ".mjai.jsonl"
+FAULTS_FILE = "faults.jsonl"
 _LOG_NAME = re.compile(r"sim-\d{6}(\.json|\.mjai\.jsonl)$")
 
 GAMES_SCHEMA: dict[str, Any] = {
@@ -66,6 +76,7 @@ GAMES_SCHEMA: dict[str, Any] = {
     "calls": pl.Int64,
     "win_points": pl.Int64,
     "deal_in_points": pl.Int64,
+    "faults": pl.Int64,
 }
 ROUNDS_SCHEMA: dict[str, Any] = {
     "game": pl.Int64,
@@ -90,13 +101,14 @@ ROUNDS_SCHEMA: dict[str, Any] = {
 }
 
 
-def parse_players(text: str | Sequence[str]) -> list[str]:
+def parse_players(text: str | Sequence[str], registry: Registry | None = None) -> list[str]:
     """One to four registered policy names (repeats allowed: they fill the seats in order)."""
     names = [n.strip().lower() for n in (text.split(",") if isinstance(text, str) else text) if n.strip()]
     if not 1 <= len(names) <= 4:
         raise UsageError(f"--players '{text}': give one to four policy names for the four seats")
+    registry = registry if registry is not None else builtin_registry()
     for n in names:
-        get_policy(n)  # UsageError naming an unknown policy
+        registry.spec(n)  # UsageError naming an unknown policy
     return names
 
 
@@ -160,20 +172,50 @@ class GameOutput:
     mjai: str
     seats: list[dict[str, Any]]
     rounds: list[dict[str, Any]]
+    faults: list[dict[str, Any]] = dataclasses.field(default_factory=list)
 
 
-def seats_for(names: Sequence[str]) -> dict[str, PolicySeat]:
+Seat = PolicySeat | BotSeat
+
+
+def seats_for(
+    names: Sequence[str], registry: Registry | None = None, strict_bots: bool = False
+) -> dict[str, Seat]:
     """One seat object per policy name: policies keep no state between decisions, so one instance
     serves every seat it sits in, game after game (built once per worker by the runner), and they
-    share one HandMath (bounded memos of hand figures)."""
+    share one HandMath (bounded memos of hand figures). An outside bot's seat object runs one
+    process per seat it plays; the processes are stopped when the worker ends (or by
+    :func:`close_seats`)."""
     math = HandMath()
-    return {n: PolicySeat(n, math=math) for n in dict.fromkeys(names)}
+    registry = registry if registry is not None else builtin_registry()
+    seats: dict[str, Seat] = {}
+    for n in dict.fromkeys(names):
+        policy = build_policy(registry.spec(n), math)
+        if isinstance(policy, MjaiBot):
+            seats[n] = BotSeat(n, policy, strict_bots)
+        else:
+            seats[n] = PolicySeat(n, math=math, policy=policy)
+    if any(isinstance(s, BotSeat) for s in seats.values()):
+        multiprocessing.util.Finalize(None, close_seats, args=(seats,), exitpriority=10)
+    return seats
 
 
-def play(spec: GameSpec, seats: dict[str, PolicySeat] | None = None) -> PlayedGame:
+def close_seats(seats: dict[str, Seat]) -> None:
+    """Stop the outside bots' processes."""
+    for s in seats.values():
+        if isinstance(s, BotSeat):
+            s.close()
+
+
+def play(spec: GameSpec, seats: dict[str, Seat] | None = None) -> PlayedGame:
     """Play one planned game with the registered policies (``seats``: prebuilt, by name)."""
+    own = seats is None
     seats = seats if seats is not None else seats_for(spec.policies)
-    return play_game(spec, [seats[n] for n in spec.policies])
+    try:
+        return play_game(spec, [seats[n] for n in spec.policies])
+    finally:
+        if own:
+            close_seats(seats)
 
 
 def game_output(g: PlayedGame) -> GameOutput:
@@ -201,19 +243,31 @@ def game_output(g: PlayedGame) -> GameOutput:
                 "calls": t.calls,
                 "win_points": t.win_points,
                 "deal_in_points": t.deal_in_points,
+                "faults": t.faults,
             }
         )
-    return GameOutput(spec.index, write_tenhou6(log), write_mjai(log), seats, g.rounds)
+    return GameOutput(spec.index, write_tenhou6(log), write_mjai(log), seats, g.rounds, g.faults)
 
 
-def _play_task(seats: dict[str, PolicySeat], spec: GameSpec) -> GameOutput:
+def _play_task(seats: dict[str, Seat], spec: GameSpec) -> GameOutput:
     return game_output(play(spec, seats))
 
 
-def run_games(specs: Sequence[GameSpec], jobs: int = 1) -> Iterator[GameOutput]:
+def run_games(
+    specs: Sequence[GameSpec], jobs: int = 1, registry: Registry | None = None, strict_bots: bool = False
+) -> Iterator[GameOutput]:
     """The games' outputs in game order, whatever ``jobs`` is."""
     names = sorted({n for spec in specs for n in spec.policies})
-    yield from ordered_map(_play_task, specs, jobs=jobs, setup=functools.partial(seats_for, names))
+    if jobs <= 1 or len(specs) <= 1:
+        # in this process: the bots' processes are stopped as soon as the run ends (or stops)
+        seats = seats_for(names, registry, strict_bots)
+        try:
+            yield from ordered_map(_play_task, specs, jobs=1, setup=shared(seats))
+        finally:
+            close_seats(seats)
+        return
+    setup = functools.partial(seats_for, names, registry, strict_bots)
+    yield from ordered_map(_play_task, specs, jobs=jobs, setup=setup)
 
 
 # ---------------------------------------------------------------- the run
@@ -230,13 +284,19 @@ def simulate(
     duplicate: bool = False,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    registry: Registry | None = None,
+    strict_bots: bool = False,
 ) -> dict[str, Any]:
     """Play the run and return its summary; with ``out``, write the logs and tables there.
 
     ``progress`` is called once per game with the number of rounds it had. ``rules`` None: see
-    :func:`default_rules`.
+    :func:`default_rules`. ``registry`` resolves the names (default: the built-ins); with outside
+    bots among the players the summary has ``faults`` (per policy) and ``out`` gets ``faults.jsonl``;
+    ``strict_bots`` stops the run at a bot's first fault (:class:`~mjcli.riichi.simulate.seats.BotFault`).
     """
-    names = parse_players(players)
+    registry = registry if registry is not None else builtin_registry()
+    names = parse_players(players, registry)
+    bots = sorted({n for n in names if registry.spec(n).source == BOT})
     table = table_rules(rules or default_rules(names), length, names)
     if jobs < 1:
         raise UsageError(f"--jobs {jobs}: use at least one job")
@@ -249,10 +309,12 @@ def simulate(
     specs = game_specs(names, games, seed, table, duplicate)
     seat_rows = RowBuffer(GAMES_SCHEMA)
     round_rows = RowBuffer(ROUNDS_SCHEMA)
+    faults: list[dict[str, Any]] = []
     start = time.perf_counter()
-    for o in run_games(specs, jobs):
+    for o in run_games(specs, jobs, registry, strict_bots):
         seat_rows.extend(o.seats)
         round_rows.extend(o.rounds)
+        faults.extend(o.faults)
         if out_dir is not None:
             name = f"sim-{o.index:06d}"
             write_text_atomic(out_dir / LOG_DIR / (name + TENHOU6_SUFFIX), o.tenhou6)
@@ -280,14 +342,18 @@ def simulate(
     }
     if table.players != 4:
         summary["seats"] = table.players  # (four-player summaries stay as they always were)
+    if bots:
+        summary["faults"] = {n: sum(1 for f in faults if f["bot"] == n) for n in bots}
+        summary["fault_list"] = faults
     if out_dir is not None:
-        import json
-
         write_atomic(out_dir / "games.parquet", frame.write_parquet)
         write_atomic(out_dir / "rounds.parquet", rounds_frame.write_parquet)
         # No timing in the file: the same command writes the same bytes.
-        stable = {k: v for k, v in summary.items() if k not in ("seconds", "jobs")}
+        stable = {k: v for k, v in summary.items() if k not in ("seconds", "jobs", "fault_list")}
         write_text_atomic(out_dir / "summary.json", json.dumps(stable, indent=1, ensure_ascii=False) + "\n")
+        if bots:
+            text = "".join(json.dumps(f, ensure_ascii=False) + "\n" for f in faults)
+            write_text_atomic(out_dir / FAULTS_FILE, text)
     return summary
 
 

@@ -1,0 +1,214 @@
+"""Where a command's output goes: claimed before the work, written aside, put in place at the end.
+
+Every command that writes files claims its output here, whatever the game:
+
+* :func:`claim_file` (``convert -o FILE``): the name is checked before the work: not empty, not a
+  folder, its folder writable, not read-only, and not one of the command's inputs (by path or by
+  inode: a hard link or a symlink to an input is the input). The file itself is then written
+  through :mod:`mjcli.atomic`, so that two runs writing it at once each leave one complete file.
+* :func:`output_dir` (``--out DIR``): the folder is created (or found), locked for this run, and a
+  hidden *stage* folder inside it is handed to the command, which writes everything there. When
+  the work ends well, the files and folders the command owns are moved into ``DIR`` (each
+  replaced as a whole; owned entries that this run did not write are removed, so that nothing of
+  an earlier run of another shape stays beside the new one); when it stops (an error, Ctrl-C,
+  SIGTERM), the stage is removed and ``DIR`` keeps what it held before. Moving the entries in
+  takes a few renames, done with Ctrl-C held back.
+
+The lock is an advisory ``flock`` on the folder itself (no lock file; the system drops it when the
+process ends, however it ends): a second run into the same folder while the first one works is
+refused at once with a message naming the folder. Leftovers of a run that was killed outright
+(``kill -9``: stage folders, temporary files, part folders of older versions) are hidden entries;
+the next run that claims the folder removes them, and the input walker never reads hidden entries.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import shutil
+import stat
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+
+from mjcli.errors import UsageError, short_path
+from mjcli.runner import stop_signals_deferred
+
+try:
+    import fcntl
+except ImportError:  # not on POSIX: no lock (the stage still keeps half-written output hidden)
+    fcntl = None  # type: ignore[assignment]
+
+STAGE_PREFIX = ".mjcli-stage-"
+
+
+def _named(path: str | os.PathLike[str], option: str) -> Path:
+    if not os.fspath(path).strip():
+        raise UsageError(f"{option} '': give a name")
+    return Path(path)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _read_only(path: Path) -> bool:
+    """No write permission bit at all (checked on the mode: root could write through it anyway)."""
+    try:
+        return not path.lstat().st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+    except OSError:
+        return False
+
+
+def _check_not_input(target: Path, inputs: Iterable[Path], option: str) -> None:
+    """``target`` (which may not exist yet) is not an input, and no input lies inside it."""
+    resolved = target.resolve()
+    for p in inputs:
+        if _same_file(p, target) or p.resolve() == resolved or resolved in p.resolve().parents:
+            raise UsageError(
+                f"{option} '{short_path(target)}' would overwrite the input '{short_path(p)}': "
+                "mjcli never writes over its inputs (choose another name)"
+            )
+
+
+def _writable_folder(folder: Path, option: str, shown: str) -> None:
+    """Create ``folder`` (and its parents) if needed; a UsageError if it cannot be, or cannot be
+    written (tried for real, with a temporary file: permission bits say nothing for root)."""
+    for parent in (folder, *folder.parents):
+        if parent.exists() or parent.is_symlink():
+            if not parent.is_dir():
+                raise UsageError(f"{option} '{shown}': '{short_path(parent)}' is not a directory")
+            break
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".mjcli-probe-", dir=folder)
+        os.close(fd)
+        with contextlib.suppress(FileNotFoundError):  # a run that holds the folder may clean it away
+            os.unlink(probe)
+    except OSError as exc:
+        raise UsageError(f"{option} '{shown}': cannot write there ({exc.strerror or exc})") from None
+
+
+def claim_file(
+    path: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]] = (), option: str = "-o"
+) -> Path:
+    """The output file ``path``, checked before the work (see the module's docstring)."""
+    target = _named(path, option)
+    shown = short_path(target)
+    if target.is_dir():
+        raise UsageError(f"{option} '{shown}' is a directory: give a file name")
+    _check_not_input(target, [Path(p) for p in inputs], option)
+    if _read_only(target):
+        raise UsageError(f"{option} '{shown}' is read-only: it is not replaced")
+    _writable_folder(target.parent, option, shown)
+    return target
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+
+
+def _stale(name: str, owns: Sequence[str]) -> bool:
+    """A hidden leftover of a killed run: a stage, or a temporary or part file of an owned entry."""
+    if name.startswith((STAGE_PREFIX, ".mjcli-probe-")):
+        return True
+    for own in owns:
+        if name.startswith(f".{own}.") and name.endswith(".tmp"):
+            return True
+        if name.startswith(f".{Path(own).stem}-parts-"):
+            return True
+    return False
+
+
+def _clean_stale(folder: Path, owns: Sequence[str]) -> None:
+    for entry in folder.iterdir():
+        if _stale(entry.name, owns):
+            _remove(entry)
+        elif entry.name in owns and entry.is_dir() and not entry.is_symlink():
+            for inner in entry.iterdir():
+                if inner.name.startswith(".") and inner.name.endswith(".tmp"):
+                    _remove(inner)
+
+
+@contextlib.contextmanager
+def _locked(folder: Path, shown: str, option: str) -> Iterator[None]:
+    if fcntl is None:
+        yield
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise UsageError(
+                    f"{option} '{shown}' is being written by another mjcli run: wait for it to end, "
+                    "or choose another folder"
+                ) from None
+            raise
+        yield
+    finally:
+        os.close(fd)
+
+
+@contextlib.contextmanager
+def output_dir(
+    path: str | os.PathLike[str] | None,
+    owns: Sequence[str],
+    inputs: Iterable[str | os.PathLike[str]] = (),
+    option: str = "--out",
+) -> Iterator[Path | None]:
+    """Claim the folder ``path`` for one run and yield the hidden stage folder to write into
+    (``None`` when ``path`` is: the command writes no files then).
+
+    ``owns`` names the entries of the folder the command writes (files, or folders such as
+    ``logs``); ``inputs`` the files it reads (none of them may be, or lie inside, an owned entry).
+    Everything is checked before the block runs; the entries move into ``path`` when it ends
+    without an exception, and the stage is removed in every case (see the module's docstring).
+    """
+    if path is None:
+        yield None
+        return
+    folder = _named(path, option)
+    shown = short_path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{option} '{shown}' exists and is not a directory")
+    _writable_folder(folder, option, shown)
+    input_paths = [Path(p) for p in inputs]
+    for own in owns:
+        target = folder / own
+        _check_not_input(target, input_paths, option)
+        if _read_only(target):
+            raise UsageError(f"{option} '{shown}': '{short_path(target)}' is read-only: it is not replaced")
+    with _locked(folder, shown, option):
+        _clean_stale(folder, owns)
+        stage = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=folder))
+        try:
+            yield stage
+            with stop_signals_deferred():
+                _commit(stage, folder, owns)
+        finally:
+            with stop_signals_deferred():
+                shutil.rmtree(stage, ignore_errors=True)
+
+
+def _commit(stage: Path, folder: Path, owns: Sequence[str]) -> None:
+    """Move the stage's entries into ``folder``, each replacing its namesake as a whole."""
+    for own in owns:
+        new, old = stage / own, folder / own
+        if not new.exists():
+            if old.exists() or old.is_symlink():
+                _remove(old)
+            continue
+        if (new.is_dir() or old.is_dir()) and (old.exists() or old.is_symlink()):
+            # rename(2) will not replace a folder: move the old entry into the stage (removed next)
+            os.replace(old, stage / f".old-{own}")
+        os.replace(new, old)

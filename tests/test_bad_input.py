@@ -1,0 +1,321 @@
+"""Bad input and misread options, as a new user meets them: one-line errors (exit 2, never a
+traceback), duplicate inputs read once, a baseline that cannot gate is an error, options that do not
+apply are refused by name, one meaning for --seat, and the conventions a user expects."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import polars as pl
+import pytest
+from shared import LOGS
+from typer.testing import CliRunner
+
+from mjcli.cli import app
+from mjcli.errors import MjcliError, one_line
+from mjcli.inputs import collect_inputs
+from mjcli.riichi.advise import advise_log, render
+
+MJAI = LOGS / "mjai" / "126_204_0_mjai.jsonl"
+MJLOG = LOGS / "tenhou-xml" / "2010081709gm-00a9-0000-fe3371ad.mjlog"  # E2: seat 1 deals
+EDGE = LOGS / "tenhou6-edge"
+runner = CliRunner()
+
+
+def cli(*args: str, stdin: str | None = None):
+    return runner.invoke(app, list(args), input=stdin)
+
+
+def error_of(res) -> str:
+    assert isinstance(res.exception, MjcliError), res.output
+    message = str(res.exception)
+    assert "\n" not in one_line(message)
+    return message
+
+
+def real(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "mjcli", *args], input=stdin, capture_output=True, text=True, timeout=120
+    )
+
+
+def main_of(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str
+) -> tuple[int, str, str]:
+    """The console script's ``main`` (error mapping included), in this process: code, stdout, stderr."""
+    from mjcli.cli import main
+
+    monkeypatch.setattr(sys, "argv", ["mjcli", *args])
+    before = signal.getsignal(signal.SIGTERM)
+    try:
+        with pytest.raises(SystemExit) as stop:
+            main()
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    out = capsys.readouterr()
+    return int(stop.value.code or 0), out.out, out.err
+
+
+# ---------------------------------------------------------------- 4: duplicate inputs
+
+
+def test_the_same_log_given_twice_is_read_once(tmp_path: Path) -> None:
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    shutil.copyfile(EDGE / "chankan.json", folder / "a.json")
+    shutil.copyfile(EDGE / "chankan.json", folder / "copy-of-a.json")  # same bytes, other name
+    shutil.copyfile(EDGE / "rinshan.json", folder / "b.json")
+    res = cli("verify", str(folder), str(folder / "b.json"), "--json", "-j", "1")
+    assert res.exit_code == 0, res.output
+    summary = json.loads(res.stdout.splitlines()[-1])
+    assert summary["logs"] == 2
+    notes = res.stderr.splitlines()
+    assert len(notes) == 2
+    assert notes[0].startswith("note: '") and notes[0].endswith(
+        "/logs/b.json' is given more than once: read once"
+    )
+    assert "/logs/copy-of-a.json' has the same content as '" in notes[1]
+    assert notes[1].endswith("/logs/a.json': read once")
+
+
+def test_collect_inputs_keeps_the_first_of_equal_files(tmp_path: Path) -> None:
+    for name, text in [("1.log", "x"), ("2.log", "y"), ("3.log", "x"), ("4.log", "xx")]:
+        (tmp_path / name).write_text(text)
+    got = collect_inputs([str(tmp_path)], lambda p: True)
+    assert [i.label for i in got] == ["1.log", "2.log", "4.log"]
+    assert got.repeated == [(tmp_path / "3.log", tmp_path / "1.log")]
+
+
+# ---------------------------------------------------------------- 5: a baseline that cannot gate
+
+
+@pytest.fixture(scope="module")
+def baseline(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("base")
+    res = cli("replay", str(EDGE / "chankan.json"), "--policy", "greedy", "-j", "1", "--out", str(out))
+    assert res.exit_code == 0, res.output
+    return out / "decisions.parquet"
+
+
+def test_a_damaged_baseline_is_an_error_before_the_work(baseline: Path, tmp_path: Path) -> None:
+    data = bytearray(baseline.read_bytes())
+    half = len(data) // 2  # the column chunks, not the footer: the header still reads well
+    data[8:half] = bytes(b ^ 0x5A for b in data[8:half])
+    damaged = tmp_path / "damaged.parquet"
+    damaged.write_bytes(bytes(data))
+    res = cli("replay", str(EDGE / "chankan.json"), "--policy", "greedy", "--baseline", str(damaged))
+    message = error_of(res)
+    assert "damaged" in message or "not a readable Parquet" in message
+    res = cli("summary", str(damaged))  # item 10: the summary of a damaged table
+    message = error_of(res)
+    assert "damaged" in message or "not a readable Parquet" in message
+
+
+def test_a_baseline_of_other_logs_cannot_pass_the_gate(baseline: Path, tmp_path: Path) -> None:
+    out = tmp_path / "new"
+    res = cli(
+        "replay",
+        str(EDGE / "rinshan.json"),
+        "--policy",
+        "greedy",
+        "--baseline",
+        str(baseline),
+        "-o",
+        str(out),
+    )
+    assert "cannot gate this run" in error_of(res)
+    assert (out / "decisions.parquet").exists() and not (out / "changes.parquet").exists()  # the run is kept
+
+
+def test_the_same_logs_pass_the_gate(baseline: Path) -> None:
+    res = cli("replay", str(EDGE / "chankan.json"), "--policy", "greedy", "--baseline", str(baseline))
+    assert res.exit_code == 0, res.output
+    assert "0 changed of" in res.stdout
+
+
+# ---------------------------------------------------------------- 6: shanten -
+
+
+def test_shanten_stdin_answers_good_lines_and_reports_bad_ones() -> None:
+    res = cli(
+        "shanten", "-", "--json", stdin="123m456p789s1122z\n12x\n\n" + "1" * 300 + "m\n19m19p19s1234567z\n"
+    )
+    assert res.exit_code == 2
+    objs = [json.loads(line) for line in res.stdout.splitlines()]
+    assert [o.get("hand", o.get("line")) for o in objs] == ["123m456p789s1122z", 2, 4, "19m19p19s1234567z"]
+    assert "unknown suit letter 'x'" in objs[1]["error"]
+    assert len(objs[2]["input"]) <= 80 and len(objs[2]["error"]) < 200
+    assert "no hands on standard input" in error_of(cli("shanten", "-", stdin="\n \n"))
+
+
+# ---------------------------------------------------------------- 7, 10, 11, 14: one-line errors
+
+
+def test_the_cli_never_shows_a_traceback(tmp_path: Path, capsys, monkeypatch) -> None:
+    junk = tmp_path / "junk.bin"
+    junk.write_bytes(b"\xff\xfe\x00junk")
+    long_hand = "1" * 300 + "m"
+    cases = [
+        (["advise", long_hand], 2, "hand '1111"),
+        (["advise", str(tmp_path / "no" / "such.mjlog")], 2, "no such file"),
+        (["advise", str(tmp_path)], 2, "is a directory"),
+        (["replay", "--game", "doudizhu", str(junk)], 1, "junk.bin:1: not a text file"),
+        (["shanten", str(tmp_path)], 2, "unknown suit letter '/'"),
+    ]
+    for args, code, fragment in cases:
+        got, out, err = main_of(capsys, monkeypatch, *args)
+        assert got == code, (args, err)
+        assert fragment in err + out, (args, err)
+        errors = [line for line in err.splitlines() if line.startswith("error")]
+        assert all(len(line) < 300 for line in errors)
+    _, _, err = main_of(capsys, monkeypatch, "advise", long_hand)
+    assert err.count("\n") == 1 and len(err) < 250  # the hand is quoted cut short
+    res = real("advise", long_hand)  # and the real thing, in a process of its own
+    assert res.returncode == 2 and res.stderr == err
+
+
+def test_one_line_cuts_long_quotes() -> None:
+    text = one_line("unknown suit letter 'x' in '" + "1" * 500 + "x' (use m p s z)\n\tmore")
+    assert "\n" not in text and len(text) < 150 and text.endswith("...' (use m p s z) more")
+    assert one_line("the player's hand 'abc' isn't") == "the player's hand 'abc' isn't"
+
+
+# ---------------------------------------------------------------- 12: options that do not apply
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["simulate", "--kicker", "rlcard"], "--kicker does not apply to simulate --game riichi"),
+        (["simulate", "--game", "doudizhu", "--length", "tonpuu"], "--length does not apply"),
+        (["simulate", "--players", ""], "--players ''"),
+        (
+            ["advise", str(MJLOG), "--round", "E2", "--turn", "8", "--seat", "1", "--dora", "1m"],
+            "--dora does not apply",
+        ),
+        (["advise", "2388m34556p33577s", "--turn", "3"], "--turn does not apply to a typed hand"),
+        (
+            ["score", "123m456p789s11z22z", "--win", "2z", "--riichi", "--double-riichi"],
+            "--double-riichi together",
+        ),
+        (["advise", "2388m34556p33577s", "--riichi-by", "E"], "cannot be in riichi: the hand is not tenpai"),
+        (
+            ["replay", str(EDGE / "chankan.json"), "--player", "nobody", "--policy", "greedy"],
+            "no such player",
+        ),
+    ],
+)
+def test_what_does_not_apply_is_refused_by_name(args: list[str], fragment: str) -> None:
+    assert fragment in error_of(cli(*args))
+
+
+# ---------------------------------------------------------------- 13: one meaning for --seat
+
+
+def test_seat_numbers_and_winds_mean_the_same_seat() -> None:
+    def seat_wind(*args: str) -> str:
+        res = cli("advise", "2388m34556p33577s", "--policy", "greedy", "--json", *args)
+        assert res.exit_code == 0, res.output
+        return json.loads(res.stdout)["seat_wind"]
+
+    assert seat_wind() == seat_wind("--seat", "0") == seat_wind("--seat", "E") == "E"
+    assert seat_wind("--seat", "1") == seat_wind("--seat", "S") == "S"  # was East: "1" read as 1z
+    assert seat_wind("--seat", "3") == seat_wind("--seat", "north") == "N"
+    score = cli("score", "234m456p678s11222z", "--win", "2z", "--tsumo", "--seat", "1", "--json")
+    assert json.loads(score.stdout)["seat"] == "S" and json.loads(score.stdout)["dealer"] is False
+    assert "seat numbers are 0 to 3" in error_of(cli("score", "234m456p678s11222z", "--seat", "4"))
+    assert "is not a wind" in error_of(cli("score", "234m456p678s11222z", "--round", "1"))
+
+
+def test_a_log_seat_by_number_or_by_its_wind_in_the_round() -> None:
+    def seat(value: str) -> int:
+        res = cli("advise", str(MJLOG), "--round", "E2", "--turn", "8", "--seat", value, "--json")
+        assert res.exit_code == 0, res.output
+        return json.loads(res.stdout)["seat"]
+
+    assert seat("1") == seat("E") == 1  # seat 1 deals E2: East in that round
+
+
+# ---------------------------------------------------------------- 15, 16: bounds and display
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["score", "234m456p678s11222z", "--sticks", "99999999999999999999"],
+        ["score", "234m456p678s11222z", "--honba", "-1"],
+        ["simulate", "--games", "0"],
+        ["simulate", "--seed", "-5"],
+        ["verify", str(MJAI), "--jobs", "100000"],
+        ["replay", str(MJAI), "--max-changes", "-1"],
+    ],
+)
+def test_numeric_options_are_bounded(args: list[str]) -> None:
+    res = cli(*args)
+    assert res.exit_code == 2 and "Invalid value" in res.output and "Traceback" not in res.output
+
+
+def test_advise_shows_the_red_five_the_hand_holds() -> None:
+    res = cli("advise", "1230m456p789s1122z", "--policy", "greedy", "--json")
+    tiles = [d["tile"] for d in json.loads(res.stdout)["discards"]]
+    assert "0m" in tiles and "5m" not in tiles
+    text = cli("advise", "1230m456p789s1122z", "--policy", "greedy").stdout
+    assert any(line.startswith("0m ") for line in text.splitlines())
+
+
+def test_shanten_and_advise_name_the_discarded_tile_alike() -> None:
+    advise = json.loads(cli("advise", "2388m34556p33577s", "--policy", "greedy", "--json").stdout)
+    shanten = json.loads(cli("shanten", "2388m34556p33577s", "--json").stdout)
+    assert (
+        set(advise["discards"][0])
+        == set(shanten["discards"][0]) - {"remaining"}
+        == {
+            "tile",
+            "shanten",
+            "ukeire",
+            "tiles",
+        }
+    )
+
+
+def test_a_call_decision_shows_the_offered_tile_not_drawn_none() -> None:
+    from mjcli.riichi.replay import ReplayOptions, replay_file
+
+    rows = replay_file(str(MJLOG), "log", ReplayOptions(("greedy",))).decisions
+    call = rows.filter(pl.col("kind") == "call").row(0, named=True)
+    result = advise_log(str(MJLOG), call["round"], call["honba"], call["turn"], call["seat"], "greedy")
+    text = render(result)
+    assert "drawn None" not in text
+    assert f"offered {result['offered']} by seat {result['offered_by']}" in text
+    assert result["drawn"] is None and result["offered"] == call["offered"]
+
+
+# ---------------------------------------------------------------- 17, 19, 20, 21: conventions
+
+
+def test_version_and_python_dash_m() -> None:
+    from mjcli import __version__
+
+    assert cli("--version").stdout == f"mjcli {__version__}\n"
+    res = real("--version")
+    assert res.returncode == 0 and res.stdout == f"mjcli {__version__}\n"
+
+
+@pytest.mark.parametrize("command", ["verify", "replay", "simulate"])
+def test_help_tells_the_jobs_default(command: str) -> None:
+    text = " ".join(cli(command, "--help").stdout.split())
+    assert "[default: one per core]" in text and "[default: 1]" not in text
+    assert "1<=x<=" in text.replace(" ", "")
+
+
+def test_plural_only_when_plural(tmp_path: Path) -> None:
+    res = cli("simulate", "--games", "1", "--jobs", "1", "--players", "greedy", "--seed", "2")
+    assert res.exit_code == 0, res.output
+    assert res.stderr.startswith("1 game, ") and "(" in res.stderr and "1 job)" in res.stderr
+    res = cli("verify", str(EDGE / "chankan.json"), "-j", "1")
+    assert "1 log: 1 ok, 0 mismatching, 0 errors" in res.stdout

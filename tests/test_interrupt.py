@@ -1,0 +1,201 @@
+"""Ctrl-C and SIGTERM stop every batch command cleanly, tested with real signals on real processes.
+
+Each command runs as ``python -m mjcli`` in a session of its own; once its workers are at work, a
+signal goes either to the whole process group (what a terminal does on Ctrl-C) or to the main
+process alone (what ``kill PID`` does). Then: exit code 130 within 5 s with one line on stderr and
+no traceback; every process of the group gone soon after (workers, the forkserver, the resource
+tracker); no temporary file left; the out folder exactly as it was before (the previous complete
+result), and the hidden leftovers of an earlier killed run cleaned up.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from shared import LOGS
+
+from mjcli.runner import default_jobs
+
+#: the previous "complete result" in the out folder: the files must stay byte for byte
+OLD = b"the previous complete result\n"
+#: the stage of a run killed outright before this one
+KILLED_STAGE = ".mjcli-stage-k1ll3d"
+
+
+def _group(pgid: int) -> dict[int, int]:
+    """pid -> parent pid of every live process in process group ``pgid`` (from /proc)."""
+    members = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        state, ppid, pgrp = fields[0], int(fields[1]), int(fields[2])
+        if pgrp == pgid and state != "Z":
+            members[int(entry)] = ppid
+    return members
+
+
+def _forkserver(main: int) -> bool:
+    """The forkserver of ``main`` has started (it then imports its preload modules for a while)."""
+    for pid in _group(main):
+        try:
+            if b"forkserver" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                return True
+        except OSError:
+            pass
+    return False
+
+
+def _workers(main: int) -> int:
+    """Processes of the group started by a process of the group other than ``main`` (the workers
+    the forkserver forked)."""
+    group = _group(main)
+    return sum(1 for pid, ppid in group.items() if pid != main and ppid in group and ppid != main)
+
+
+def _old_result(out: Path, names: list[str]) -> dict[str, bytes]:
+    """Fill ``out`` with a previous result and the leftovers of a run killed outright (kill -9)."""
+    for name in names:
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(OLD)
+        # what an older version, writing in place, left when it was killed
+        (target.parent / f".{target.name}.x7y8z9.tmp").write_bytes(b"half")
+        parts = out / f".{target.stem}-parts-k1ll3d"
+        if target.parent == out and not parts.exists():
+            parts.mkdir()
+            (parts / "part-000000.parquet").write_bytes(b"half")
+    (out / KILLED_STAGE).mkdir()  # and what this version leaves after kill -9
+    return {name: OLD for name in names}
+
+
+def _claimed(out: Path) -> bool:
+    """The run has claimed ``out``: its own stage is there (the killed run's was removed)."""
+    return any(p.name != KILLED_STAGE for p in out.glob(".mjcli-stage-*"))
+
+
+def _files(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+
+
+def _stop_midway(
+    args: list[str], out: Path, sig: signal.Signals, whole_group: bool, workers: int, early: bool = False
+) -> tuple[int, float, str]:
+    """Start the command, wait until it has claimed ``out`` and ``workers`` workers run (``early``:
+    only until its forkserver has started), and signal it."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mjcli", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 90
+        while not _forkserver(proc.pid) if early else _workers(proc.pid) < workers or not _claimed(out):
+            assert proc.poll() is None, f"the command ended before its workers started: {proc.stderr.read()}"
+            assert time.monotonic() < deadline, "the workers never started"
+            time.sleep(0.05)
+        if not early:
+            time.sleep(0.3)  # at work now
+        sent = time.monotonic()
+        if whole_group:
+            os.killpg(proc.pid, sig)
+        else:
+            os.kill(proc.pid, sig)
+        try:
+            _, err = proc.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"{args[0]} hangs after {sig.name}")
+        took = time.monotonic() - sent
+        # Every process of the group ends: workers at once, the forkserver as soon as it sees the
+        # main process gone (it may first finish importing its preload modules).
+        deadline = time.monotonic() + 15
+        while _group(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _group(proc.pid), f"processes left behind: {_group(proc.pid)}"
+        return proc.returncode, took, err
+    finally:
+        if proc.poll() is None or _group(proc.pid):
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+CASES = {
+    # command, files of a previous result, signal, to the whole group (Ctrl-C in a terminal)?
+    "replay": (
+        ["replay", str(LOGS)],
+        ["decisions.parquet", "games.parquet"],
+        signal.SIGINT,
+        True,
+    ),
+    "verify": (
+        ["verify", str(LOGS), "--jobs", "2"],
+        ["verify.parquet"],
+        signal.SIGTERM,
+        False,
+    ),
+    "simulate": (
+        ["simulate", "--games", "2000", "--jobs", "2", "--seed", "3"],
+        ["logs/sim-000000.json", "games.parquet", "summary.json"],
+        signal.SIGTERM,
+        True,
+    ),
+    "simulate-doudizhu": (
+        ["simulate", "--game", "doudizhu", "--games", "5000", "--jobs", "2"],
+        ["games.jsonl", "games.parquet", "summary.json"],
+        signal.SIGINT,
+        False,
+    ),
+    "simulate-hk": (
+        ["simulate", "--game", "hk", "--games", "5000", "--jobs", "2"],
+        ["logs/hk-000000.json", "games.parquet", "summary.json"],
+        signal.SIGINT,
+        True,
+    ),
+}
+
+
+#: the workers of a replay with the default --jobs (one per core; none on one core: it runs in-process)
+default_workers = min(default_jobs(), 2) if default_jobs() > 1 else 0
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_signal_stops_the_run_cleanly(case: str, tmp_path: Path) -> None:
+    args, names, sig, whole_group = CASES[case]
+    out = tmp_path / "out"
+    out.mkdir()
+    before = _old_result(out, names)
+    code, took, err = _stop_midway(
+        [*args, "--out", str(out)], out, sig, whole_group, workers=2 if case != "replay" else default_workers
+    )
+    assert code == 130, err
+    assert took < 5, f"{case} took {took:.1f} s to stop"
+    assert "Traceback" not in err
+    assert err.strip().splitlines()[-1].startswith("interrupted:"), err
+    # the previous result as it was, nothing new, no temporary file, the killed run's leftovers gone
+    assert _files(out) == before
+    assert not [p.name for p in out.rglob(".*")]
+
+
+def test_ctrl_c_while_the_workers_start(tmp_path: Path) -> None:
+    """A Ctrl-C to the whole group while the forkserver still imports its modules and the workers
+    are being forked: the forkserver and the workers never see it (no traceback of theirs), the main
+    process stops them."""
+    out = tmp_path / "out"
+    args = ["verify", str(LOGS), "--jobs", "2", "--out", str(out)]
+    code, took, err = _stop_midway(args, out, signal.SIGINT, whole_group=True, workers=0, early=True)
+    assert code == 130, err
+    assert took < 5
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert err.strip().splitlines()[-1].startswith("interrupted:")
+    assert not list(out.iterdir())

@@ -1,0 +1,241 @@
+"""Output paths (mjcli.outpaths): inputs are never overwritten, an output that cannot be written is an
+error before any work, one run at a time writes into an --out folder, leftovers of killed runs go
+away, and files get the mode the umask says."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from shared import LOGS
+from typer.testing import CliRunner
+
+from mjcli.cli import app
+from mjcli.errors import MjcliError, UsageError
+from mjcli.outpaths import claim_file, output_dir
+
+MJLOG = LOGS / "tenhou-xml" / "2010081709gm-00a9-0000-fe3371ad.mjlog"
+SMALL = LOGS / "tenhou6-edge" / "chankan.json"
+runner = CliRunner()
+
+
+def cli(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def error_of(res) -> str:
+    """The project error a command ended with (the real CLI prints it as one ``error:`` line)."""
+    assert isinstance(res.exception, MjcliError), res.output
+    return str(res.exception)
+
+
+def run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    """The real command in a process of its own (``timeout`` only guards against a hang)."""
+    return subprocess.run(
+        [sys.executable, "-m", "mjcli", *args], capture_output=True, text=True, timeout=timeout, check=False
+    )
+
+
+@pytest.fixture()
+def source(tmp_path: Path) -> Path:
+    """A log of our own to convert (a copy in the test's folder: it may get hard links and modes)."""
+    p = tmp_path / "in.mjlog"
+    shutil.copyfile(MJLOG, p)
+    return p
+
+
+@pytest.fixture()
+def unwritable(tmp_path: Path) -> Path:
+    """A folder that cannot be written: by permission bits, or for root (whom they do not stop),
+    a place in sysfs, where nothing can be created."""
+    if os.geteuid() == 0:
+        return Path("/sys/kernel/mjcli-test-out")
+    d = tmp_path / "locked"
+    d.mkdir()
+    d.chmod(0o555)
+    return d / "out"
+
+
+# ---------------------------------------------------------------- convert -o
+
+
+@pytest.mark.parametrize("spelling", ["same", "dotted", "hardlink", "symlink"])
+def test_convert_refuses_to_write_over_its_input(source: Path, spelling: str) -> None:
+    before = source.read_bytes()
+    target = {
+        "same": source,
+        "dotted": source.parent / "." / source.name,
+        "hardlink": source.parent / "link.mjlog",
+        "symlink": source.parent / "sym.mjlog",
+    }[spelling]
+    if spelling == "hardlink":
+        os.link(source, target)
+    elif spelling == "symlink":
+        target.symlink_to(source)
+    res = cli("convert", str(source), "--to", "tenhou6", "-o", str(target))
+    assert "would overwrite the input" in error_of(res)
+    assert source.read_bytes() == before
+
+
+def test_convert_never_writes_through_a_read_only_file(source: Path, tmp_path: Path) -> None:
+    target = tmp_path / "old.json"
+    target.write_text("keep me")
+    target.chmod(0o444)
+    res = cli("convert", str(source), "--to", "tenhou6", "-o", str(target))
+    assert "is read-only" in error_of(res)
+    assert target.read_text() == "keep me"
+    source.chmod(0o444)  # read-only input, written onto itself: refused as the input
+    res = cli("convert", str(source), "--to", "tenhou6", "-o", str(source))
+    assert "would overwrite the input" in error_of(res)
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("afile/x.json", "'afile' is not a directory"),
+        ("emptydir", "is a directory: give a file name"),
+        ("", "-o '': give a name"),
+    ],
+)
+def test_convert_bad_output_names(
+    source: Path, tmp_path: Path, name: str, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "afile").write_text("a file")
+    (tmp_path / "emptydir").mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert message in error_of(cli("convert", str(source), "--to", "tenhou6", "-o", name))
+
+
+def test_the_real_command_says_it_in_one_line(source: Path, tmp_path: Path) -> None:
+    res = run("convert", str(source), "--to", "tenhou6", "-o", str(tmp_path))
+    assert res.returncode == 2
+    assert res.stderr == f"error: -o '{tmp_path}' is a directory: give a file name\n"
+
+
+# ---------------------------------------------------------------- an output folder that cannot be written
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        # each would run for minutes before writing anything: the error comes first
+        ["replay", str(LOGS)],
+        ["verify", str(LOGS), "-j", "1"],
+        ["simulate", "--games", "100000", "-j", "1"],
+        ["simulate", "--game", "doudizhu", "--games", "1000000", "-j", "1"],
+        ["replay", "--game", "doudizhu", str(LOGS)],
+        ["simulate", "--game", "hk", "--games", "1000000", "-j", "1"],
+        ["verify", "--game", "hk", str(LOGS), "-j", "1"],
+        ["replay", "--game", "red", str(LOGS), "-j", "1"],
+    ],
+    ids=[
+        "replay",
+        "verify",
+        "simulate",
+        "simulate-doudizhu",
+        "replay-doudizhu",
+        "simulate-hk",
+        "verify-hk",
+        "replay-red",
+    ],
+)
+def test_an_unwritable_out_folder_is_an_error_before_the_work(args: list[str], unwritable: Path) -> None:
+    assert error_of(cli(*args, "--out", str(unwritable))).startswith(
+        f"--out '{unwritable}': cannot write there"
+    )
+
+
+def test_convert_into_an_unwritable_folder(source: Path, unwritable: Path) -> None:
+    res = cli("convert", str(source), "--to", "mjai", "-o", str(unwritable / "x.mjai"))
+    assert "cannot write there" in error_of(res)
+
+
+def test_an_out_folder_that_is_a_file(tmp_path: Path) -> None:
+    (tmp_path / "f").write_text("x")
+    res = cli("verify", str(SMALL), "--out", str(tmp_path / "f"))
+    assert "exists and is not a directory" in error_of(res)
+    res = cli("verify", str(SMALL), "--out", "")
+    assert "give a name" in error_of(res)
+
+
+def test_the_baseline_is_an_input_of_replay(tmp_path: Path) -> None:
+    (tmp_path / "decisions.parquet").write_bytes(b"PAR1")
+    res = cli("replay", str(SMALL), "--out", str(tmp_path), "--baseline", str(tmp_path / "decisions.parquet"))
+    assert "would overwrite the input" in error_of(res)
+
+
+# ---------------------------------------------------------------- one run at a time, leftovers, modes
+
+#: what `verify --out` writes
+VERIFY_TABLES = ["verify.parquet", "verify_games.parquet", "verify_mismatches.parquet"]
+
+
+def test_a_second_run_into_a_busy_out_folder_is_refused(tmp_path: Path) -> None:
+    with output_dir(tmp_path, ["verify.parquet"]) as stage:  # the first run, still at work
+        assert stage is not None and stage.parent == tmp_path
+        assert "is being written by another mjcli run" in error_of(
+            cli("verify", str(SMALL), "--out", str(tmp_path))
+        )
+    res = cli("verify", str(SMALL), "--out", str(tmp_path))  # free again
+    assert res.exit_code == 0, res.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == VERIFY_TABLES
+
+
+def test_commit_replaces_owned_entries_as_a_whole_and_drops_stale_ones(tmp_path: Path) -> None:
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "sim-000099.json").write_text("an earlier, longer run")
+    (tmp_path / "changes.parquet").write_text("of an earlier run with a baseline")
+    (tmp_path / "mine.txt").write_text("the user's own file")
+    with output_dir(tmp_path, ["logs", "summary.json", "changes.parquet"]) as stage:
+        assert stage is not None
+        (stage / "logs").mkdir()
+        (stage / "logs" / "sim-000000.json").write_text("new")
+        (stage / "summary.json").write_text("new")
+        assert not (tmp_path / "summary.json").exists()  # nothing is in place before the end
+    assert sorted(p.name for p in (tmp_path / "logs").iterdir()) == ["sim-000000.json"]
+    assert (tmp_path / "summary.json").read_text() == "new"
+    assert not (tmp_path / "changes.parquet").exists()
+    assert (tmp_path / "mine.txt").exists()
+    assert not [p for p in tmp_path.rglob(".*")]
+
+
+def test_a_failed_run_leaves_the_folder_as_it_was(tmp_path: Path) -> None:
+    (tmp_path / "summary.json").write_text("old")
+    with pytest.raises(RuntimeError), output_dir(tmp_path, ["summary.json"]) as stage:
+        (stage / "summary.json").write_text("half")
+        raise RuntimeError("the work failed")
+    assert [p.name for p in tmp_path.iterdir()] == ["summary.json"]
+    assert (tmp_path / "summary.json").read_text() == "old"
+
+
+def test_leftovers_of_a_killed_run_are_removed_by_the_next(tmp_path: Path) -> None:
+    (tmp_path / ".verify-parts-abc").mkdir()
+    (tmp_path / ".verify.parquet.abc.tmp").write_text("half")
+    (tmp_path / ".mjcli-stage-abc").mkdir()
+    (tmp_path / ".keep-me").write_text("not ours")
+    res = cli("verify", str(SMALL), "--out", str(tmp_path))
+    assert res.exit_code == 0, res.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".keep-me", *VERIFY_TABLES]
+
+
+@pytest.mark.parametrize("mask", [0o022, 0o077, 0o002])
+def test_output_files_respect_the_umask(tmp_path: Path, source: Path, mask: int) -> None:
+    old = os.umask(mask)
+    try:
+        assert cli("verify", str(SMALL), "--out", str(tmp_path / "v")).exit_code == 0
+        assert cli("convert", str(source), "--to", "mjai", "-o", str(tmp_path / "c.mjai")).exit_code == 0
+    finally:
+        os.umask(old)
+    for f in (tmp_path / "v" / "verify.parquet", tmp_path / "c.mjai"):
+        assert stat.S_IMODE(f.stat().st_mode) == 0o666 & ~mask, f
+
+
+def test_claim_file_is_a_library_call_too(tmp_path: Path, source: Path) -> None:
+    assert claim_file(tmp_path / "new" / "x.json", [source]) == tmp_path / "new" / "x.json"
+    with pytest.raises(UsageError, match="would overwrite the input"):
+        claim_file(source, [source])
