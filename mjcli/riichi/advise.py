@@ -22,7 +22,7 @@ from mjcli.errors import InvalidHandError, UsageError
 from mjcli.melds import Meld, melds_to_text
 from mjcli.output import format_table, plural
 from mjcli.plugins import Registry
-from mjcli.riichi.bots import MjaiBot
+from mjcli.riichi.bots import MjaiBot, check_table
 from mjcli.riichi.bots.protocol import meta_text
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.hand_report import discard_name
@@ -107,6 +107,7 @@ def _bot_row(
 ) -> dict[str, object]:
     from mjcli.riichi.policies.bridge import action_text
 
+    check_table(bot.name, view.players)
     if context is None:
         context = GameContext(*hand_events(view))
     with bot:

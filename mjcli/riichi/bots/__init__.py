@@ -22,6 +22,7 @@ from mjcli.riichi.bots.player import (
     MjaiBot,
     bot_spec,
     check_settings,
+    check_table,
     fallback,
 )
 from mjcli.riichi.bots.process import BotError, BotExited, BotProcess, BotStartError, BotTimeout
@@ -39,5 +40,6 @@ __all__ = [
     "MjaiBot",
     "bot_spec",
     "check_settings",
+    "check_table",
     "fallback",
 ]

@@ -84,6 +84,17 @@ def command_argv(command: str, seat: int, name: str = "") -> list[str]:
     return [p.replace("{seat}", str(seat)) for p in parts]
 
 
+def check_table(name: str, players: int) -> None:
+    """An outside bot sits at four-player tables only: mjai has no three-player dialect that bots
+    share (Norths set aside are ``nukidora`` in some forks, ``kita`` in others), so a bot could not
+    follow a three-player game's events."""
+    if players != 4:
+        raise UsageError(
+            f"bot '{name}' plays four-player games only: mjai has no three-player dialect bots share "
+            "(use built-in policies or a --plugin at a three-player table)"
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class Fault:
     """A decision the bot did not answer with a legal action.
