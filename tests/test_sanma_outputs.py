@@ -135,3 +135,22 @@ def test_an_outside_bot_is_refused_at_a_three_player_table(tmp_path: Path) -> No
     assert both.exit_code == 1
     assert f"SKIPPED {SANMA_LOG.name}: bot 'mini' plays four-player games only" in both.output
     assert "1 game, " in both.output
+
+
+def test_the_api_knows_three_player_hands_and_tables(tmp_path: Path) -> None:
+    from mjcli import api
+    from mjcli.errors import InvalidHandError
+
+    # a fourth 1m joins no 123m run in three-player (the README's shanten example)
+    assert api.shanten("1111m111122233z") == 1 and api.shanten("1111m111122233z", sanma=True) == 2
+    with pytest.raises(InvalidHandError, match="no 2m-8m"):
+        api.shanten("123m456p789s1122z", sanma=True)
+    assert all(k not in range(1, 8) for k, _ in api.ukeire("19m159p19s34557z4p", sanma=True).tiles)
+    assert api.discards("19m159p19s34557z4p4z", sanma=True)[0].shanten == 2
+    three = api.score("123p456p789s11z99m", "9m", rules="tenhou-sanma", kita=2, tsumo=True)
+    four = api.score("123p456p789s11z99m", "9m", tsumo=True)
+    assert three.han == four.han + 2  # two Norths set aside: two dora
+    summary = api.simulate(["akagi", "efficiency", "greedy"], 1, 3, length="tonpuu")
+    assert summary["seats"] == 3 and summary["rules"] == "tenhou-sanma+tonpuu"
+    advised = api.advise("19m159p19s34557z4p4z", "mahjongjoy", players=3)
+    assert advised["players"] == 3 and advised["policies"][0]["action"] == "nukidora"
