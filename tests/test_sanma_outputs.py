@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from mjcli.cli import app
 from mjcli.errors import UsageError
+from mjcli.report.riichi_replay import phase, with_players
 from mjcli.riichi.summary import scan
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,6 +86,10 @@ def test_report_of_a_three_player_replay_reopens_its_decisions(
     monkeypatch.chdir(tmp_path)
     text, parsed = page_of(folder, tmp_path)
     assert parsed.hands and all(want == got and want > 0 for want, got in parsed.hands)
+    assert "at three players: moves 0-35, 36-71, the rest." in text  # a go-round is six moves there
+    tables, sizes = with_players(scan(folder), folder)
+    phases = tables.select(phase(pl.col("_players")).alias("p"), "turn").unique().collect()
+    assert sizes == {3} and phases.filter(pl.col("turn") == 40)["p"].to_list() == ["middle"]
     assert parsed.commands
     rows = scan(folder).collect()
     for cmd in parsed.commands[:2]:
