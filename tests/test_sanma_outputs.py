@@ -10,12 +10,16 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from test_bots import BOTS, _masked, _rounds, command, copy, invoke
 from test_report import page_of
 from typer.testing import CliRunner
 
 from mjcli.cli import app
 from mjcli.errors import UsageError
 from mjcli.report.riichi_replay import phase, with_players
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.formats import read_log
+from mjcli.riichi.formats.mjai import event_to_mjai
 from mjcli.riichi.summary import scan
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -124,22 +128,52 @@ def test_advise_at_a_three_player_log_position_by_wind(outputs: dict[str, Path])
     assert "3-player game: wind N does not sit there" in str(north.exception)
 
 
-def test_an_outside_bot_is_refused_at_a_three_player_table(tmp_path: Path) -> None:
-    """mjai has no three-player dialect bots share: a bot is refused with a one-line reason, and in
-    a replay batch only the three-player file is skipped."""
-    bot = ["--bot", f"mini=python3 {ROOT / 'examples' / 'mjai_bot.py'} {{seat}}"]
-    sim = runner.invoke(
-        app, ["simulate", "--players", "akagi,mini,efficiency", *bot, "--out", str(tmp_path / "s")]
+def test_an_outside_bot_follows_a_three_player_game(tmp_path: Path) -> None:
+    """What a seat is sent at a three-player table: three names, three hands and scores, the Norths
+    set aside as ``nukidora`` events (the mjai writer's dialect), as for four players otherwise."""
+    record = tmp_path / "record"
+    record.mkdir()
+    bot = command(copy(BOTS / "recorder.py", tmp_path), str(record))
+    result = invoke(["replay", str(SANMA_LOG), "--bot", f"rec={bot}", "--policies", "rec", "-j", "1"])
+    assert result.exit_code == 1  # it answers none where it must discard: faults, listed
+    (game,) = read_log(SANMA_LOG)
+    reference = [event_to_mjai(e) for e in game.events]
+    assert any(e["type"] == "nukidora" for e in reference)
+    assert not (record / "seat3.jsonl").exists()
+    for seat in range(3):
+        lines = [json.loads(x) for x in (record / f"seat{seat}.jsonl").read_text().splitlines()]
+        assert lines[0] == [{"type": "start_game", "names": list(game.start.names)[:3], "id": seat}]
+        assert lines[-1] == [{"type": "end_game"}]
+        rounds = _rounds(reference)
+        sent = _rounds([e for line in lines[1:-1] for e in line])
+        assert len(sent) == len(rounds)
+        for got, full in zip(sent, rounds, strict=True):
+            assert len(got[0]["tehais"]) == len(got[0]["scores"]) == 3
+            shown = [_masked(e, seat) for e in full if e["type"] not in ("hora", "ryukyoku")]
+            assert got[:-1] == shown[: len(got) - 1]
+
+
+@pytest.mark.parametrize("answer", ["nukidora", "kita"])
+def test_an_outside_bot_sets_norths_aside(answer: str, tmp_path: Path) -> None:
+    out = tmp_path / "sim"
+    bot = command(copy(BOTS / "kita_bot.py", tmp_path), answer)
+    result = invoke(
+        ["simulate", "--players", "akagi,kb,efficiency", "--bot", f"kb={bot}", "--games", "1",
+         "--length", "tonpuu", "--seed", "4", "-j", "1", "--out", str(out)]
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert (out / "faults.jsonl").read_text() == ""
+    games = pl.read_parquet(out / "games.parquet")
+    assert games.height == 3 and games.filter(pl.col("policy") == "kb")["faults"].to_list() == [0]
+    seat = games.filter(pl.col("policy") == "kb")["seat"][0]
+    (log,) = read_log(next((out / "logs").glob("*.json")))
+    mine = [e for e in log.events if isinstance(e, ev.Nukidora) and e.actor == seat]
+    assert mine  # its answers were read as Norths set aside
+    assert invoke(["verify", str(out / "logs")]).exit_code == 0
+    hand = invoke(
+        ["advise", "19m159p19s34557z4p4z", "--sanma", "--bot", f"kb={bot}", "--policy", "kb", "--json"]
     )
-    assert isinstance(sim.exception, UsageError) and "four-player games only" in str(sim.exception)
-    assert not (tmp_path / "s").exists()
-    hand = runner.invoke(app, ["advise", "19m159p19s34557z4p4z", "--sanma", *bot])
-    assert isinstance(hand.exception, UsageError) and "four-player games only" in str(hand.exception)
-    four = ROOT / "fixtures" / "simulate" / "logs" / "sim-000000.json"
-    both = runner.invoke(app, ["replay", str(SANMA_LOG), str(four), *bot, "--policy", "mini", "-j", "1"])
-    assert both.exit_code == 1
-    assert f"SKIPPED {SANMA_LOG.name}: bot 'mini' plays four-player games only" in both.output
-    assert "1 game, " in both.output
+    assert json.loads(hand.stdout)["policies"][0]["action"] == "nukidora"
 
 
 def test_the_api_knows_three_player_hands_and_tables(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from mjcli.errors import InvalidHandError, UsageError
 from mjcli.melds import Meld, melds_to_text
 from mjcli.output import format_table, plural
 from mjcli.plugins import Registry
-from mjcli.riichi.bots import MjaiBot, check_table
+from mjcli.riichi.bots import MjaiBot
 from mjcli.riichi.bots.protocol import meta_text
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.hand_report import discard_name
@@ -107,7 +107,6 @@ def _bot_row(
 ) -> dict[str, object]:
     from mjcli.riichi.policies.bridge import action_text
 
-    check_table(bot.name, view.players)
     if context is None:
         context = GameContext(*hand_events(view))
     with bot:
@@ -144,9 +143,11 @@ def hand_events(view: PlayerView) -> tuple[list[object], int, list[str]]:
     own = view.concealed_counts()
     dora = list(view.dora_indicators) or [next(27 + k for k in range(7) if not own[27 + k])]
     hidden = (0,) * 13
-    hands = tuple(tuple(sorted(view.hand)) if s == view.seat else hidden for s in range(4))
+    seats = range(view.players)
+    names = [str(s) for s in seats]
+    hands = tuple(tuple(sorted(view.hand)) if s == view.seat else hidden for s in seats)
     events: list[object] = [
-        ev.StartGame(names=("0", "1", "2", "3")),
+        ev.StartGame(names=tuple(names)),
         ev.StartRound(
             round_wind=view.round_wind,
             kyoku=view.dealer + 1,
@@ -160,7 +161,7 @@ def hand_events(view: PlayerView) -> tuple[list[object], int, list[str]]:
         *(ev.NewDora(t) for t in dora[1:]),
         ev.Draw(view.seat, view.drawn),
     ]
-    return events, len(events) - 1, ["0", "1", "2", "3"]
+    return events, len(events) - 1, names
 
 
 def advise_view(

@@ -709,8 +709,6 @@ def simulate(
     import time
 
     from mjcli.outpaths import output_dir
-    from mjcli.plugins import BOT
-    from mjcli.riichi.bots import check_table
     from mjcli.riichi.simulate.figures import render
     from mjcli.riichi.simulate.run import (
         FAULTS_FILE,
@@ -727,9 +725,6 @@ def simulate(
     names = parse_players(players, registry)
     rules = rules or default_rules(names)
     table = table_rules(rules, length, names)
-    for name in names:  # before --out is claimed: an outside bot cannot sit at a three-player table
-        if registry.spec(name).source == BOT:
-            check_table(name, table.players)
     owns = (*SIMULATE_OWNS, *_bot_outputs(registry, FAULTS_FILE))
     with contextlib.ExitStack() as stack:
         stage = stack.enter_context(output_dir(out, owns))  # a bad --out fails before the work

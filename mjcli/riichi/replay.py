@@ -41,7 +41,7 @@ from mjcli.inputs import Input, manifest
 from mjcli.ledger import StreamedTable, write_table
 from mjcli.melds import melds_to_text
 from mjcli.plugins import Registry
-from mjcli.riichi.bots import MjaiBot, check_table
+from mjcli.riichi.bots import MjaiBot
 from mjcli.riichi.bots.protocol import action_index, meta_text, q_by_index
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.legality import IllegalEvent
@@ -583,8 +583,6 @@ def replay_game(
     math = math if math is not None else HandMath()
     math.set_players(seats_n)  # the policies built with it work out hands of this game's variant
     bots = [p for _, p in policies if isinstance(p, MjaiBot)]
-    for bot in bots:
-        check_table(bot.name, seats_n)
     faults: list[dict[str, Any]] = []
     for bot in bots:
         bot.start_game(game.events, players)

@@ -22,7 +22,6 @@ from mjcli.riichi.bots.player import (
     MjaiBot,
     bot_spec,
     check_settings,
-    check_table,
     fallback,
 )
 from mjcli.riichi.bots.process import BotError, BotExited, BotProcess, BotStartError, BotTimeout
@@ -40,6 +39,5 @@ __all__ = [
     "MjaiBot",
     "bot_spec",
     "check_settings",
-    "check_table",
     "fallback",
 ]

@@ -40,7 +40,7 @@ from mjcli.atomic import write_atomic, write_text_atomic
 from mjcli.errors import UsageError
 from mjcli.ledger import RowBuffer
 from mjcli.plugins import BOT, Registry
-from mjcli.riichi.bots import MjaiBot, check_table
+from mjcli.riichi.bots import MjaiBot
 from mjcli.riichi.formats import GameLog, write_mjai, write_tenhou6
 from mjcli.riichi.policies import build_policy, builtin_registry
 from mjcli.riichi.policies.hand_math import HandMath
@@ -298,8 +298,6 @@ def simulate(
     names = parse_players(players, registry)
     bots = sorted({n for n in names if registry.spec(n).source == BOT})
     table = table_rules(rules or default_rules(names), length, names)
-    for name in bots:
-        check_table(name, table.players)
     if jobs < 1:
         raise UsageError(f"--jobs {jobs}: use at least one job")
     out_dir = Path(out) if out is not None else None
