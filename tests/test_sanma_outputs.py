@@ -193,3 +193,13 @@ def test_the_api_knows_three_player_hands_and_tables(tmp_path: Path) -> None:
     assert summary["seats"] == 3 and summary["rules"] == "tenhou-sanma+tonpuu"
     advised = api.advise("19m159p19s34557z4p4z", "mahjongjoy", players=3)
     assert advised["players"] == 3 and advised["policies"][0]["action"] == "nukidora"
+
+
+def test_shanten_from_stdin_reports_a_hand_with_2m_8m_and_answers_the_rest() -> None:
+    lines = "19m19p19s1234567z\n123m456p789s1122z\n11m456p789s11222z\n"
+    result = runner.invoke(app, ["shanten", "-", "--sanma", "--json"], input=lines)
+    assert result.exit_code == 2
+    rows = [json.loads(x) for x in result.stdout.splitlines()]
+    assert [r.get("shanten") for r in rows] == [0, None, 0]
+    assert rows[1]["line"] == 2 and "three-player mahjong has no 2m-8m" in rows[1]["error"]
+    assert rows[2]["tiles"] == "1m1z"  # 1m and North: no 2m-8m to wait on
