@@ -22,8 +22,9 @@ tests' peer):
   ``reach`` (then the seat is sent ``{"type":"reach","actor":S}`` alone and answers the ``dahai``),
   ``hora`` (tsumo or ron, whichever is on offer), ``chi``/``pon``/``daiminkan`` (``pai`` and
   ``consumed``), ``ankan`` (``consumed``), ``kakan`` (``pai`` and ``consumed``: the pon's tiles),
-  ``nukidora`` or ``kita`` (three-player: set a North aside) or ``ryukyoku`` (nine terminals). Red fives are ``5mr 5pr 5sr`` and count: an answer naming a tile
-  the hand does not hold is not legal. An answer may carry a ``meta`` object (Mortal's q-values).
+  ``nukidora`` or ``kita`` (three-player: set a North aside) or ``ryukyoku`` (nine terminals). Red
+  fives are ``5mr 5pr 5sr`` and count: an answer naming a tile the hand does not hold is not legal.
+  An answer may carry a ``meta`` object (Mortal's q-values).
 
 :func:`parse_answer` turns an answer into one of the engine's legal actions (through
 :mod:`mjcli.riichi.policies.bridge`'s :class:`~mjcli.riichi.policies.bridge.Legal`) or says why it
