@@ -18,6 +18,7 @@ from typing import Any
 
 import polars as pl
 
+from mjcli.ledger import table_source
 from mjcli.report import charts
 from mjcli.report.agreement import PHASES, overall, rates_by
 from mjcli.report.outputs import REPLAY_MANIFEST, Output, read_json
@@ -49,11 +50,15 @@ def phase(players: pl.Expr | int = 4) -> pl.Expr:
 
 
 def with_players(lf: pl.LazyFrame, folder: Path) -> tuple[pl.LazyFrame, set[int]]:
-    """The decisions with ``_players``, the seats of each game's table (replay's games.parquet has
-    a row per seat; 4 where it is missing), and the table sizes found."""
-    path = folder / "games.parquet"
+    """The decisions with ``_players``, the seats of each game's table (replay's games table has a
+    row per seat: ``games.parquet``, or its parts in a parted run; 4 where it is missing), and the
+    table sizes found."""
+    source = table_source(folder, "games")
     try:
-        seats = pl.read_parquet(path, columns=["file", "game"]).group_by("file", "game").len("_players")
+        if not source:
+            raise OSError("no games table")
+        games = pl.scan_parquet(source).select("file", "game").collect()
+        seats = games.group_by("file", "game").len("_players")
     except (OSError, pl.exceptions.PolarsError):
         return lf.with_columns(pl.lit(4).alias("_players")), {4}
     schema = lf.collect_schema()
