@@ -120,6 +120,11 @@ def test_a_three_player_replay_as_parts_on_the_process_pool_resumes(tmp_path: Pa
     assert summary["resumed"] == len(SANMA_LOGS) - 1 and summary["games"] == len(SANMA_LOGS)
     contents = json.loads((out / CONTENTS).read_text())
     assert pl.read_parquet([out / p for p in contents["tables"]["decisions"]["parts"]]).equals(whole)
+    # other hands shown are other views, so other rows: nothing is kept
+    other = runner.invoke(app, [*args, "--jobs", "2", "--resume", "--hands-shown", "none"])
+    assert other.exit_code == 0, other.output
+    summary = [json.loads(line) for line in other.output.splitlines() if line.startswith("{")][-1]
+    assert summary["resumed"] == 0
     # the rows of a plain run in one process
     plain = runner.invoke(
         app, ["replay", *SANMA_LOGS, "--policies", "greedy,efficiency", "--out", str(tmp_path / "p")]

@@ -922,6 +922,8 @@ def parted_options(options: ReplayOptions) -> dict[str, Any]:
         "seats": list(options.seats) if options.seats is not None else None,
         "players": list(options.players) if options.players is not None else None,
         "strict_bots": options.strict_bots,
+        # the seats that play with their hand shown change the views, so the rows
+        "hands_shown": list(options.hands_shown) if options.hands_shown is not None else None,
     }
 
 
