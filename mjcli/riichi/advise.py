@@ -281,11 +281,12 @@ def build_view(
     check_counts(table, f"{label} with its dora indicators, seen and offered tiles")
     everything = [*table, *(t for tiles in shown.values() for t in tiles)]
     check_counts(everything, f"{label} with the hands shown")
-    absent = [t for t in everything if kind(t) in variant.absent_kinds]
-    if absent:
-        raise InvalidHandError(
-            f"{label}: {tile_name(absent[0])} is not in the set of {variant.name} mahjong (no 2m-8m)"
-        )
+    for where, tiles in ((label, table), (f"{label} with the hands shown", everything)):
+        absent = [t for t in tiles if kind(t) in variant.absent_kinds]
+        if absent:
+            raise InvalidHandError(
+                f"{where}: {tile_name(absent[0])} is not in the set of {variant.name} mahjong (no 2m-8m)"
+            )
     if players == 3 and any(m.kind == "chi" for m in melds):
         raise UsageError(f"{label}: there is no chi in three-player mahjong")
     riichi = [False] * players
