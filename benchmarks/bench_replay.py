@@ -3,7 +3,9 @@
 Prints, per core (one process), hanchan per second and decisions per second, where the time goes
 (the engine walk with views and legal actions, each policy, the shanten/ukeire columns), and the
 wall-clock scaling of the whole ``replay`` run (Parquet included) from 1 to 2 worker processes.
-The target is >= 5 hanchan/s/core with the four policies together.
+The target is >= 5 hanchan/s/core with the four policies together. Then three-player: the Tenhou
+logs of ``fixtures/sanma`` replayed in the same process beside the four-player ones, CPU time per
+game and per round (the target: at most 1.5x four-player's per hanchan).
 
 The per-core figure is steady state: one game is replayed first (imports, the shanten tables'
 slice caches); the memos of hands belong to a :class:`~mjcli.riichi.policies.hand_math.HandMath`,
@@ -26,6 +28,7 @@ from mjcli.riichi.policies import POLICY_NAMES, HandMath, get_policy
 from mjcli.riichi.replay import Columns, ReplayOptions, add_rows, ask, decisions_of, replay_file, run_replay
 
 LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs"
+SANMA = Path(__file__).resolve().parents[1] / "fixtures" / "sanma"
 TARGET = 5.0
 
 
@@ -121,6 +124,35 @@ def _scaling(paths: list[Path]) -> None:
     )
 
 
+def _per_game(paths: list[Path], repeat: int) -> tuple[float, float, int, int]:
+    """(CPU seconds a game, CPU seconds a round, games, rounds) of replay_file over ``paths``,
+    ``repeat`` times, all policies, in this process."""
+    opts = ReplayOptions(tuple(POLICY_NAMES))
+    games = rounds = 0
+    cpu = time.process_time()
+    for _ in range(repeat):
+        for p in paths:
+            r = replay_file(p, p.name, opts)
+            games += r.game_count
+            rounds += int(r.games.unique("game")["rounds"].sum())  # a row per seat: one per game
+    cpu = time.process_time() - cpu
+    return cpu / games, cpu / rounds, games, rounds
+
+
+def _three_player(paths: list[Path]) -> None:
+    sanma = sorted(p for p in SANMA.iterdir() if p.suffix in (".mjlog", ".json", ".mjson"))
+    _warm(sanma)
+    four, four_round, g4, r4 = _per_game(paths, 1)
+    three, three_round, g3, r3 = _per_game(sanma, 5)
+    print(
+        f"three-player replay ({g3} games of fixtures/sanma, {r3 / g3:.1f} rounds each): "
+        f"{1000 * three:.0f} ms CPU a game, {1000 * three_round:.1f} ms a round; four-player "
+        f"({g4} hanchan, {r4 / g4:.1f} rounds each): {1000 * four:.0f} ms a game, "
+        f"{1000 * four_round:.1f} ms a round: {three / four:.2f}x a game, {three_round / four_round:.2f}x "
+        "a round (target at most 1.5x)"
+    )
+
+
 def run() -> None:
     paths = _files()
     print(f"before: {_load()}")
@@ -138,6 +170,7 @@ def run() -> None:
     _split(paths)
     print("scaling (whole command path, Parquet included):")
     _scaling(paths)
+    _three_player(paths)
 
 
 if __name__ == "__main__":

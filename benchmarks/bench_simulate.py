@@ -2,7 +2,9 @@
 
 Figures: (1) games played in one process, with the time split between the policies' decisions and
 everything else (engine, wall, bridge, records); (2) the whole command's work (logs and Parquet
-written) with 1 and 2 jobs; the target is at least 5 hanchan per second per core.
+written) with 1 and 2 jobs; the target is at least 5 hanchan per second per core; (3) three-player
+(``tenhou-sanma``, three of the seed policies) against four-player, CPU time per hanchan in the same
+process: the target is at most 1.5x.
 """
 
 from __future__ import annotations
@@ -89,8 +91,34 @@ def _command(jobs: int) -> float:
     return dt
 
 
+def _per_hanchan(names: list[str], rules: str, games: int) -> tuple[float, float]:
+    """CPU seconds per hanchan and rounds per hanchan of ``games`` games played in this process."""
+    from mjcli.riichi.simulate.driver import play_game
+    from mjcli.riichi.simulate.run import seats_for
+
+    specs = game_specs(names, games, 2026, table_rules(rules, "hanchan"), duplicate=False)
+    seats = seats_for(names)
+    rounds = 0
+    c0 = time.process_time()
+    for spec in specs:
+        rounds += len(play_game(spec, [seats[p] for p in spec.policies]).rounds)
+    return (time.process_time() - c0) / games, rounds / games
+
+
+def _three_player() -> None:
+    four, four_rounds = _per_hanchan(NAMES, "tenhou", GAMES // 2)
+    three_names = ["akagi", "mahjongjoy", "efficiency"]
+    three, three_rounds = _per_hanchan(three_names, "tenhou-sanma", GAMES // 2)
+    print(
+        f"three-player (tenhou-sanma, {','.join(three_names)}): {1000 * three:.0f} ms CPU a hanchan "
+        f"({three_rounds:.1f} rounds) vs four-player {1000 * four:.0f} ms ({four_rounds:.1f} rounds): "
+        f"{three / four:.2f}x the time (target at most 1.5x)"
+    )
+
+
 def run() -> None:
     print(f"cores visible: {os.cpu_count()}, load average {os.getloadavg()[0]:.2f} (other work shares them)")
+    _three_player()
     _in_process()
     one = _command(1)
     two = _command(2)

@@ -1,7 +1,9 @@
 """How fast verify is on the shared complete hanchan: parsing + full engine + scoring every win.
 
 Figures are per core (one process): hanchan verified per second, split into the read and the
-engine's share, for each format holding complete games. On a shared machine the wall-clock rate
+engine's share, for each format holding complete games; then the three-player Tenhou logs of
+``fixtures/sanma`` (one per format), their time per hanchan beside four-player's (the target is at
+most 1.5x four-player's time). On a shared machine the wall-clock rate
 also measures the other processes: the CPU-time rate (this process's own seconds) and the load
 average are printed beside it.
 """
@@ -17,6 +19,7 @@ from mjcli.riichi.formats import read_bytes
 from mjcli.riichi.verify import OK, verify_log
 
 LOGS = SHARED_LOGS
+SANMA = Path(__file__).resolve().parents[1] / "fixtures" / "sanma"
 
 
 def _files() -> dict[str, list[Path]]:
@@ -64,6 +67,12 @@ def run() -> None:
         total += t
     cpu = time.process_time() - cpu
     print(f"verify all formats     {games / total:7.1f} hanchan/s per core (target >= 50)")
+    sanma = sorted(p for p in SANMA.iterdir() if p.suffix in (".mjlog", ".json", ".mjson"))
+    g3, t3 = _rate("three-player", sanma, 10)
+    print(
+        f"three-player vs four-player: {1000 * t3 / g3:.1f} vs {1000 * total / games:.1f} ms a hanchan "
+        f"({t3 / g3 / (total / games):.2f}x the time, target at most 1.5x)"
+    )
     print(
         f"                       {games / cpu:7.1f} hanchan/s per CPU second of this process "
         f"(load average {load:.1f} on {os.cpu_count()} cores at the start)"

@@ -24,7 +24,7 @@ for line in sys.stdin:
         elif mine and e["type"] in ("chi", "pon", "daiminkan", "ankan"):
             for t in e["consumed"]:
                 hand.remove(t)
-        elif mine and e["type"] == "kakan":
+        elif mine and e["type"] in ("kakan", "nukidora"):  # nukidora: three-player, a North set aside
             hand.remove(e["pai"])
     last = events[-1]
     answer = NONE

@@ -94,28 +94,33 @@ def __getattr__(name: str) -> Any:
 # ---------------------------------------------------------------- hands
 
 
-def shanten(hand: str) -> int:
-    """Shanten of a hand in mpsz (-1 complete, 0 tenpai; seven pairs and thirteen orphans count)."""
+def shanten(hand: str, sanma: bool = False) -> int:
+    """Shanten of a hand in mpsz (-1 complete, 0 tenpai; seven pairs and thirteen orphans count);
+    ``sanma``: a three-player hand (no 2m-8m: holding one is an InvalidHandError)."""
     from mjcli.analysis import shanten as shanten_of
+    from mjcli.analysis import shanten_sanma
     from mjcli.tiles import counts34, parse_hand
 
-    return shanten_of(counts34(parse_hand(hand, allowed_sizes=_HAND_SIZES, what=f"hand '{hand}'")))
+    counts = counts34(parse_hand(hand, allowed_sizes=_HAND_SIZES, what=f"hand '{hand}'"))
+    return shanten_sanma(counts) if sanma else shanten_of(counts)
 
 
-def ukeire(hand: str, seen: str = "") -> Ukeire:
-    """The tiles that lower the shanten of a 13-tile (3n+1) hand, each with its unseen copies."""
+def ukeire(hand: str, seen: str = "", sanma: bool = False) -> Ukeire:
+    """The tiles that lower the shanten of a 13-tile (3n+1) hand, each with its unseen copies
+    (``sanma``: a three-player hand, which cannot draw 2m-8m)."""
     from mjcli.analysis import ukeire as ukeire_of
 
     counts, seen_counts = _counts(hand, seen)
-    return ukeire_of(counts, seen_counts)
+    return ukeire_of(counts, seen_counts, sanma)
 
 
-def discards(hand: str, seen: str = "") -> list[DiscardOption]:
-    """Every discard of a 14-tile (3n+2) hand, best first: the shanten left and the ukeire."""
+def discards(hand: str, seen: str = "", sanma: bool = False) -> list[DiscardOption]:
+    """Every discard of a 14-tile (3n+2) hand, best first: the shanten left and the ukeire
+    (``sanma``: a three-player hand)."""
     from mjcli.analysis import discard_table
 
     counts, seen_counts = _counts(hand, seen)
-    return discard_table(counts, seen_counts)
+    return discard_table(counts, seen_counts, sanma)
 
 
 _HAND_SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
@@ -142,6 +147,7 @@ def score(
     honba: int = 0,
     sticks: int = 0,
     rules: str = "tenhou",
+    kita: int = 0,
     **conditions: bool,
 ) -> ScoreResult:
     """Score a winning hand (the same arithmetic as ``mjcli score``).
@@ -149,7 +155,8 @@ def score(
     ``hand`` holds the concealed tiles, with the winning tile (the last one, or ``win``) or without
     it (then ``win`` names it). ``conditions`` are the win's flags: ``tsumo``, ``riichi``,
     ``double_riichi``, ``ippatsu``, ``rinshan``, ``chankan``, ``haitei``, ``houtei``, ``tenhou``,
-    ``chiihou``, ``open_riichi``, ``discarder_riichi``. Raises :class:`~mjcli.errors.ScoringError`
+    ``chiihou``, ``open_riichi``, ``discarder_riichi``. Three-player: ``rules="tenhou-sanma"`` (or
+    ``sanma-split``) and ``kita``, the Norths set aside. Raises :class:`~mjcli.errors.ScoringError`
     for a hand that is not complete or has no yaku.
     """
     from mjcli.riichi.scoring import score_typed
@@ -165,6 +172,7 @@ def score(
         honba=honba,
         sticks=sticks,
         rules=rules,
+        kita=kita,
         **conditions,
     )
     return typed.result
@@ -196,7 +204,7 @@ def advise(hand: str, policies: Sequence[str] | str = "all", **position: Any) ->
     """Each policy's action and reason for a 14-tile hand (the last tile is the one drawn), with the
     discard table; ``position`` as :func:`mjcli.riichi.advise.advise_hand` takes it (``melds``,
     ``dora``, ``seen``, ``round_wind``, ``seat_wind``, ``riichi_by``, ``offered`` and ``offered_by``
-    for a discard to answer with 13 tiles, ``shown``)."""
+    for a discard to answer with 13 tiles, ``shown``; ``players=3`` for a three-player hand)."""
     from mjcli.riichi.advise import advise_hand
 
     return advise_hand(hand, policies=policies, **position)
@@ -256,7 +264,7 @@ def simulate(
     *,
     out: PathLike | None = None,
     length: str | None = None,
-    rules: str = "tenhou",
+    rules: str | None = None,
     duplicate: bool = False,
     jobs: int = 1,
     hands_shown: Sequence[str] | str | None = None,
@@ -264,9 +272,10 @@ def simulate(
 ) -> dict[str, Any]:
     """Play ``games`` games between the policies (one to four names, rotated over the seats) and
     return the summary (per policy every figure with its 95 % interval); with ``out``, the logs
-    and tables are written there as ``mjcli simulate --out`` writes them. ``hands_shown``: the
-    policies whose seats play with their hand shown (None: every ``akagi`` seat, as ``mjcli
-    simulate``; ``()``: none); ``open_riichi``: the open-riichi house rule."""
+    and tables are written there as ``mjcli simulate --out`` writes them. ``rules`` None: as the
+    command, three names make a three-player table (``tenhou-sanma``), else ``tenhou``.
+    ``hands_shown``: the policies whose seats play with their hand shown (None: every ``akagi``
+    seat, as ``mjcli simulate``; ``()``: none); ``open_riichi``: the open-riichi house rule."""
     from mjcli.riichi.rules import DEFAULT_HANDS_SHOWN
     from mjcli.riichi.simulate.run import simulate as run
 

@@ -21,6 +21,8 @@ from collections.abc import Iterable, Sequence
 from mjcli.errors import InvalidHandError, NotationError
 
 NUM_KINDS = 34
+#: the kinds three-player mahjong (sanma) takes out of the set: 2m-8m
+SANMA_ABSENT = tuple(range(1, 8))
 NUM_TILES = 37
 RED_5M, RED_5P, RED_5S = 34, 35, 36
 RED_FIVES = (RED_5M, RED_5P, RED_5S)

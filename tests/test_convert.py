@@ -89,14 +89,12 @@ def test_bad_input_is_one_line_exit_2(tmp_path: Path) -> None:
         assert "Traceback" not in r.stderr
 
 
-def test_three_player_games_are_refused_clearly(tmp_path: Path) -> None:
-    log = tmp_path / "sanma.mjlog"
-    log.write_text(
-        '<mjloggm ver="2.3"><GO type="185"/><UN n0="A" n1="B" n2="C" n3=""/><INIT seed="0,0,0,1,1,10" '
-        'ten="350,350,350,0" oya="0" hai0="120,4,8,12,16,20,24,28,32,36,40,44,48" '
-        'hai1="1,5,9,13,17,21,25,29,33,37,41,45,49" hai2="2,6,10,14,18,22,26,30,34,38,42,46,50" hai3=""/>'
-        "<T60/><D60/></mjloggm>"
-    )
-    r = mjcli("convert", str(log), "--to", "tenhou6")
-    assert r.returncode == 2
-    assert "three-player games are not supported yet" in r.stderr
+def test_three_player_games_are_converted(tmp_path: Path) -> None:
+    log = Path(__file__).resolve().parents[1] / "fixtures" / "sanma" / "2014091101gm-00b9-0000-5ca6b487.mjlog"
+    out = tmp_path / "sanma.json"
+    r = mjcli("convert", str(log), "--to", "tenhou6", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    obj = json.loads(out.read_text())
+    # Tenhou's own three-player layout: 三 in the rule, an empty fourth seat everywhere
+    assert obj["rule"]["disp"] == "三南喰赤" and obj["name"][3] == "" and len(obj["sc"]) == 8
+    assert all(rnd[1][3] == 0 and rnd[13:16] == [[], [], []] for rnd in obj["log"])

@@ -32,6 +32,7 @@ LAYERS = [
         "mjcli.riichi.scoring",
         "mjcli.riichi.explain",
         "mjcli.riichi.rules",
+        "mjcli.riichi.variant",
         "mjcli.riichi.hand_report",
         "mjcli.hk.scoring",
         "mjcli.hk.hand_report",

@@ -214,6 +214,32 @@ def test_verify_and_simulate_on_ray_write_the_bytes_of_jobs_2(cluster, tmp_path:
         assert pl.read_parquet(a / "decisions.parquet").equals(pl.read_parquet(b / "decisions.parquet"))
 
 
+def test_three_player_replay_and_simulate_on_ray_are_those_of_jobs_2(cluster, tmp_path: Path) -> None:
+    sanma = sorted(
+        str(p) for p in (ROOT / "fixtures" / "sanma").iterdir() if p.suffix != ".md" and p.is_file()
+    )
+    args = ("replay", *sanma, "--policies", "greedy,efficiency", "--json")
+    code_a, out_a = cli(*args, f"--ray={cluster['address']}", "--out", str(tmp_path / "ray"))
+    code_b, out_b = cli(*args, "--jobs", "2", "--out", str(tmp_path / "jobs"))
+    assert (code_a, code_b) == (0, 0), out_a + out_b
+    for table in ("decisions", "games"):
+        single = pl.read_parquet(tmp_path / "jobs" / f"{table}.parquet")
+        assert parts_in_order(tmp_path / "ray", table).equals(single)
+    assert set(pl.read_parquet(tmp_path / "jobs" / "games.parquet")["seat"]) == {0, 1, 2}
+    assert json_lines(out_a)[-1]["games"] == json_lines(out_b)[-1]["games"] == len(sanma)
+    # a three-player table with open riichi played on Ray: the bytes of --jobs 2
+    sim = ("simulate", "--players", "akagi,mahjongjoy,efficiency", "--games", "2", "--seed", "5",
+           "--length", "tonpuu", "--open-riichi")  # fmt: skip
+    a, b = tmp_path / "sim-ray", tmp_path / "sim-jobs"
+    assert cli(*sim, f"--ray={cluster['address']}", "--out", str(a))[0] == 0
+    assert cli(*sim, "--jobs", "2", "--out", str(b))[0] == 0
+    files = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(b) for p in b.rglob("*") if p.is_file())
+    for f in files:
+        assert (a / f).read_bytes() == (b / f).read_bytes(), f
+    assert json.loads((a / "summary.json").read_text())["seats"] == 3
+
+
 def test_resume_keeps_the_finished_tasks_and_does_the_rest(cluster, tmp_path: Path) -> None:
     logs = tmp_path / "logs"
     logs.mkdir()

@@ -235,11 +235,15 @@ def test_ura_dora_only_with_riichi():
     assert "ura_dora" not in [y[0] for y in closed_tsumo.yaku]
 
 
-def test_three_player_rules_are_refused_for_now():
-    from mjcli.errors import UnsupportedError
-
-    with pytest.raises(UnsupportedError):
-        score(PINFU, "6s", riichi=True, rules=variant(TENHOU, players=3))
+def test_three_player_rules_need_a_three_player_table():
+    # uma for four places does not fit three players
+    with pytest.raises(UsageError, match="uma"):
+        variant(TENHOU, players=3)
+    three = variant(TENHOU, players=3, uma=(20, 0, -20))
+    with pytest.raises(InvalidHandError, match="no 2m-8m"):
+        score(PINFU, "6s", riichi=True, rules=three)
+    r = score("234p456p345s678s99m", "6s", riichi=True, rules=three)
+    assert (r.han, r.fu, r.total, r.payments) == (2, 30, 2000, {"discarder": 2000})
 
 
 def test_deltas_checks_roles():

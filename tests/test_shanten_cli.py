@@ -39,6 +39,7 @@ def json_lines(output: str) -> list[dict]:
 
 def test_sizes_agree_with_the_library():
     assert hand_report.HAND_SIZES == analysis.HAND_SIZES
+    assert hand_report.SANMA_ABSENT == analysis.SANMA_ABSENT
 
 
 def test_thirteen_tiles_table(app):

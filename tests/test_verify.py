@@ -228,8 +228,8 @@ def test_a_round_start_the_rules_do_not_lead_to_is_a_mismatch():
     assert firsts == [("start dealer", (g.events[starts[3]].dealer), (g.events[starts[3]].dealer + 2) % 4)]
 
 
-def test_three_player_games_are_reported_unsupported():
-    g = _game()
+def test_rounds_that_do_not_fit_the_number_of_players_are_an_error():
+    g = _game()  # four hands in every round, but the game says three players
     g.events[0] = dataclasses.replace(g.events[0], rules=ev.GameRules(players=3))
     r = verify_log(g)
-    assert r.status == ERROR and "3-player" in r.error and r.rounds == 0
+    assert r.status == ERROR and "4 hands" in r.error and "3-player" in r.error and r.rounds == 0

@@ -8,15 +8,27 @@
 
 Numbers are those of `mahjong`'s ``Shanten.calculate_shanten`` (-1 complete, 0 tenpai); see
 :mod:`mjcli.analysis.shanten_calc` for the fast paths, :mod:`mjcli.analysis.tables` for the tables
-and :mod:`mjcli.analysis.ukeire` for what counts as an improving tile.
+and :mod:`mjcli.analysis.ukeire` for what counts as an improving tile. Three-player hands (no
+2m-8m) have :func:`shanten_sanma` and ``sanma=True`` on the others: the tables are the same, the
+manzu (1m and 9m alone) are looked up as two honour-like kinds.
 """
 
-from mjcli.analysis.shanten_calc import AGARI, HAND_SIZES, TENPAI, shanten, shanten_batch, shanten_regular
+from mjcli.analysis.shanten_calc import (
+    AGARI,
+    HAND_SIZES,
+    SANMA_ABSENT,
+    TENPAI,
+    shanten,
+    shanten_batch,
+    shanten_regular,
+    shanten_sanma,
+)
 from mjcli.analysis.ukeire import NO_DRAW, DiscardOption, Ukeire, discard_table, draw_table_batch, ukeire
 
 __all__ = [
     "AGARI",
     "HAND_SIZES",
+    "SANMA_ABSENT",
     "TENPAI",
     "NO_DRAW",
     "DiscardOption",
@@ -26,5 +38,6 @@ __all__ = [
     "shanten",
     "shanten_batch",
     "shanten_regular",
+    "shanten_sanma",
     "ukeire",
 ]

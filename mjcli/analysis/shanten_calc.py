@@ -36,7 +36,7 @@ import numpy as np
 
 from mjcli.analysis import tables as _tables
 from mjcli.errors import InvalidHandError
-from mjcli.tiles import NUM_KINDS, TERMINALS_AND_HONORS, counts_to_kinds, tile_name, to_mpsz
+from mjcli.tiles import NUM_KINDS, SANMA_ABSENT, TERMINALS_AND_HONORS, counts_to_kinds, tile_name, to_mpsz
 
 HAND_SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
 AGARI = -1
@@ -357,6 +357,68 @@ def shanten_regular(counts34: Sequence[int] | bytes | np.ndarray) -> int:
     return _FINAL[melds][comb[comb[va >> 22][vp >> 22]][comb[vs >> 22][vh >> 22]]]
 
 
+# ---------------------------------------------------------------- three-player (sanma)
+#
+# A three-player hand holds no 2m-8m, so its manzu are 1m and 9m alone: they make triplets and
+# pairs, never runs, exactly like two honour kinds. The four-player table would let a fourth 1m (or
+# 9m) join a 123m run that sanma cannot make (1111m counts as two melds less two tiles there, one
+# meld and a useless tile here), so the manzu group of a sanma hand is looked up in the honour table
+# instead: code = count(1m) + 5 * count(9m). The other three groups are the same as in four-player.
+
+
+def sanma_bytes(counts34: Sequence[int] | bytes | np.ndarray) -> bytes:
+    """The 34 counts as bytes, checked as a three-player hand: no 2m-8m (and 0..4 copies each)."""
+    b = _coerce(counts34)
+    bad = [k for k in SANMA_ABSENT if b[k]]
+    if bad:
+        raise InvalidHandError(
+            f"{_describe(list(b))} holds {tile_name(bad[0])}: three-player mahjong has no 2m-8m"
+        )
+    return b
+
+
+def _sanma_man_value(b: bytes) -> int:
+    """The packed facts of the manzu group of a sanma hand (1m and 9m as two honour-like kinds)."""
+    return _HONOR_VALUE_OF_CODE[b[0] + 5 * b[8]]
+
+
+def _sanma_values(b: bytes) -> tuple[int, int, int, int]:
+    return (
+        _sanma_man_value(b),
+        _group_value(b[9:18], 9),
+        _group_value(b[18:27], 18),
+        _group_value(b[27:34], 27),
+    )
+
+
+def shanten_sanma(counts34: Sequence[int] | bytes | np.ndarray) -> int:
+    """Shanten of a three-player hand (see above); :class:`InvalidHandError` for 2m-8m in it."""
+    b = sanma_bytes(counts34)
+    va, vp, vs, vh = _sanma_values(b)
+    total = va + vp + vs + vh
+    n = total & _SIZE_MASK
+    final = _FINAL_BY_SIZE[n]
+    if final is None:
+        raise _bad_size(b)
+    comb = _COMBINE
+    best = final[comb[comb[va >> _ID_SHIFT][vp >> _ID_SHIFT]][comb[vs >> _ID_SHIFT][vh >> _ID_SHIFT]]]
+    if n < 13:
+        return best
+    special = _SPECIAL_PLUS_1[total >> 6 & 0xFFFF] - 1
+    return special if special < best else best
+
+
+def _sanma_man_draws(b: bytes) -> tuple[tuple[int, int, int], ...]:
+    """:func:`_draws` for the manzu of a sanma hand: only 1m and 9m can be drawn."""
+    code = b[0] + 5 * b[8]
+    out = []
+    for i, step in ((0, 1), (8, 5)):
+        c = b[i]
+        if c < 4:
+            out.append((i, _HONOR_VALUE_OF_CODE[code + step] >> _ID_SHIFT, _GROW_TERMINAL[c]))
+    return tuple(out)
+
+
 # ---------------------------------------------------------------- after one more tile (ukeire)
 
 _POW5 = tuple(5**i for i in range(9))
@@ -389,7 +451,7 @@ def _draws(key: bytes, start: int) -> tuple[tuple[int, int, int], ...]:
     return found
 
 
-def shanten_after_each_draw(b: bytes) -> tuple[int, list[int | None]]:
+def shanten_after_each_draw(b: bytes, sanma: bool = False) -> tuple[int, list[int | None]]:
     """Shanten of a 3n+1 hand (34 counts as bytes) and, per kind, of the hand with one more tile of it.
 
     Used by :mod:`mjcli.analysis.ukeire` and by the policies (keep the signature). Raises
@@ -397,11 +459,18 @@ def shanten_after_each_draw(b: bytes) -> tuple[int, list[int | None]]:
 
     ``None`` where the hand already holds all four copies. The other three groups are combined once
     per group, and what a draw does to a group is cached per group slice, so a draw costs two list
-    lookups (plus one for seven pairs / orphans at 13+ tiles).
+    lookups (plus one for seven pairs / orphans at 13+ tiles). ``sanma``: a three-player hand (no
+    2m-8m in it, none to draw: their entries stay ``None``).
     """
-    if len(b) != NUM_KINDS:
-        b = _coerce(b)
-    values = _group_values(b)
+    if sanma:
+        b = sanma_bytes(b)
+        values = _sanma_values(b)
+        man_draws: tuple[tuple[int, int, int], ...] | None = _sanma_man_draws(b)
+    else:
+        if len(b) != NUM_KINDS:
+            b = _coerce(b)
+        values = _group_values(b)
+        man_draws = None
     ids = [v >> _ID_SHIFT for v in values]
     total = values[0] + values[1] + values[2] + values[3]
     n = total & _SIZE_MASK
@@ -419,7 +488,10 @@ def shanten_after_each_draw(b: bytes) -> tuple[int, list[int | None]]:
     for g, start in enumerate(_GROUP_STARTS):
         o1, o2, o3 = (ids[j] for j in range(4) if j != g)
         with_rest = comb[comb[comb[o1][o2]][o3]]  # combine is symmetric
-        draws = _draws(b[start : start + (7 if g == 3 else 9)], start)
+        if g == 0 and man_draws is not None:
+            draws = man_draws
+        else:
+            draws = _draws(b[start : start + (7 if g == 3 else 9)], start)
         if full:
             for i, row, grow in draws:
                 s = final[with_rest[row]]
@@ -507,8 +579,9 @@ def _group_codes_batch(arr: np.ndarray, weights: np.ndarray) -> np.ndarray:
     return out.T.astype(np.intp)
 
 
-def shanten_batch(hands: np.ndarray) -> np.ndarray:
-    """Shanten of each row of an ``(N, 34)`` array of counts, as int8; same numbers as :func:`shanten`.
+def shanten_batch(hands: np.ndarray, sanma: bool = False) -> np.ndarray:
+    """Shanten of each row of an ``(N, 34)`` array of counts, as int8; same numbers as :func:`shanten`
+    (with ``sanma``, as :func:`shanten_sanma`: three-player hands, a row holding 2m-8m is an error).
 
     Rows may have different legal sizes. Raises :class:`InvalidHandError` naming the first bad row.
     """
@@ -516,7 +589,7 @@ def shanten_batch(hands: np.ndarray) -> np.ndarray:
     _check_batch(arr)
     if len(arr) == 0:
         return np.zeros(0, dtype=np.int8)
-    out = shanten_rows(arr)
+    out = shanten_rows(arr, sanma)
     if out.max() == 127:
         bad = int(np.argmax(out == 127))
         sizes = ", ".join(map(str, HAND_SIZES))
@@ -525,14 +598,23 @@ def shanten_batch(hands: np.ndarray) -> np.ndarray:
     return out
 
 
-def shanten_rows(arr: np.ndarray) -> np.ndarray:
+def shanten_rows(arr: np.ndarray, sanma: bool = False) -> np.ndarray:
     """:func:`shanten_batch` of rows already known to hold 0..4 copies each (not checked), with 127
-    for a row of an illegal size instead of an error."""
+    for a row of an illegal size instead of an error (``sanma``: three-player rows, 2m-8m refused)."""
     global _batch_tables
     bt = _batch_tables or _BatchTables()
     _batch_tables = bt
     man, pin, sou, honor = _group_codes_batch(arr, bt.weights)
-    man = bt.suit[man]
+    if sanma:
+        absent = arr[:, list(SANMA_ABSENT)]
+        if absent.any():
+            row = int(np.argmax(absent.any(axis=1)))
+            k = SANMA_ABSENT[int(np.argmax(absent[row] > 0))]
+            what = f"batch row {row} ({_describe(arr[row].tolist())})"
+            raise InvalidHandError(f"{what} holds {tile_name(k)}: three-player mahjong has no 2m-8m")
+        man = bt.honor[arr[:, 0].astype(np.intp) + 5 * arr[:, 8].astype(np.intp)]
+    else:
+        man = bt.suit[man]
     pin = bt.suit[pin]
     sou = bt.suit[sou]
     honor = bt.honor[honor]

@@ -13,6 +13,9 @@ discarded tile included: it goes to the river and is not coming back, as in tenh
 
 A complete 3n+2 hand (shanten -1) still gets its discard table: each discard leaves a tenpai or
 worse hand, listed with its winning or improving tiles.
+
+Three-player (``sanma=True``): the hand may not hold 2m-8m, which are never listed as improving
+tiles either, and its shanten is :func:`~mjcli.analysis.shanten_calc.shanten_sanma`'s.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mjcli.analysis.shanten_calc import hand_bytes, shanten_after_each_draw, shanten_rows
+from mjcli.analysis.shanten_calc import hand_bytes, sanma_bytes, shanten_after_each_draw, shanten_rows
 from mjcli.errors import InvalidHandError
 from mjcli.tiles import NUM_KINDS, tile_name
 
@@ -71,9 +74,11 @@ def _seen_counts(seen34: Counts | None) -> list[int]:
     return seen
 
 
-def _improving(b: bytes, base: bytes, seen: list[int]) -> tuple[int, list[tuple[int, int]]]:
+def _improving(
+    b: bytes, base: bytes, seen: list[int], sanma: bool = False
+) -> tuple[int, list[tuple[int, int]]]:
     """Shanten of the 3n+1 hand ``b`` and its improving kinds; copies left are counted against ``base``."""
-    current, after = shanten_after_each_draw(b)
+    current, after = shanten_after_each_draw(b, sanma)
     tiles = []
     for k in range(NUM_KINDS):
         s = after[k]
@@ -82,21 +87,29 @@ def _improving(b: bytes, base: bytes, seen: list[int]) -> tuple[int, list[tuple[
     return current, tiles
 
 
-def ukeire(counts34: Counts, seen34: Counts | None = None) -> Ukeire:
-    """Ukeire of a hand of 3n+1 tiles (13, or fewer with open melds). See the module docstring."""
-    b = hand_bytes(counts34)
+def ukeire(counts34: Counts, seen34: Counts | None = None, sanma: bool = False) -> Ukeire:
+    """Ukeire of a hand of 3n+1 tiles (13, or fewer with open melds). See the module docstring.
+
+    ``sanma``: a three-player hand (:func:`~mjcli.analysis.shanten_calc.shanten_sanma`; 2m-8m are
+    neither in it nor among the tiles that improve it)."""
+    b = sanma_bytes(counts34) if sanma else hand_bytes(counts34)
+    if sanma:
+        hand_bytes(b)  # the size check
     if sum(b) % 3 != 1:
         raise InvalidHandError(
             f"ukeire needs a hand of 1, 4, 7, 10 or 13 tiles, got {sum(b)}; use discard_table for 3n+2 tiles"
         )
     seen = _seen_counts(seen34)
-    current, tiles = _improving(b, b, seen)
+    current, tiles = _improving(b, b, seen, sanma)
     return Ukeire(shanten=current, tiles=tiles, total=sum(r for _, r in tiles))
 
 
-def discard_table(counts34: Counts, seen34: Counts | None = None) -> list[DiscardOption]:
-    """Every distinct discard of a 3n+2 hand, best first: lowest shanten, then most ukeire, then kind."""
-    b = hand_bytes(counts34)
+def discard_table(counts34: Counts, seen34: Counts | None = None, sanma: bool = False) -> list[DiscardOption]:
+    """Every distinct discard of a 3n+2 hand, best first: lowest shanten, then most ukeire, then kind.
+    ``sanma``: a three-player hand, as for :func:`ukeire`."""
+    b = sanma_bytes(counts34) if sanma else hand_bytes(counts34)
+    if sanma:
+        hand_bytes(b)  # the size check
     if sum(b) % 3 != 2:
         raise InvalidHandError(
             f"a discard table needs a hand of 2, 5, 8, 11 or 14 tiles, got {sum(b)}; use ukeire for 3n+1"
@@ -108,7 +121,7 @@ def discard_table(counts34: Counts, seen34: Counts | None = None) -> list[Discar
         if not b[k]:
             continue
         left[k] -= 1
-        s, tiles = _improving(bytes(left), b, seen)
+        s, tiles = _improving(bytes(left), b, seen, sanma)
         left[k] += 1
         options.append(DiscardOption(kind=k, shanten=s, ukeire_total=sum(r for _, r in tiles), tiles=tiles))
     options.sort(key=lambda o: (o.shanten, -o.ukeire_total, o.kind))

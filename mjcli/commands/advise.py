@@ -77,6 +77,9 @@ def register(app: typer.Typer) -> None:
             min=0,
             help="Riichi log position: the `turn` column of replay's decisions.parquet.",
         ),
+        sanma: bool = typer.Option(
+            False, "--sanma", help="Riichi: a three-player hand (seats E/S/W, no 2m-8m, no chi, nukidora)."
+        ),
         flowers: str | None = typer.Option(None, "--flowers", help="Hong Kong: the flowers held, e.g. 1,3."),
         seasons: str | None = typer.Option(None, "--seasons", help="Hong Kong: the seasons held, e.g. 2."),
         min_faan: int | None = typer.Option(

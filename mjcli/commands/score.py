@@ -66,7 +66,20 @@ def register(app: typer.Typer) -> None:
             None, "--sticks", min=0, max=MAX_COUNTERS, help="Riichi sticks on the table (1000 each)."
         ),
         rules: str | None = typer.Option(
-            None, "--rules", help="Rule-set preset (tenhou, tenhou-tonpuu, tenhou-nored, tenhou-nokuitan)."
+            None,
+            "--rules",
+            help="Rule-set preset (tenhou, tenhou-tonpuu, tenhou-nored, tenhou-nokuitan; three-player: "
+            "tenhou-sanma, sanma-split).",
+        ),
+        sanma: bool = typer.Option(
+            False, "--sanma", help="Riichi: three-player rules (tenhou-sanma unless --rules names one)."
+        ),
+        kita: int | None = typer.Option(
+            None,
+            "--kita",
+            min=0,
+            max=4,
+            help="Riichi three-player: Norths set aside (nukidora), each a dora.",
         ),
         double_rinshan: bool = typer.Option(
             False, "--double-rinshan", help="Hong Kong: won on the replacement of a second kong in a row."

@@ -23,6 +23,9 @@ def register(app: typer.Typer) -> None:
         shanten_only: bool = typer.Option(
             False, "--shanten-only", help="Only the shanten numbers (no ukeire; fastest for many hands)."
         ),
+        sanma: bool = typer.Option(
+            False, "--sanma", help="Riichi: three-player hands (2m-8m are not in the set)."
+        ),
         as_json: bool = typer.Option(False, "--json", help="One JSON object per hand instead of tables."),
     ) -> None:
         options = dict(locals())

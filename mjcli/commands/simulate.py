@@ -52,7 +52,11 @@ def register(app: typer.Typer) -> None:
             "--length",
             help="Riichi: hanchan or tonpuu [default: the rules']. Hong Kong: east or full [default: east].",
         ),
-        rules: str | None = typer.Option(None, "--rules", help="Riichi: rule preset [default: tenhou]."),
+        rules: str | None = typer.Option(
+            None,
+            "--rules",
+            help="Riichi: rule preset [default: tenhou; tenhou-sanma, three-player, for three --players].",
+        ),
         open_riichi: bool = typer.Option(
             False,
             "--open-riichi",

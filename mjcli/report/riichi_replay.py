@@ -18,6 +18,7 @@ from typing import Any
 
 import polars as pl
 
+from mjcli.ledger import table_source
 from mjcli.report import charts
 from mjcli.report.agreement import PHASES, overall, rates_by
 from mjcli.report.outputs import REPLAY_MANIFEST, Output, read_json
@@ -28,20 +29,42 @@ from mjcli.riichi.summary import KEY, KINDS, agreement_matrix, compare_baseline,
 #: a game is the unit of the intervals: decisions of one game are not independent
 CLUSTERS = ("file", "game_id", "game")
 POINT = [*KEY, "game"]
-#: a go-round is about eight moves (four draws, four discards): moves 0-47 are the first six,
-#: the usual "early" of a hand; 48-95 the next six; the rest "late"
-PHASE_MOVES = 48
+#: a go-round is about two moves a seat (eight at four players, six at three): the first six
+#: go-rounds are the usual "early" of a hand (moves 0-47 at four players), the next six "middle",
+#: the rest "late"
+PHASE_ROUNDS = 6
+PHASE_MOVES = 8 * PHASE_ROUNDS
 SHANTEN_ORDER = ("complete", "tenpai", "1", "2", "3", "4+")
 
 
-def phase() -> pl.Expr:
+def phase(players: pl.Expr | int = 4) -> pl.Expr:
+    """The phase of a decision from its move number, ``players`` seats at the table."""
+    go_round = pl.col("turn") // (2 * players)
     return (
-        pl.when(pl.col("turn") < PHASE_MOVES)
+        pl.when(go_round < PHASE_ROUNDS)
         .then(pl.lit("early"))
-        .when(pl.col("turn") < 2 * PHASE_MOVES)
+        .when(go_round < 2 * PHASE_ROUNDS)
         .then(pl.lit("middle"))
         .otherwise(pl.lit("late"))
     )
+
+
+def with_players(lf: pl.LazyFrame, folder: Path) -> tuple[pl.LazyFrame, set[int]]:
+    """The decisions with ``_players``, the seats of each game's table (replay's games table has a
+    row per seat: ``games.parquet``, or its parts in a parted run; 4 where it is missing), and the
+    table sizes found."""
+    source = table_source(folder, "games")
+    try:
+        if not source:
+            raise OSError("no games table")
+        games = pl.scan_parquet(source).select("file", "game").collect()
+        seats = games.group_by("file", "game").len("_players")
+    except (OSError, pl.exceptions.PolarsError):
+        return lf.with_columns(pl.lit(4).alias("_players")), {4}
+    schema = lf.collect_schema()
+    seats = seats.with_columns(pl.col("game").cast(schema["game"]), pl.col("file").cast(schema["file"]))
+    joined = lf.join(seats.lazy(), on=["file", "game"], how="left")
+    return joined.with_columns(pl.col("_players").fill_null(4)), set(seats["_players"]) or {4}
 
 
 def shanten_group() -> pl.Expr:
@@ -285,12 +308,19 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
         "By kind of decision",
         charts.bar_chart(kinds.groups, kinds.policies, kinds.matrix(), title="Agreement by kind of decision"),
     )
-    phases = rates_by(lf, phase(), CLUSTERS, PHASES)
+    tables, sizes = with_players(lf, out.folder)
+    phases = rates_by(tables, phase(pl.col("_players")), CLUSTERS, PHASES)
+    note = (
+        f"early: moves 0-{PHASE_MOVES - 1} of the round (about the first six go-rounds), middle: "
+        f"{PHASE_MOVES}-{2 * PHASE_MOVES - 1}, late: the rest."
+    )
+    if 3 in sizes:
+        three = 6 * PHASE_ROUNDS
+        note = note[:-1] + f"; at three players: moves 0-{three - 1}, {three}-{2 * three - 1}, the rest."
     sec.chart(
         "By turn: early, middle, late",
         charts.line_chart(phases.groups, phases.policies, phases.matrix(), title="Agreement by turn phase"),
-        note=f"early: moves 0-{PHASE_MOVES - 1} of the round (about the first six go-rounds), middle: "
-        f"{PHASE_MOVES}-{2 * PHASE_MOVES - 1}, late: the rest.",
+        note=note,
     )
     shanten = rates_by(lf, shanten_group(), CLUSTERS, SHANTEN_ORDER)
     if shanten.groups:

@@ -26,13 +26,17 @@ RANK_COLOURS = ("#2e7d32", "#8bc34a", "#ffb74d", "#e53935")
 RATES = (("win_rate", "win"), ("deal_in_rate", "deal-in"), ("riichi_rate", "riichi"), ("call_rate", "call"))
 
 
-def rank_shares(games: pl.DataFrame, policies: list[str]) -> tuple[list[list[float]], list[list[int]]]:
-    """Per rank then policy: the share of the policy's games (seats) finished in that rank, and the count."""
+def rank_shares(
+    games: pl.DataFrame, policies: list[str], seats: int = 4
+) -> tuple[list[list[float]], list[list[int]]]:
+    """Per rank then policy: the share of the policy's games (seats) finished in that rank, and the
+    count (``seats``: players at the table, so ranks 1 to ``seats``)."""
+    ranks = range(1, seats + 1)
     counts = games.group_by("policy", "placement").agg(pl.len().alias("n"))
     table = {(p, r): n for p, r, n in counts.iter_rows()}
-    totals = {p: sum(table.get((p, r), 0) for r in range(1, 5)) for p in policies}
-    shares = [[table.get((p, r), 0) / totals[p] if totals[p] else 0.0 for p in policies] for r in range(1, 5)]
-    return shares, [[table.get((p, r), 0) for p in policies] for r in range(1, 5)]
+    totals = {p: sum(table.get((p, r), 0) for r in ranks) for p in policies}
+    shares = [[table.get((p, r), 0) / totals[p] if totals[p] else 0.0 for p in policies] for r in ranks]
+    return shares, [[table.get((p, r), 0) for p in policies] for r in ranks]
 
 
 def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int = 0) -> None:
@@ -41,6 +45,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
     if not entries or "placement" not in entries[0]:
         raise UsageError(f"'{out.folder / MARKERS['simulate']}' is not a riichi simulation's summary")
     policies = [e["policy"] for e in entries]
+    seats = int(summary.get("seats", 4))  # three-player summaries say so; four-player ones never did
     head = (
         f"simulation (riichi): {summary.get('games')} games ({summary.get('rounds')} rounds), seed "
         f"{summary.get('seed')}, {summary.get('length')}, rules {summary.get('rules')}"
@@ -54,13 +59,15 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
         "cut to what the figure can be. With few games they are wide."
     )
     games = pl.read_parquet(out.folder / "games.parquet", columns=["policy", "placement"])
-    shares, counts = rank_shares(games, policies)
+    shares, counts = rank_shares(games, policies, seats)
+    # three players: 1st, 2nd and the last place's colour for 3rd
+    colours = RANK_COLOURS if seats == 4 else (*RANK_COLOURS[: seats - 1], RANK_COLOURS[-1])
     sec.chart(
         "Final rank",
         charts.stacked_bars(
-            policies, RANKS, shares, title="Final rank distribution", colours=RANK_COLOURS, counts=counts
+            policies, RANKS[:seats], shares, title="Final rank distribution", colours=colours, counts=counts
         ),
-        note="Share of each policy's games finished 1st to 4th.",
+        note=f"Share of each policy's games finished 1st to {RANKS[seats - 1]}.",
     )
 
     def one(metric: str) -> list[list[Any]]:
@@ -75,7 +82,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
             title="Average placement",
             fmt=_plain,
             tip=_two,
-            y_range=(1.0, 4.0),
+            y_range=(1.0, float(seats)),
         ),
     )
     sec.chart(
@@ -113,7 +120,10 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
     sec.table(
         ["figure", *policies],
         [["games (seats)", *[e["games"] for e in entries]]]
-        + [[meaning, *[_shown(metric, e.get(metric)) for e in entries]] for metric, _, _, meaning in METRICS],
+        + [
+            [meaning.replace("(1-4)", f"(1-{seats})"), *[_shown(metric, e.get(metric)) for e in entries]]
+            for metric, _, _, meaning in METRICS
+        ],
     )
     paired = summary.get("paired") or []
     if paired:

@@ -4,7 +4,8 @@
 one just drawn), builds the view a player in that seat would have, the legal actions
 (:mod:`mjcli.riichi.policies.legal`), each policy's answer with its reason, and the shanten/ukeire table
 of every discard. :func:`advise_view` does the same for a view and legal actions the engine built
-(a log position).
+(a log position). A three-player hand (``players=3``) sits at a table of three (seats E, S, W, 35000
+points each, 55 tiles in the wall); it may not hold 2m-8m, has no chi, and may set a North aside.
 
 Names come from a :class:`~mjcli.plugins.Registry` (built-ins, plugins, entry points, outside bots).
 An outside mjai bot needs the game's events, not a view: at a log position it is shown the game up
@@ -29,6 +30,7 @@ from mjcli.riichi.policies import build_policy, builtin_registry, parse_policy_n
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.legal import draw_actions, reaction_actions
 from mjcli.riichi.policies.view import Action, PlayerView, RiverTile
+from mjcli.riichi.variant import variant_for
 from mjcli.tiles import check_counts, counts34, kind, parse_tile, parse_tiles, sort_key, tile_name, to_mpsz
 
 WIND_LETTERS = "ESWN"
@@ -147,12 +149,17 @@ def hand_events(view: PlayerView) -> tuple[list[object], int, list[str]]:
             own[kind(t)] += 1
     dora = list(view.dora_indicators) or [next(27 + k for k in range(7) if not own[27 + k])]
     hidden = (0,) * 13
+    seats = range(view.players)
+    names = [str(s) for s in seats]
     hands = tuple(
         tuple(sorted(view.hand)) if s == view.seat else tuple(sorted(shown[s])) if s in shown else hidden
-        for s in range(4)
+        for s in seats
     )
     events: list[object] = [
-        ev.StartGame(names=("0", "1", "2", "3"), rules=ev.GameRules(hands_shown=tuple(sorted(shown)))),
+        ev.StartGame(
+            names=tuple(names),
+            rules=ev.GameRules(players=view.players, hands_shown=tuple(sorted(shown))),
+        ),
         ev.StartRound(
             round_wind=view.round_wind,
             kyoku=view.dealer + 1,
@@ -166,7 +173,7 @@ def hand_events(view: PlayerView) -> tuple[list[object], int, list[str]]:
         *(ev.NewDora(t) for t in dora[1:]),
         ev.Draw(view.seat, view.drawn),
     ]
-    return events, len(events) - 1, ["0", "1", "2", "3"]
+    return events, len(events) - 1, names
 
 
 def advise_view(
@@ -186,6 +193,7 @@ def advise_view(
     """
     names = parse_policy_names(policies, registry) if isinstance(policies, str) else list(policies)
     math = HandMath()
+    math.set_players(view.players)
     counts = view.concealed_counts()
     size = sum(counts)
     shanten = math.shanten(counts) if size % 3 in (1, 2) and size <= 14 else None
@@ -198,6 +206,7 @@ def advise_view(
         "dora_indicators": to_mpsz(view.dora_indicators),
         "round_wind": WIND_LETTERS[view.round_wind],
         "seat_wind": WIND_LETTERS[view.seat_wind],
+        "players": view.players,
         "shanten": shanten,
         "legal": [a.label() for a in legal],
         "actual": None if actual is None else actual.to_dict(),
@@ -218,23 +227,28 @@ def build_view(
     round_wind: int = 0,
     seat_wind: int = 0,
     riichi_by: Sequence[int] = (),
-    wall_left: int = 70,
+    wall_left: int | None = None,
     first_turn: bool = False,
     offered: int | None = None,
     offered_by: int | None = None,
     shown: dict[int, Sequence[int]] | None = None,
+    players: int = 4,
 ) -> PlayerView:
     """The view of a player in seat wind ``seat_wind`` holding ``hand`` (last tile = the drawn one).
 
     Seats are numbered with the dealer as seat 0, so a seat number is its seat wind. ``seen`` are
     tiles the player has seen elsewhere (rivers of the others); they are laid in the next player's
-    river. ``riichi_by`` are the seats (winds) that have declared riichi.
+    river. ``riichi_by`` are the seats (winds) that have declared riichi. ``players``: 4, or 3 for a
+    three-player table (``wall_left`` defaults to the variant's full live wall: 70 or 55).
 
     With ``offered`` (a tile discarded by seat ``offered_by``) the position is a reaction: ``hand``
     is the 13 tiles held (3 fewer per meld), nothing drawn, and the tile lies last in the
     discarder's river. ``shown`` are the concealed tiles of other seats that play with their hand
     shown (:attr:`PlayerView.shown_hands`), by seat.
     """
+    variant = variant_for(players)
+    if wall_left is None:
+        wall_left = variant.live_wall
     hand = list(hand)
     label = f"hand '{to_mpsz(hand, sort=False)}'"
     expected = 14 - 3 * len(melds) - (offered is not None)
@@ -248,23 +262,37 @@ def build_view(
     for name, w in (("round", round_wind), ("seat", seat_wind)):
         if not 0 <= w <= 3:
             raise UsageError(f"{name} wind {w} is not 0..3 (E S W N)")
+    if seat_wind >= players:
+        raise UsageError(f"seat wind {WIND_LETTERS[seat_wind]}: a three-player table has seats E, S, W")
     if (offered is None) != (offered_by is None):
         raise UsageError("a discard to answer needs both the tile and the seat that discarded it")
-    if offered_by is not None and not (0 <= offered_by <= 3 and offered_by != seat_wind):
-        raise UsageError(f"the discard of seat {offered_by}: give another seat than the player's own (0-3)")
+    last = players - 1
+    if offered_by is not None and not (0 <= offered_by <= last and offered_by != seat_wind):
+        raise UsageError(
+            f"the discard of seat {offered_by}: give another seat than the player's own (0-{last})"
+        )
     shown = dict(shown or {})
     for s in shown:
-        if not 0 <= s <= 3 or s == seat_wind:
-            raise UsageError(f"a hand shown by seat {s}: give another seat than the player's own (0-3)")
+        if not 0 <= s <= last or s == seat_wind:
+            raise UsageError(f"a hand shown by seat {s}: give another seat than the player's own (0-{last})")
     own = [*hand, *(t for m in melds for t in m.tiles)]
     check_counts(own, label)
     table = [*own, *dora, *seen, *([offered] if offered is not None else [])]
     check_counts(table, f"{label} with its dora indicators, seen and offered tiles")
-    check_counts([*table, *(t for tiles in shown.values() for t in tiles)], f"{label} with the hands shown")
-    riichi = [False] * 4
+    everything = [*table, *(t for tiles in shown.values() for t in tiles)]
+    check_counts(everything, f"{label} with the hands shown")
+    for where, tiles in ((label, table), (f"{label} with the hands shown", everything)):
+        absent = [t for t in tiles if kind(t) in variant.absent_kinds]
+        if absent:
+            raise InvalidHandError(
+                f"{where}: {tile_name(absent[0])} is not in the set of {variant.name} mahjong (no 2m-8m)"
+            )
+    if players == 3 and any(m.kind == "chi" for m in melds):
+        raise UsageError(f"{label}: there is no chi in three-player mahjong")
+    riichi = [False] * players
     for s in riichi_by:
-        if not 0 <= s <= 3:
-            raise UsageError(f"riichi seat {s} is not 0..3 (E S W N)")
+        if not 0 <= s < players:
+            raise UsageError(f"riichi seat {s} is not 0..{players - 1} ({WIND_LETTERS[:players]})")
         riichi[s] = True
     if riichi[seat_wind] and any(m.opened for m in melds):
         raise UsageError(f"seat {WIND_LETTERS[seat_wind]} cannot be in riichi with an open meld")
@@ -274,17 +302,18 @@ def build_view(
             "(--riichi-by names the seats in riichi; the player's own seat only with a tenpai hand)"
         )
     seat = seat_wind
-    rivers: list[list[RiverTile]] = [[], [], [], []]
-    rivers[(seat + 1) % 4] = [RiverTile(t) for t in seen]
+    rivers: list[list[RiverTile]] = [[] for _ in range(players)]
+    rivers[(seat + 1) % players] = [RiverTile(t) for t in seen]
     if offered is not None and offered_by is not None:
         rivers[offered_by].append(RiverTile(offered))
-    all_melds: list[tuple[Meld, ...]] = [(), (), (), ()]
+    all_melds: list[tuple[Meld, ...]] = [()] * players
     all_melds[seat] = tuple(melds)
     shown_hands = (
-        tuple(tuple(sorted(shown[s], key=sort_key)) if s in shown else None for s in range(4))
+        tuple(tuple(sorted(shown[s], key=sort_key)) if s in shown else None for s in range(players))
         if shown
         else ()
     )
+    three = {} if players == 4 else {"scores": (35000,) * 3, "kita": (0, 0, 0)}
     return PlayerView(
         seat=seat,
         hand=tuple(hand[:-1]) if offered is None else tuple(sorted(hand, key=sort_key)),
@@ -300,6 +329,7 @@ def build_view(
         riichi=tuple(riichi),
         wall_left=wall_left,
         first_turn=first_turn,
+        **three,  # type: ignore[arg-type]
     )
 
 
@@ -312,12 +342,14 @@ def advise_hand(
     seat_wind: int = 0,
     riichi_by: Sequence[int] = (),
     policies: Sequence[str] | str = "all",
+    players: int = 4,
     registry: Registry | None = None,
     offered: str | int | None = None,
     offered_by: int | None = None,
     shown: dict[int, str | Sequence[int]] | None = None,
 ) -> dict[str, object]:
-    """Each policy's action and reason for a typed hand, with the discard table.
+    """Each policy's action and reason for a typed hand, with the discard table (``players``: 3 for
+    a three-player hand, see :func:`build_view`).
 
     With ``offered`` (a tile) and ``offered_by`` (the seat, 0-3 = its wind, that discarded it) the
     hand is the 13 tiles held and the question is the answer to that discard (ron, calls, pass):
@@ -343,6 +375,7 @@ def advise_hand(
         offered=offered_tile,
         offered_by=offered_by,
         shown=shown_tiles,
+        players=players,
     )
     legal = reaction_actions(view) if offered_tile is not None else draw_actions(view)
     return advise_view(view, legal, policies, registry=registry)
@@ -369,6 +402,7 @@ def advise_log(
     game_index: int = 0,
     registry: Registry | None = None,
     hands_shown: Sequence[str] | None = None,
+    seat_is_wind: bool = False,
 ) -> dict[str, object]:
     """Each policy's answer at a position of a real game, with what the player did there.
 
@@ -380,9 +414,11 @@ def advise_log(
     right after which the decision comes) and ``seat`` (0..3, seat 0 = the first dealer), in the
     game ``game_index`` of the file (any format ``verify`` reads). The decision points are those
     of :func:`mjcli.riichi.replay.decisions_of`, so the hand, the legal actions and the player's action
-    are the row's. Besides :func:`advise_view`'s keys: ``file``, ``round`` (``E2-0``), ``honba``,
-    ``turn``, ``seat``, ``kind`` (the row's decision kind), ``actual_text`` and ``tsumogiri``
-    (the row's ``actual`` and ``tsumogiri``), and ``choice`` per policy (the row's ``choice``).
+    are the row's. ``seat_is_wind``: ``seat`` is the seat's wind in that round (0..3 = E S W N) at
+    the table of the log (three or four seats). Besides :func:`advise_view`'s keys: ``file``,
+    ``round`` (``E2-0``), ``honba``, ``turn``, ``seat``, ``kind`` (the row's decision kind),
+    ``actual_text`` and ``tsumogiri`` (the row's ``actual`` and ``tsumogiri``), and ``choice`` per
+    policy (the row's ``choice``).
     """
     from mjcli.riichi.engine.legality import IllegalEvent
     from mjcli.riichi.formats import read_log
@@ -397,6 +433,12 @@ def advise_log(
     games = read_log(path)
     if not 0 <= game_index < len(games):
         raise UsageError(f"{path} holds {len(games)} game(s); game {game_index} does not exist")
+    seats_n = games[game_index].players
+    if seat >= seats_n:
+        what = f"wind {WIND_LETTERS[seat]}" if seat_is_wind else f"seat {seat}"
+        raise UsageError(f"{path} is a {seats_n}-player game: {what} does not sit there")
+    if seat_is_wind:  # the seat that has this wind in the round asked about
+        seat = (kyoku - 1 + seat) % seats_n
     turns: list[int] = []
     rounds_seen: list[str] = []
     events = with_hands_shown(games[game_index].events, hands_shown)
@@ -462,7 +504,8 @@ def render(result: dict) -> str:
         came = ""  # after a call: nothing drawn, nothing offered
     shown = result.get("shown_hands") or {}
     lines += [
-        f"hand {result['hand']}{came}"
+        ("three-player  " if result.get("players") == 3 else "")
+        + f"hand {result['hand']}{came}"
         + (f"  melds {result['melds']}" if result["melds"] else "")
         + (f"  dora indicators {result['dora_indicators']}" if result["dora_indicators"] else "")
         + f"  round {result['round_wind']}  seat {result['seat_wind']}  shanten {result['shanten']}",

@@ -31,16 +31,19 @@ def describe_base(result: ScoreResult) -> str:
 def describe_payments(result: ScoreResult, rules: Rules) -> list[tuple[str, str, int]]:
     """(payer, arithmetic, amount) lines: share x base rounded up to 100, plus honba."""
     out = []
+    three = rules.players == 3
     names = {
         "discarder": "discarder",
         "each": "each other player",
         "dealer": "dealer",
-        "non_dealer": "each non-dealer",
+        "non_dealer": "the other non-dealer" if three else "each non-dealer",
     }
-    per_honba = rules.honba_points if not result.tsumo else rules.honba_points // 3
-    for role, mult in payment_shares(result.dealer, result.tsumo).items():
-        raw = mult * result.base_points
-        text = f"{mult} x {result.base_points} = {raw}"
+    per_honba = rules.honba_points if not result.tsumo else rules.honba_tsumo_points
+    split = three and rules.absent_share == "split"
+    for role, mult in payment_shares(result.dealer, result.tsumo, split).items():
+        raw = int(mult * 2) * result.base_points // 2
+        shown = int(mult) if mult == int(mult) else mult
+        text = f"{shown} x {result.base_points} = {raw}"
         rounded = round_up_100(raw)
         if rounded != raw:
             text += f" -> {rounded}"
@@ -63,7 +66,8 @@ def explain(
     role = "dealer" if ctx.dealer else "non-dealer"
     out = [
         f"hand    {hand_label(concealed, melds)}  (win {tile_name(win_tile)}, {how})",
-        f"seat    {WIND_NAMES[ctx.seat_wind]} ({role}), round {WIND_NAMES[ctx.round_wind]}",
+        f"seat    {WIND_NAMES[ctx.seat_wind]} ({role}), round {WIND_NAMES[ctx.round_wind]}"
+        + (f", kita {ctx.kita} (Norths set aside)" if ctx.kita else ""),
         f"rules   {rules.name}",
         "",
         "yaku",
@@ -91,6 +95,11 @@ def explain(
     out.append(f"base points  {describe_base(result)}")
     out.append("")
     out.append(f"payments ({role} {how})")
+    if rules.players == 3 and ctx.tsumo:
+        if rules.absent_share == "split":
+            out.append("  (three players: the absent North's share is split between the two payers)")
+        else:
+            out.append("  (three players: the absent North's share is not paid, tsumo-son)")
     lines = describe_payments(result, rules)
     pw = max([len(p) for p, _, _ in lines] + ([len("riichi sticks")] if result.sticks else [])) + 2
     aw = max(len(a) for _, a, _ in lines) + 2

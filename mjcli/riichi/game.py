@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from mjcli.errors import MjcliError, UsageError
+from mjcli.errors import InvalidHandError, MjcliError, UsageError
 from mjcli.games import Command, GameEntry
 from mjcli.output import emit_json, plural, terminal_bar
 from mjcli.riichi.rules import DEFAULT_HANDS_SHOWN
@@ -46,7 +46,9 @@ def score(
     round_: str,
     honba: int,
     sticks: int,
-    rules: str,
+    rules: str | None,
+    sanma: bool,
+    kita: int,
     as_json: bool,
     open_riichi: bool = False,
     discarder_riichi: bool = False,
@@ -77,6 +79,7 @@ def score(
         "open_riichi": open_riichi,
         "discarder_riichi": discarder_riichi,
     }
+    rules = _three_player_rules(rules, sanma, "score")
     typed = score_typed(
         hand,
         win,
@@ -88,6 +91,7 @@ def score(
         honba=honba,
         sticks=sticks,
         rules=rules,
+        kita=kita,
         **flags,
     )
     result, ctx = typed.result, typed.ctx
@@ -100,6 +104,8 @@ def score(
             "round": "ESWN"[ctx.round_wind],
             "rules": typed.rules.name,
         }
+        if typed.rules.players == 3:
+            payload["kita"] = ctx.kita
         payload.update(result.to_dict())
         emit_json(payload)
     else:
@@ -107,45 +113,79 @@ def score(
     return 0
 
 
+def _three_player_rules(rules: str | None, sanma: bool, command: str) -> str:
+    """The preset asked for: ``--rules`` if given (``--sanma`` then needs a three-player one), else
+    ``tenhou-sanma`` with ``--sanma`` and ``tenhou`` without."""
+    from mjcli.riichi.rules import get_rules
+
+    if rules is None:
+        return "tenhou-sanma" if sanma else "tenhou"
+    if sanma and get_rules(rules).players != 3:
+        raise UsageError(f"{command} --sanma with --rules '{rules}', a four-player rule set")
+    return rules
+
+
 # ---------------------------------------------------------------- shanten
 
 
-def shanten(hands: list[str], seen: str, shanten_only: bool, as_json: bool) -> int:
+def shanten(hands: list[str], seen: str, shanten_only: bool, sanma: bool, as_json: bool) -> int:
     """Hands from the command line (the first bad one is the error), or ``-``: one hand per line of
     standard input, every good line answered and every bad one reported with its line number (in
-    order, as JSON objects with ``--json``); exit 2 at the end when a line was bad."""
+    order, as JSON objects with ``--json``); exit 2 at the end when a line was bad. ``sanma``:
+    three-player hands (no 2m-8m; a hand or ``--seen`` holding one is bad)."""
     import numpy as np
 
+    from mjcli.analysis import SANMA_ABSENT, shanten_batch, shanten_sanma
     from mjcli.analysis import shanten as shanten_of
-    from mjcli.analysis import shanten_batch
     from mjcli.riichi.hand_report import (
         BadLine,
         analyse,
         analyse_batch,
+        check_sanma,
         check_seen,
         read_hand,
         read_hands,
         render,
     )
-    from mjcli.tiles import NUM_KINDS, check_counts, counts34, parse_tiles
+    from mjcli.tiles import NUM_KINDS, check_counts, counts34, parse_tiles, tile_name
 
     seen_tiles = parse_tiles(seen)
     check_counts(seen_tiles, what=f"--seen '{seen}'")
     seen_counts = counts34(seen_tiles)
+    absent = [k for k in SANMA_ABSENT if seen_counts[k]] if sanma else []
+    if absent:
+        raise InvalidHandError(
+            f"--seen '{seen}' holds {tile_name(absent[0])}: three-player mahjong has no 2m-8m"
+        )
     if "-" in hands:
         if len(hands) > 1:
             raise UsageError("'-' (read hands from stdin) cannot be mixed with hands on the command line")
-        entries = read_hands(sys.stdin, seen_counts)
+        entries = read_hands(sys.stdin, seen_counts, sanma)
         if not entries:
             raise UsageError("no hands on standard input (give one hand per line)")
         parsed = [e for e in entries if not isinstance(e, BadLine)]
         batch = np.array([h.counts for h in parsed], dtype=np.uint8).reshape(-1, NUM_KINDS)
-        analysed = iter(analyse_batch(parsed, shanten_batch(batch).tolist(), seen_counts, shanten_only))
+        values = [int(v) for v in shanten_batch(batch, sanma=sanma)]
+        if sanma:  # the numpy draw tables know the four-player tile set only: hand by hand
+            analysed = iter(
+                [analyse(h, v, seen_counts, shanten_only, sanma) for h, v in zip(parsed, values, strict=True)]
+            )
+        else:
+            analysed = iter(analyse_batch(parsed, values, seen_counts, shanten_only))
     else:
         entries = [read_hand(text, what=f"hand '{text}'") for text in hands]
         for h in entries:
+            if sanma:
+                check_sanma(h)
             check_seen(h, seen_counts)
-        analysed = iter([analyse(h, shanten_of(h.counts), seen_counts, shanten_only) for h in entries])
+        analysed = iter(
+            [
+                analyse(
+                    h, (shanten_sanma if sanma else shanten_of)(h.counts), seen_counts, shanten_only, sanma
+                )
+                for h in entries
+            ]
+        )
     results = []
     bad = 0
     for entry in entries:
@@ -234,6 +274,7 @@ def advise(
     riichi_by: str | None,
     honba: int | None,
     turn: int | None,
+    sanma: bool,
     as_json: bool,
     plugin: list[str] | None = None,
     bot: list[str] | None = None,
@@ -251,7 +292,7 @@ def advise(
     ``decisions.parquet``) and ``seat``; ``hands_shown`` the players whose hand is shown (default: as
     the log records)."""
     from mjcli.melds import parse_melds
-    from mjcli.riichi.advise import advise_hand, advise_log, parse_round_label, render
+    from mjcli.riichi.advise import advise_hand, advise_log, render
     from mjcli.tiles import parse_tiles
 
     registry = _registry(plugin, bot, bot_timeout, bot_framing)
@@ -271,9 +312,9 @@ def advise(
         )
         if turn is None or round_ is None or seat is None:
             raise UsageError(f"'{hand}' is a log: name the position with --round, --honba, --turn, --seat")
+        if sanma:
+            raise UsageError("--sanma is for a typed hand: a log says itself how many play")
         kind, value = read_seat(seat)
-        if kind == "wind":  # the seat that has this wind in the round asked about
-            value = (parse_round_label(round_)[1] - 1 + value) % 4
         result = advise_log(
             hand,
             round_,
@@ -282,6 +323,7 @@ def advise(
             value,
             policies=policies,
             registry=registry,
+            seat_is_wind=kind == "wind",
             hands_shown=parse_hands_shown_names(hands_shown),
         )
     else:
@@ -300,6 +342,7 @@ def advise(
             seat_wind=read_seat(seat or "E")[1],
             riichi_by=in_riichi,
             policies=policies,
+            players=3 if sanma else 4,
             registry=registry,
             offered=offered,
             offered_by=None if from_ is None else read_seat(from_, "--from")[1],
@@ -779,7 +822,7 @@ def simulate(
     seed: int,
     out: str | None,
     length: str | None,
-    rules: str,
+    rules: str | None,
     duplicate: bool,
     jobs: int | None,
     as_json: bool,
@@ -801,6 +844,7 @@ def simulate(
     from mjcli.riichi.simulate.figures import render
     from mjcli.riichi.simulate.run import (
         FAULTS_FILE,
+        default_rules,
         game_specs,
         parse_hands_shown,
         parse_players,
@@ -812,7 +856,8 @@ def simulate(
     backend = _batch_backend(jobs, ray, False, out, bot)
     registry = _registry(plugin, bot, bot_timeout, bot_framing)
     names = parse_players(players, registry)
-    table = table_rules(rules, length, open_riichi)
+    rules = rules or default_rules(names)
+    table = table_rules(rules, length, names, open_riichi)
     parse_hands_shown(hands_shown, registry)  # a bad name fails before any work
     owns = (*SIMULATE_OWNS, *_bot_outputs(registry, FAULTS_FILE))
     with contextlib.ExitStack() as stack:
@@ -948,6 +993,9 @@ tile. Ron unless --tsumo. --seat is a seat number 0-3 (seat 0 is the dealer, Eas
 wind E S W N; --round a wind; both default to East. Yaku and fu come from the mahjong library; the
 arithmetic is explained as seed 004 teaches it.
 
+Three-player: --sanma (Tenhou's rules: the two others pay a tsumo, 200 per honba on a ron) and
+--kita N, the Norths set aside (each a dora).
+
 Example: mjcli score 234m456p678s11222z --win 2z --tsumo
 
 Example: mjcli score 345m222s66p567s --melds chi:678p --win 5m --tsumo --seat S
@@ -956,14 +1004,17 @@ Example: mjcli score 345m222s66p567s --melds chi:678p --win 5m --tsumo --seat S
 --double-riichi; a ron on it is a yakuman unless --discarder-riichi (the discarder was in riichi
 already and pays the normal value); a tsumo scores normally.
 
-Example: mjcli score 234567m34599p678s --win 4m --tsumo --riichi --open-riichi --seat S --dora 1m""",
+Example: mjcli score 234567m34599p678s --win 4m --tsumo --riichi --open-riichi --seat S --dora 1m
+
+Example: mjcli score 123p456p789s11z99m --win 9m --sanma --tsumo --kita 2""",
     "shanten": """Riichi (--game riichi, the default): hands in mpsz (0 = red five, 1z-7z = E S W N White
 Green Red). A hand of 13 tiles (or 10, 7, 4, 1 next to open melds) gets its shanten and the tiles that
 lower it, with how many of each are still unseen. A hand of 14 (or 11, 8, 5, 2) gets a row per
 discard: the shanten left, the ukeire count and the tiles. Shanten -1 = complete, 0 = tenpai (seven
 pairs and thirteen orphans count); at tenpai the ukeire tiles are the winning tiles. Unseen copies =
 4 - in the hand - in --seen; a discarded tile counts as gone. HAND may be '-': one hand per line from
-stdin (blank lines skipped), computed as one batch.
+stdin (blank lines skipped), computed as one batch. --sanma: three-player hands (no 2m-8m in the
+hand, none among the tiles that help; 1m and 9m make no runs).
 
 Example: mjcli shanten 123m456p789s1135z
 
@@ -982,7 +1033,8 @@ format verify reads) with --round E2 --honba 0 --turn 8 --seat 1 takes the decis
 comes right after move 8 of the round: --turn counts the round's moves (draws, discards, calls,
 kans) from 0, exactly as the turn column of replay's decisions.parquet. It shows what the player
 actually did there beside the policies; --dora, --seen, --melds and --riichi-by come from the log
-and are refused.
+and are refused. --sanma: a three-player hand (seats E/S/W, no 2m-8m, no chi; a North may be set
+aside: nukidora); a log says itself how many play.
 
 --offered TILE --from SEAT asks about another player's discard instead ("would you call this?"):
 the hand is then the 13 tiles held (3 fewer per meld), and the answers are ron, pon, chi, kan or
@@ -996,13 +1048,14 @@ Example: mjcli advise 9m555m23p68p789s34z --offered 4p --from E --seat S --polic
     "verify": """Riichi (--game riichi, the default): LOGS are files (Tenhou mjlog XML, tenhou.net/6 JSON,
 mjai JSON lines; gzip too), directories (walked recursively) or - for a list of paths on standard
 input. Each is compared round by round with the engine: winners, han, fu, yaku, points, every score
-delta, tenpai, shown hands, final scores and points.
+delta, tenpai, shown hands, final scores and points. Three-player logs are played under Tenhou's
+three-player rules (tenhou-sanma).
 
 Example: mjcli verify ../shared/logs/tenhou-xml --json""",
     "convert": """Riichi (--game riichi, the default): LOG may be Tenhou mjlog XML (plain or gzip),
 tenhou.net/6 JSON or mjai JSON lines, detected from the content; --to tenhou6 (opens in Tenhou's
 viewer) or mjai. A log that stops before the game's end is converted as far as it goes, with a
-warning on stderr. Three-player games are not supported yet.
+warning on stderr. Three-player games are written as Tenhou writes them (an empty fourth seat).
 
 Example: mjcli convert 2010081709gm-00a9-0000-fe3371ad.mjlog --to tenhou6 -o game.json""",
     "replay": """Riichi (--game riichi, the default): LOGS are files (Tenhou mjlog XML, tenhou.net/6
@@ -1053,9 +1106,13 @@ akagi); --hands-shown none turns it off. --open-riichi plays the open-riichi hou
 default, as on Tenhou): the riichi of a seat with its hand shown is an open riichi, 2 han (3 as a
 double riichi), and a player not in riichi who deals into it pays a yakuman.
 
+Three policies make a three-player table (--rules tenhou-sanma); --rules tenhou seats them round four.
+
 Example: mjcli simulate --players akagi,mahjongjoy,greedy,efficiency --games 100 --seed 1 --out sim
 
-Example: mjcli simulate --games 20 --open-riichi --out sim-open""",
+Example: mjcli simulate --games 20 --open-riichi --out sim-open
+
+Example: mjcli simulate --players akagi,mahjongjoy,efficiency --games 10 --out sim3""",
 }
 
 #: --ray, taken by replay, verify and simulate; --resume (replay: its tables are parts)
@@ -1087,14 +1144,16 @@ GAME = GameEntry(
                 "round_": "E",
                 "honba": 0,
                 "sticks": 0,
-                "rules": "tenhou",
+                "rules": None,
+                "sanma": False,
+                "kita": 0,
                 "as_json": False,
             },
         ),
         "shanten": Command(
             shanten,
             help=HELP["shanten"],
-            options={"hands": None, "seen": "", "shanten_only": False, "as_json": False},
+            options={"hands": None, "seen": "", "shanten_only": False, "sanma": False, "as_json": False},
         ),
         "advise": Command(
             advise,
@@ -1110,6 +1169,7 @@ GAME = GameEntry(
                 "riichi_by": None,
                 "honba": None,
                 "turn": None,
+                "sanma": False,
                 "as_json": False,
                 **_BOT_OPTIONS,
                 "offered": None,
@@ -1166,7 +1226,7 @@ GAME = GameEntry(
                 "seed": 0,
                 "out": None,
                 "length": None,
-                "rules": "tenhou",
+                "rules": None,
                 "duplicate": False,
                 "jobs": None,
                 "as_json": False,

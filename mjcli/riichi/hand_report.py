@@ -11,6 +11,7 @@ from mjcli.errors import InvalidHandError, MjcliError, one_line
 from mjcli.output import format_table
 from mjcli.tiles import (
     NUM_KINDS,
+    SANMA_ABSENT,
     counts34,
     is_red,
     kind,
@@ -50,9 +51,12 @@ class BadLine:
         return f"stdin line {self.line}: {self.error}"
 
 
-def read_hands(lines: Iterable[str], seen: Sequence[int] | None = None) -> list[TypedHand | BadLine]:
+def read_hands(
+    lines: Iterable[str], seen: Sequence[int] | None = None, sanma: bool = False
+) -> list[TypedHand | BadLine]:
     """One entry per non-blank line, in order: the hand, or what is wrong with the line (a bad line
-    never stops the others). ``seen``: counts that each hand must leave room for."""
+    never stops the others). ``seen``: counts that each hand must leave room for; ``sanma``: a
+    three-player hand (a line holding 2m-8m is bad)."""
     out: list[TypedHand | BadLine] = []
     for number, line in enumerate(lines, start=1):
         text = line.strip()
@@ -60,12 +64,23 @@ def read_hands(lines: Iterable[str], seen: Sequence[int] | None = None) -> list[
             continue
         try:
             hand = read_hand(text, what=f"hand '{text}'")
+            if sanma:
+                check_sanma(hand)
             if seen is not None:
                 check_seen(hand, seen)
             out.append(hand)
         except MjcliError as exc:
             out.append(BadLine(number, text, one_line(str(exc))))
     return out
+
+
+def check_sanma(hand: TypedHand) -> None:
+    """A three-player hand holds no 2m-8m."""
+    absent = [k for k in SANMA_ABSENT if hand.counts[k]]
+    if absent:
+        raise InvalidHandError(
+            f"hand '{hand.label}' holds {tile_name(absent[0])}: three-player mahjong has no 2m-8m"
+        )
 
 
 def check_seen(hand: TypedHand, seen: Sequence[int]) -> None:
@@ -131,19 +146,23 @@ class HandResult:
         return out
 
 
-def analyse(hand: TypedHand, shanten_value: int, seen: Sequence[int], shanten_only: bool) -> HandResult:
+def analyse(
+    hand: TypedHand, shanten_value: int, seen: Sequence[int], shanten_only: bool, sanma: bool = False
+) -> HandResult:
+    """Ukeire (3n+1 tiles) or the discard table (3n+2); ``sanma``: a three-player hand (no 2m-8m
+    in it or among the tiles that help)."""
     from mjcli.analysis import discard_table, ukeire
 
     result = HandResult(hand=hand, shanten=shanten_value)
     if shanten_only:
         return result
     if len(hand.tiles) % 3 == 1:
-        u = ukeire(hand.counts, seen)
+        u = ukeire(hand.counts, seen, sanma)
         result.row = HandRow(hand.label, u.shanten, u.total, u.tiles)
     else:
         result.discards = [
             HandRow(discard_name(hand.tiles, o.kind), o.shanten, o.ukeire_total, o.tiles)
-            for o in discard_table(hand.counts, seen)
+            for o in discard_table(hand.counts, seen, sanma)
         ]
     return result
 

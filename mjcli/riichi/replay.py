@@ -37,7 +37,6 @@ from typing import Any
 
 import polars as pl
 
-from mjcli.analysis import shanten
 from mjcli.errors import LogFormatError, MjcliError, UsageError
 from mjcli.inputs import Input, manifest
 from mjcli.ledger import PartedRun, StreamedTable, file_sha256, write_table
@@ -67,9 +66,9 @@ from mjcli.runner import Backend, ordered_map, runs_here, shared
 from mjcli.tiles import NUM_TILES, SUITS, is_red, kind, number_of, sort_key, suit_of, tile_name, to_mpsz
 
 #: events that are moves at the table (the ``turn`` counter)
-_MOVES = frozenset({ev.Draw, ev.Discard, ev.Chi, ev.Pon, ev.OpenKan, ev.ClosedKan, ev.AddedKan})
+_MOVES = frozenset({ev.Draw, ev.Discard, ev.Chi, ev.Pon, ev.OpenKan, ev.ClosedKan, ev.AddedKan, ev.Nukidora})
 #: events after which some seat may have a choice
-_TRIGGERS = frozenset({ev.Draw, ev.Discard, ev.Chi, ev.Pon, ev.ClosedKan, ev.AddedKan})
+_TRIGGERS = frozenset({ev.Draw, ev.Discard, ev.Chi, ev.Pon, ev.ClosedKan, ev.AddedKan, ev.Nukidora})
 _DISCARDS = ("discard", "riichi")
 
 _TILE_NAMES = tuple(tile_name(t) for t in range(NUM_TILES))
@@ -223,9 +222,9 @@ def decisions_of(
         if rnd.phase == TURN:
             candidates: tuple[int, ...] = (rnd.current,)
         elif rnd.phase == REACT:
-            candidates = tuple(s for s in range(4) if s != rnd.current)
-        elif rnd.phase == KAN and rnd.kan_kind in ("kakan", "ankan"):
-            candidates = tuple(s for s in range(4) if s != rnd.kan_actor)
+            candidates = tuple(s for s in range(rnd.n) if s != rnd.current)
+        elif rnd.phase == KAN and rnd.kan_kind in ("kakan", "ankan", "kita"):
+            candidates = tuple(s for s in range(rnd.n) if s != rnd.kan_actor)
         else:
             candidates = ()
         reacting = rnd.phase != TURN
@@ -296,8 +295,8 @@ class Effects:
       tile is not coming back), as ``mjcli.analysis.discard_table`` does;
     * pass (on another player's tile): the hand as it is;
     * chi / pon: the hand after the call and its best discard (``discard_table``'s first row);
-    * kans: the hand left without the kan's tiles; tsumo / ron: shanten -1, no ukeire;
-      nine terminals: none.
+    * kans: the hand left without the kan's tiles; nukidora: the hand without the North;
+      tsumo / ron: shanten -1, no ukeire; nine terminals: none.
 
     Figures are memoised per action (the policies often agree), and the hands by ``math`` (the
     run's :class:`~mjcli.riichi.policies.hand_math.HandMath`, shared with the policies, which have
@@ -311,8 +310,10 @@ class Effects:
     def __init__(self, view: PlayerView, math: HandMath | None = None) -> None:
         self.counts = view.concealed_counts()
         self.seen = view.visible_counts()
-        self.before = shanten(bytes(self.counts))
         self.math = math if math is not None else HandMath()
+        if view.players != self.math.players:
+            self.math.set_players(view.players)
+        self.before = self.math.shanten(self.counts)
         self._memo: dict[Action, tuple[int | None, int | None]] = {}
 
     def of(self, a: Action) -> tuple[int | None, int | None]:
@@ -334,8 +335,8 @@ class Effects:
         else:
             if k == "closed_kan":
                 c[kind(a.consumed[0])] -= 4
-            elif k in ("added_kan", "chi", "pon", "open_kan"):
-                for t in a.consumed if k != "added_kan" else (a.tile,):  # type: ignore[union-attr]
+            elif k in ("added_kan", "nukidora", "chi", "pon", "open_kan"):
+                for t in a.consumed if k not in ("added_kan", "nukidora") else (a.tile,):  # type: ignore[union-attr]
                     c[kind(t)] -= 1
             base = c
         if sum(c) % 3 == 2:  # after chi / pon: the best discard that follows (discard_table's first)
@@ -603,11 +604,13 @@ def replay_game(
     cols = cols if cols is not None else Columns()
     start = len(cols)
     names = list(game.start.names) if game.start is not None else []
-    players = [names[s] if s < len(names) else "" for s in range(4)]
-    per_seat = [0, 0, 0, 0]
+    seats_n = game.players
+    players = [names[s] if s < len(names) else "" for s in range(seats_n)]
+    per_seat = [0] * seats_n
     game_id = str(game.game_id or "")
     engine = Game(rules or get_rules("tenhou"))
     math = math if math is not None else HandMath()
+    math.set_players(seats_n)  # the policies built with it work out hands of this game's variant
     bots = [p for _, p in policies if isinstance(p, MjaiBot)]
     faults: list[dict[str, Any]] = []
     for bot in bots:
@@ -667,7 +670,7 @@ def _game_rows(
         scores, points = list(engine.result.scores), list(engine.result.points)
     else:
         scores = list(engine.scores)
-        points = [None] * 4
+        points = [None] * len(scores)
     order = ranking(scores)
     return [
         {
@@ -684,7 +687,7 @@ def _game_rows(
             "decisions": per_seat[s],
             "complete": bool(game.complete and engine.result is not None),
         }
-        for s in range(4)
+        for s in range(len(scores))
     ]
 
 
@@ -894,7 +897,8 @@ def _replay_notes(result: FileResult) -> dict[str, Any]:
         "incomplete": result.incomplete,
         "faults": result.faults,
         "rows": result.decisions.height,
-        "games": result.games.height // 4,
+        # one row per seat of each game: three or four
+        "games": result.games["game"].n_unique() if result.games.height else 0,
     }
 
 
@@ -918,6 +922,8 @@ def parted_options(options: ReplayOptions) -> dict[str, Any]:
         "seats": list(options.seats) if options.seats is not None else None,
         "players": list(options.players) if options.players is not None else None,
         "strict_bots": options.strict_bots,
+        # the seats that play with their hand shown change the views, so the rows
+        "hands_shown": list(options.hands_shown) if options.hands_shown is not None else None,
     }
 
 

@@ -7,6 +7,14 @@ new rule set states only what differs from the one it is based on.
 The ``tenhou`` preset follows Tenhou.net's ranked four-player rules (red fives on, open tanyao on):
 what each field is set to and why is noted beside it. Facts checked against the translation of
 Tenhou's rules (arcturus.su/mjw "Tenhou.net rules") and the project's recorded Tenhou logs.
+
+``players`` picks the :class:`~mjcli.riichi.variant.Variant` the engine plays (``rules.variant``):
+four-player, or three-player (sanma). The ``tenhou-sanma`` preset is Tenhou's three-player lobby,
+each value checked against real Tenhou sanma logs (``fixtures/sanma/README.md``): 35000 to start,
+40000 to return, uma +20/0/-20 (the oka, 3 x 5000, to first place), 200 per honba on a ron and 100
+from each payer on a tsumo, 2000 in all for noten payments, and tsumo-son: on a tsumo the absent
+North seat's share is simply not paid. ``sanma-split`` is the same table with that share split
+between the two payers (北家折半), as many clubs play.
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from mjcli.errors import UsageError
+from mjcli.riichi.variant import Variant, variant_for
 
 if TYPE_CHECKING:  # the library is imported where it scores: the rules are read by quick commands too
     from mahjong.hand_calculating.hand_config import OptionalRules
@@ -74,8 +83,15 @@ class Rules:
     sudden_death: bool = True
     # The dealer in first place at the last round's end stops the game (agari-yame, tenpai-yame).
     agariyame: bool = True
-    # Points per honba: 300 on ron, 100 from each player on tsumo.
+    # Points per honba on a ron (Tenhou: 300; three-player 200).
     honba_points: int = 300
+    # Points per honba paid by each payer of a tsumo (Tenhou: 100, in three-player too).
+    honba_tsumo_points: int = 100
+    # What the noten players pay in all at an exhaustive draw (Tenhou: 3000; three-player 2000).
+    noten_payment: int = 3000
+    # Three-player tsumo: the absent North seat's share is "lost" (tsumo-son, Tenhou) or "split"
+    # evenly between the two payers (each share before rounding up to 100).
+    absent_share: str = "lost"
     # A riichi costs one 1000-point stick; a player needs at least this many points to declare it.
     riichi_stick: int = 1000
     # Riichi sticks still on the table at the end go to the player in first place.
@@ -97,6 +113,22 @@ class Rules:
     # normally), the 4-han double open riichi, the extra 1,000-point deposit some houses ask for.
     open_riichi: bool = False
 
+    def __post_init__(self) -> None:
+        try:
+            variant_for(self.players)
+        except ValueError as exc:
+            raise UsageError(f"rule set '{self.name}': {exc}") from None
+        if len(self.uma) != self.players:
+            raise UsageError(f"rule set '{self.name}': uma {self.uma} does not name {self.players} places")
+        if self.absent_share not in ABSENT_SHARES:
+            known = ", ".join(ABSENT_SHARES)
+            raise UsageError(f"rule set '{self.name}': absent_share '{self.absent_share}' (known: {known})")
+
+    @property
+    def variant(self) -> Variant:
+        """The game these rules are played on (four- or three-player)."""
+        return variant_for(self.players)
+
     def hand_options(self, sashikomi: bool = False) -> OptionalRules:
         """The ``mahjong`` library's options for these rules (cached: one object per rule set).
 
@@ -104,6 +136,10 @@ class Rules:
         library scores as a yakuman (it cannot tell who dealt in, so it is asked per win).
         """
         return _hand_options(self, sashikomi)
+
+
+#: what happens to the absent seat's share of a three-player tsumo
+ABSENT_SHARES = ("lost", "split")
 
 
 @lru_cache(maxsize=64)
@@ -132,6 +168,17 @@ def _hand_options(rules: Rules, sashikomi: bool) -> OptionalRules:
 DEFAULT_HANDS_SHOWN = ("akagi",)
 
 TENHOU = Rules(name="tenhou")
+# Tenhou's three-player lobby (三麻); see the module docstring.
+TENHOU_SANMA = dataclasses.replace(
+    TENHOU,
+    name="tenhou-sanma",
+    players=3,
+    start_points=35000,
+    return_points=40000,
+    uma=(20, 0, -20),
+    honba_points=200,
+    noten_payment=2000,
+)
 
 PRESETS: dict[str, Rules] = {
     "tenhou": TENHOU,
@@ -142,6 +189,9 @@ PRESETS: dict[str, Rules] = {
     "tenhou-nokuitan": dataclasses.replace(TENHOU, name="tenhou-nokuitan", open_tanyao=False),
     # Tenhou before its final points went to one decimal (from 2009-08 until at least 2020-02).
     "tenhou-integer": dataclasses.replace(TENHOU, name="tenhou-integer", points_rounding="5-down"),
+    "tenhou-sanma": TENHOU_SANMA,
+    "tenhou-sanma-tonpuu": dataclasses.replace(TENHOU_SANMA, name="tenhou-sanma-tonpuu", length="tonpuu"),
+    "sanma-split": dataclasses.replace(TENHOU_SANMA, name="sanma-split", absent_share="split"),
 }
 
 
@@ -152,6 +202,26 @@ def get_rules(name: str) -> Rules:
     except KeyError:
         known = ", ".join(sorted(PRESETS))
         raise UsageError(f"unknown rule set '{name}' (known: {known})") from None
+
+
+def for_players(rules: Rules, players: int) -> Rules:
+    """``rules`` for a game of ``players`` players: the same rules when they fit, else the Tenhou
+    preset of that many players with ``rules``' red fives, open tanyao, length and open riichi (what a
+    log's own rules ask for: a three-player log read with the default ``tenhou`` rules is played as
+    ``tenhou-sanma``)."""
+    if rules.players == players:
+        return rules
+    try:
+        base = {4: TENHOU, 3: TENHOU_SANMA}[players]
+    except KeyError:
+        raise UsageError(f"riichi is played by three or four players, not {players}") from None
+    return dataclasses.replace(
+        base,
+        red_fives=rules.red_fives,
+        open_tanyao=rules.open_tanyao,
+        length=rules.length,
+        open_riichi=rules.open_riichi,
+    )
 
 
 def variant(base: Rules, name: str | None = None, **changes: object) -> Rules:

@@ -15,6 +15,14 @@ The arithmetic (seed 004, "后编"):
   each player, a non-dealer 2 x base from the dealer and 1 x base from each other player;
   each payment is rounded up to a multiple of 100;
 * honba: 300 points per honba on a ron, 100 from each payer on a tsumo; riichi sticks: 1000 each.
+
+Three-player rules (``rules.players == 3``): the library's ``is_three_player`` (a dora indicator 9m
+points at 1m) and its ``num_nuki_dora``: each North set aside (``WinContext.kita``) is one dora, plus
+one for each dora indicator pointing at North, and for a winner in riichi one ura dora for each ura
+indicator pointing at North, all inside "Dora" / "Ura Dora" as Tenhou reports them. A tsumo is paid
+by the two other seats only: the absent North seat's share is lost (tsumo-son, Tenhou), or split
+between the payers under ``absent_share="split"``; honba are the rules' (Tenhou: 200 on a ron, 100
+from each payer on a tsumo). 2m-8m do not exist: a hand or indicator holding one is an input error.
 """
 
 from __future__ import annotations
@@ -32,11 +40,12 @@ from mahjong.hand_calculating.yaku_config import YakuConfig
 from mahjong.meld import Meld as LibMeld
 from mahjong.tile import TilesConverter
 
-from mjcli.errors import InvalidHandError, MjcliError, ScoringError, UnsupportedError, UsageError
+from mjcli.errors import InvalidHandError, MjcliError, ScoringError, UsageError
 from mjcli.melds import Meld, melds_to_text
 from mjcli.riichi.rules import Rules
 from mjcli.tiles import (
     KIND_TO_RED,
+    NORTH,
     NUM_KINDS,
     RED_IDS,
     check_counts,
@@ -78,6 +87,7 @@ class WinContext:
     sticks: int = 0
     dora_indicators: tuple[int, ...] = ()
     ura_indicators: tuple[int, ...] = ()
+    kita: int = 0  # three-player: Norths the winner has set aside (nukidora)
 
     @property
     def dealer(self) -> bool:
@@ -199,20 +209,33 @@ def base_points(han: int, fu: int, rules: Rules, yakuman: int = 0) -> tuple[int,
     return base, None
 
 
-def payment_shares(dealer: bool, tsumo: bool) -> dict[str, int]:
-    """Multiples of the base points each payer role owes (before rounding)."""
+def payment_shares(dealer: bool, tsumo: bool, split: bool = False) -> dict[str, float]:
+    """Multiples of the base points each payer role owes (before rounding). ``split``: three-player
+    with the absent North's share (2 x base from a dealer's tsumo, 1 x base from a non-dealer's)
+    split evenly between the two payers."""
     if not tsumo:
         return {"discarder": 6 if dealer else 4}
+    if split:
+        return {"each": 3} if dealer else {"dealer": 2.5, "non_dealer": 1.5}
     return {"each": 2} if dealer else {"dealer": 2, "non_dealer": 1}
 
 
 def payments_for(
     base: int, dealer: bool, tsumo: bool, honba: int = 0, rules: Rules | None = None
 ) -> dict[str, int]:
-    """What each payer role pays, each share rounded up to 100, honba added (300 ron / 100 each tsumo)."""
-    per_honba = rules.honba_points if rules is not None else 300
-    bonus = per_honba * honba if not tsumo else (per_honba // 3) * honba
-    return {role: round_up_100(mult * base) + bonus for role, mult in payment_shares(dealer, tsumo).items()}
+    """What each payer role pays, each share rounded up to 100, honba added (the rules' per honba:
+    Tenhou 300 on a ron, 100 from each payer of a tsumo)."""
+    if rules is None:
+        bonus = (300 if not tsumo else 100) * honba
+        split = False
+    else:
+        bonus = (rules.honba_points if not tsumo else rules.honba_tsumo_points) * honba
+        split = rules.players == 3 and rules.absent_share == "split"
+    # base points are multiples of 10, so half a base (a split share) is a whole number
+    return {
+        role: round_up_100(int(mult * 2) * base // 2) + bonus
+        for role, mult in payment_shares(dealer, tsumo, split).items()
+    }
 
 
 def payers_count(role: str, players: int = 4) -> int:
@@ -355,6 +378,7 @@ def _hand_config(ctx: WinContext, rules: Rules) -> HandConfig:
     sashikomi = ctx.open_riichi and not ctx.tsumo and not ctx.discarder_riichi
     return HandConfig(
         is_open_riichi=ctx.open_riichi,
+        num_nuki_dora=ctx.kita,
         is_tsumo=ctx.tsumo,
         is_riichi=ctx.riichi or ctx.double_riichi,
         is_daburu_riichi=ctx.double_riichi,
@@ -501,13 +525,20 @@ def score_hand(
 
     Raises :class:`ScoringError` for a hand that is not complete or has no yaku,
     :class:`InvalidHandError` for impossible tiles, :class:`UsageError` for conditions that do not
-    fit together (rinshan without tsumo...), :class:`UnsupportedError` for three-player rules.
+    fit together (rinshan without tsumo...).
     """
-    if rules.players != 4:
-        raise UnsupportedError(f"rule set '{rules.name}' is for {rules.players} players; only 4 are scored")
+    three = rules.players == 3
     for name, w in (("seat", ctx.seat_wind), ("round", ctx.round_wind)):
         if not 0 <= w <= 3:
             raise UsageError(f"{name} wind {w} is not 0..3 (E S W N)")
+    if three and ctx.seat_wind == 3:
+        raise UsageError(f"three-player rules ('{rules.name}') have no North seat")
+    if ctx.kita and not three:
+        raise UsageError(
+            f"nukidora (kita {ctx.kita}) is a three-player rule; rules '{rules.name}' are four-player"
+        )
+    if not 0 <= ctx.kita <= 4:
+        raise UsageError(f"kita {ctx.kita}: a player sets aside 0 to 4 Norths")
     if ctx.honba < 0 or ctx.sticks < 0:
         raise UsageError(f"honba ({ctx.honba}) and riichi sticks ({ctx.sticks}) cannot be negative")
     concealed = list(concealed)
@@ -518,8 +549,18 @@ def score_hand(
             f"{label} has {len(concealed)} concealed tiles; with {len(melds)} meld(s) "
             f"a complete hand has {expected}"
         )
-    all_tiles = concealed + [t for m in melds for t in m.tiles]
-    check_counts(all_tiles, label, red_fives=rules.red_fives)
+    all_tiles = concealed + [t for m in melds for t in m.tiles] + [NORTH] * ctx.kita
+    if three:
+        absent = rules.variant.absent_kinds
+        for what, tiles in (
+            ("holds", all_tiles),
+            ("has the dora indicator", ctx.dora_indicators + ctx.ura_indicators),
+        ):
+            bad = next((t for t in tiles if kind(t) in absent), None)
+            if bad is not None:
+                raise InvalidHandError(f"{label} {what} {tile_name(bad)}: three-player mahjong has no 2m-8m")
+    counted = _HandLabel(concealed, melds, f" with {ctx.kita} kita") if ctx.kita else label
+    check_counts(all_tiles, counted, red_fives=rules.red_fives)
     check_counts(
         all_tiles + list(ctx.dora_indicators) + list(ctx.ura_indicators),
         _HandLabel(concealed, melds, " with its dora indicators"),
@@ -690,6 +731,7 @@ def score_typed(
     honba: int = 0,
     sticks: int = 0,
     rules: str = "tenhou",
+    kita: int = 0,
     **conditions: bool,
 ) -> TypedScore:
     """Score a hand given in notation (mpsz, meld text, wind letters, a rules preset): the one place
@@ -713,6 +755,7 @@ def score_typed(
         sticks=sticks,
         dora_indicators=tuple(parse_tiles(dora)),
         ura_indicators=tuple(parse_tiles(ura)),
+        kita=kita,
         **{k: bool(v) for k, v in conditions.items()},
     )
     result = score_hand(concealed, win_tile, meld_list, ctx, rule_set)

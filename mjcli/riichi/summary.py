@@ -5,7 +5,7 @@ reads only the columns it needs. Rates are shares of rows (one row per decision 
 
 * ``agree``: the policy chose what the player did;
 * by kind: the same over decision points of one kind (``discard``, ``riichi``, ``call``, ``pass``,
-  ``win``, ``kan``, ``abort``);
+  ``win``, ``kan``, ``nukidora`` (three-player), ``abort``; a kind is shown where it occurs);
 * ``top1``: agreement over the decisions where the player discarded (a plain or riichi discard);
 * ``equal``: over those decisions, the share where the player's discard was among the policy's
   equally-good choices: the same tile, or one leaving the same shanten and the same ukeire as the
@@ -38,7 +38,7 @@ from mjcli.output import format_table, plural
 
 #: the key of a decision point (see mjcli.riichi.replay); a row adds ``policy``
 KEY = ["file", "game_id", "round", "honba", "turn", "seat", "kind"]
-KINDS = ("discard", "riichi", "call", "pass", "win", "kan", "abort")
+KINDS = ("discard", "riichi", "call", "pass", "win", "kan", "nukidora", "abort")
 BY_CHOICES = ("player", "policy", "round", "kind")
 _DISCARD_ACTUAL = pl.col("actual").str.starts_with("discard ") | pl.col("actual").str.starts_with("riichi ")
 

@@ -258,7 +258,7 @@ def _compare_round(
         first = rec.recorded_wins[0]
         recorded_kind = "tsumo" if first.actor == first.target else "ron"
         if all(w.deltas is not None for w in rec.recorded_wins):
-            recorded_deltas = [sum(w.deltas[s] for w in rec.recorded_wins) for s in range(4)]  # type: ignore[index]
+            recorded_deltas = [sum(w.deltas[s] for w in rec.recorded_wins) for s in range(rec.state.n)]  # type: ignore[index]
         engine_wins = {w.actor: w for w in out.wins}
         for w in rec.recorded_wins:
             mine = engine_wins.get(w.actor)

@@ -267,12 +267,19 @@ class MjaiBot:
             s.proc = BotProcess(argv, f"bot '{self.name}' seat {s.seat}", self.log_path())
             t0 = time.perf_counter()
             self._line(
-                s, wire.start_game(s.seat, self.names), alone=True, timeout=self.settings.start_timeout
+                s,
+                wire.start_game(s.seat, self.names, self._players()),
+                alone=True,
+                timeout=self.settings.start_timeout,
             )
             self.start_seconds.append(time.perf_counter() - t0)
         else:
-            self._line(s, wire.start_game(s.seat, self.names), alone=True)
+            self._line(s, wire.start_game(s.seat, self.names, self._players()), alone=True)
         s.in_game = True
+
+    def _players(self) -> int:
+        """Seats at the game's table: the first round's hands (a seat is asked only once one is dealt)."""
+        return next((len(e.hands) for e in self.events if type(e) is ev.StartRound), 4)  # type: ignore[attr-defined]
 
     def _advance(self, s: _Seat, upto: int) -> None:
         """Go through the game's events up to ``upto``: the round's events queue up for the next

@@ -11,7 +11,10 @@ tests' peer):
   ``"?"``, except those of a seat playing with its hand shown (``GameRules.hands_shown``: sent
   unmasked); nothing else is hidden. Only the types every mjai bot knows are sent: ``start_game``,
   ``start_kyoku``, ``tsumo``, ``dahai``, ``reach``, ``reach_accepted``, ``chi``, ``pon``,
-  ``daiminkan``, ``kakan``, ``ankan``, ``dora``, ``end_kyoku``, ``end_game``. As in mjai.app,
+  ``daiminkan``, ``kakan``, ``ankan``, ``dora``, ``end_kyoku``, ``end_game``; at a three-player
+  table (three names, three hands and scores) also ``nukidora`` (``{"type":"nukidora","actor":S,
+  "pai":"N"}``, a North set aside, followed by the replacement's ``tsumo``: the dialect of the
+  three-player Mortal forks and mjai-reviewer3p; mjai has no official one). As in mjai.app,
   ``hora`` and ``ryukyoku`` are never sent (the events of a round after a seat's last prompt are
   dropped and ``end_kyoku`` follows), and ``start_game``, ``end_kyoku`` and ``end_game`` each come
   alone; their answers are read and ignored.
@@ -19,9 +22,10 @@ tests' peer):
   ``{"type":"none"}`` (pass), ``dahai`` (``pai``; ``tsumogiri`` is not checked: the tile decides),
   ``reach`` (then the seat is sent ``{"type":"reach","actor":S}`` alone and answers the ``dahai``),
   ``hora`` (tsumo or ron, whichever is on offer), ``chi``/``pon``/``daiminkan`` (``pai`` and
-  ``consumed``), ``ankan`` (``consumed``), ``kakan`` (``pai`` and ``consumed``: the pon's tiles) or
-  ``ryukyoku`` (nine terminals). Red fives are ``5mr 5pr 5sr`` and count: an answer naming a tile
-  the hand does not hold is not legal. An answer may carry a ``meta`` object (Mortal's q-values).
+  ``consumed``), ``ankan`` (``consumed``), ``kakan`` (``pai`` and ``consumed``: the pon's tiles),
+  ``nukidora`` or ``kita`` (three-player: set a North aside) or ``ryukyoku`` (nine terminals). Red
+  fives are ``5mr 5pr 5sr`` and count: an answer naming a tile the hand does not hold is not legal.
+  An answer may carry a ``meta`` object (Mortal's q-values).
 
 :func:`parse_answer` turns an answer into one of the engine's legal actions (through
 :mod:`mjcli.riichi.policies.bridge`'s :class:`~mjcli.riichi.policies.bridge.Legal`) or says why it
@@ -63,10 +67,11 @@ def _tiles(tiles: Sequence[int]) -> str:
 SKIP, END_ROUND, PUBLIC, MASKED = 0, 1, 2, 3
 
 
-def start_game(seat: int, names: Sequence[str]) -> str:
-    """The ``start_game`` line's event: the players' names and the seat's own id (as mjai.app)."""
-    shown = [str(n) for n in names][:4]
-    shown += [str(s) for s in range(len(shown), 4)]
+def start_game(seat: int, names: Sequence[str], players: int = 4) -> str:
+    """The ``start_game`` line's event: the players' names and the seat's own id (as mjai.app);
+    ``players`` names at a three-player table."""
+    shown = [str(n) for n in names][:players]
+    shown += [str(s) for s in range(len(shown), players)]
     return _j({"type": "start_game", "names": shown, "id": seat})
 
 
@@ -102,6 +107,8 @@ def classify(e: object) -> tuple[int, str]:
         )
     if t is ev.NewDora:
         return PUBLIC, f'{{"type":"dora","dora_marker":"{_NAMES[e.marker]}"}}'
+    if t is ev.Nukidora:
+        return PUBLIC, f'{{"type":"nukidora","actor":{e.actor},"pai":"{_NAMES[e.tile]}"}}'
     if t is ev.Riichi:
         return PUBLIC, reach(e.actor)
     if t is ev.RiichiAccepted:
@@ -223,6 +230,11 @@ def parse_answer(line: str, seat: int, legal: Sequence[Action], riichi_discard: 
             if a.kind in ("tsumo", "ron"):
                 return Reading(a, meta=meta)
         return Reading(None, problem="hora is not legal here", kind="illegal", meta=meta)
+    if t in ("nukidora", "kita"):  # three-player: a North set aside (both names are in use)
+        for a in legal:
+            if a.kind == "nukidora":
+                return Reading(a, meta=meta)
+        return Reading(None, problem=f"{t} is not legal here", kind="illegal", meta=meta)
     try:
         a = _named(o, t)
     except ValueError as exc:

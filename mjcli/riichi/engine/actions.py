@@ -7,8 +7,9 @@ Draws and dora indicators come from the wall, not from a decision: :func:`table_
 one is due (or which automatic event: riichi accepted, an abortive or exhaustive draw).
 
 After a draw: discard any tile (kuikae excepted) / riichi and discard / tsumo / closed or added kan
-/ nine-terminals abort. On a discard: ron / pon / open kan / chi / pass. On an added kan: ron
-(chankan) / pass; on a closed kan only thirteen orphans may rob it.
+/ nukidora (three-player: set a North aside) / nine-terminals abort. On a discard: ron / pon / open
+kan / chi (not in three-player) / pass. On an added kan: ron (chankan) / pass; on a closed kan only
+thirteen orphans may rob it; on a North set aside, a ron with any hand that has a yaku / pass.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ def legal_actions(rnd: Round, seat: int) -> list[Move]:
         if rnd.four_winds_pending():
             return []  # the fourth identical wind aborts the round at once (as Tenhou does)
         return _react_actions(rnd, seat)
-    if rnd.phase == KAN and seat != rnd.kan_actor and rnd.kan_kind in ("kakan", "ankan"):
+    if rnd.phase == KAN and seat != rnd.kan_actor and rnd.kan_kind in ("kakan", "ankan", "kita"):
         return _chankan_actions(rnd, seat)
     return []
 
@@ -79,6 +80,12 @@ def _turn_actions(rnd: Round, seat: int) -> list[Move]:
             out.append((ev.RoundDraw(ev.NINE_TERMINALS),))
         if sum(rnd.kans) < 4 and rnd.wall > 0:
             out.extend(_kan_actions(rnd, seat))
+        north = rnd.variant.nukidora
+        if north is not None and rnd.wall > 0 and p.counts[north]:
+            if not p.riichi:
+                out.append((ev.Nukidora(seat, north),))
+            elif kind(drawn) == north:
+                out.append((ev.Nukidora(seat, drawn),))  # in riichi only the North just drawn
     if p.riichi:
         assert drawn is not None
         out.append((ev.Discard(seat, drawn, True),))
@@ -169,7 +176,7 @@ def _react_actions(rnd: Round, seat: int) -> list[Move]:
         out.append((ev.Pon(seat, target, tile, pair),))
     if len(same) == 3 and sum(rnd.kans) < 4:
         out.append((ev.OpenKan(seat, target, tile, tuple(same)),))
-    if seat == (target + 1) % 4 and not is_honor(k):
+    if rnd.variant.chi and seat == (target + 1) % rnd.n and not is_honor(k):
         out.extend(_chi_actions(rnd, seat, target, tile))
     out.append(PASS_MOVE)
     return out
@@ -210,7 +217,10 @@ def _chankan_actions(rnd: Round, seat: int) -> list[Move]:
     k = kind(tile)
     out: list[Move] = []
     if k in p.waits() and not p.furiten():
-        if rnd.kan_kind == "ankan":
+        if rnd.kan_kind == "kita":
+            if can_win(rnd, seat, tile, tsumo=False):  # any hand with a yaku; no chankan yaku
+                out.append((ev.Win(seat, rnd.kan_actor, tile),))
+        elif rnd.kan_kind == "ankan":
             c = p.counts[:]
             c[k] += 1
             orphans = sum(1 for x in TERMINALS_AND_HONORS if c[x]) == 13 and sum(c) == 14
@@ -263,4 +273,4 @@ def table_step(rnd: Round) -> TableStep:
             return TableStep("event", ev.RoundDraw(ev.FOUR_KANS))
     if rnd.wall == 0:
         return TableStep("event", ev.RoundDraw(ev.EXHAUSTIVE))
-    return TableStep("draw", seat=(rnd.current + 1) % 4)
+    return TableStep("draw", seat=(rnd.current + 1) % rnd.n)

@@ -85,7 +85,8 @@ def points_choice(game_id: str, rules: Rules) -> PointsChoice:
     uma = tuple(rules.uma)
     own = PointsRule(rules.points_rounding, uma)
     date = game_date(game_id)
-    east = rules.length == "tonpuu"
+    # the old East-only uma is four-player's; three-player games keep their own uma throughout
+    east = rules.length == "tonpuu" and rules.players == 4
     if date is None:
         other = PointsRule(FIVE_DOWN if own.rounding == DECIMAL else DECIMAL, uma)
         return PointsChoice((own, other), "no date in the game id")

@@ -152,7 +152,8 @@ class AddedKan:
 
 @dataclass(frozen=True, slots=True)
 class Nukidora:
-    """Three-player north extraction (kita). Read so that such logs parse; not played by the engine."""
+    """Three-player: a North set aside (kita, 抜きドラ) instead of a discard; the same player's next
+    ``Draw`` (``rinshan``) is its replacement, unless another player's ``Win`` on the North comes first."""
 
     actor: int
     tile: int

@@ -7,6 +7,11 @@ uma and oka) lives in one small module and can be checked on its own. Amounts ar
 
 Conservation (tested): the deltas of a settlement sum to 1000 x the riichi sticks it hands out;
 a draw's deltas sum to zero.
+
+Three players: a tsumo is paid by the two others (the absent North seat's share is lost, Tenhou's
+tsumo-son, or split evenly between them with ``split``); the honba and the noten payments are
+arguments (Tenhou's three-player table: 200 per honba on a ron, 100 from each payer on a tsumo,
+2000 in all at an exhaustive draw).
 """
 
 from __future__ import annotations
@@ -30,13 +35,18 @@ def ron_value(base: int, dealer: bool) -> int:
     return ceil100(base * (6 if dealer else 4))
 
 
-def tsumo_shares(base: int, winner: int, dealer: int, players: int = 4) -> list[int]:
-    """What each seat pays on a tsumo (0 for the winner), before honba."""
+def tsumo_shares(base: int, winner: int, dealer: int, players: int = 4, split: bool = False) -> list[int]:
+    """What each seat pays on a tsumo (0 for the winner), before honba. ``split`` (three players):
+    the absent North's share (2 x base from a dealer's tsumo, else 1 x base) is split evenly
+    between the two payers before rounding."""
     pay = [0] * players
     for s in range(players):
         if s == winner:
             continue
-        pay[s] = ceil100(base * 2) if (winner == dealer or s == dealer) else ceil100(base)
+        halves = 4 if (winner == dealer or s == dealer) else 2  # the share, in half bases
+        if split:
+            halves += 2 if winner == dealer else 1
+        pay[s] = ceil100(base * halves // 2)
     return pay
 
 
@@ -51,7 +61,17 @@ class WinPay:
     pao_base: int = 0  # the part of ``base`` the liable seat answers for (Tenhou: all of it)
 
 
-def win_deltas(win: WinPay, dealer: int, honba: int, sticks: int, players: int = 4) -> tuple[list[int], int]:
+def win_deltas(
+    win: WinPay,
+    dealer: int,
+    honba: int,
+    sticks: int,
+    players: int = 4,
+    *,
+    honba_ron: int = HONBA_RON,
+    honba_tsumo: int = HONBA_TSUMO,
+    split: bool = False,
+) -> tuple[list[int], int]:
     """Deltas of one win with ``honba`` counters and ``sticks`` riichi sticks going to the winner.
 
     Returns (deltas, hand value before honba and sticks). Pao: on tsumo the liable player pays the
@@ -59,6 +79,8 @@ def win_deltas(win: WinPay, dealer: int, honba: int, sticks: int, players: int =
     the discarder split the pao part and the liable player pays the honba. ``pao_base`` is what the
     liable player answers for: under Tenhou's rules the whole hand (a second yakuman in it too), so
     the other players pay nothing on a tsumo; any part of ``base`` beyond it is paid as usual.
+    ``honba_ron`` / ``honba_tsumo`` are the points per honba (a ron's, and each tsumo payer's);
+    ``split``: see :func:`tsumo_shares`.
     """
     d = [0] * players
     w = win.winner
@@ -71,20 +93,20 @@ def win_deltas(win: WinPay, dealer: int, honba: int, sticks: int, players: int =
             liable = win.pao
             assert liable is not None
             amount = ron_value(pao_base, is_dealer)
-            d[liable] -= amount + HONBA_RON * honba
-            d[w] += amount + HONBA_RON * honba
+            d[liable] -= amount + honba_ron * honba
+            d[w] += amount + honba_ron * honba
             value += amount
             if rest:
-                for s, p in enumerate(tsumo_shares(rest, w, dealer, players)):
+                for s, p in enumerate(tsumo_shares(rest, w, dealer, players, split)):
                     d[s] -= p
                     d[w] += p
                     value += p
         else:
-            for s, p in enumerate(tsumo_shares(rest, w, dealer, players)):
+            for s, p in enumerate(tsumo_shares(rest, w, dealer, players, split)):
                 if s == w:
                     continue
-                d[s] -= p + HONBA_TSUMO * honba
-                d[w] += p + HONBA_TSUMO * honba
+                d[s] -= p + honba_tsumo * honba
+                d[w] += p + honba_tsumo * honba
                 value += p
     else:
         loser = win.loser
@@ -103,8 +125,8 @@ def win_deltas(win: WinPay, dealer: int, honba: int, sticks: int, players: int =
             d[loser] -= amount
             d[w] += amount
             value += amount
-        d[honba_payer] -= HONBA_RON * honba
-        d[w] += HONBA_RON * honba
+        d[honba_payer] -= honba_ron * honba
+        d[w] += honba_ron * honba
     d[w] += STICK * sticks
     return d, value
 
@@ -114,23 +136,24 @@ def ron_order(discarder: int, winners: Sequence[int], players: int = 4) -> list[
     return sorted(winners, key=lambda s: (s - discarder) % players)
 
 
-def draw_tenpai_deltas(tenpai: Sequence[bool]) -> list[int]:
-    """Exhaustive draw: the noten players pay 3000 in all, shared among the tenpai players."""
+def draw_tenpai_deltas(tenpai: Sequence[bool], pool: int = TENPAI_POOL) -> list[int]:
+    """Exhaustive draw: the noten players pay ``pool`` in all (Tenhou: 3000; three-player 2000),
+    shared among the tenpai players."""
     n = len(tenpai)
     k = sum(1 for t in tenpai if t)
     if k in (0, n):
         return [0] * n
-    return [TENPAI_POOL // k if t else -TENPAI_POOL // (n - k) for t in tenpai]
+    return [pool // k if t else -pool // (n - k) for t in tenpai]
 
 
-def nagashi_deltas(nagashi: Sequence[bool], dealer: int) -> list[int]:
+def nagashi_deltas(nagashi: Sequence[bool], dealer: int, split: bool = False) -> list[int]:
     """Nagashi mangan: each qualifying player is paid a mangan tsumo (no honba, no sticks)."""
     n = len(nagashi)
     d = [0] * n
     for s, ok in enumerate(nagashi):
         if not ok:
             continue
-        for p, amount in enumerate(tsumo_shares(MANGAN_BASE, s, dealer, n)):
+        for p, amount in enumerate(tsumo_shares(MANGAN_BASE, s, dealer, n, split)):
             d[p] -= amount
             d[s] += amount
     return d

@@ -10,6 +10,17 @@ Rules are Tenhou's unless the :class:`~mjcli.riichi.rules.Rules` say otherwise: 
 for a closed kan and after the discard (or before the next kan) for an open or added kan; no
 swap-calling (kuikae); riichi needs a closed hand, 1000 points and four tiles left in the wall;
 furiten permanent (own river), same-turn (a passed winning tile) and riichi (passed after riichi).
+
+The number of seats, the tile set, the wall, chi and nukidora come from the rules' variant
+(:mod:`mjcli.riichi.variant`). Three-player nukidora (kita, :class:`~mjcli.riichi.engine.events.Nukidora`)
+is played like an added kan without a kan: on one's own turn after a draw (not right after a pon,
+not on the last tile; in riichi only the North just drawn, which leaves the waits as they were), the
+North is set aside, the round goes to the ``KAN`` phase with ``kan_kind == "kita"``, where the others
+may call ron on it with any hand that has a yaku (Tenhou: "抜いた北は役満以外でも和了可能"; no
+chankan yaku: a North set aside is no kan), then the same player draws a replacement (a win on it is
+rinshan kaihou, as Tenhou scores it). Like a call it ends every ippatsu (once the replacement is drawn,
+so that a ron on the North can still be ippatsu, as on an added kan), double riichi, chiihou and
+nine terminals. No dora indicator is turned; each North set aside is a dora (:mod:`mjcli.riichi.scoring`).
 """
 
 from __future__ import annotations
@@ -41,7 +52,7 @@ from mjcli.tiles import (
     sort_key,
 )
 
-LIVE_WALL = 70  # 136 tiles - 14 in the dead wall - 4 x 13 dealt
+LIVE_WALL = 70  # 136 tiles - 14 in the dead wall - 4 x 13 dealt (three-player: variant.live_wall, 55)
 MAX_KANS = 4
 
 # Phases of a round
@@ -76,6 +87,7 @@ class Player:
     riichi_furiten: bool = False
     same_turn_furiten: bool = False
     kuikae: frozenset[int] = frozenset()  # kinds this player may not discard right after a call
+    kita: list[int] = field(default_factory=list)  # Norths set aside (three-player nukidora)
     nagashi: bool = True  # every discard a terminal/honour and none called away (so far)
     discards: int = 0
     _waits: frozenset[int] | None = None
@@ -141,11 +153,18 @@ class Round:
     def __init__(
         self, start: ev.StartRound, rules: Rules, index: int = 0, hands_shown: frozenset[int] = frozenset()
     ) -> None:
-        if len(start.hands) != 4 or len(start.scores) != 4:
-            raise UnsupportedError(f"event {index}: only four-player rounds are played by the engine")
+        variant = rules.variant
+        n = variant.players
+        if len(start.hands) != n or len(start.scores) != n:
+            raise UnsupportedError(
+                f"event {index}: a round of {len(start.hands)} hands and {len(start.scores)} scores under "
+                f"{n}-player rules ('{rules.name}')"
+            )
         self.rules = rules
         # seats playing with their hand shown; under the open-riichi rule their riichi is open
         self.hands_shown = hands_shown
+        self.variant = variant
+        self.n = n
         self.start = start
         self.dealer = start.dealer
         self.round_wind = start.round_wind
@@ -159,23 +178,23 @@ class Round:
                 raise IllegalEvent(index, start, f"seat {seat} is dealt {len(hand)} tiles, not 13")
             self.players.append(Player(seat, list(hand), _counts(hand)))
         self._check_tile_counts(index, start)
-        self.wall = LIVE_WALL
+        self.wall = variant.live_wall
         self.phase = REACT  # as if a discard by the player before the dealer had just passed
-        self.current = (self.dealer - 1) % 4
+        self.current = (self.dealer - 1) % n
         self.last_tile: int | None = None  # the discard on the table, or the kan tile in a chankan window
         self.drawn: int | None = None  # tile drawn this turn (None after a call)
         self.rinshan = False  # this turn's draw came from the dead wall
         self.kan_kind = ""  # in the KAN phase: "ankan", "kan" or "kakan"
         self.kan_actor = -1
-        self.kans = [0, 0, 0, 0]
+        self.kans = [0] * n
         self.kan_total = 0
         self.riichi_count = 0
         self.pending_dora = 0  # kan indicators owed
         self.pending_open = False  # the owed indicator is an open/added kan's (revealed after the discard)
         self.interrupted = False  # a call (any kan included) has happened this round
         self.first_winds: list[int] = []
-        self.pao = [None, None, None, None]  # type: list[int | None]
-        self.pao_kind = ["", "", "", ""]
+        self.pao: list[int | None] = [None] * n
+        self.pao_kind = [""] * n
         self.wins: list[WinOutcome] = []
         self.win_chankan = False
         self.draw_reason: str | None = None
@@ -190,6 +209,7 @@ class Round:
             ev.OpenKan: self._open_kan,
             ev.ClosedKan: self._closed_kan,
             ev.AddedKan: self._added_kan,
+            ev.Nukidora: self._nukidora,
             ev.NewDora: self._new_dora,
             ev.Win: self._win,
             ev.RoundDraw: self._round_draw,
@@ -204,7 +224,7 @@ class Round:
             self._reveal(t, index, event)
 
     def seat_wind(self, seat: int) -> int:
-        return (seat - self.dealer) % 4
+        return (seat - self.dealer) % self.n
 
     @property
     def tiles_left(self) -> int:
@@ -236,8 +256,8 @@ class Round:
         if self.phase == ENDED and not isinstance(event, ev.Win):
             raise IllegalEvent(index, event, "the round has already ended")
         for seat in (getattr(event, "actor", 0), getattr(event, "target", 0)):
-            if type(seat) is not int or not 0 <= seat < 4:
-                raise IllegalEvent(index, event, f"seat {seat!r} is not 0..3")
+            if type(seat) is not int or not 0 <= seat < self.n:
+                raise IllegalEvent(index, event, f"seat {seat!r} is not 0..{self.n - 1}")
         handler(event, index)
 
     # ------------------------------------------------------------------ draws and discards
@@ -266,13 +286,13 @@ class Round:
                 raise IllegalEvent(index, e, f"the rinshan draw belongs to seat {self.kan_actor}")
             if self.pending_dora and not (self.pending_open and self.pending_dora == 1):
                 raise IllegalEvent(index, e, "a kan dora indicator should have been revealed first")
-            if self.kan_kind == "kakan":
-                self._pass_tile(self.last_tile, e.actor)  # the added tile was not robbed
+            if self.kan_kind in ("kakan", "kita"):
+                self._pass_tile(self.last_tile, e.actor)  # the added tile (or the North) was not robbed
                 for p in self.players:
                     p.ippatsu = False
             self.rinshan = True
         elif self.phase == REACT:
-            nxt = (self.current + 1) % 4
+            nxt = (self.current + 1) % self.n
             if e.actor != nxt:
                 raise IllegalEvent(index, e, f"seat {nxt} draws next")
             if e.rinshan:
@@ -300,6 +320,8 @@ class Round:
         self.seen[k] += 1
         if self.seen[k] > 4 or (tile >= 34 and tile in self.seen_red):
             raise IllegalEvent(index, event, "a fifth copy of this tile (or a second red five)")
+        if k in self.variant.absent_kinds:
+            raise IllegalEvent(index, event, f"{self.variant.name} mahjong has no such tile (2m-8m)")
         if tile >= 34:
             self.seen_red.add(tile)
 
@@ -349,6 +371,7 @@ class Round:
         fw = self.first_winds
         return (
             self.rules.abortive_draws
+            and self.variant.four_winds
             and not self.interrupted
             and len(fw) == 4
             and fw[0] in WINDS
@@ -418,7 +441,9 @@ class Round:
         return p
 
     def _chi(self, e: ev.Chi, index: int) -> None:
-        if e.actor != (e.target + 1) % 4:
+        if not self.variant.chi:
+            raise IllegalEvent(index, e, f"there is no chi in {self.variant.name} mahjong")
+        if e.actor != (e.target + 1) % self.n:
             raise IllegalEvent(index, e, "chi is only from the player on the left")
         ks = sorted(kind(t) for t in (e.tile, *e.consumed))
         if len(ks) != 3 or is_honor(ks[0]) or ks != [ks[0], ks[0] + 1, ks[0] + 2] or ks[0] // 9 != ks[2] // 9:
@@ -541,6 +566,35 @@ class Round:
         # the flags are cleared when the rinshan draw shows nobody robbed the kan.
         self._start_kan(e.actor, "kakan", e.tile)
 
+    def _nukidora(self, e: ev.Nukidora, index: int) -> None:
+        """Kita: a North set aside on one's own turn (see the module docstring)."""
+        p = self.players[e.actor]
+        north = self.variant.nukidora
+        if north is None:
+            raise IllegalEvent(index, e, f"there is no nukidora in {self.variant.name} mahjong")
+        if kind(e.tile) != north:
+            raise IllegalEvent(index, e, "only a North is set aside as nukidora")
+        if self.phase != TURN or e.actor != self.current or self.drawn is None:
+            raise IllegalEvent(index, e, "a North is set aside after one's own draw (not right after a pon)")
+        if e.tile not in p.hand:
+            raise IllegalEvent(index, e, "the North is not in the hand")
+        if self.wall <= 0:
+            raise IllegalEvent(index, e, "no nukidora on the last tile")
+        if p.riichi_declared and not p.riichi:
+            raise IllegalEvent(index, e, "a riichi is declared with a discard")
+        if p.riichi and kind(self.drawn) != north:
+            raise IllegalEvent(index, e, "in riichi only the North just drawn may be set aside")
+        p.remove(e.tile)
+        p._waits = None
+        p.kita.append(e.tile)
+        self.interrupted = True
+        self.kan_kind = "kita"
+        self.kan_actor = e.actor
+        self.current = e.actor
+        self.phase = KAN
+        self.last_tile = e.tile
+        self.drawn = None
+
     def _new_dora(self, e: ev.NewDora, index: int) -> None:
         if self.pending_dora <= 0:
             raise IllegalEvent(index, e, "a new dora indicator without a kan")
@@ -584,7 +638,7 @@ class Round:
                 raise IllegalEvent(index, e, "ron on a tile that is not the discard on the table")
             if self.players[e.target].riichi and self.players[e.target].river[-1].riichi:
                 raise IllegalEvent(index, e, "ron after the riichi on this tile was accepted")
-        elif self.phase == KAN and self.kan_kind in ("kakan", "ankan"):
+        elif self.phase == KAN and self.kan_kind in ("kakan", "ankan", "kita"):
             if e.target != self.kan_actor or self.last_tile is None or kind(e.tile) != kind(self.last_tile):
                 raise IllegalEvent(index, e, "chankan on a tile that is not the kan tile")
         else:
@@ -596,7 +650,10 @@ class Round:
             raise IllegalEvent(index, e, "the tile does not complete the hand")
         if p.furiten():
             raise IllegalEvent(index, e, "the player is furiten")
-        chankan = self.phase == KAN or (self.phase == ENDED and self.win_chankan)
+        # a ron on a North set aside is no chankan (nothing is robbed from a kan)
+        chankan = (self.phase == KAN and self.kan_kind != "kita") or (
+            self.phase == ENDED and self.win_chankan
+        )
         if self.phase == KAN and self.kan_kind == "ankan":
             p.add(e.tile)
             orphans = _is_orphans_counts(p.counts)
@@ -661,6 +718,7 @@ class Round:
             sticks=self.sticks,
             dora_indicators=tuple(self.dora),
             ura_indicators=ura,
+            kita=len(p.kita),
         )
         return score_win(concealed, win_tile, p.melds, ctx, self.rules)
 
@@ -745,15 +803,18 @@ class Round:
             self.outcome = self._settle_wins()
         else:
             self.outcome = self._settle_draw()
-        for s in range(4):
+        for s in range(self.n):
             self.scores[s] += self.outcome.deltas[s]
         return self.outcome
 
     def _settle_wins(self) -> RoundOutcome:
         first = self.wins[0]
         tsumo = first.actor == first.target
-        order = [first.actor] if tsumo else ron_order(first.target, [w.actor for w in self.wins])
-        total = [0, 0, 0, 0]
+        n = self.n
+        rules = self.rules
+        split = n == 3 and rules.absent_share == "split"
+        order = [first.actor] if tsumo else ron_order(first.target, [w.actor for w in self.wins], n)
+        total = [0] * n
         by_actor = {w.actor: w for w in self.wins}
         for i, seat in enumerate(order):
             w = by_actor[seat]
@@ -768,10 +829,19 @@ class Round:
             # Tenhou: with a double ron the honba and the sticks go to the first winner only.
             honba = self.honba if i == 0 else 0
             sticks = self.sticks if i == 0 else 0
-            d, value = win_deltas(pay, self.dealer, honba, sticks)
+            d, value = win_deltas(
+                pay,
+                self.dealer,
+                honba,
+                sticks,
+                n,
+                honba_ron=rules.honba_points,
+                honba_tsumo=rules.honba_tsumo_points,
+                split=split,
+            )
             w.deltas = d
             w.value = value
-            for s in range(4):
+            for s in range(n):
                 total[s] += d[s]
         return RoundOutcome(
             kind="tsumo" if tsumo else "ron",
@@ -791,14 +861,14 @@ class Round:
     def _settle_draw(self) -> RoundOutcome:
         reason = self.draw_reason or ev.EXHAUSTIVE
         if reason != ev.EXHAUSTIVE:
-            return RoundOutcome(kind=reason, deltas=[0, 0, 0, 0], dealer_continues=True)
+            return RoundOutcome(kind=reason, deltas=[0] * self.n, dealer_continues=True)
         tenpai = tuple(p.tenpai() for p in self.players)
         nagashi = tuple(self.rules.nagashi_mangan and p.nagashi for p in self.players)
         if any(nagashi):
-            deltas = nagashi_deltas(nagashi, self.dealer)
+            deltas = nagashi_deltas(nagashi, self.dealer, self.n == 3 and self.rules.absent_share == "split")
             kind_ = ev.NAGASHI_MANGAN
         else:
-            deltas = draw_tenpai_deltas(tenpai)
+            deltas = draw_tenpai_deltas(tenpai, self.rules.noten_payment)
             kind_ = ev.EXHAUSTIVE
         return RoundOutcome(
             kind=kind_,

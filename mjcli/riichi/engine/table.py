@@ -12,6 +12,10 @@ rule of the game's date where its id has one (:mod:`~mjcli.riichi.engine.eras`).
 Where a log's round start disagrees with what the engine expected, the difference is recorded on
 the round (``start_problems``) and play goes on from the log's values, so one wrong settlement
 does not hide everything after it.
+
+A wind has as many rounds as there are players (three-player: E1-E3, S1-S3), and a log's own
+number of players wins over the rules given: a three-player log read with the ``tenhou`` rules is
+played as ``tenhou-sanma`` (:func:`~mjcli.riichi.rules.for_players`).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from mjcli.riichi.engine.eras import PointsChoice, points_choice
 from mjcli.riichi.engine.legality import IllegalEvent
 from mjcli.riichi.engine.settlement import final_scores, ranking
 from mjcli.riichi.engine.state import ENDED, Round, RoundOutcome
-from mjcli.riichi.rules import Rules, get_rules
+from mjcli.riichi.rules import Rules, for_players, get_rules
 
 _PLAY_EVENTS = frozenset(
     {
@@ -38,6 +42,7 @@ _PLAY_EVENTS = frozenset(
         ev.OpenKan,
         ev.ClosedKan,
         ev.AddedKan,
+        ev.Nukidora,
         ev.NewDora,
     }
 )
@@ -97,7 +102,7 @@ class Game:
         self.rules = rules or get_rules("tenhou")
         self.names: tuple[str, ...] = ()
         self.rounds: list[RoundRecord] = []
-        n = 4
+        n = self.rules.players
         self.expected: RoundStart | None = RoundStart(0, 1, 0, 0, 0, (self.rules.start_points,) * n)
         self.scores = list(self.expected.scores)
         self.sticks = 0
@@ -137,8 +142,6 @@ class Game:
         elif t is ev.EndGame:
             self._close_open_round(index, event)
             self._end_game(event, index)  # type: ignore[arg-type]
-        elif t is ev.Nukidora:
-            raise UnsupportedError(f"event {index}: three-player games are not played by the engine")
         else:
             rec = self.current
             if rec is None:
@@ -155,8 +158,12 @@ class Game:
         if self.rounds:
             raise IllegalEvent(index, e, "the game has already started")
         gr = e.rules
-        if gr.players != 4:
+        if gr.players not in (3, 4):
             raise UnsupportedError(f"event {index}: {gr.players}-player games are not played by the engine")
+        if gr.players != self.rules.players:
+            self.rules = for_players(self.rules, gr.players)
+            self.expected = RoundStart(0, 1, 0, 0, 0, (self.rules.start_points,) * gr.players)
+            self.scores = list(self.expected.scores)
         changes = {}
         if gr.red_fives != self.rules.red_fives:
             changes["red_fives"] = gr.red_fives
@@ -166,8 +173,10 @@ class Game:
             changes["length"] = gr.length
         if gr.open_riichi and not self.rules.open_riichi:
             changes["open_riichi"] = True  # a log that played the house rule is played under it
-        if any(not 0 <= s < 4 for s in gr.hands_shown):
-            raise IllegalEvent(index, e, f"hands shown of seats {list(gr.hands_shown)}: seats are 0-3")
+        if any(not 0 <= s < gr.players for s in gr.hands_shown):
+            raise IllegalEvent(
+                index, e, f"hands shown of seats {list(gr.hands_shown)}: seats are 0-{gr.players - 1}"
+            )
         if changes:
             self.rules = dataclasses.replace(self.rules, **changes)
         self.points_choice = points_choice(e.game_id, self.rules)
@@ -248,11 +257,12 @@ def next_round(
     """
     # A win resets the honba unless the dealer won; any draw adds one.
     honba = done.honba + 1 if (renchan or not sticks_taken) else 0
+    n = rules.players
     if renchan:
         wind, kyoku, dealer = done.round_wind, done.kyoku, done.dealer
     else:
-        wind, kyoku, dealer = done.round_wind, done.kyoku + 1, (done.dealer + 1) % 4
-        if kyoku > 4:
+        wind, kyoku, dealer = done.round_wind, done.kyoku + 1, (done.dealer + 1) % n
+        if kyoku > n:
             wind, kyoku = wind + 1, 1
     if _game_over(done, renchan, kind in ABORTIVE, rules):
         return None
@@ -264,14 +274,15 @@ def _game_over(done: RoundStart, renchan: bool, abortive: bool, rules: Rules) ->
     if rules.bust_ends and min(scores) < 0:
         return True
     last_wind = 0 if rules.length == "tonpuu" else 1
+    last_kyoku = rules.players  # a wind has as many rounds as there are players
     here = (done.round_wind, done.kyoku)
-    if here < (last_wind, 4):
+    if here < (last_wind, last_kyoku):
         return False
     # From the last round on (and in the extra wind): the game ends once someone has the return
     # points, except that a dealer who keeps the seat plays on unless first with enough himself.
     top = ranking(scores)[0]
     enough = scores[top] >= rules.return_points
-    final = here >= (last_wind + 1 if rules.sudden_death else last_wind, 4)
+    final = here >= (last_wind + 1 if rules.sudden_death else last_wind, last_kyoku)
     if renchan:
         if abortive:
             return False

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from mjcli.errors import LogFormatError, MjcliError, UnsupportedError
+from mjcli.errors import LogFormatError, MjcliError
 from mjcli.inputs import Inputs, collect_inputs
 from mjcli.riichi.formats.detect import detect_format
 from mjcli.riichi.formats.gamelog import FORMATS, MJAI, TENHOU6, TENHOU_XML, GameLog
@@ -123,9 +123,6 @@ def write_games(games: Sequence[GameLog], fmt: str) -> str:
     """The text of a file holding ``games`` in format ``fmt``: mjai games one after another; several
     tenhou.net/6 games as a JSON list (one game stays a plain object, which is what Tenhou's viewer
     opens)."""
-    for g in games:
-        if g.players == 3:
-            raise UnsupportedError(f"{g.path}: three-player games are not supported yet by convert")
     if fmt == TENHOU6 and len(games) > 1:
         return "[" + ",\n".join(write_tenhou6(g).rstrip("\n") for g in games) + "]\n"
     return "".join(write_game(g, fmt) for g in games)

@@ -268,7 +268,13 @@ class _Game:
             a = int(o["actor"])
             self.add(Draw(a, _tile(o["pai"]), rinshan=draw_after_kan(_last_action(self.round), a)))
         elif t == "dahai":
-            self.add(Discard(int(o["actor"]), _tile(o["pai"]), bool(o.get("tsumogiri", False))))
+            actor = int(o["actor"])
+            tsumogiri = bool(o.get("tsumogiri", False))
+            if tsumogiri and isinstance(_last_action(self.round), Chi | Pon):
+                # No tile was drawn: some converters (the three-player log of yuufyu/wahaha) mark the
+                # discard after a call as tsumogiri when it matches the caller's earlier draw.
+                tsumogiri = False
+            self.add(Discard(actor, _tile(o["pai"]), tsumogiri))
         elif t == "reach":
             self.add(Riichi(int(o["actor"])))
         elif t == "reach_accepted":
@@ -282,7 +288,7 @@ class _Game:
             self.add(ClosedKan(int(o["actor"]), _tiles(o["consumed"])))
         elif t == "kakan":
             self.add(AddedKan(int(o["actor"]), _tile(o["pai"]), _tiles(o["consumed"])))
-        elif t == "nukidora":
+        elif t in ("nukidora", "kita"):  # no official three-player dialect: both names are in use
             self.add(Nukidora(int(o["actor"]), _tile(o.get("pai", "N"))))
         elif t == "dora":
             self.add(NewDora(_tile(o["dora_marker"])))

@@ -420,7 +420,11 @@ def _parse_yaku(items: Sequence[Any], seat_wind: int, round_wind: int) -> tuple[
         if han == 0:
             continue  # "裏ドラ(0飜)": canonically only yaku worth han are kept (as the XML reader does)
         out.append((name_to_canonical(name.strip(), seat_wind, round_wind), han))
-    return tuple(sorted(out, key=lambda p: TENHOU_ID.get(p[0], 99)))
+    # Mahjong Soul converters list the Norths set aside (抜きドラ) apart; Tenhou counts them in ドラ
+    merged: dict[str, int] = {}
+    for y, h in out:
+        merged[y] = merged.get(y, 0) + h
+    return tuple(sorted(merged.items(), key=lambda p: TENHOU_ID.get(p[0], 99)))
 
 
 def _outcome(
@@ -710,9 +714,10 @@ def _tenhou_order(tiles: Sequence[int]) -> list[int]:
 
 
 def _offset(actor: int, target: int, n: int) -> int:
-    """1 right, 2 opposite, 3 left (three-player: 1 right, 3 left)."""
-    off = (target - actor) % n
-    return 3 if n == 3 and off == 2 else off
+    """1 right, 2 opposite, 3 left. Three-player logs count as if the fourth seat were there (Tenhou
+    writes seat 0's pon from seat 2 as from the opposite seat, seat 2's from seat 1 as from the left):
+    the offset is taken modulo 4 in both."""
+    return (target - actor) % 4
 
 
 def _call_string(e: Chi | Pon | OpenKan, n: int) -> str:
@@ -828,9 +833,9 @@ def _round_json(events: list[Event], n: int) -> list[Any]:
             if w.points is not None:
                 info.append(_points_text(w, start.dealer, n))
                 info.extend(_yaku_text(y, h) for y, h in (w.yaku or ()))
-            result += [list(w.deltas) if w.deltas is not None else [0] * n, info]
+            result += [_four(list(w.deltas) if w.deltas is not None else [0] * n), info]
     header = [(start.round_wind * 4 + start.kyoku - 1), start.honba, start.sticks]
-    out: list[Any] = [header, list(start.scores), dora, ura]
+    out: list[Any] = [header, _four(list(start.scores)), dora, ura]
     for s in range(n):
         out += [[_code(t) for t in _tenhou_order(start.hands[s])], takes[s], discs[s]]
     if n == 3:
@@ -838,6 +843,11 @@ def _round_json(events: list[Event], n: int) -> list[Any]:
     if result is not None:
         out.append(result)
     return out
+
+
+def _four(values: list[Any]) -> list[Any]:
+    """Per-seat numbers as Tenhou writes them: four, the empty fourth seat of a three-player game 0."""
+    return values + [0] * (4 - len(values))
 
 
 def _added_kan_string(events: list[Event], e: AddedKan, n: int) -> str:
@@ -855,7 +865,7 @@ def _added_kan_string(events: list[Event], e: AddedKan, n: int) -> str:
 
 
 def _draw_result(e: RoundDraw, n: int) -> list[Any]:
-    deltas = list(e.deltas) if e.deltas is not None else [0] * n
+    deltas = _four(list(e.deltas) if e.deltas is not None else [0] * n)
     if e.reason == EXHAUSTIVE:
         if e.tenpai is not None and all(e.tenpai) and not any(deltas):
             return ["全員聴牌"]
@@ -900,5 +910,5 @@ def write_tenhou6(game: GameLog) -> str:
         sc: list[Any] = []
         for i in range(n):
             sc += [end.scores[i], end.points[i] if end.points is not None else 0]
-        obj["sc"] = sc
+        obj["sc"] = sc + [0, 0] * (4 - n)
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"

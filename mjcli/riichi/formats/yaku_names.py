@@ -151,7 +151,9 @@ _ALIASES: dict[str, str] = {
     "国士無双十三面待ち": "daburu_kokushi",
     "人和": "renhou",
     "八連荘": "paarenchan",
-    "抜きドラ": "nuki_dora",  # three-player north dora: not a YakuConfig id (three-player is unsupported)
+    # three-player Norths set aside: Tenhou counts them inside ドラ, and so do canonical events
+    "抜きドラ": "dora",
+    "北抜き": "dora",
     # English (Tenhou's English client and the mahjong library's names)
     "riichi": "riichi",
     "doubleriichi": "daburu_riichi",

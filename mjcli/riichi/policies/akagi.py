@@ -53,6 +53,11 @@ Ambiguities of the seed and the readings chosen:
 * Wins: the seed expects open riichi with menzen tsumo "unless someone deliberately deals in", so
   both a tsumo and a ron on offer are taken. Added kan cannot arise (the bot never pons).
 * Red fives sort just before the plain fives of their suit, so "rightmost" keeps a red five.
+* Three-player nukidora (the seed plays four-player): a North is set aside when the tile section 2
+  would discard (without riichi) is a North: setting it aside leaves the very hand that discard
+  would, with a dora and a draw more (as the closed kan of section 1 is taken at once). A North
+  the hand keeps (in a pair, a triplet, a thirteen-orphans wait) stays. In riichi the engine offers
+  only the North just drawn: it is set aside (the waits stay the same).
 """
 
 from __future__ import annotations
@@ -180,10 +185,17 @@ class AkagiPolicy(BasePolicy):
         kan = self._closed_kan(view, legal)
         if kan is not None:
             return kan
+        nuki = next((a for a in legal if a.kind == "nukidora"), None)
+        if nuki is not None and view.in_riichi:
+            return nuki.because("nukidora: the North just drawn is set aside (the waits stay)")
         if view.in_riichi:
             a = tsumogiri(view, legal) or next((a for a in legal if a.kind == "discard"), legal[0])
             return a.because("after riichi the drawn tile is discarded")
-        return self._discard(view, legal)
+        choice = self._discard(view, legal)
+        north = nuki is not None and choice.kind == "discard" and kind(choice.tile) == kind(nuki.tile)  # type: ignore[arg-type]
+        if nuki is not None and north:
+            return nuki.because(f"nukidora: the North is set aside instead of discarded ({choice.reason})")
+        return choice
 
     def _closed_kan(self, view: PlayerView, legal: Sequence[Action]) -> Action | None:
         for a in legal:

@@ -12,7 +12,8 @@ translates both ways, for ``replay`` (a log's decisions put to the policies) and
 * :func:`legal_of`: a seat's legal actions as policy actions, each with the engine events behind
   it (:meth:`Legal.events_for` is the way back).
 * :func:`actual_action`: what a log's player did at a decision point, read from the events after it.
-* :func:`action_text` / :func:`parse_action_text`: the one-line form of an action stored in Parquet.
+* :func:`action_text` / :func:`parse_action_text`: the one-line form of an action stored in Parquet
+  (``nukidora 4z`` for a North set aside in three-player).
 
 The engine lists two discards of the drawn tile's code when the hand holds another copy (from the
 hand or the drawn copy: only the river's tsumogiri mark differs); a policy sees one ``discard``
@@ -63,7 +64,7 @@ class ViewBuilder:
 
     def __init__(self, rnd: Round) -> None:
         self.rnd = rnd
-        self._rivers: list[tuple[tuple[int, bool], tuple[RiverTile, ...]]] = [((0, False), ())] * 4
+        self._rivers: list[tuple[tuple[int, bool], tuple[RiverTile, ...]]] = [((0, False), ())] * rnd.n
         self._melds: tuple[tuple[int, ...], tuple[tuple[Meld, ...], ...]] = ((), ())
 
     def _all_melds(self) -> tuple[tuple[Meld, ...], ...]:
@@ -103,12 +104,13 @@ class ViewBuilder:
         elif rnd.phase == KAN and rnd.last_tile is not None and rnd.kan_actor != seat:
             offered, offered_by = rnd.last_tile, rnd.kan_actor  # the tile of an added (or closed) kan
         players = rnd.players
+        n = rnd.n
         return PlayerView(
             seat=seat,
             hand=_sorted(hand),
             drawn=drawn,
             melds=self._all_melds(),
-            rivers=tuple(self._river(s) for s in range(4)),
+            rivers=tuple(self._river(s) for s in range(n)),
             dora_indicators=tuple(rnd.dora),
             scores=tuple(rnd.scores),
             round_wind=rnd.round_wind,
@@ -122,6 +124,7 @@ class ViewBuilder:
             offered_by=offered_by,
             first_turn=not rnd.interrupted and p.discards == 0,
             shown_hands=_shown_hands(rnd, seat) if rnd.hands_shown else (),
+            kita=tuple(len(q.kita) for q in players) if rnd.variant.nukidora is not None else (),
         )
 
 
@@ -163,6 +166,8 @@ def action_of(events: Move) -> Action:
         return Action("closed_kan", tiles[0], tiles)
     if t is ev.AddedKan:
         return Action("added_kan", first.tile, _sorted(first.consumed))
+    if t is ev.Nukidora:
+        return Action("nukidora", first.tile)
     if t is ev.RoundDraw and first.reason == ev.NINE_TERMINALS:
         return Action("nine_terminals")
     raise ValueError(f"not a player's action: {events!r}")
@@ -209,7 +214,7 @@ def may_react(rnd: Round, seat: int) -> bool:
         return False
     if p.counts[k] >= 2:
         return True
-    if seat != (rnd.current + 1) % 4 or is_honor(k):
+    if not rnd.variant.chi or seat != (rnd.current + 1) % rnd.n or is_honor(k):
         return False
     c = p.counts
     n = k % 9
@@ -341,9 +346,11 @@ def parse_action_text(text: str) -> Action:
 def decision_kind(legal: Legal, reacting: bool, tile_claimed: bool) -> str:
     """The kind of a decision point, from what the seat was offered (see the README's columns).
 
-    On a turn: ``win`` (tsumo offered), ``kan``, ``riichi``, ``abort`` (nine terminals), else
-    ``discard``. On another player's tile: ``win`` (ron offered), else ``call`` when someone took
-    the tile and ``pass`` when every seat let it go by.
+    On a turn: ``win`` (tsumo offered), ``kan``, ``nukidora`` (three-player: a North may be set
+    aside, unless nine terminals may be declared), ``riichi``, ``abort`` (nine terminals), else
+    ``discard``. On another player's tile:
+    ``win`` (ron offered), else ``call`` when someone took the tile and ``pass`` when every seat let
+    it go by.
     """
     kinds = {a.kind for a in legal.actions}
     if reacting:
@@ -354,6 +361,8 @@ def decision_kind(legal: Legal, reacting: bool, tile_claimed: bool) -> str:
         return "win"
     if kinds & KAN_KINDS:
         return "kan"
+    if "nukidora" in kinds and "nine_terminals" not in kinds:
+        return "nukidora"
     if "riichi" in kinds:
         return "riichi"
     if "nine_terminals" in kinds:

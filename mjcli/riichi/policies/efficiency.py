@@ -16,6 +16,9 @@ Rules, in the order they are tried:
    before terminals before tiles nearer the middle (2/8, 3/7, 4/6, 5); then the rightmost tile in
    hand order (a plain five before a red one).
 5. Riichi: declared with that discard whenever it leaves tenpai and riichi is legal.
+3b. Nukidora (three-player): set a North aside when the hand without it has no worse a shanten
+   than the best discard leaves (the kan rule: the hand keeps its value, and gains a dora and a
+   draw); in riichi (only the North just drawn is offered) always.
 6. Calls (chi, pon, open kan): only when the call makes the shanten strictly lower (after the best
    discard that follows it) and leaves a yaku: a yakuhai triplet (called now, already called or
    concealed) or an all-simples hand (open tanyao, on in Tenhou's rules) after that discard. Of
@@ -37,12 +40,15 @@ SEED = "none (the project's baseline: shanten, then ukeire over unseen tiles)"
 _CALL_RANK = {"open_kan": 0, "pon": 1, "chi": 2}
 
 
-def dora_kinds(indicators: Sequence[int]) -> set[int]:
-    """The kinds the dora indicators point at (next in suit, winds and dragons in their own cycle)."""
+def dora_kinds(indicators: Sequence[int], players: int = 4) -> set[int]:
+    """The kinds the dora indicators point at (next in suit, winds and dragons in their own cycle;
+    three-player: 1m points at 9m, 9m at 1m)."""
     out = set()
     for t in indicators:
         k = kind(t)
-        if k < 27:
+        if players == 3 and k in (0, 8):
+            out.add(8 - k)
+        elif k < 27:
             out.add(k - k % 9 + (k % 9 + 1) % 9)
         elif k < 31:
             out.add(27 + (k - 27 + 1) % 4)
@@ -108,13 +114,22 @@ class EfficiencyPolicy(BasePolicy):
                 s = math.shanten(rest)
                 if view.in_riichi or s <= best_shanten:
                     return a.because(f"3. {a.kind.replace('_', ' ')} keeps shanten at {s}")
+        for a in legal:
+            if a.kind == "nukidora":
+                if view.in_riichi:
+                    return a.because("3b. nukidora in riichi: the North just drawn is set aside")
+                rest = list(counts)
+                rest[kind(a.tile)] -= 1  # type: ignore[arg-type]
+                s = math.shanten(rest)
+                if s <= best_shanten:
+                    return a.because(f"3b. nukidora keeps shanten at {s}")
         choices = [a for a in legal if a.kind in ("discard", "riichi") and a.tile is not None]
         if not choices:
             return legal[0].because("the only legal action")
         if view.in_riichi:
             a = next(a for a in choices if a.kind == "discard")
             return a.because("after riichi the drawn tile is discarded")
-        dora = dora_kinds(view.dora_indicators)
+        dora = dora_kinds(view.dora_indicators, view.players)
         yakuhai = view.yakuhai_kinds()
         discards = [a for a in choices if a.kind == "discard"] or choices
         if not any(kind(a.tile) in ukeire for a in discards):  # type: ignore[arg-type]

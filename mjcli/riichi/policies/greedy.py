@@ -23,6 +23,8 @@ Readings chosen:
 * After a call (impossible for this bot, but a view may come with melds) there is no drawn tile:
   the list is the sorted hand alone.
 * A red five sorts just before the plain fives of its suit (the seed has no red fives).
+* Three-player nukidora: like calls and kans, not in the seed: a North is never set aside (it is
+  kept or discarded by the shanten rule like any tile).
 
 The library version. The seed ran ``mahjong`` 1.1.11 ("環境 ... Python 3.8.8 / mahjong 1.1.11");
 this policy uses the installed 2.x. 1.1.11's regular-form shanten takes a wait on a fifth copy of a

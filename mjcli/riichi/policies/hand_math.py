@@ -15,6 +15,11 @@ policies asked at one decision often meet the same hands, and so do a seat's suc
 The memos are bounded (each is emptied when it reaches ``memo_limit`` entries), and they belong to
 their object: nothing is shared between two objects, so workers and plugins cannot trip on one
 another's state.
+
+Three-player: :meth:`HandMath.set_players` (3) makes every figure a three-player one (2m-8m are not
+in the set: ``mjcli.analysis``'s ``sanma`` forms, and ``mahjong``'s ``is_three_player``); whoever
+plays or replays a game sets it to the game's number of players before asking (the memos are
+emptied when it changes).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from dataclasses import dataclass
 
 from mahjong.shanten import Shanten as _LibShanten
 
+from mjcli.analysis import SANMA_ABSENT as _SANMA_ABSENT
 from mjcli.analysis import discard_table as _analysis_discard_table
 from mjcli.analysis import shanten as _analysis_shanten
 from mjcli.analysis import shanten_calc as _sc
@@ -61,13 +67,14 @@ class HandMath:
     ones (bytes are the memo key). Returned values are shared with the memo: do not change them.
     """
 
-    __slots__ = ("backend", "memo_limit", "_analysis", "_improving", "_after_discard", "_least")
+    __slots__ = ("backend", "memo_limit", "players", "_analysis", "_improving", "_after_discard", "_least")
 
     def __init__(self, backend: str = DEFAULT_BACKEND, memo_limit: int = MEMO_LIMIT) -> None:
         if backend not in BACKENDS:
             raise UsageError(f"unknown shanten backend '{backend}' (known: {', '.join(sorted(BACKENDS))})")
         self.backend = backend
         self.memo_limit = memo_limit
+        self.players = 4
         self._analysis = backend == "analysis"
         self._improving: dict[bytes, tuple[int, tuple[int, ...]]] = {}
         self._after_discard: dict[bytes, dict[int, int]] = {}
@@ -75,6 +82,12 @@ class HandMath:
 
     def __repr__(self) -> str:
         return f"HandMath({self.backend!r})"
+
+    def set_players(self, players: int) -> None:
+        """Work out hands of a game of ``players`` players from now on (3: no 2m-8m in the set)."""
+        if players != self.players:
+            self.players = players
+            self.clear()
 
     def clear(self) -> None:
         """Forget every memoised hand (a benchmark times a run without the hands of an earlier one)."""
@@ -91,6 +104,10 @@ class HandMath:
 
     def shanten(self, counts: Sequence[int]) -> int:
         """Shanten (-1 complete, 0 tenpai) of a concealed hand of 34 counts (1..14 tiles, 3n+1 or 3n+2)."""
+        if self.players == 3:
+            if self._analysis:
+                return _sc.shanten_sanma(bytes(counts))
+            return _LibShanten.calculate_shanten(list(counts), is_three_player=True)
         if self._analysis:
             return _analysis_shanten(bytes(counts))
         return _mahjong_shanten(counts)
@@ -109,13 +126,13 @@ class HandMath:
         if self._analysis:
             return self.improving_of(bytes(counts))[1]
         hand = list(counts)
-        s = _mahjong_shanten(hand)
+        s = self.shanten(hand)
         out = []
         for k in range(NUM_KINDS):
-            if hand[k] >= 4:
+            if hand[k] >= 4 or (self.players == 3 and k in _SANMA_ABSENT):
                 continue
             hand[k] += 1
-            if _mahjong_shanten(hand) < s:
+            if self.shanten(hand) < s:
                 out.append(k)
             hand[k] -= 1
         return tuple(out)
@@ -126,7 +143,7 @@ class HandMath:
         backend)."""
         got = self._improving.get(hand)
         if got is None:
-            got = _improving_by_table(hand)
+            got = _improving_by_draws(hand, sanma=True) if self.players == 3 else _improving_by_table(hand)
             self._remember(self._improving, hand, got)
         return got
 
@@ -139,7 +156,7 @@ class HandMath:
         player can see elsewhere). With the ``analysis`` backend this is ``mjcli.analysis.discard_table``.
         """
         if self._analysis:
-            table = _analysis_discard_table(counts, seen)
+            table = _analysis_discard_table(counts, seen, sanma=self.players == 3)
             opts = [Option(o.kind, o.shanten, o.ukeire_total, tuple(o.kinds)) for o in table]
             opts.sort(key=lambda o: o.kind)
             return opts
@@ -157,7 +174,7 @@ class HandMath:
             improving = []
             total = 0
             for k in range(NUM_KINDS):
-                if hand[k] >= 4:
+                if hand[k] >= 4 or (self.players == 3 and k in _SANMA_ABSENT):
                     continue
                 hand[k] += 1
                 if self.shanten(hand) < s:
@@ -270,6 +287,6 @@ def _improving_by_table(hand: bytes) -> tuple[int, tuple[int, ...]]:
     return current, tuple(out)
 
 
-def _improving_by_draws(hand: bytes) -> tuple[int, tuple[int, ...]]:
-    current, after = _sc.shanten_after_each_draw(hand)
+def _improving_by_draws(hand: bytes, sanma: bool = False) -> tuple[int, tuple[int, ...]]:
+    current, after = _sc.shanten_after_each_draw(hand, sanma)
     return current, tuple([k for k, s in enumerate(after) if s is not None and s < current])

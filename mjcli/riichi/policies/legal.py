@@ -15,6 +15,10 @@ allows under Tenhou's rules, from the view alone:
   chi (only from the player on the left) with every distinct choice of tiles, red fives told
   apart, none after riichi or on the last tile; and pass.
 
+Three-player views (``view.players == 3``, rules ``tenhou-sanma`` unless given): no chi; after a
+draw a North may be set aside (``nukidora``; in riichi only the North just drawn), not on the last
+tile.
+
 Not modelled here (the engine's job): temporary furiten, the swap-call restriction, four-kan and
 four-riichi limits.
 """
@@ -51,12 +55,17 @@ def has_yaku(
         dora_indicators=tuple(view.dora_indicators),
         haitei=tsumo and view.wall_left == 0,
         houtei=not tsumo and view.wall_left == 0,
+        kita=view.kita[view.seat] if view.kita else 0,
     )
     try:
-        score_hand(concealed, win_tile, view.own_melds, ctx, rules or get_rules("tenhou"))
+        score_hand(concealed, win_tile, view.own_melds, ctx, rules or _rules_of(view))
     except MjcliError:
         return False
     return True
+
+
+def _rules_of(view: PlayerView) -> Rules:
+    return get_rules("tenhou-sanma" if view.players == 3 else "tenhou")
 
 
 def _held(view: PlayerView) -> list[int]:
@@ -75,7 +84,7 @@ def waits_of(view: PlayerView, counts: list[int]) -> frozenset[int]:
 
 def draw_actions(view: PlayerView, rules: Rules | None = None) -> tuple[Action, ...]:
     """Every legal action after a draw (or after a call, when ``view.drawn`` is None)."""
-    rules = rules or get_rules("tenhou")
+    rules = rules or _rules_of(view)
     concealed = list(view.concealed)
     counts = view.concealed_counts()
     out: list[Action] = []
@@ -118,6 +127,9 @@ def draw_actions(view: PlayerView, rules: Rules | None = None) -> tuple[Action, 
             if m.kind == "pon" and counts[m.kind34]:
                 tile = next(t for t in concealed if kind(t) == m.kind34)
                 out.append(Action("added_kan", tile, m.tiles))
+        north = rules.variant.nukidora
+        if north is not None and counts[north] and (not view.in_riichi or kind(view.drawn) == north):
+            out.append(Action("nukidora", north))
     nine_kinds = sum(1 for k in TERMINALS_AND_HONORS if counts[k]) >= 9
     if view.first_turn and view.drawn is not None and nine_kinds:
         out.append(Action("nine_terminals"))
@@ -152,7 +164,7 @@ def reaction_actions(view: PlayerView, rules: Rules | None = None) -> tuple[Acti
     """Every legal answer to ``view.offered`` discarded by ``view.offered_by``."""
     if view.offered is None or view.offered_by is None:
         raise ValueError("a reaction needs the offered tile and the seat that offered it")
-    rules = rules or get_rules("tenhou")
+    rules = rules or _rules_of(view)
     tile = view.offered
     k = kind(tile)
     concealed = list(view.concealed)
@@ -170,7 +182,7 @@ def reaction_actions(view: PlayerView, rules: Rules | None = None) -> tuple[Acti
         if counts[k] >= 2:
             for c in sorted(_same_kind_choices(concealed, k, 2), key=lambda c: [sort_key(t) for t in c]):
                 out.append(Action("pon", tile, c))
-        if view.offered_by == (view.seat - 1) % view.players and not is_honor(k):
+        if rules.variant.chi and view.offered_by == (view.seat - 1) % view.players and not is_honor(k):
             for run in runs_with(k):
                 others = [x for x in run if x != k]
                 if all(counts[o] for o in others):

@@ -73,6 +73,10 @@ Ambiguities of the seed and the readings chosen:
   discard keeps the most combinations is discarded, the first in that order (not in the seed).
 * Red fives: the seed has none. Between a red five and a plain five of the same kind the plain
   one is discarded (the red one is a dora).
+* Three-player nukidora (the seed plays four-player): a North is always set aside when allowed,
+  read from PM0 3 ("always adds a tile to make a kong") and from the Hong Kong game PM0 was written
+  for, where a bonus tile is always laid aside and replaced: a North set aside is such a tile (a
+  dora and a replacement draw). Kongs come first.
 """
 
 from __future__ import annotations
@@ -208,6 +212,9 @@ class MahjongJoyPolicy(BasePolicy):
         for a in legal:
             if a.kind == "closed_kan":
                 return a.because("PM0 3: always makes a kong of its own four tiles")
+        for a in legal:
+            if a.kind == "nukidora":
+                return a.because("PM0 3 (three-player): always sets a North aside, like a bonus tile")
         is_open, why = hand_mode(view, self.literal)
         riichis = [a for a in legal if a.kind == "riichi"]
         if riichis:

@@ -13,7 +13,8 @@ functions of the view and the legal actions). A view works out its concealed and
 on first use, outside its fields (so they take no part in equality, hash or repr).
 
 Seats are 0..3; winds are 0..3 = East South West North; tiles are ``mjcli.tiles`` codes (0..36,
-red fives 34-36).
+red fives 34-36). A three-player view has three seats in every per-seat field (``scores`` gives
+the number: :attr:`PlayerView.players`) and ``kita``, the Norths each seat has set aside.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from mjcli.analysis import SANMA_ABSENT
 from mjcli.melds import Meld
-from mjcli.tiles import NUM_KINDS, NUM_TILES, counts34, kind, tile_name, to_mpsz
+from mjcli.tiles import NORTH, NUM_KINDS, NUM_TILES, counts34, kind, tile_name, to_mpsz
 
 #: action kinds, in the order they are listed to a person
 ACTION_KINDS = (
@@ -33,6 +35,7 @@ ACTION_KINDS = (
     "discard",
     "closed_kan",
     "added_kan",
+    "nukidora",
     "open_kan",
     "pon",
     "chi",
@@ -66,6 +69,7 @@ class Action:
     * ``chi``/``pon``/``open_kan``: ``tile`` is the called tile, ``consumed`` the tiles from the hand;
     * ``closed_kan``: ``consumed`` the four tiles (``tile`` one of them);
       ``added_kan``: ``tile`` the added tile, ``consumed`` the three tiles of the pon;
+    * ``nukidora`` (three-player): ``tile`` is the North set aside;
     * ``nine_terminals`` (abort) and ``pass`` carry no tile.
     """
 
@@ -129,6 +133,7 @@ class PlayerView:
     offered_by: int | None = None
     first_turn: bool = False  # no call yet this round and this is the player's first draw
     shown_hands: tuple[tuple[int, ...] | None, ...] = ()
+    kita: tuple[int, ...] = ()  # three-player: Norths each seat has set aside (empty in four-player)
 
     # ------------------------------------------------------------ own hand
 
@@ -176,9 +181,10 @@ class PlayerView:
         """34 counts of every tile this player can see outside their own concealed hand.
 
         Rivers (tiles called away are counted once, in the meld that took them), every meld of
-        every seat (own included), the dora indicators, and the offered tile when it is shown
-        nowhere else (a view built by hand may leave it out of the rivers). Capped at 4 per kind;
-        a new list each call.
+        every seat (own included), the Norths set aside (three-player), the dora indicators, and the
+        offered tile when it is shown nowhere else (a view built by hand may leave it out of the
+        rivers). Capped at 4 per kind; a new list each call. In a three-player view the kinds not
+        in the set (2m-8m) count 4: none of them can ever be drawn.
         """
         return list(self._visible_counts)
 
@@ -198,12 +204,18 @@ class PlayerView:
                     counts[kind_of[t]] += 1
         for t in self.dora_indicators:
             counts[kind_of[t]] += 1
+        if self.kita:
+            counts[NORTH] += sum(self.kita)
+        if self.players == 3:
+            for k in SANMA_ABSENT:
+                counts[k] = 4
         offered, by = self.offered, self.offered_by
         if offered is not None and by is not None:
             # the offered tile is usually already shown: last in its river, or in an added kan
             river = self.rivers[by]
             in_river = bool(river) and river[-1].tile == offered and not river[-1].called
-            if not (in_river or any(offered in m.tiles for m in self.melds[by])):
+            set_aside = kind_of[offered] == NORTH and self.kita and self.kita[by]  # a North set aside
+            if not (in_river or set_aside or any(offered in m.tiles for m in self.melds[by])):
                 counts[kind_of[offered]] += 1
         return tuple([c if c < 4 else 4 for c in counts])
 

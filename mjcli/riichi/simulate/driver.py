@@ -78,7 +78,7 @@ class PlayedGame:
     events: list[Any]
     scores: tuple[int, ...]
     points: tuple[float, ...]
-    placements: tuple[int, ...]  # 1..4 per seat
+    placements: tuple[int, ...]  # 1..4 (three-player: 1..3) per seat
     tallies: list[SeatTally]
     rounds: list[dict[str, Any]] = field(default_factory=list)
     faults: list[dict[str, Any]] = field(default_factory=list)  # outside bots' faults, with positions
@@ -105,21 +105,26 @@ def play_game(
     the event list first and returns its faults at the end.
     """
     rules = spec.rules
+    n = rules.players
     game = Game(rules)
     events: list[Any] = []
+    for seat in seats:
+        prepare = getattr(seat, "set_players", None)  # a policy seat's hand figures follow the table
+        if prepare is not None:
+            prepare(n)
     table = _Table(game, events, spec, seats, observer, walls)
     followers = [s for s in dict.fromkeys(seats) if hasattr(s, "start_game")]
     for s in followers:
         s.start_game(events, spec.policies)  # type: ignore[attr-defined]
     gr = ev.GameRules(
-        players=4,
+        players=n,
         red_fives=rules.red_fives,
         open_tanyao=rules.open_tanyao,
         length=rules.length,
         open_riichi=rules.open_riichi,
         hands_shown=spec.hands_shown,
     )
-    tallies = [SeatTally() for _ in range(4)]
+    tallies = [SeatTally() for _ in range(n)]
     rounds: list[dict[str, Any]] = []
     faults: list[dict[str, Any]] = []
     try:
@@ -143,7 +148,7 @@ def play_game(
     assert res is not None
     events[-1] = ev.EndGame(scores=res.scores, points=res.points)
     order = ranking(res.scores)
-    placements = [0] * 4
+    placements = [0] * n
     for place, seat in enumerate(order, start=1):
         placements[seat] = place
     return PlayedGame(spec, events, res.scores, res.points, tuple(placements), tallies, rounds, faults)
@@ -186,7 +191,7 @@ class _Table:
         if self.walls is not None:
             wall = self.walls(round_index)
         else:
-            wall = Wall.shuffled(self.spec.seed, round_index, rules.red_fives)
+            wall = Wall.shuffled(self.spec.seed, round_index, rules.red_fives, rules.variant)
         hands = wall.dealt_tiles(exp.dealer)
         start = ev.StartRound(
             round_wind=exp.round_wind,
@@ -284,8 +289,9 @@ class _Table:
 
     def _answers(self, rnd: Round, target: int, where: Where) -> dict[int, Move]:
         answers: dict[int, Move] = {}
-        for i in range(1, 4):
-            seat = (target + i) % 4
+        n = rnd.n
+        for i in range(1, n):
+            seat = (target + i) % n
             a = self.seats[seat].choose(rnd, seat, where, self.views)
             if a:
                 answers[seat] = a
@@ -339,14 +345,15 @@ class _Table:
         self, rnd: Round, out: RoundOutcome, round_index: int, first: int, tallies: list[SeatTally]
     ) -> dict[str, Any]:
         start = rnd.start
-        calls = [0, 0, 0, 0]
+        n = rnd.n
+        calls = [0] * n
         for e in self.events[first:]:
             if isinstance(e, ev.Chi | ev.Pon | ev.OpenKan):
                 calls[e.actor] += 1
         riichi = [p.riichi or p.riichi_declared for p in rnd.players]
         winners = [w.actor for w in out.wins]
         loser = out.wins[0].target if out.wins and out.wins[0].target != out.wins[0].actor else None
-        for s in range(4):
+        for s in range(n):
             t = tallies[s]
             t.rounds += 1
             t.riichi += riichi[s]
@@ -379,7 +386,7 @@ class _Table:
             "draw": None if out.wins else out.kind,
             "tenpai": list(out.tenpai) if out.tenpai is not None else None,
             "deltas": list(out.deltas),
-            "tiles_drawn": 70 - rnd.wall,
+            "tiles_drawn": rnd.variant.live_wall - rnd.wall,
         }
 
 
@@ -395,14 +402,15 @@ def _canonical(e: object) -> object:
 
 def _shown_hands(rnd: Round, reason: str) -> tuple[tuple[int, ...] | None, ...]:
     """The hands Tenhou shows at a draw (see :class:`~mjcli.riichi.engine.events.RoundDraw`)."""
-    show = [False] * 4
+    n = rnd.n
+    show = [False] * n
     if reason in (ev.EXHAUSTIVE, ev.NAGASHI_MANGAN):
         show = [p.tenpai() for p in rnd.players]
     elif reason == ev.NINE_TERMINALS:
         show[rnd.current] = True
     elif reason == ev.FOUR_RIICHI:
-        show = [True] * 4
+        show = [True] * n
     elif reason == ev.TRIPLE_RON:
         # the discarder, or the kan's player for a robbed kan: ``current`` in both cases
-        show = [s != rnd.current for s in range(4)]
+        show = [s != rnd.current for s in range(n)]
     return tuple(tuple(sorted(p.hand, key=sort_key)) if show[s] else None for s, p in enumerate(rnd.players))

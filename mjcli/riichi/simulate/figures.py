@@ -55,20 +55,21 @@ BOUNDS: dict[str, tuple[float, float]] = {
 PAIRED: tuple[str, ...] = ("points", "placement", "score")
 
 
-def seat_frame(rows: Sequence[dict[str, object]]) -> pl.DataFrame:
-    """The per-seat game rows (as in games.parquet) with the columns the metrics need."""
+def seat_frame(rows: Sequence[dict[str, object]], seats: int = 4) -> pl.DataFrame:
+    """The per-seat game rows (as in games.parquet) with the columns the metrics need (``seats``:
+    players at the table, the last place)."""
     df = pl.DataFrame(list(rows)) if not isinstance(rows, pl.DataFrame) else rows
     return df.with_columns(
         pl.lit(1).alias("one"),
         (pl.col("placement") == 1).cast(pl.Int64).alias("is_first"),
-        (pl.col("placement") == 4).cast(pl.Int64).alias("is_last"),
+        (pl.col("placement") == seats).cast(pl.Int64).alias("is_last"),
     )
 
 
-def policy_summary(games: pl.DataFrame, policies: Sequence[str]) -> list[dict[str, object]]:
+def policy_summary(games: pl.DataFrame, policies: Sequence[str], seats: int = 4) -> list[dict[str, object]]:
     """One entry per policy (in the order given): seats played and every metric with its interval,
-    clustered by deal."""
-    df = seat_frame(games)
+    clustered by deal (``seats``: players at the table)."""
+    df = seat_frame(games, seats)
     sums = [
         pl.col(c).sum().cast(pl.Float64) for c in sorted({m[1] for m in METRICS} | {m[2] for m in METRICS})
     ]
@@ -83,7 +84,9 @@ def policy_summary(games: pl.DataFrame, policies: Sequence[str]) -> list[dict[st
         }
         for metric, num, den, _ in METRICS:
             e = ratio_estimate(sub[num].to_list(), sub[den].to_list())
-            if metric in BOUNDS:
+            if metric == "placement":
+                e = e.clipped(1.0, float(seats))
+            elif metric in BOUNDS:
                 e = e.clipped(*BOUNDS[metric])
             entry[metric] = e.to_dict()
         out.append(entry)
@@ -146,7 +149,7 @@ def render(summary: dict[str, Any]) -> str:
     )
     if summary["duplicate"]:
         head += f", duplicate: {summary['deals']} deals x seat rotations"
-    parts = [head, "", policy_table(summary["policies"])]
+    parts = [head, "", policy_table(summary["policies"], summary.get("seats", 4))]
     if summary["paired"]:
         parts += [
             "",
@@ -156,9 +159,11 @@ def render(summary: dict[str, Any]) -> str:
     return "\n".join(parts)
 
 
-def policy_table(entries: list[dict[str, Any]]) -> str:
-    """Figures down, policies across."""
-    data: dict[str, list[str]] = {"figure": ["games (seats)"] + [_SHOWN[m][0] for m, *_ in METRICS]}
+def policy_table(entries: list[dict[str, Any]], seats: int = 4) -> str:
+    """Figures down, policies across (``seats``: players at the table, for the last place's label)."""
+    labels = [_SHOWN[m][0] for m, *_ in METRICS]
+    labels[labels.index("4th place %")] = f"{seats}{'th' if seats == 4 else 'rd'} place %"
+    data: dict[str, list[str]] = {"figure": ["games (seats)", *labels]}
     for e in entries:
         col = [str(e["games"])]
         for m, *_ in METRICS:

@@ -6,9 +6,11 @@ JSON lines) as it arrives, then ``games.parquet`` (one row per game and seat), `
 (one row per round) and ``summary.json``, and returns the summary: per policy, every figure of
 :mod:`mjcli.riichi.simulate.figures` with its 95 % interval, and with ``duplicate`` the paired differences.
 
-Seating: the policy list (one to four names) is repeated to fill the four seats; game ``i`` rotates
-it by ``i mod 4`` so that each policy sits in every seat. With ``duplicate`` each deal is played
-once per distinct rotation on the same walls, so the luck of the tiles cancels out in comparisons.
+Seating: the policy list (one to four names) is repeated to fill the table's seats (four, or three
+under three-player rules); game ``i`` rotates it by ``i mod seats`` so that each policy sits in every
+seat. With ``duplicate`` each deal is played once per distinct rotation on the same walls, so the
+luck of the tiles cancels out in comparisons. Without ``rules``, three names make a three-player
+table (``tenhou-sanma``), otherwise a four-player one (``tenhou``).
 A game's walls are a function of its seed alone (recorded in ``games.parquet``), the seed a function
 of ``(seed, deal)``: the same command gives byte-identical files for any number of jobs.
 
@@ -110,12 +112,24 @@ def parse_players(text: str | Sequence[str], registry: Registry | None = None) -
     return names
 
 
-def table_rules(rules: str, length: str | None = None, open_riichi: bool = False) -> Rules:
+def default_rules(names: Sequence[str]) -> str:
+    """The preset of a table when none is named: three policies make a three-player table."""
+    return "tenhou-sanma" if len(names) == 3 else "tenhou"
+
+
+def table_rules(
+    rules: str, length: str | None = None, names: Sequence[str] | None = None, open_riichi: bool = False
+) -> Rules:
     """A rule preset, with the game length asked for (None: the preset's own) and the open-riichi
-    house rule when asked for (:attr:`Rules.open_riichi`)."""
+    house rule when asked for (:attr:`Rules.open_riichi`); ``names`` (the policies) must fit its
+    seats."""
     if length is not None and length not in LENGTHS:
         raise UsageError(f"--length '{length}': use hanchan or tonpuu")
     base = get_rules(rules)
+    if names is not None and len(names) > base.players:
+        raise UsageError(
+            f"--players names {len(names)} policies, but rules '{base.name}' seat {base.players} players"
+        )
     if length is not None and base.length != length:
         base = dataclasses.replace(base, name=f"{base.name}+{length}", length=length)
     if open_riichi and not base.open_riichi:
@@ -142,10 +156,10 @@ def shown_seats(seats: Sequence[str], hands_shown: Sequence[str]) -> tuple[int, 
     return tuple(s for s, name in enumerate(seats) if name in hands_shown)
 
 
-def lineup(names: Sequence[str], rotation: int) -> tuple[str, ...]:
-    """The policy in each seat: the names repeated to four seats, rotated ``rotation`` seats on."""
-    base = [names[i % len(names)] for i in range(4)]
-    return tuple(base[(s + rotation) % 4] for s in range(4))
+def lineup(names: Sequence[str], rotation: int, seats: int = 4) -> tuple[str, ...]:
+    """The policy in each seat: the names repeated to the table's seats, rotated ``rotation`` seats on."""
+    base = [names[i % len(names)] for i in range(seats)]
+    return tuple(base[(s + rotation) % seats] for s in range(seats))
 
 
 def game_specs(
@@ -160,21 +174,22 @@ def game_specs(
     policies in ``hands_shown`` play with their hand shown."""
     if games < 1:
         raise UsageError(f"--games {games}: play at least one game")
+    n = rules.players
     specs: list[GameSpec] = []
     for deal in range(games):
         gseed = game_seed(seed, deal)
         if duplicate:
             seen: set[tuple[str, ...]] = set()
-            for rotation in range(4):
-                seats = lineup(names, rotation)
+            for rotation in range(n):
+                seats = lineup(names, rotation, n)
                 if seats in seen:
                     continue  # e.g. A,B,A,B: rotations 0 and 2 are the same game
                 seen.add(seats)
                 shown = shown_seats(seats, hands_shown)
                 specs.append(GameSpec(len(specs), gseed, deal, rotation, seats, rules, shown))
         else:
-            rotation = deal % 4
-            seats = lineup(names, rotation)
+            rotation = deal % n
+            seats = lineup(names, rotation, n)
             specs.append(GameSpec(deal, gseed, deal, rotation, seats, rules, shown_seats(seats, hands_shown)))
     return specs
 
@@ -241,7 +256,7 @@ def game_output(g: PlayedGame) -> GameOutput:
     log = GameLog(path=g.game_id, format="simulate", game_id=g.game_id, events=g.events)
     spec = g.spec
     seats = []
-    for s in range(4):
+    for s in range(len(spec.policies)):
         t = g.tallies[s]
         seats.append(
             {
@@ -303,7 +318,7 @@ def simulate(
     *,
     out: str | os.PathLike[str] | None = None,
     length: str | None = None,
-    rules: str = "tenhou",
+    rules: str | None = None,
     duplicate: bool = False,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
@@ -319,15 +334,15 @@ def simulate(
     ``()``: no seat) play with their hand shown; ``open_riichi`` plays the house rule
     (:attr:`~mjcli.riichi.rules.Rules.open_riichi`: the riichi of such a seat is an open riichi).
 
-    ``progress`` is called once per game with the number of rounds it had. ``registry`` resolves
-    the names (default: the built-ins); with outside bots among the players the summary has
-    ``faults`` (per policy) and ``out`` gets ``faults.jsonl``; ``strict_bots`` stops the run at a
-    bot's first fault (:class:`~mjcli.riichi.simulate.seats.BotFault`).
+    ``progress`` is called once per game with the number of rounds it had. ``rules`` None: see
+    :func:`default_rules`. ``registry`` resolves the names (default: the built-ins); with outside
+    bots among the players the summary has ``faults`` (per policy) and ``out`` gets ``faults.jsonl``;
+    ``strict_bots`` stops the run at a bot's first fault (:class:`~mjcli.riichi.simulate.seats.BotFault`).
     """
     registry = registry if registry is not None else builtin_registry()
     names = parse_players(players, registry)
     bots = sorted({n for n in names if registry.spec(n).source == BOT})
-    table = table_rules(rules, length, open_riichi)
+    table = table_rules(rules or default_rules(names), length, names, open_riichi)
     shown = parse_hands_shown(hands_shown, registry)
     if backend is not None:
         jobs = backend.workers()
@@ -369,11 +384,13 @@ def simulate(
         "deals": games,
         "games": len(specs),
         "rounds": rounds_frame.height,
-        "policies": policy_summary(frame, policies),
+        "policies": policy_summary(frame, policies, table.players),
         "paired": paired_differences(frame, policies) if duplicate and len(policies) > 1 else [],
         "seconds": round(seconds, 3),
         "jobs": jobs,
     }
+    if table.players != 4:
+        summary["seats"] = table.players  # (four-player summaries stay as they always were)
     if bots:
         summary["faults"] = {n: sum(1 for f in faults if f["bot"] == n) for n in bots}
         summary["fault_list"] = faults

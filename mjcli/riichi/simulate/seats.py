@@ -54,6 +54,13 @@ class PolicySeat:
         self.name = name.strip().lower()
         self.policy: Policy = policy if policy is not None else get_policy(name, math=math)
 
+    def set_players(self, players: int) -> None:
+        """The game about to be played has ``players`` seats: the policy's hand figures follow
+        (three-player hands have no 2m-8m; see :meth:`HandMath.set_players`)."""
+        math = getattr(self.policy, "math", None)
+        if isinstance(math, HandMath):
+            math.set_players(players)
+
     def choose(self, rnd: Round, seat: int, where: Where, views: ViewBuilder | None = None) -> Move | None:
         """The move this seat makes now; None when it has nothing to decide.
 

@@ -18,6 +18,12 @@ Layout, in shuffled order (the first tiles are dealt, the last 14 are the dead w
 
 A kan's replacement draw comes from the dead wall, and the engine (like the table) counts it off
 the live wall's end: the last live tile moves into the dead wall, so ``draws + rinshan draws <= 70``.
+
+Three-player (:class:`Layout` of the variant): the 108 ids without 2m-8m (ids 4-31) are shuffled the
+same way; the deal is 3 x 13 (ids[0:39]), the live wall ids[39:94] (55 draws), the dead wall
+ids[94:108] laid out as above (4 replacement tiles, 5 dora and 5 ura indicators). A round may need
+up to 8 replacement draws (4 kans and 4 Norths set aside): after the dead wall's four, each comes
+from the live wall's end, the tile that moved into the dead wall by the rule above.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import random
 from dataclasses import dataclass, field
 
 from mjcli.errors import MjcliError
+from mjcli.riichi.variant import FOUR_PLAYER, Variant
 from mjcli.tiles import tile_from_id136
 
 TILES = 136
@@ -35,6 +42,43 @@ LIVE_END = 122
 RINSHAN = (122, 126)
 DORA = (126, 131)
 URA = (131, 136)
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where the parts of a wall lie in its shuffled list of physical ids (positions)."""
+
+    ids: tuple[int, ...]  # the physical ids of the set, in id order (before shuffling)
+    players: int
+    deal: int
+    live_end: int
+    rinshan: tuple[int, int]
+    dora: tuple[int, int]
+    ura: tuple[int, int]
+
+    @property
+    def tiles(self) -> int:
+        return len(self.ids)
+
+
+def layout_of(variant: Variant) -> Layout:
+    """The wall of a variant: the deal, the live wall, then 4 replacement tiles, 5 dora indicators
+    and 5 ura indicators (the dead wall of 14)."""
+    ids = tuple(i for i in range(TILES) if i // 4 not in variant.absent_kinds)
+    deal = 13 * variant.players
+    live_end = deal + variant.live_wall
+    return Layout(
+        ids,
+        variant.players,
+        deal,
+        live_end,
+        (live_end, live_end + 4),
+        (live_end + 4, live_end + 9),
+        (live_end + 9, live_end + 14),
+    )
+
+
+FOUR_PLAYER_LAYOUT = layout_of(FOUR_PLAYER)
 
 
 def game_seed(run_seed: int, deal: int) -> int:
@@ -49,9 +93,10 @@ def wall_seed(seed: int, round_index: int) -> int:
     return int.from_bytes(digest[:16], "big")
 
 
-def shuffled_ids(seed: int, round_index: int) -> list[int]:
-    """The 136 physical ids in wall order for round ``round_index`` (0, 1, ...) of the game ``seed``."""
-    ids = list(range(TILES))
+def shuffled_ids(seed: int, round_index: int, layout: Layout = FOUR_PLAYER_LAYOUT) -> list[int]:
+    """The physical ids of the set (136, or 108 in three-player) in wall order for round
+    ``round_index`` (0, 1, ...) of the game ``seed``."""
+    ids = list(layout.ids)
     random.Random(wall_seed(seed, round_index)).shuffle(ids)
     return ids
 
@@ -62,18 +107,26 @@ class Wall:
 
     ids: tuple[int, ...]
     red_fives: bool = True
-    live_next: int = DEAL  # next live-wall position to draw
-    rinshan_next: int = RINSHAN[0]
+    layout: Layout = FOUR_PLAYER_LAYOUT
+    live_next: int = -1  # next live-wall position to draw (set from the layout)
+    rinshan_drawn: int = 0  # replacement draws made
     dora_count: int = 1  # dora indicators turned over
     dealt: tuple[tuple[int, ...], ...] = field(default=())  # physical ids of each seat's 13 tiles
 
     @classmethod
-    def shuffled(cls, seed: int, round_index: int, red_fives: bool = True) -> Wall:
-        return cls(tuple(shuffled_ids(seed, round_index)), red_fives)
+    def shuffled(
+        cls, seed: int, round_index: int, red_fives: bool = True, variant: Variant = FOUR_PLAYER
+    ) -> Wall:
+        layout = FOUR_PLAYER_LAYOUT if variant is FOUR_PLAYER else layout_of(variant)
+        return cls(tuple(shuffled_ids(seed, round_index, layout)), red_fives, layout)
 
     def __post_init__(self) -> None:
-        if sorted(self.ids) != list(range(TILES)):
-            raise MjcliError("a wall must hold each of the 136 physical tiles once")
+        if sorted(self.ids) != list(self.layout.ids):
+            raise MjcliError(
+                f"a wall must hold each of the {self.layout.tiles} physical tiles of its set once"
+            )
+        if self.live_next < 0:
+            self.live_next = self.layout.deal
 
     def tile(self, tile_id: int) -> int:
         """The tile code (0..36) of a physical id under these rules."""
@@ -81,11 +134,12 @@ class Wall:
 
     def deal(self, dealer: int) -> list[list[int]]:
         """The physical ids dealt to each seat (seat order), Tenhou's way: 4-4-4 then 1, from the dealer."""
-        hands: list[list[int]] = [[], [], [], []]
+        n = self.layout.players
+        hands: list[list[int]] = [[] for _ in range(n)]
         pos = 0
         for size in (4, 4, 4, 1):
-            for i in range(4):
-                seat = (dealer + i) % 4
+            for i in range(n):
+                seat = (dealer + i) % n
                 hands[seat].extend(self.ids[pos : pos + size])
                 pos += size
         self.dealt = tuple(tuple(h) for h in hands)
@@ -98,7 +152,7 @@ class Wall:
     @property
     def live_left(self) -> int:
         """Tiles the table may still draw (a rinshan draw also uses one up)."""
-        return LIVE_END - self.live_next - (self.rinshan_next - RINSHAN[0])
+        return self.layout.live_end - self.live_next - self.rinshan_drawn
 
     def draw(self) -> int:
         if self.live_left <= 0:
@@ -107,33 +161,45 @@ class Wall:
         self.live_next += 1
         return self.tile(tile_id)
 
+    def _rinshan_position(self, k: int) -> int:
+        """Where the ``k``-th replacement tile (from 0) lies: the dead wall's four, then the live
+        wall's end (three-player: a fifth to eighth replacement after Norths set aside)."""
+        first, end = self.layout.rinshan
+        if k < end - first:
+            return first + k
+        return self.layout.live_end - 1 - (k - (end - first))
+
     def draw_rinshan(self) -> int:
-        if self.rinshan_next >= RINSHAN[1] or self.live_left <= 0:
+        if self.live_left <= 0 or self.rinshan_drawn >= 8:
             raise MjcliError("no replacement tile left in the dead wall")
-        tile_id = self.ids[self.rinshan_next]
-        self.rinshan_next += 1
+        tile_id = self.ids[self._rinshan_position(self.rinshan_drawn)]
+        self.rinshan_drawn += 1
         return self.tile(tile_id)
 
     @property
     def dora_markers(self) -> list[int]:
         """The dora indicators turned so far."""
-        return [self.tile(i) for i in self.ids[DORA[0] : DORA[0] + self.dora_count]]
+        first = self.layout.dora[0]
+        return [self.tile(i) for i in self.ids[first : first + self.dora_count]]
 
     def reveal_dora(self) -> int:
         """Turn the next kan dora indicator."""
-        if self.dora_count >= DORA[1] - DORA[0]:
+        first, end = self.layout.dora
+        if self.dora_count >= end - first:
             raise MjcliError("all five dora indicators are already turned")
         self.dora_count += 1
-        return self.tile(self.ids[DORA[0] + self.dora_count - 1])
+        return self.tile(self.ids[first + self.dora_count - 1])
 
     def ura_markers(self) -> list[int]:
         """The ura indicators under the dora indicators turned so far (shown to a winner in riichi)."""
-        return [self.tile(i) for i in self.ids[URA[0] : URA[0] + self.dora_count]]
+        first = self.layout.ura[0]
+        return [self.tile(i) for i in self.ids[first : first + self.dora_count]]
 
     def unseen_ids(self) -> list[int]:
         """Physical ids neither dealt, drawn nor turned over: what is still hidden in the wall."""
-        seen = set(range(DEAL)) if self.dealt else set()
-        seen |= set(range(DEAL, self.live_next))
-        seen |= set(range(RINSHAN[0], self.rinshan_next))
-        seen |= set(range(DORA[0], DORA[0] + self.dora_count))
-        return [self.ids[p] for p in range(TILES) if p not in seen]
+        lay = self.layout
+        seen = set(range(lay.deal)) if self.dealt else set()
+        seen |= set(range(lay.deal, self.live_next))
+        seen |= {self._rinshan_position(k) for k in range(self.rinshan_drawn)}
+        seen |= set(range(lay.dora[0], lay.dora[0] + self.dora_count))
+        return [self.ids[p] for p in range(lay.tiles) if p not in seen]
