@@ -30,6 +30,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mjcli.cli import app
+from mjcli.runner import RAY_TASK_NAME
 
 if importlib.util.find_spec("ray") is None:
     pytest.skip("Ray is not installed (make test installs the ray extra)", allow_module_level=True)
@@ -254,7 +255,7 @@ def test_a_worker_killed_mid_run_is_retried_and_the_result_is_complete(cluster, 
     def kill_first_busy_worker() -> None:
         # a worker running a task carries the task's function name as its title
         while not stop.is_set() and not killed:
-            for pid in _cluster_pids(int(cluster["pgid"]), "ray::_ray_call"):
+            for pid in _cluster_pids(int(cluster["pgid"]), f"ray::{RAY_TASK_NAME}"):
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
                     killed.append(pid)
