@@ -3,9 +3,13 @@ when Ray is missing, and --resume on this machine (the Ray runs are in test_ray.
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import polars as pl
@@ -110,3 +114,76 @@ def test_resume_here_keeps_finished_parts_and_redoes_a_stopped_one(tmp_path: Pat
     plain = runner.invoke(app, ["replay", *LOGS[:3], "--policies", "greedy", "--out", str(tmp_path / "p")])
     assert plain.exit_code == 0
     assert pl.read_parquet(tmp_path / "p" / "decisions.parquet").equals(whole)
+
+
+def _lines(output: str) -> list[dict]:
+    return [json.loads(line) for line in output.splitlines() if line.startswith("{")]
+
+
+def test_verify_resume_writes_the_rows_of_jobs_2_as_parts_and_finishes_a_stopped_run(tmp_path: Path) -> None:
+    logs = sorted(str(p) for p in (ROOT / "fixtures" / "simulate" / "logs").iterdir())[:4]
+    plain = runner.invoke(app, ["verify", *logs, "--jobs", "2", "--out", str(tmp_path / "p"), "--json"])
+    assert plain.exit_code == 0, plain.output
+    out = tmp_path / "out"
+    args = ["verify", *logs, "--out", str(out), "--json", "--resume"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert _lines(first.output) == _lines(plain.output)  # each log's report and the summary
+    assert not (out / "verify.parquet").exists()
+    for table in ("verify", "verify_games", "verify_mismatches"):
+        single = pl.read_parquet(tmp_path / "p" / f"{table}.parquet")
+        parts = json.loads((out / CONTENTS).read_text())["tables"][table]["parts"]
+        assert len(parts) == 4
+        assert pl.read_parquet([out / p for p in parts]).equals(single)
+        lazy = pl.scan_parquet(str(out / table / "**" / "*.parquet")).collect()
+        assert lazy.sort(lazy.columns).equals(single.sort(single.columns))
+    assert pl.read_parquet(tmp_path / "p" / "verify.parquet").height > 0
+    # stopped before its end: two tasks' records gone, no dataset.json; the report refuses it
+    for manifest in sorted((out / MANIFESTS).iterdir())[:2]:
+        manifest.unlink()
+    (out / CONTENTS).unlink()
+    res = runner.invoke(app, ["report", str(out), "-o", str(tmp_path / "r.html")])
+    assert "did not finish" in str(res.exception)
+    again = runner.invoke(app, args)
+    assert again.exit_code == 0, again.output
+    assert _lines(again.output) == _lines(plain.output)  # the kept logs' reports printed as before
+    assert "2 of 4 logs kept from the earlier run" in again.stderr
+    for table in ("verify", "verify_games", "verify_mismatches"):
+        parts = json.loads((out / CONTENTS).read_text())["tables"][table]["parts"]
+        assert pl.read_parquet([out / p for p in parts]).equals(
+            pl.read_parquet(tmp_path / "p" / f"{table}.parquet")
+        )
+    # the report of the dataset is the report of the single files
+    pages = []
+    for folder in (out, tmp_path / "p"):
+        res = runner.invoke(app, ["report", str(folder), "-o", str(tmp_path / f"{folder.name}.html")])
+        assert res.exit_code == 0, res.output
+        pages.append((tmp_path / f"{folder.name}.html").read_text().replace(str(folder), "FOLDER"))
+    assert pages[0].replace("mjcli report: out", "mjcli report: p") == pages[1]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
+@pytest.mark.parametrize("loopback_only", [False, True])
+def test_joining_a_cluster_that_cannot_be_reached_fails_at_once(loopback_only: bool) -> None:
+    """A head bound to 127.0.0.1 only: Ray, unless told RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0, looks for
+    it at this machine's routable address and retried that for about a quarter of an hour. Nothing
+    listening at all: the same error at once."""
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        if loopback_only:
+            listener.listen(1)  # the port is open on loopback only
+        port = listener.getsockname()[1]
+        env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
+        started = time.monotonic()
+        res = subprocess.run(
+            [sys.executable, "-m", "mjcli", "verify", LOGS[0], "--ray", f"127.0.0.1:{port}"],
+            capture_output=True, text=True, env=env, timeout=120, check=False,
+        )  # fmt: skip
+    assert time.monotonic() - started < 60
+    assert res.returncode == 2, res.stderr
+    assert res.stdout == ""
+    lines = res.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(
+        f"error: --ray: cannot join the Ray cluster at 127.0.0.1:{port}"
+    )
+    assert "Traceback" not in res.stderr

@@ -22,7 +22,7 @@ import polars as pl
 
 from mjcli.errors import UsageError
 from mjcli.games import load_game
-from mjcli.ledger import CONTENTS, table_source
+from mjcli.ledger import table_source
 
 #: the order of the sections on the page: how a run goes (play, check, replay)
 KINDS = ("simulate", "verify", "replay")
@@ -103,7 +103,7 @@ def _has(folder: Path, kind: str) -> bool:
         return True
     # a replay's or a verify's tables as parts (a finished parted run; an unfinished one is a UsageError)
     table = {"replay": "decisions", "verify": "verify"}.get(kind)
-    return table is not None and (folder / CONTENTS).is_file() and table_source(folder, table) is not None
+    return table is not None and table_source(folder, table) is not None
 
 
 def _simulate_game(folder: Path) -> str | None:
