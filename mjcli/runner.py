@@ -501,9 +501,11 @@ def _sigterm_handler() -> Any:
         return None
 
 
-#: how long joining a cluster may take before the run gives up (a head that accepts connections and
-#: never answers would otherwise keep Ray's driver retrying for about a quarter of an hour)
-RAY_JOIN_TIMEOUT = 60.0
+#: how many times the driver tries to reach the head's GCS (Ray's own setting of that name, used when
+#: the user has not set it). A try lasts about 40 s when the port answers and the GCS does not
+#: (something else listens there, or the head is stuck); Ray's default, 20 tries, is a quarter of an
+#: hour of silence. A head reopening a large RocksDB state may need more: set it then.
+RAY_GCS_TRIES = ("RAY_gcs_server_port_wait_time_s", "1")
 #: how long the head's port may take to accept a connection
 RAY_REACH_TIMEOUT = 5.0
 
@@ -518,16 +520,10 @@ def _ray_init(ray: Any, address: str | None) -> None:
             ray.init(address=RAY_LOCAL, num_cpus=default_jobs(), include_dashboard=False, **quiet)
         else:
             _check_reachable(address)
-            with _deadline(RAY_JOIN_TIMEOUT) as expired:
-                try:
-                    ray.init(address=address, **quiet)
-                except KeyboardInterrupt:
-                    if expired():
-                        raise ClusterError(
-                            f"--ray: {what} (no answer within {RAY_JOIN_TIMEOUT:.0f} s: is it a Ray head's "
-                            "GCS port, and the same Ray version?)"
-                        ) from None
-                    raise
+            # Ray's core logs each failed try on stderr (whatever its log level says): what goes
+            # wrong is the error below, in one line
+            with _environ_default(*RAY_GCS_TRIES), _stderr_silenced():
+                ray.init(address=address, **quiet)
         # The driver's thread that relays the cluster's messages (a worker died, a task is retried)
         # prints them on stdout, where --json lines go, whatever log_to_driver says: silenced with
         # Ray's own switch (what its debugger uses). They stay in the session's logs.
@@ -579,32 +575,36 @@ def _check_reachable(address: str) -> None:
 
 
 @contextmanager
-def _deadline(seconds: float) -> Iterator[Callable[[], bool]]:
-    """A KeyboardInterrupt in the main thread once ``seconds`` have passed in the block (seen when
-    the code running returns to Python); the block gets a function saying whether it came from here.
-    Outside the main thread the block just runs."""
-    import _thread
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield lambda: False
-        return
-    fired = threading.Event()
-    done = threading.Event()
-
-    def fire() -> None:
-        if not done.is_set():
-            fired.set()
-            _thread.interrupt_main()
-
-    timer = threading.Timer(seconds, fire)
-    timer.daemon = True
-    timer.start()
+def _stderr_silenced() -> Iterator[None]:
+    """File descriptor 2 sent to the null device while the block runs (what native code writes there
+    too), then back."""
     try:
-        yield fired.is_set
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            sys.stderr.flush()
+            os.dup2(null.fileno(), 2)
+        yield
     finally:
-        done.set()
-        timer.cancel()
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+@contextmanager
+def _environ_default(name: str, value: str) -> Iterator[None]:
+    """``name`` set to ``value`` in this process's environment while the block runs, unless it is set
+    already (the user's value wins); then as it was."""
+    if name in os.environ:
+        yield
+        return
+    os.environ[name] = value
+    try:
+        yield
+    finally:
+        os.environ.pop(name, None)
 
 
 class _RunContext:

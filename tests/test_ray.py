@@ -191,8 +191,15 @@ def test_replay_on_ray_writes_the_rows_of_jobs_2_as_a_dataset(cluster, tmp_path:
 
 
 def test_verify_and_simulate_on_ray_write_the_bytes_of_jobs_2(cluster, tmp_path: Path) -> None:
+    # verify: its three tables as a dataset, the rows of --jobs 2; each log's report printed the same
+    a, b = tmp_path / "verify-ray", tmp_path / "verify-jobs"
+    code_a, out_a = cli("verify", *FIXTURE_LOGS[:4], f"--ray={cluster['address']}", "--out", str(a), "--json")
+    code_b, out_b = cli("verify", *FIXTURE_LOGS[:4], "--jobs", "2", "--out", str(b), "--json")
+    assert (code_a, code_b) == (0, 0), out_a + out_b
+    assert json_lines(out_a) == json_lines(out_b)
+    for table in ("verify", "verify_games", "verify_mismatches"):
+        assert parts_in_order(a, table).equals(pl.read_parquet(b / f"{table}.parquet"))
     runs = [
-        ("verify", *FIXTURE_LOGS[:4]),
         ("simulate", "--games", "2", "--seed", "5", "--length", "tonpuu"),
         ("simulate", "--game", "doudizhu", "--games", "4", "--seed", "5"),
         ("simulate", "--game", "hk", "--games", "2", "--seed", "5"),
