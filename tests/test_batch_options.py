@@ -78,8 +78,9 @@ def test_refused_combinations(tmp_path: Path) -> None:
     assert "drop --jobs" in _error("verify", LOGS[0], "--ray=local", "--jobs", "2")
     assert "--resume needs --out" in _error("replay", LOGS[0], "--resume")
     assert "--bot does not run on Ray" in _error("simulate", "--bot", "x=cat", "--ray=local")
-    # --resume applies to the tables written as parts: the riichi replay
-    assert "--resume" in _error("replay", "--game", "doudizhu", LOGS[0], "--resume", "--out", str(tmp_path))
+    # --resume applies to the tables written as parts: replay and riichi's verify
+    assert "--resume" in _error("verify", "--game", "hk", LOGS[0], "--resume", "--out", str(tmp_path))
+    assert "--resume needs --out" in _error("replay", "--game", "hk", LOGS[0], "--resume")
 
 
 def test_block_size() -> None:
@@ -187,3 +188,72 @@ def test_joining_a_cluster_that_cannot_be_reached_fails_at_once(loopback_only: b
         f"error: --ray: cannot join the Ray cluster at 127.0.0.1:{port}"
     )
     assert "Traceback" not in res.stderr
+
+
+@pytest.fixture(scope="module")
+def other_games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
+    """Records of the other games, simulated: two Dou Dizhu files (a task each), three Hong Kong logs."""
+    base = tmp_path_factory.mktemp("records")
+    for seed in (1, 2):
+        res = runner.invoke(app, ["simulate", "--game", "doudizhu", "--games", "2", "--seed", str(seed),
+                                  "--out", str(base / f"dd{seed}")])  # fmt: skip
+        assert res.exit_code == 0, res.output
+    res = runner.invoke(
+        app, ["simulate", "--game", "hk", "--games", "3", "--seed", "4", "--out", str(base / "hk")]
+    )
+    assert res.exit_code == 0, res.output
+    return {
+        "doudizhu": [str(base / "dd1" / "games.jsonl"), str(base / "dd2" / "games.jsonl")],
+        "hk": [str(base / "hk" / "logs")],
+    }
+
+
+@pytest.mark.parametrize(
+    ("game", "tables", "tasks"), [("doudizhu", ("decisions",), 2), ("hk", ("decisions", "games"), 3)]
+)
+def test_replay_resume_of_the_other_games(
+    game: str, tables: tuple[str, ...], tasks: int, other_games, tmp_path: Path
+) -> None:
+    records = other_games[game]
+    plain = runner.invoke(
+        app, ["replay", "--game", game, *records, "--jobs", "2", "--out", str(tmp_path / "p"), "--json"]
+    )
+    assert plain.exit_code == 0, plain.output
+    out = tmp_path / "out"
+    args = ["replay", "--game", game, *records, "--out", str(out), "--json", "--resume"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert {**_lines(first.output)[-1], "resumed": 0} == {**_lines(plain.output)[-1], "resumed": 0}
+
+    def same_rows() -> None:
+        contents = json.loads((out / CONTENTS).read_text())
+        for table in tables:
+            parts = contents["tables"][table]["parts"]
+            assert len(parts) == tasks
+            single = pl.read_parquet(tmp_path / "p" / f"{table}.parquet")
+            assert single.height > 0
+            assert pl.read_parquet([out / p for p in parts]).equals(single)
+            lazy = pl.scan_parquet(str(out / table / "**" / "*.parquet")).collect()
+            assert lazy.sort(lazy.columns).equals(single.sort(single.columns))
+
+    same_rows()
+    assert not (out / "decisions.parquet").exists()
+    # stopped before its end: the first task's record gone, no dataset.json
+    sorted((out / MANIFESTS).iterdir())[0].unlink()
+    (out / CONTENTS).unlink()
+    again = runner.invoke(app, args)
+    assert again.exit_code == 0, again.output
+    assert _lines(again.output)[-1]["resumed"] == tasks - 1
+    same_rows()
+    # the report (and Hong Kong's summary) of the dataset are those of the single files
+    pages = []
+    for folder in (out, tmp_path / "p"):
+        res = runner.invoke(app, ["report", str(folder), "-o", str(tmp_path / f"{folder.name}.html")])
+        assert res.exit_code == 0, res.output
+        pages.append((tmp_path / f"{folder.name}.html").read_text().replace(str(folder), "FOLDER"))
+    assert pages[0].replace("mjcli report: out", "mjcli report: p") == pages[1]
+    if game == "hk":
+        a, b = (
+            runner.invoke(app, ["summary", "--game", "hk", str(f), "--json"]) for f in (out, tmp_path / "p")
+        )
+        assert a.exit_code == 0 and a.output == b.output

@@ -299,4 +299,4 @@ def test_the_real_cli_joins_the_cluster_by_its_address(cluster, tmp_path: Path) 
     )  # fmt: skip
     assert res.returncode == 0, res.stderr
     assert "2 logs: 2 ok" in res.stdout
-    assert (out / "verify.parquet").is_file()
+    assert (out / "dataset.json").is_file() and len(list((out / "verify").iterdir())) == 2
