@@ -510,15 +510,29 @@ def _sigterm_handler() -> Any:
         return None
 
 
+#: how many times the driver tries to reach the head's GCS (Ray's own setting of that name, used when
+#: the user has not set it). A try lasts about 40 s when the port answers and the GCS does not
+#: (something else listens there, or the head is stuck); Ray's default, 20 tries, is a quarter of an
+#: hour of silence. A head reopening a large RocksDB state may need more: set it then.
+RAY_GCS_TRIES = ("RAY_gcs_server_port_wait_time_s", "1")
+#: how long the head's port may take to accept a connection
+RAY_REACH_TIMEOUT = 5.0
+
+
 def _ray_init(ray: Any, address: str | None) -> None:
     import logging
 
     quiet = {"logging_level": logging.ERROR, "log_to_driver": False}
+    what = f"cannot join the Ray cluster at {address}" if address else "cannot start Ray here"
     try:
         if address is None:
             ray.init(address=RAY_LOCAL, num_cpus=default_jobs(), include_dashboard=False, **quiet)
         else:
-            ray.init(address=address, **quiet)
+            _check_reachable(address)
+            # Ray's core logs each failed try on stderr (whatever its log level says): what goes
+            # wrong is the error below, in one line
+            with _environ_default(*RAY_GCS_TRIES), _stderr_silenced():
+                ray.init(address=address, **quiet)
         # The driver's thread that relays the cluster's messages (a worker died, a task is retried)
         # prints them on stdout, where --json lines go, whatever log_to_driver says: silenced with
         # Ray's own switch (what its debugger uses). They stay in the session's logs.
@@ -528,25 +542,126 @@ def _ray_init(ray: Any, address: str | None) -> None:
             ray.shutdown()  # whatever the start got to: nothing of it stays
         if isinstance(exc, KeyboardInterrupt):
             raise Interrupted() from None
-        if not isinstance(exc, Exception):
+        if isinstance(exc, ClusterError) or not isinstance(exc, Exception):
             raise
-        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        what = f"cannot join the Ray cluster at {address}" if address else "cannot start Ray here"
-        raise ClusterError(f"--ray: {what} ({type(exc).__name__}: {first})") from None
+        raise ClusterError(f"--ray: {what} ({type(exc).__name__}: {_first_line(exc)})") from None
 
 
-#: in a Ray worker process: the ``setup()`` result of the run being worked on, by the run's token.
-#: Ray has no pool initializer; this plays the part of the pool worker's local ``context`` (one
-#: entry, replaced when a task of another run comes).
-_ray_contexts: dict[str, Any] = {}
+def _check_reachable(address: str) -> None:
+    """A ClusterError at once when the head's port does not accept a connection where Ray will look
+    for it. Ray's driver would retry that for about a quarter of an hour, 40 s a try. Ray replaces a
+    loopback host (127.0.0.1, localhost) by this machine's routable address unless
+    RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0, so a head that listens on loopback only is never found
+    that way: the error says so. Ray Client addresses (``ray://``) fail fast by themselves."""
+    import socket
+
+    from ray._private import services
+
+    if address.startswith("ray://"):
+        return
+    try:
+        resolved = services.canonicalize_bootstrap_address(address)
+    except Exception:
+        return  # a malformed address: ray.init says what is wrong with it
+    if resolved is None:
+        return  # auto with no cluster known here: ray.init says so
+    host, _, port = resolved.rpartition(":")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=RAY_REACH_TIMEOUT):
+            return
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror or type(exc).__name__ if isinstance(exc, OSError) else str(exc)
+    shown = f"{host}:{port}"
+    loopback = address.split(":")[0] in ("127.0.0.1", "localhost", "::1", "[::1]")
+    if loopback and shown != address:
+        raise ClusterError(
+            f"--ray: cannot join the Ray cluster at {address}: Ray looks for it at this machine's address "
+            f"{shown}, where nothing answers ({reason}); a head listening on loopback only is joined with "
+            "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0 set for mjcli too"
+        )
+    where = f" (Ray's address for it: {shown})" if shown != address else ""
+    raise ClusterError(f"--ray: cannot join the Ray cluster at {address}{where}: {reason}")
 
 
-def _ray_call(work: Callable[[Any, Any], Any], setup: Callable[[], Any] | None, token: str, task: Any) -> Any:
-    """One task in a Ray worker: the run's context (built on its first task here), then the work."""
-    if token not in _ray_contexts:
-        _ray_contexts.clear()
-        _ray_contexts[token] = setup() if setup is not None else None
-    return work(_ray_contexts[token], task)
+@contextmanager
+def _stderr_silenced() -> Iterator[None]:
+    """File descriptor 2 sent to the null device while the block runs (what native code writes there
+    too), then back."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            sys.stderr.flush()
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+@contextmanager
+def _environ_default(name: str, value: str) -> Iterator[None]:
+    """``name`` set to ``value`` in this process's environment while the block runs, unless it is set
+    already (the user's value wins); then as it was."""
+    if name in os.environ:
+        yield
+        return
+    os.environ[name] = value
+    try:
+        yield
+    finally:
+        os.environ.pop(name, None)
+
+
+class _RunContext:
+    """One run's ``work`` and ``setup`` in a Ray worker process, and the context ``setup()`` built
+    there on the worker's first task of the run. Ray has no pool initializer: this object is owned by
+    the run and travels inside the run's remote function (:func:`_remote_for`), which Ray exports
+    once per run and loads once per worker process, so the context is built once per worker and
+    run, and dies with the run's function. A worker that dies takes its context with it; the retried
+    task builds one afresh in the worker that takes it over. A failed ``setup()`` is kept and raised
+    by every task of the run (an application error: never retried)."""
+
+    def __init__(self, work: Callable[[Any, Any], Any], setup: Callable[[], Any] | None) -> None:
+        self.work = work
+        self.setup = setup
+        self._built = False
+        self._context: Any = None
+        self._failure: Exception | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"work": self.work, "setup": self.setup}  # what a worker needs, never a built context
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["work"], state["setup"])  # type: ignore[misc]
+
+    def __call__(self, task: Any) -> Any:
+        if not self._built:
+            try:
+                self._context = self.setup() if self.setup is not None else None
+            except Exception as exc:
+                self._failure = exc
+            self._built = True
+        if self._failure is not None:
+            raise self._failure
+        return self.work(self._context, task)
+
+
+#: the name of a run's Ray task (a busy worker process carries it in its title: ``ray::NAME``)
+RAY_TASK_NAME = "mjcli_task"
+
+
+def _remote_for(ray: Any, run: _RunContext) -> Any:
+    """The run's remote function: a closure over ``run``, so that Ray keeps it per worker."""
+
+    def mjcli_task(task: Any) -> Any:
+        return run(task)
+
+    options = {"max_retries": RAY_RETRIES, "retry_exceptions": False}
+    return ray.remote(**options)(mjcli_task).options(name=RAY_TASK_NAME)
 
 
 def _ray_map(
@@ -557,13 +672,9 @@ def _ray_map(
 ) -> Iterator[Any]:
     """:func:`ordered_map` on Ray: at most two tasks per CPU in flight (the rest wait here, so a run
     of a million tasks never holds a million references), results kept until their turn."""
-    import uuid
-
     with cluster.session():
         ray = _import_ray()
-        remote = ray.remote(max_retries=RAY_RETRIES, retry_exceptions=False)(_ray_call)
-        token = uuid.uuid4().hex
-        work_ref, setup_ref = ray.put(work), ray.put(setup)  # sent once, not with every task
+        remote = _remote_for(ray, _RunContext(work, setup))  # work and setup go once, with the function
         window = max(2, 2 * cluster.workers())
         pending: dict[Any, int] = {}
         done: dict[int, Any] = {}
@@ -572,7 +683,7 @@ def _ray_map(
             with _terminate_on_signal():
                 while following < len(tasks):
                     while submitted < len(tasks) and len(pending) < window:
-                        ref = remote.remote(work_ref, setup_ref, token, tasks[submitted])
+                        ref = remote.remote(tasks[submitted])
                         pending[ref] = submitted
                         submitted += 1
                     if following not in done:

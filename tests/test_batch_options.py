@@ -3,9 +3,13 @@ when Ray is missing, and --resume on this machine (the Ray runs are in test_ray.
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import polars as pl
@@ -74,8 +78,9 @@ def test_refused_combinations(tmp_path: Path) -> None:
     assert "drop --jobs" in _error("verify", LOGS[0], "--ray=local", "--jobs", "2")
     assert "--resume needs --out" in _error("replay", LOGS[0], "--resume")
     assert "--bot does not run on Ray" in _error("simulate", "--bot", "x=cat", "--ray=local")
-    # --resume applies to the tables written as parts: the riichi replay
-    assert "--resume" in _error("replay", "--game", "doudizhu", LOGS[0], "--resume", "--out", str(tmp_path))
+    # --resume applies to the tables written as parts: replay and riichi's verify
+    assert "--resume" in _error("verify", "--game", "hk", LOGS[0], "--resume", "--out", str(tmp_path))
+    assert "--resume needs --out" in _error("replay", "--game", "hk", LOGS[0], "--resume")
 
 
 def test_block_size() -> None:
@@ -110,3 +115,145 @@ def test_resume_here_keeps_finished_parts_and_redoes_a_stopped_one(tmp_path: Pat
     plain = runner.invoke(app, ["replay", *LOGS[:3], "--policies", "greedy", "--out", str(tmp_path / "p")])
     assert plain.exit_code == 0
     assert pl.read_parquet(tmp_path / "p" / "decisions.parquet").equals(whole)
+
+
+def _lines(output: str) -> list[dict]:
+    return [json.loads(line) for line in output.splitlines() if line.startswith("{")]
+
+
+def test_verify_resume_writes_the_rows_of_jobs_2_as_parts_and_finishes_a_stopped_run(tmp_path: Path) -> None:
+    logs = sorted(str(p) for p in (ROOT / "fixtures" / "simulate" / "logs").iterdir())[:4]
+    plain = runner.invoke(app, ["verify", *logs, "--jobs", "2", "--out", str(tmp_path / "p"), "--json"])
+    assert plain.exit_code == 0, plain.output
+    out = tmp_path / "out"
+    args = ["verify", *logs, "--out", str(out), "--json", "--resume"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert _lines(first.output) == _lines(plain.output)  # each log's report and the summary
+    assert not (out / "verify.parquet").exists()
+    for table in ("verify", "verify_games", "verify_mismatches"):
+        single = pl.read_parquet(tmp_path / "p" / f"{table}.parquet")
+        parts = json.loads((out / CONTENTS).read_text())["tables"][table]["parts"]
+        assert len(parts) == 4
+        assert pl.read_parquet([out / p for p in parts]).equals(single)
+        lazy = pl.scan_parquet(str(out / table / "**" / "*.parquet")).collect()
+        assert lazy.sort(lazy.columns).equals(single.sort(single.columns))
+    assert pl.read_parquet(tmp_path / "p" / "verify.parquet").height > 0
+    # stopped before its end: two tasks' records gone, no dataset.json; the report refuses it
+    for manifest in sorted((out / MANIFESTS).iterdir())[:2]:
+        manifest.unlink()
+    (out / CONTENTS).unlink()
+    res = runner.invoke(app, ["report", str(out), "-o", str(tmp_path / "r.html")])
+    assert "did not finish" in str(res.exception)
+    again = runner.invoke(app, args)
+    assert again.exit_code == 0, again.output
+    assert _lines(again.output) == _lines(plain.output)  # the kept logs' reports printed as before
+    assert "2 of 4 logs kept from the earlier run" in again.stderr
+    for table in ("verify", "verify_games", "verify_mismatches"):
+        parts = json.loads((out / CONTENTS).read_text())["tables"][table]["parts"]
+        assert pl.read_parquet([out / p for p in parts]).equals(
+            pl.read_parquet(tmp_path / "p" / f"{table}.parquet")
+        )
+    # the report of the dataset is the report of the single files
+    pages = []
+    for folder in (out, tmp_path / "p"):
+        res = runner.invoke(app, ["report", str(folder), "-o", str(tmp_path / f"{folder.name}.html")])
+        assert res.exit_code == 0, res.output
+        pages.append((tmp_path / f"{folder.name}.html").read_text().replace(str(folder), "FOLDER"))
+    assert pages[0].replace("mjcli report: out", "mjcli report: p") == pages[1]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
+@pytest.mark.parametrize("loopback_only", [False, True])
+def test_joining_a_cluster_that_cannot_be_reached_fails_at_once(loopback_only: bool) -> None:
+    """A head bound to 127.0.0.1 only: Ray, unless told RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0, looks for
+    it at this machine's routable address and retried that for about a quarter of an hour. Nothing
+    listening at all: the same error at once."""
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        if loopback_only:
+            listener.listen(1)  # the port is open on loopback only
+        port = listener.getsockname()[1]
+        env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
+        started = time.monotonic()
+        res = subprocess.run(
+            [sys.executable, "-m", "mjcli", "verify", LOGS[0], "--ray", f"127.0.0.1:{port}"],
+            capture_output=True, text=True, env=env, timeout=120, check=False,
+        )  # fmt: skip
+    assert time.monotonic() - started < 60
+    assert res.returncode == 2, res.stderr
+    assert res.stdout == ""
+    lines = res.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(
+        f"error: --ray: cannot join the Ray cluster at 127.0.0.1:{port}"
+    )
+    assert "Traceback" not in res.stderr
+
+
+@pytest.fixture(scope="module")
+def other_games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
+    """Records of the other games, simulated: two Dou Dizhu files (a task each), three Hong Kong logs."""
+    base = tmp_path_factory.mktemp("records")
+    for seed in (1, 2):
+        res = runner.invoke(app, ["simulate", "--game", "doudizhu", "--games", "2", "--seed", str(seed),
+                                  "--out", str(base / f"dd{seed}")])  # fmt: skip
+        assert res.exit_code == 0, res.output
+    res = runner.invoke(
+        app, ["simulate", "--game", "hk", "--games", "3", "--seed", "4", "--out", str(base / "hk")]
+    )
+    assert res.exit_code == 0, res.output
+    return {
+        "doudizhu": [str(base / "dd1" / "games.jsonl"), str(base / "dd2" / "games.jsonl")],
+        "hk": [str(base / "hk" / "logs")],
+    }
+
+
+@pytest.mark.parametrize(
+    ("game", "tables", "tasks"), [("doudizhu", ("decisions",), 2), ("hk", ("decisions", "games"), 3)]
+)
+def test_replay_resume_of_the_other_games(
+    game: str, tables: tuple[str, ...], tasks: int, other_games, tmp_path: Path
+) -> None:
+    records = other_games[game]
+    plain = runner.invoke(
+        app, ["replay", "--game", game, *records, "--jobs", "2", "--out", str(tmp_path / "p"), "--json"]
+    )
+    assert plain.exit_code == 0, plain.output
+    out = tmp_path / "out"
+    args = ["replay", "--game", game, *records, "--out", str(out), "--json", "--resume"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert {**_lines(first.output)[-1], "resumed": 0} == {**_lines(plain.output)[-1], "resumed": 0}
+
+    def same_rows() -> None:
+        contents = json.loads((out / CONTENTS).read_text())
+        for table in tables:
+            parts = contents["tables"][table]["parts"]
+            assert len(parts) == tasks
+            single = pl.read_parquet(tmp_path / "p" / f"{table}.parquet")
+            assert single.height > 0
+            assert pl.read_parquet([out / p for p in parts]).equals(single)
+            lazy = pl.scan_parquet(str(out / table / "**" / "*.parquet")).collect()
+            assert lazy.sort(lazy.columns).equals(single.sort(single.columns))
+
+    same_rows()
+    assert not (out / "decisions.parquet").exists()
+    # stopped before its end: the first task's record gone, no dataset.json
+    sorted((out / MANIFESTS).iterdir())[0].unlink()
+    (out / CONTENTS).unlink()
+    again = runner.invoke(app, args)
+    assert again.exit_code == 0, again.output
+    assert _lines(again.output)[-1]["resumed"] == tasks - 1
+    same_rows()
+    # the report (and Hong Kong's summary) of the dataset are those of the single files
+    pages = []
+    for folder in (out, tmp_path / "p"):
+        res = runner.invoke(app, ["report", str(folder), "-o", str(tmp_path / f"{folder.name}.html")])
+        assert res.exit_code == 0, res.output
+        pages.append((tmp_path / f"{folder.name}.html").read_text().replace(str(folder), "FOLDER"))
+    assert pages[0].replace("mjcli report: out", "mjcli report: p") == pages[1]
+    if game == "hk":
+        a, b = (
+            runner.invoke(app, ["summary", "--game", "hk", str(f), "--json"]) for f in (out, tmp_path / "p")
+        )
+        assert a.exit_code == 0 and a.output == b.output

@@ -30,6 +30,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mjcli.cli import app
+from mjcli.runner import RAY_TASK_NAME
 
 if importlib.util.find_spec("ray") is None:
     pytest.skip("Ray is not installed (make test installs the ray extra)", allow_module_level=True)
@@ -190,8 +191,15 @@ def test_replay_on_ray_writes_the_rows_of_jobs_2_as_a_dataset(cluster, tmp_path:
 
 
 def test_verify_and_simulate_on_ray_write_the_bytes_of_jobs_2(cluster, tmp_path: Path) -> None:
+    # verify: its three tables as a dataset, the rows of --jobs 2; each log's report printed the same
+    a, b = tmp_path / "verify-ray", tmp_path / "verify-jobs"
+    code_a, out_a = cli("verify", *FIXTURE_LOGS[:4], f"--ray={cluster['address']}", "--out", str(a), "--json")
+    code_b, out_b = cli("verify", *FIXTURE_LOGS[:4], "--jobs", "2", "--out", str(b), "--json")
+    assert (code_a, code_b) == (0, 0), out_a + out_b
+    assert json_lines(out_a) == json_lines(out_b)
+    for table in ("verify", "verify_games", "verify_mismatches"):
+        assert parts_in_order(a, table).equals(pl.read_parquet(b / f"{table}.parquet"))
     runs = [
-        ("verify", *FIXTURE_LOGS[:4]),
         ("simulate", "--games", "2", "--seed", "5", "--length", "tonpuu"),
         ("simulate", "--game", "doudizhu", "--games", "4", "--seed", "5"),
         ("simulate", "--game", "hk", "--games", "2", "--seed", "5"),
@@ -206,12 +214,15 @@ def test_verify_and_simulate_on_ray_write_the_bytes_of_jobs_2(cluster, tmp_path:
         for f in files:
             assert (a / f).read_bytes() == (b / f).read_bytes(), (args, f)
     # replay of the other games: what they simulated, replayed on Ray and with --jobs 2
-    for game, records in (("doudizhu", "2-ray/games.jsonl"), ("hk", "3-ray/logs")):
+    # (their decisions as a dataset on Ray, as the riichi replay's; the same summary)
+    for game, records in (("doudizhu", "1-ray/games.jsonl"), ("hk", "2-ray/logs")):
         a, b = tmp_path / f"{game}-replay-ray", tmp_path / f"{game}-replay-jobs"
         args = ("replay", "--game", game, str(tmp_path / records))
-        assert cli(*args, f"--ray={cluster['address']}", "--out", str(a))[0] == 0
-        assert cli(*args, "--jobs", "2", "--out", str(b))[0] == 0
-        assert pl.read_parquet(a / "decisions.parquet").equals(pl.read_parquet(b / "decisions.parquet"))
+        code_a, out_a = cli(*args, f"--ray={cluster['address']}", "--out", str(a), "--json")
+        code_b, out_b = cli(*args, "--jobs", "2", "--out", str(b), "--json")
+        assert (code_a, code_b) == (0, 0), out_a + out_b
+        assert parts_in_order(a, "decisions").equals(pl.read_parquet(b / "decisions.parquet"))
+        assert {**json_lines(out_a)[-1], "resumed": 0} == {**json_lines(out_b)[-1], "resumed": 0}
 
 
 def test_three_player_replay_and_simulate_on_ray_are_those_of_jobs_2(cluster, tmp_path: Path) -> None:
@@ -280,7 +291,7 @@ def test_a_worker_killed_mid_run_is_retried_and_the_result_is_complete(cluster, 
     def kill_first_busy_worker() -> None:
         # a worker running a task carries the task's function name as its title
         while not stop.is_set() and not killed:
-            for pid in _cluster_pids(int(cluster["pgid"]), "ray::_ray_call"):
+            for pid in _cluster_pids(int(cluster["pgid"]), f"ray::{RAY_TASK_NAME}"):
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
                     killed.append(pid)
@@ -314,4 +325,4 @@ def test_the_real_cli_joins_the_cluster_by_its_address(cluster, tmp_path: Path) 
     )  # fmt: skip
     assert res.returncode == 0, res.stderr
     assert "2 logs: 2 ok" in res.stdout
-    assert (out / "verify.parquet").is_file()
+    assert (out / "dataset.json").is_file() and len(list((out / "verify").iterdir())) == 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from mjcli import games
-from mjcli.commands import game_option, jobs_option, ray_option
+from mjcli.commands import game_option, jobs_option, ray_option, resume_option
 
 INTRO = (
     "Replay game logs through the rules engine and compare, round by round, what the engine computes "
@@ -31,6 +31,7 @@ def register(app: typer.Typer) -> None:
             help="Rule-set preset (a log's own rules win). " + games.defaults_help("verify", "rules"),
         ),
         ray: str | None = ray_option(),
+        resume: bool = resume_option(),
     ) -> None:
         options = dict(locals())
         raise typer.Exit(games.run("verify", options.pop("game"), **options))

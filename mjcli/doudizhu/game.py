@@ -81,25 +81,45 @@ def replay(
     as_json: bool,
     plugin: list[str] | None = None,
     ray: str | None = None,
+    resume: bool = False,
 ) -> int:
+    from pathlib import Path
+
     from mjcli.doudizhu.formats import collect_records
     from mjcli.doudizhu.policies import parse_policies
+    from mjcli.doudizhu.replay import parted_options
     from mjcli.doudizhu.replay import replay as replay_records
+    from mjcli.ledger import CONTENTS, MANIFESTS, PartedRun
     from mjcli.outpaths import output_dir
 
     registry = _registry(plugin)
     names = parse_policies(policies, registry)
+    if resume and out is None:
+        raise UsageError("--resume needs --out DIR: the folder of the run to finish")
     backend = backend_for(jobs, ray)
     inputs = collect_records(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no record files found in {', '.join(records)}")
+    # on Ray or with --resume (and --out) the decisions are a dataset of parts (see mjcli.ledger)
+    parting = out is not None and (ray is not None or resume)
+    entries = ("decisions", MANIFESTS)
     with (
-        output_dir(out, ("decisions.parquet", "replay.json"), inputs.paths) as stage,
+        output_dir(
+            out,
+            ("decisions.parquet", "replay.json", *entries, CONTENTS),
+            inputs.paths,
+            live=entries if parting else (),
+        ) as stage,
         terminal_bar(unit="game") as bar,
         backend.session(),
     ):
         for line in inputs.notes():
             print(line, file=sys.stderr)
+        parted = (
+            PartedRun(Path(str(out)), ("decisions",), parted_options(names), resume=resume)
+            if parting
+            else None
+        )
         summary = replay_records(
             inputs.paths,
             names,
@@ -107,7 +127,11 @@ def replay(
             progress=bar.update if bar is not None else None,
             registry=registry,
             backend=backend,
+            parted=parted,
         )
+        if parted is not None and stage is not None:
+            parted.write_contents(stage)
+            summary["resumed"] = parted.resumed
     if as_json:
         emit_json(summary)
     else:
@@ -265,6 +289,7 @@ GAME = GameEntry(
                 "as_json": False,
                 "plugin": None,
                 "ray": None,
+                "resume": False,
             },
         ),
         "simulate": Command(

@@ -25,7 +25,7 @@ from mjcli.doudizhu.formats import bid_text, move_text, read_records, walk
 from mjcli.doudizhu.policies import get_policy
 from mjcli.errors import LogFormatError, UsageError
 from mjcli.inputs import manifest
-from mjcli.ledger import write_table
+from mjcli.ledger import PartedRun, text_sha256, write_table
 from mjcli.plugins import Registry
 from mjcli.runner import Backend, ordered_map
 
@@ -117,6 +117,37 @@ def _replay_block(context: tuple[list[str], dict[str, Any]], block: Block) -> Bl
     return out
 
 
+def _replay_block_of_file(context: tuple[list[str], dict[str, Any]], block: Block) -> tuple[str, BlockRows]:
+    return block[0], _replay_block(context, block)
+
+
+def _block_split(result: tuple[str, BlockRows]) -> tuple[dict[str, pl.DataFrame], dict[str, Any]]:
+    """A block's rows as the part of a parted run, and what the summary needs of it (JSON values)."""
+    file, results = result
+    rows = [r for _, game_rows, _ in results for r in game_rows]
+    note = {
+        "records": len(results),
+        "games": sum(1 for _, _, error in results if error is None),
+        "errors": [
+            {"file": file, "error": f"record {i + 1}: {error}"}
+            for i, _, error in results
+            if error is not None
+        ],
+    }
+    return {"decisions": pl.DataFrame(rows, schema=DECISIONS_SCHEMA)}, note
+
+
+def _block_fingerprint(block: Block) -> tuple[str, str]:
+    """A block's label (its file and first record) and the SHA-256 of its records."""
+    file, first, records = block
+    return f"{file}#{first}", text_sha256(json.dumps(records, sort_keys=True, ensure_ascii=False))
+
+
+def parted_options(policies: list[str]) -> dict[str, Any]:
+    """What a Dou Dizhu replay's rows depend on besides the records (a parted run's options)."""
+    return {"command": "replay", "game": "doudizhu", "policies": list(policies)}
+
+
 def _policies_by_name(names: list[str], registry: Registry | None = None) -> tuple[list[str], dict[str, Any]]:
     return names, {name: get_policy(name, registry) for name in names}
 
@@ -153,11 +184,13 @@ def replay(
     progress: Callable[[int], None] | None = None,
     registry: Registry | None = None,
     backend: Backend | None = None,
+    parted: PartedRun | None = None,
 ) -> dict[str, Any]:
     """Replay every record of ``paths``; write ``out/decisions.parquet``; return the summary.
 
     ``progress`` is called with the number of records done after each block; ``registry`` resolves
-    the names (default: the built-ins; plugins are rebuilt from it in each worker)."""
+    the names (default: the built-ins; plugins are rebuilt from it in each worker). With ``parted``
+    the decisions are that run's dataset instead, written by the tasks (see :mod:`mjcli.ledger`)."""
     if not policies:
         raise UsageError("--policies names no policy")
     for name in policies:
@@ -169,20 +202,40 @@ def replay(
     games = 0
     blocks = _blocks(paths, errors)
     setup = functools.partial(_policies_by_name, list(policies), registry)
-    for (file, _, _), results in zip(
-        blocks, ordered_map(_replay_block, blocks, jobs=jobs, setup=setup, backend=backend), strict=True
-    ):
-        for index, game_rows, error in results:
-            if error is not None:
-                errors.append({"file": file, "error": f"record {index + 1}: {error}"})
-            else:
-                games += 1
-                rows.extend(game_rows)
-        if progress:
-            progress(len(results))
-    frame = pl.DataFrame(rows, schema=DECISIONS_SCHEMA)
+    if parted is not None:
+        for note in parted.run(
+            _replay_block_of_file,
+            _block_split,
+            _block_fingerprint,
+            blocks,
+            label=lambda block: _block_fingerprint(block)[0],
+            setup=setup,
+            jobs=jobs,
+            backend=backend,
+        ):
+            games += note["games"]
+            errors.extend(note["errors"])
+            if progress:
+                progress(note["records"])
+        lf = parted.scan("decisions")  # the rows stay in their parts: the figures are read lazily
+        decisions = parted.rows("decisions")
+    else:
+        for (file, _, _), results in zip(
+            blocks, ordered_map(_replay_block, blocks, jobs=jobs, setup=setup, backend=backend), strict=True
+        ):
+            for index, game_rows, error in results:
+                if error is not None:
+                    errors.append({"file": file, "error": f"record {index + 1}: {error}"})
+                else:
+                    games += 1
+                    rows.extend(game_rows)
+            if progress:
+                progress(len(results))
+        frame = pl.DataFrame(rows, schema=DECISIONS_SCHEMA)
+        if out is not None:
+            write_table(frame, Path(out) / "decisions.parquet")
+        lf, decisions = frame.lazy(), frame.height
     if out is not None:
-        write_table(frame, Path(out) / "decisions.parquet")
         # What was read, beside the table (the ``file`` column is each path as given).
         read = {
             "game": "doudizhu",
@@ -191,15 +244,16 @@ def replay(
         }
         write_text_atomic(Path(out) / "replay.json", json.dumps(read, indent=1, ensure_ascii=False) + "\n")
     agreement = (
-        frame.group_by(["policy", "kind"], maintain_order=True)
+        lf.group_by(["policy", "kind"], maintain_order=True)
         .agg(pl.len().alias("decisions"), pl.col("agree").mean().alias("agree_rate"))
         .sort(["policy", "kind"])
+        .collect()
     )
     return {
         "game": "doudizhu",
         "files": len(paths),
         "games": games,
-        "decisions": frame.height,
+        "decisions": decisions,
         "errors": sorted(errors, key=lambda e: (e["file"], e["error"])),
         "agreement": agreement.to_dicts(),
     }

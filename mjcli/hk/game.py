@@ -348,23 +348,36 @@ def replay(
     jobs: int | None,
     as_json: bool,
     ray: str | None = None,
+    resume: bool = False,
 ) -> int:
     import tempfile
 
     from mjcli.hk.formats import collect_logs
     from mjcli.hk.policies import HK_POLICIES, RED_POLICIES, parse_policy_names
+    from mjcli.hk.replay import TABLES, parted_options
     from mjcli.hk.replay import replay as run
     from mjcli.hk.summary import format_summary, summarise
+    from mjcli.ledger import CONTENTS, MANIFESTS, PartedRun
     from mjcli.outpaths import output_dir
 
     default = RED_POLICIES if preset == "red" else HK_POLICIES
     names = parse_policy_names(policies, default)
+    if resume and out is None:
+        raise UsageError("--resume needs --out DIR: the folder of the run to finish")
     backend = backend_for(jobs, ray)
     inputs = collect_logs(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(records)}")
+    # on Ray or with --resume (and --out) the tables are a dataset of parts (see mjcli.ledger)
+    parting = out is not None and (ray is not None or resume)
+    live = (*TABLES, MANIFESTS)
+    parted = None
     with contextlib.ExitStack() as stack:
-        stage = stack.enter_context(output_dir(out, REPLAY_OWNS, inputs.paths))
+        stage = stack.enter_context(
+            output_dir(out, (*REPLAY_OWNS, *live, CONTENTS), inputs.paths, live=live if parting else ())
+        )
+        if parting:
+            parted = PartedRun(Path(str(out)), TABLES, parted_options(names, preset), resume=resume)
         _print_notes(inputs)
         if stage is None:  # no --out: the tables still go to files, in a folder removed at the end
             stage = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-hk-replay-")))
@@ -376,9 +389,14 @@ def replay(
                 backend=backend,
                 progress=None if bar is None else bar.update,
                 game=preset,
+                parted=parted,
             )
+        if parted is not None:
+            parted.write_contents(stage)
         summary = summarise(result.decisions)
         summary.update({"files": result.files, "games": result.games, "skipped": result.errors})
+        if parted is not None:
+            summary["resumed"] = parted.resumed
         if as_json:
             emit_json(summary)
         else:
@@ -387,11 +405,22 @@ def replay(
                 print(f"SKIPPED {e}")
     if out is not None:
         target = Path(out)
-        print(
-            f"wrote {target / 'decisions.parquet'} ({plural(result.rows, 'row')}) and "
-            f"{target / 'games.parquet'}",
-            file=sys.stderr,
-        )
+        if parted is not None:
+            kept = (
+                f"; {parted.resumed} of {plural(len(inputs), 'log')} kept from the earlier run"
+                if resume
+                else ""
+            )
+            print(
+                f"wrote {target / 'decisions'}/ ({plural(result.rows, 'row')}{kept}) and {target / 'games'}/",
+                file=sys.stderr,
+            )
+        else:
+            print(
+                f"wrote {target / 'decisions.parquet'} ({plural(result.rows, 'row')}) and "
+                f"{target / 'games.parquet'}",
+                file=sys.stderr,
+            )
     return 1 if result.errors else 0
 
 
@@ -593,6 +622,7 @@ def _hk_entry(name: str, title: str, players: str, fmt: dict[str, str]) -> GameE
                     "jobs": None,
                     "as_json": False,
                     "ray": None,
+                    "resume": False,
                 },
             ),
             "summary": Command(

@@ -33,7 +33,7 @@ from mjcli.hk.notation import counts_text, tile_text
 from mjcli.hk.policies import SeedBot, get_policy
 from mjcli.hk.shape import shanten
 from mjcli.inputs import manifest
-from mjcli.ledger import RowBuffer, write_table
+from mjcli.ledger import PartedRun, RowBuffer, file_sha256, to_frame, write_table
 from mjcli.melds import melds_to_text
 from mjcli.runner import Backend, ordered_map
 
@@ -162,6 +162,25 @@ def _build(names: list[str]) -> list[SeedBot]:
     return [get_policy(n) for n in names]
 
 
+def _split(r: FileRows) -> tuple[dict[str, pl.DataFrame], dict[str, Any]]:
+    """A log's rows as the parts of a parted run, and what the run's summary needs of it."""
+    frames = {"decisions": to_frame(r.decisions, DECISIONS_SCHEMA), "games": to_frame(r.games, GAMES_SCHEMA)}
+    return frames, {"error": r.error, "rules": r.rules}
+
+
+def _fingerprint(item: tuple[Path, str]) -> tuple[str, str]:
+    return item[1], file_sha256(item[0])
+
+
+def parted_options(names: Sequence[str], game: str) -> dict[str, Any]:
+    """What a Hong Kong replay's rows depend on besides the logs (a parted run's options)."""
+    return {"command": "replay", "game": game, "policies": list(names)}
+
+
+#: the tables of a replay: files ``NAME.parquet``, or a parted run's folders
+TABLES = ("decisions", "games")
+
+
 #: what a replay read, beside its tables (``mjcli report`` finds the game and the logs there)
 MANIFEST = "replay.json"
 
@@ -186,9 +205,12 @@ def replay(
     progress: Callable[[int], None] | None = None,
     game: str = "hk",
     backend: Backend | None = None,
+    parted: PartedRun | None = None,
 ) -> ReplayResult:
     """Replay every log of ``items`` ((path, label) pairs) through the policies ``names``; with
-    ``out``, write the tables and ``replay.json`` (``game``: the --game the replay ran as)."""
+    ``out``, write the tables and ``replay.json`` (``game``: the --game the replay ran as). With
+    ``parted`` the tables are that run's dataset instead, written by the tasks (see
+    :mod:`mjcli.ledger`); the summary's frame is read back from its parts."""
     if not names:
         raise UsageError("--policies names no policy")
     for n in names:
@@ -199,6 +221,23 @@ def replay(
     rules: list[str | None] = []
     setup = functools.partial(_build, list(names))
     n_games = 0
+    if parted is not None:
+        for note in parted.run(
+            _task, _split, _fingerprint, list(items), label=lambda item: item[1], setup=setup, jobs=jobs,
+            backend=backend,
+        ):  # fmt: skip
+            rules.append(note["rules"])
+            if note["error"] is not None:
+                errors.append(note["error"])
+            else:
+                n_games += 1
+            if progress is not None:
+                progress(1)
+        frame = parted.scan("decisions").collect()
+        result = ReplayResult(len(items), n_games, frame.height, errors, frame)
+        if out is not None:
+            _write_manifest(out, items, names, rules, game)
+        return result
     for r in ordered_map(_task, list(items), jobs=jobs, setup=setup, backend=backend):
         rules.append(r.rules)
         if r.error is not None:
@@ -214,7 +253,13 @@ def replay(
     if out is not None:
         result.decisions_path = write_table(frame, out / "decisions.parquet")
         result.games_path = write_table(games.frame(), out / "games.parquet")
-        inputs = [{**entry, "rules": r} for entry, r in zip(manifest(items), rules, strict=True)]
-        read = {"game": game, "policies": list(names), "inputs": inputs}
-        write_text_atomic(out / MANIFEST, json.dumps(read, indent=1, ensure_ascii=False) + "\n")
+        _write_manifest(out, items, names, rules, game)
     return result
+
+
+def _write_manifest(
+    out: Path, items: Sequence[tuple[Path, str]], names: Sequence[str], rules: list[str | None], game: str
+) -> None:
+    inputs = [{**entry, "rules": r} for entry, r in zip(manifest(items), rules, strict=True)]
+    read = {"game": game, "policies": list(names), "inputs": inputs}
+    write_text_atomic(out / MANIFEST, json.dumps(read, indent=1, ensure_ascii=False) + "\n")

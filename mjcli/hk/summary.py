@@ -10,17 +10,21 @@ from typing import Any
 import polars as pl
 
 from mjcli.errors import UsageError, short_path
+from mjcli.ledger import table_source
 from mjcli.output import format_table
 
 KINDS = ("discard", "claim", "win", "kong", "rob")
 
 
 def load(path: Path) -> pl.DataFrame:
-    target = path / "decisions.parquet" if path.is_dir() else path
-    if not target.is_file():
+    """The decisions of a replay: ``DIR`` (its ``decisions.parquet``, or the parts of a run on Ray or
+    resumed, see :mod:`mjcli.ledger`) or the file itself."""
+    source = table_source(path, "decisions") if path.is_dir() else path
+    if source is None or (isinstance(source, Path) and not source.is_file()):
         raise UsageError(f"'{path}' holds no decisions.parquet (run mjcli replay --game hk ... --out DIR)")
+    target = source if isinstance(source, Path) else path / "decisions"
     try:
-        frame = pl.read_parquet(target)
+        frame = pl.read_parquet(source)
     except (pl.exceptions.PolarsError, OSError) as exc:
         raise UsageError(
             f"'{short_path(target)}' is not a readable Parquet file ({type(exc).__name__})"

@@ -18,6 +18,7 @@ from typing import Any
 import polars as pl
 
 from mjcli.errors import UsageError
+from mjcli.ledger import table_source
 from mjcli.report import charts
 from mjcli.report.agreement import PHASES, overall, pair_matrix, rates_by, thirds
 from mjcli.report.outputs import MARKERS, Output, columns
@@ -32,12 +33,16 @@ NEEDED = (*POINT, "hand", "actual", "policy", "choice", "agree", "reason")
 
 
 def scan(folder: Path) -> pl.LazyFrame:
+    """The decisions of a replay folder: its file, or the parts of a run on Ray or resumed."""
+    source = table_source(folder, "decisions")
     path = folder / MARKERS["replay"]
+    if isinstance(source, list) and source:
+        path, parts = source[0], source
     names = columns(path)
     missing = [c for c in NEEDED if c not in names]
     if missing:
         raise UsageError(f"'{path}' is not a Dou Dizhu replay's decisions (no {', '.join(missing)} column)")
-    lf = pl.scan_parquet(path)
+    lf = pl.scan_parquet(parts if isinstance(source, list) and source else path)
     for extra in ("lead", "role"):  # written since mjcli report: an older output has neither
         if extra not in names:
             lf = lf.with_columns(pl.lit(None, dtype=pl.String).alias(extra))

@@ -25,6 +25,7 @@ import polars as pl
 from mjcli.errors import UsageError
 from mjcli.hk.notation import hand_text, parse_hand, tile_code
 from mjcli.hk.summary import KINDS, summarise
+from mjcli.ledger import table_source
 from mjcli.report import charts
 from mjcli.report.agreement import PHASES, overall, rates_by
 from mjcli.report.outputs import MARKERS, REPLAY_MANIFEST, Output, columns, read_json
@@ -57,12 +58,13 @@ _ROUND = re.compile(r"([ESWN])([1-4])-\d+$")
 
 def decisions(folder: Path) -> pl.LazyFrame:
     """The replay's decisions, with the optional columns an older table lacks added empty."""
-    path = folder / MARKERS["replay"]
+    source = table_source(folder, "decisions")  # the file, or the parts of a run on Ray or resumed
+    path = source[0] if isinstance(source, list) and source else folder / MARKERS["replay"]
     names = columns(path)
     missing = [c for c in NEEDED if c not in names]
     if missing:
         raise UsageError(f"'{path}' is not a Hong Kong replay's decisions (no {', '.join(missing)} column)")
-    lf = pl.scan_parquet(path)
+    lf = pl.scan_parquet(source if isinstance(source, list) and source else path)
     absent = [pl.lit(None, dtype=t).alias(c) for c, t in OPTIONAL.items() if c not in names]
     return lf.with_columns(absent) if absent else lf
 

@@ -5,10 +5,10 @@ names the game, the policies and the logs read), ``simulate`` a ``summary.json``
 ``games.parquet`` (the summary names the game), ``verify`` a ``verify.parquet``. Outputs written
 before the game was recorded are recognised by their columns: riichi's decisions have ``honba``,
 Hong Kong's ``hand_index``, Dou Dizhu's simulated seats a ``role``; Hong Kong's verify rows have
-``faan``, riichi's not. A replay run on Ray or resumed holds its decisions as a dataset of parts
-(``decisions/part-*.parquet`` listed in ``dataset.json``, see :mod:`mjcli.ledger`) instead of the
-one file. A folder may hold several outputs (``verify --out`` into a
-simulation's folder): each is found.
+``faan``, riichi's not. A replay or a verify run on Ray or resumed holds its tables as a dataset of parts
+(``decisions/part-*.parquet``, ``verify/part-*.parquet``, ... listed in ``dataset.json``, see
+:mod:`mjcli.ledger`) instead of one file each (:func:`read_table` reads either). A folder may
+hold several outputs (``verify --out`` into a simulation's folder): each is found.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import polars as pl
 
 from mjcli.errors import UsageError
 from mjcli.games import load_game
-from mjcli.ledger import CONTENTS, table_source
+from mjcli.ledger import table_source
 
 #: the order of the sections on the page: how a run goes (play, check, replay)
 KINDS = ("simulate", "verify", "replay")
@@ -63,6 +63,28 @@ def columns(path: Path) -> list[str]:
         raise UsageError(f"'{_shown(path)}' is not a readable Parquet file ({type(exc).__name__})") from None
 
 
+def read_table(folder: Path, table: str) -> pl.DataFrame | None:
+    """The table ``table`` of an output folder: its file ``table.parquet`` or a finished run's parts
+    in order; None when the folder has neither."""
+    source = table_source(folder, table)
+    if source is None:
+        return None
+    try:
+        return pl.read_parquet(source)
+    except (pl.exceptions.PolarsError, OSError) as exc:
+        shown = source if isinstance(source, Path) else folder / table
+        raise UsageError(
+            f"'{_shown(shown)}' is not a readable Parquet table ({type(exc).__name__})"
+        ) from None
+
+
+def _table_columns(folder: Path, table: str) -> list[str]:
+    source = table_source(folder, table)
+    if isinstance(source, list):
+        return columns(source[0]) if source else []
+    return columns(folder / f"{table}.parquet")
+
+
 def _replay_game(folder: Path) -> str:
     manifest = folder / REPLAY_MANIFEST
     if manifest.is_file():
@@ -79,8 +101,9 @@ def _replay_game(folder: Path) -> str:
 def _has(folder: Path, kind: str) -> bool:
     if (folder / MARKERS[kind]).is_file():
         return True
-    # a replay's decisions as parts (a finished parted run; an unfinished one is a UsageError)
-    return kind == "replay" and (folder / CONTENTS).is_file() and bool(table_source(folder, "decisions"))
+    # a replay's or a verify's tables as parts (a finished parted run; an unfinished one is a UsageError)
+    table = {"replay": "decisions", "verify": "verify"}.get(kind)
+    return table is not None and table_source(folder, table) is not None
 
 
 def _simulate_game(folder: Path) -> str | None:
@@ -98,11 +121,12 @@ def _simulate_game(folder: Path) -> str | None:
 def _verify_game(folder: Path) -> str:
     """Riichi's verify checks rounds (``honba``), Hong Kong's hands (``faan``): then the logs' own
     rule set when they all share one (``verify_games.parquet``'s ``rules``), else ``hk``."""
-    if "faan" not in columns(folder / MARKERS["verify"]):
+    if "faan" not in _table_columns(folder, "verify"):
         return "riichi"
-    games = folder / "verify_games.parquet"
-    if games.is_file() and "rules" in columns(games):
-        found = pl.read_parquet(games, columns=["rules"])["rules"].drop_nulls().unique().to_list()
+    if "rules" in _table_columns(folder, "verify_games"):
+        games = read_table(folder, "verify_games")
+        assert games is not None
+        found = games["rules"].drop_nulls().unique().to_list()
         if len(found) == 1:
             return str(found[0])
     return "hk"

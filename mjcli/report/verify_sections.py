@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import polars as pl
 
 from mjcli.report import charts
-from mjcli.report.outputs import MARKERS, Output
+from mjcli.report.outputs import Output, read_table
 from mjcli.report.page import Page
 from mjcli.stats import Estimate
 
@@ -46,10 +46,10 @@ class VerifyWords:
 
 
 def add_verify_sections(page: Page, out: Output, words: VerifyWords) -> None:
-    rows = pl.read_parquet(out.folder / MARKERS["verify"])
-    games_path = out.folder / "verify_games.parquet"
-    mismatches_path = out.folder / "verify_mismatches.parquet"
-    games = pl.read_parquet(games_path) if games_path.is_file() else None
+    rows = read_table(out.folder, "verify")
+    assert rows is not None  # what made the folder a verify's
+    games = read_table(out.folder, "verify_games")
+    found = read_table(out.folder, "verify_mismatches")
     matching = int(rows["match"].sum()) if rows.height else 0
     if games is not None:
         status = {s: games.filter(pl.col("status") == s).height for s in STATUSES}
@@ -100,8 +100,7 @@ def add_verify_sections(page: Page, out: Output, words: VerifyWords) -> None:
             note=words.result_note,
         )
     listing = page.section(f"{words.section}-mismatches", f"{words.title}: every mismatch")
-    if mismatches_path.is_file():
-        found = pl.read_parquet(mismatches_path)
+    if found is not None:
         if found.is_empty():
             listing.note(f"No mismatch: every checked {words.unit} matches its log.")
         else:

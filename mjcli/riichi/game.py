@@ -437,23 +437,31 @@ def read_wind(text: str, option: str) -> int:
 
 
 def verify(
-    logs: list[str], out: str | None, as_json: bool, jobs: int | None, rules: str, ray: str | None = None
+    logs: list[str],
+    out: str | None,
+    as_json: bool,
+    jobs: int | None,
+    rules: str,
+    ray: str | None = None,
+    resume: bool = False,
 ) -> int:
-    from mjcli.ledger import write_table
+    from mjcli.ledger import PartedRun, write_table
     from mjcli.outpaths import output_dir
     from mjcli.riichi.formats import collect_logs
     from mjcli.riichi.rules import get_rules
     from mjcli.riichi.verify import (
+        TABLES,
+        ReportNote,
         Summary,
         game_schema,
         mismatch_schema,
-        report_lines,
+        parted_options,
         round_schema,
         verify_paths,
     )
 
     rule_set = get_rules(rules)
-    backend = _batch_backend(jobs, ray, False, out)
+    backend = _batch_backend(jobs, ray, resume, out)
     inputs = collect_logs(logs, sys.stdin if "-" in logs else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(logs)}")
@@ -462,30 +470,67 @@ def verify(
     game_rows: list[dict[str, object]] = []
     mismatch_rows: list[dict[str, object]] = []
     written = ("verify.parquet", "verify_games.parquet", "verify_mismatches.parquet")
-    with output_dir(out, written, inputs.paths) as stage, backend.session():
+    parting = _parted(out, ray, resume)
+    owns = (*written, *_parted_entries(TABLES))
+    live = _parted_entries(TABLES)[:-1] if parting else ()
+    parted = None
+    with output_dir(out, owns, inputs.paths, live=live) as stage, backend.session():
         _print_notes(inputs)
-        with terminal_bar(len(inputs), unit="log", leave=False) as bar:
-            for reports in verify_paths(inputs.paths, rule_set, backend=backend):
-                for r in reports:
-                    summary.add(r)
-                    if out is not None:
-                        rows.extend(row.to_dict() for row in r.rows)
-                        game_rows.append(r.to_row())
-                        mismatch_rows.extend(m.to_row(r.file, r.game) for m in r.mismatches)
-                    if as_json:
-                        emit_json(r.to_dict())
-                    else:
-                        if bar is not None:
-                            bar.clear()
-                        print("\n".join(report_lines(r)))
+
+        def show(note: ReportNote, bar: Any) -> None:
+            summary.add_note(note)
+            if as_json:
+                emit_json(note.data)
+            else:
                 if bar is not None:
-                    bar.update(1)
-        if stage is not None:
+                    bar.clear()
+                print("\n".join(note.lines))
+
+        with terminal_bar(len(inputs), unit="log", leave=False) as bar:
+            if parting:
+                from mjcli.riichi.verify import verify_fingerprint, verify_split, verify_task
+                from mjcli.runner import shared
+
+                parted = PartedRun(Path(str(out)), TABLES, parted_options(rule_set), resume=resume)
+                for notes in parted.run(
+                    verify_task,
+                    verify_split,
+                    verify_fingerprint,
+                    [str(p) for p in inputs.paths],
+                    label=str,
+                    setup=shared(rule_set),
+                    backend=backend,
+                ):
+                    for note in notes["reports"]:
+                        show(ReportNote.from_json(note), bar)
+                    if bar is not None:
+                        bar.update(1)
+            else:
+                for reports in verify_paths(inputs.paths, rule_set, backend=backend):
+                    for r in reports:
+                        if out is not None:
+                            rows.extend(row.to_dict() for row in r.rows)
+                            game_rows.append(r.to_row())
+                            mismatch_rows.extend(m.to_row(r.file, r.game) for m in r.mismatches)
+                        show(ReportNote.of(r), bar)
+                    if bar is not None:
+                        bar.update(1)
+        if stage is not None and parted is not None:
+            parted.write_contents(stage)
+        elif stage is not None:
             write_table(rows, stage / "verify.parquet", schema=round_schema())
             # Each game's verdict and every difference found, with its round (what `mjcli report` lists).
             write_table(game_rows, stage / "verify_games.parquet", schema=game_schema())
             write_table(mismatch_rows, stage / "verify_mismatches.parquet", schema=mismatch_schema())
-    if out is not None:
+    if parted is not None:
+        kept = ""
+        if resume:
+            kept = f"; {parted.resumed} of {plural(len(inputs), 'log')} kept from the earlier run"
+        print(
+            f"wrote {Path(str(out)) / 'verify'}/ ({plural(parted.rows('verify'), 'round')}{kept})",
+            file=sys.stderr,
+        )
+    elif out is not None:
         print(f"wrote {Path(out) / 'verify.parquet'} ({plural(len(rows), 'round')})", file=sys.stderr)
     if as_json:
         emit_json(summary.to_dict())
@@ -1187,7 +1232,7 @@ GAME = GameEntry(
                 "as_json": False,
                 "jobs": None,
                 "rules": "tenhou",
-                **_RAY_OPTION,
+                **_BATCH_OPTIONS,
             },
         ),
         "convert": Command(

@@ -12,12 +12,16 @@ is reported as an error for that file only: the batch goes on.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import polars as pl
+
 from mjcli.errors import MjcliError, UnsupportedError
+from mjcli.ledger import file_sha256, to_frame
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.legality import IllegalEvent
 from mjcli.riichi.engine.settlement import ron_order
@@ -391,7 +395,7 @@ def verify_file(path: str | os.PathLike[str], rules: Rules | None = None) -> lis
     return reports
 
 
-def _verify_task(rules: Rules | None, path: str) -> list[GameReport]:
+def verify_task(rules: Rules | None, path: str) -> list[GameReport]:
     return verify_file(path, rules)
 
 
@@ -404,7 +408,67 @@ def verify_paths(
     """Verify files in order (the order of ``paths`` whatever ``jobs`` or ``backend`` is); one list
     per file."""
     tasks = [str(p) for p in paths]
-    yield from ordered_map(_verify_task, tasks, jobs=jobs, setup=shared(rules), backend=backend)
+    yield from ordered_map(verify_task, tasks, jobs=jobs, setup=shared(rules), backend=backend)
+
+
+#: the tables of a verify: files ``NAME.parquet``, or a parted run's folders (see :mod:`mjcli.ledger`)
+TABLES = ("verify", "verify_games", "verify_mismatches")
+
+
+def verify_frames(reports: Sequence[GameReport]) -> dict[str, pl.DataFrame]:
+    """The rows of one log's reports in each table (typed by the tables' schemas)."""
+    return {
+        "verify": to_frame([row.to_dict() for r in reports for row in r.rows], round_schema()),
+        "verify_games": to_frame([r.to_row() for r in reports], game_schema()),
+        "verify_mismatches": to_frame(
+            [m.to_row(r.file, r.game) for r in reports for m in r.mismatches], mismatch_schema()
+        ),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class ReportNote:
+    """What the command prints of a game's report, and counts, as JSON values: what a parted run
+    keeps of it in its manifest, so that a resumed run prints the same for the games it keeps."""
+
+    data: dict[str, Any]  # :meth:`GameReport.to_dict`
+    lines: list[str]  # :func:`report_lines`
+    status: str
+    rounds: int
+    rounds_matching: int
+
+    @classmethod
+    def of(cls, r: GameReport) -> ReportNote:
+        data = json.loads(json.dumps(r.to_dict(), ensure_ascii=False))
+        matching = sum(1 for row in r.rows if row.match)
+        return cls(data, report_lines(r), r.status, len(r.rows), matching)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "data": self.data,
+            "lines": self.lines,
+            "status": self.status,
+            "rounds": self.rounds,
+            "rounds_matching": self.rounds_matching,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> ReportNote:
+        return cls(d["data"], list(d["lines"]), d["status"], int(d["rounds"]), int(d["rounds_matching"]))
+
+
+def verify_split(reports: list[GameReport]) -> tuple[dict[str, pl.DataFrame], dict[str, Any]]:
+    """A task's result in a parted run: its tables, and its reports' notes."""
+    return verify_frames(reports), {"reports": [ReportNote.of(r).to_json() for r in reports]}
+
+
+def verify_fingerprint(path: str) -> tuple[str, str]:
+    return path, file_sha256(path)
+
+
+def parted_options(rules: Rules | None) -> dict[str, Any]:
+    """What a verify's rows depend on besides the logs (a parted run's options)."""
+    return {"command": "verify", "game": "riichi", "rules": rules.name if rules is not None else None}
 
 
 @dataclass(slots=True)
@@ -417,10 +481,13 @@ class Summary:
     rounds_matching: int = 0
 
     def add(self, r: GameReport) -> None:
+        self.add_note(ReportNote.of(r))
+
+    def add_note(self, note: ReportNote) -> None:
         self.logs += 1
-        setattr(self, r.status, getattr(self, r.status) + 1)
-        self.rounds += len(r.rows)
-        self.rounds_matching += sum(1 for row in r.rows if row.match)
+        setattr(self, note.status, getattr(self, note.status) + 1)
+        self.rounds += note.rounds
+        self.rounds_matching += note.rounds_matching
 
     def to_dict(self) -> dict[str, Any]:
         return {
