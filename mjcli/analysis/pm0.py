@@ -149,18 +149,14 @@ def is_unique(k: int, hand: Sequence[int]) -> bool:
 def incomplete_chows(hand: Sequence[int]) -> list[tuple[int, int]]:
     """Definition 8: two-tile runs without their third tile in hand (``12`` without 3, ``35`` without 4)."""
     out = []
-    for base in (0, 9, 18):
-        v = hand[base : base + 9]
-        for i in range(9):
-            if not v[i]:
-                continue
-            if i + 1 < 9 and v[i + 1]:
-                below = i > 0 and v[i - 1]
-                above = i + 2 < 9 and v[i + 2]
-                if not below and not above:
-                    out.append((base + i, base + i + 1))
-            if i + 2 < 9 and v[i + 2] and not v[i + 1]:
-                out.append((base + i, base + i + 2))
+    for k in range(27):
+        if not hand[k]:
+            continue
+        i = k % 9
+        if i < 8 and hand[k + 1] and not (i > 0 and hand[k - 1]) and not (i < 7 and hand[k + 2]):
+            out.append((k, k + 1))
+        if i < 7 and hand[k + 2] and not hand[k + 1]:
+            out.append((k, k + 2))
     return out
 
 
@@ -343,30 +339,68 @@ def discard_levels(hand: Sequence[int], exposed: Sequence[int]) -> Iterator[tupl
     level (:data:`BEYOND`) holds, for hands where every tile belongs to a complete combination, the
     kinds whose discard keeps the most combinations, then every kind.
     """
-    # Levels 0-5 are is_dead, is_problematic, is_dead_pair and is_unique written inline (the same
-    # tests): every policy decision of every game walks them.
+    # Levels 0-5 come from one pass over the kinds in hand: the tests of is_dead, is_problematic,
+    # dead_incomplete_chows, is_dead_pair and is_unique written inline (every policy decision of
+    # every game walks them, and most decisions end at one of them; one pass instead of six
+    # comprehensions and a call per kind and test saves most of their cost).
     kinds = [k for k in range(34) if hand[k]]
-    dead_pairs = [k for k in kinds if hand[k] == 2 and exposed[k] > 1]
-    dead = [k for k in kinds if exposed[k] > 2 and not chow_possible(k, exposed)]
+    dead: list[int] = []
+    problematic: list[int] = []
+    dead_chows: list[int] = []  # sorted, each kind once (the pairs come in ascending order)
+    dead_pairs: list[int] = []
+    unique: list[int] = []
+    unique_honours: list[int] = []
+    for k in kinds:
+        n, e = hand[k], exposed[k]
+        if n == 2 and e > 1:
+            dead_pairs.append(k)
+        if k >= 27:  # no chow through an honour
+            if e > 2:
+                dead.append(k)
+            elif n == 1 and e in (1, 2):
+                problematic.append(k)
+            if n == 1:
+                unique_honours.append(k)
+            continue
+        if e > 1 and not chow_possible(k, exposed):
+            if e > 2:
+                dead.append(k)
+            elif n == 1 and e == 2:
+                problematic.append(k)
+        i = k % 9
+        # k, k + 1 in hand: a dead incomplete chow when no kind on either side has a copy left
+        if i < 8 and hand[k + 1] and not (i and exposed[k - 1] < 4) and not (i < 7 and exposed[k + 2] < 4):
+            if not dead_chows or dead_chows[-1] != k:
+                dead_chows.append(k)
+            dead_chows.append(k + 1)
+        if n == 1:
+            for x in _NEAR2[k]:
+                if hand[x]:
+                    break
+            else:
+                unique.append(k)
     yield PRIORITIES[0], dead
+    yield PRIORITIES[1], problematic
+    yield PRIORITIES[2], dead_chows
+    yield PRIORITIES[3], dead_pairs if len(dead_pairs) > 1 else []
+    yield PRIORITIES[4], unique
+    yield PRIORITIES[5], unique_honours
+    # is_minor and is_incomplete_chow_tile over every kind, with their shared facts worked out once:
+    # a tile of no incomplete chow, or one two beyond a consecutive one's end (the module notes)
+    chows = incomplete_chows(hand)
+    combo_free, set_free = free_kinds(hand)
+    in_chow = {k for pair in chows for k in pair}
+    beyond = {x for a, b in chows if b == a + 1 for x in (a - 2, b + 2) if _same_suit(a, x)}
+    unique_set = set(unique)
     yield (
-        PRIORITIES[1],
+        PRIORITIES[6],
         [
             k
             for k in kinds
-            if hand[k] == 1
-            and k not in dead
-            and (exposed[k] in (1, 2) if k >= 27 else exposed[k] == 2 and not chow_possible(k, exposed))
+            if k < 27 and k not in unique_set and k in combo_free and (k in beyond or k not in in_chow)
         ],
     )
-    yield PRIORITIES[2], sorted({k for pair in dead_incomplete_chows(hand, exposed) for k in pair})
-    yield PRIORITIES[3], dead_pairs if len(dead_pairs) > 1 else []
-    yield PRIORITIES[4], [k for k in kinds if k < 27 and hand[k] == 1 and not any(hand[x] for x in _NEAR2[k])]
-    yield PRIORITIES[5], [k for k in kinds if k >= 27 and hand[k] == 1]
-    chows = incomplete_chows(hand)
-    combo_free, set_free = free_kinds(hand)
-    yield PRIORITIES[6], [k for k in kinds if is_minor(k, hand, chows, combo_free)]
-    yield PRIORITIES[7], [k for k in kinds if is_incomplete_chow_tile(k, hand, chows, set_free)]
+    yield PRIORITIES[7], [k for k in kinds if k in in_chow and k in set_free]
     yield PRIORITIES[8], dead_pairs
     yield PRIORITIES[9], [k for k in kinds if hand[k] == 2]
     yield BEYOND, [k for k in kinds if k in combo_free] + [k for k in kinds if k not in combo_free]
