@@ -109,6 +109,8 @@ class HandState:
         self.result: HandResult | None = None
         self._tenpai: list[bool | None] = [None, None, None, None]
         self._turn_moves: list[Move] | None = None
+        #: whether the drawn tile completed the hand, when _draw knows it (None: not known)
+        self._drawn_completes: bool | None = None
         self.dealt = self.wall.deal(dealer)
         self._deal()
 
@@ -182,7 +184,9 @@ class HandState:
                     last[s] = t
         self._start_turn(self.dealer, last[self.dealer])
 
-    def _start_turn(self, seat: int, drawn: int | None, after_call: bool = False) -> None:
+    def _start_turn(
+        self, seat: int, drawn: int | None, after_call: bool = False, completes: bool | None = None
+    ) -> None:
         self.phase = TURN
         self.actor = seat
         self.drawn = drawn
@@ -191,6 +195,7 @@ class HandState:
         self.asked = {}
         self.answers = {}
         self._turn_moves = None
+        self._drawn_completes = completes
 
     def _draw(self, seat: int, back: bool) -> None:
         """Draw for ``seat`` (from the back for a replacement); bonus tiles are set aside and
@@ -205,8 +210,13 @@ class HandState:
                 self.bonus[seat].append(t)
                 back = True
                 continue
+            # Asked before the tile joins the hand: a hand that was not one tile from complete
+            # cannot be complete with one more tile, and whether it was is mostly known already
+            # (the claims on the last discard asked it), so most turns need no shanten count of
+            # the 14 tiles for the self-drawn win. (A joker is left to the count.)
+            completes = None if t == JOKER else self.completes(seat, t)
             self._add(seat, t)
-            self._start_turn(seat, t)
+            self._start_turn(seat, t, completes=completes)
             return
 
     def _exhausted(self) -> None:
@@ -244,16 +254,24 @@ class HandState:
         )
 
     def win_score(
-        self, seat: int, tile: int | None, self_drawn: bool, robbing: bool = False
+        self,
+        seat: int,
+        tile: int | None,
+        self_drawn: bool,
+        robbing: bool = False,
+        complete: bool | None = None,
     ) -> HKScore | None:
         """The score of ``seat`` winning now (``tile`` added for a win on another's tile), or None
-        when that is not a legal win (not complete, or below the minimum)."""
+        when that is not a legal win (not complete, or below the minimum). ``complete``: whether
+        the hand is complete, when the caller knows it (it spares a shanten count)."""
         counts = self.counts[seat]
         if tile is not None:
             counts = list(counts)
             counts[tile] += 1
         jokers, melds = self.jokers[seat], self.melds[seat]
-        if not is_complete(counts, jokers, len(melds)):
+        if complete is None:
+            complete = is_complete(counts, jokers, len(melds))
+        if not complete:
             return None
         score = score_counts(counts, jokers, melds, self.context(seat, self_drawn, robbing), self.rules)
         return score if score is not None and score.legal(self.rules.min_faan) else None
@@ -275,7 +293,7 @@ class HandState:
         c = self.counts[s]
         moves: list[Move] = []
         if not self.after_call:
-            if self.win_score(s, None, True) is not None:
+            if self.win_score(s, None, True, complete=self._drawn_completes) is not None:
                 moves.append(WIN[self.drawn] if self.drawn is not None else Move("win"))
             if self.wall.left > 0:
                 if 4 in c:
@@ -313,7 +331,11 @@ class HandState:
 
     def act(self, seat: int, move: Move) -> None:
         """Apply one seat's answer (one of :meth:`pending`'s moves for it), then run on."""
-        legal = self.pending().get(seat)
+        # pending().get(seat), without building the dict (act runs at every decision)
+        if self.phase == TURN:
+            legal = self.turn_moves() if seat == self.actor else None
+        else:
+            legal = None if seat in self.answers else self.asked.get(seat)
         if legal is None:
             raise IllegalMove(f"seat {seat} has nothing to decide now ({self.phase})")
         if move not in legal:
@@ -376,7 +398,7 @@ class HandState:
     def _claims(self, seat: int, tile: int, next_player: bool) -> list[Move]:
         c = self.counts[seat]
         moves: list[Move] = []
-        if self.completes(seat, tile) and self.win_score(seat, tile, False) is not None:
+        if self.completes(seat, tile) and self.win_score(seat, tile, False, complete=True) is not None:
             moves.append(WIN[tile])
         if c[tile] == 3 and self.wall.left > 0:
             moves.append(KONG[tile])
@@ -397,7 +419,10 @@ class HandState:
         self.answers = {}
         for i in (1, 2, 3):
             other = (seat + i) % 4
-            if self.completes(other, tile) and self.win_score(other, tile, False, robbing=True) is not None:
+            if (
+                self.completes(other, tile)
+                and self.win_score(other, tile, False, True, complete=True) is not None
+            ):
                 self.asked[other] = [WIN[tile], PASS]
         if self.asked:
             self.phase = ROB

@@ -105,6 +105,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from mjcli.analysis import pm0
 from mjcli.hk.engine import Move, SeatView
@@ -139,26 +140,33 @@ def pung_points(view: SeatView) -> int:
 
 def suit_tiles(view: SeatView) -> list[int]:
     """Number tiles per suit (m, p, s) in the closed hand and the own melds (jokers in none)."""
-    per = [sum(view.hand[0:9]), sum(view.hand[9:18]), sum(view.hand[18:27])]
+    hand = view.hand
+    per = [sum(hand[0:9]), sum(hand[9:18]), sum(hand[18:27])]
     for m in view.melds:
-        for t in m.tiles:
-            if t < 27:
-                per[t // 9] += 1
+        t = m.tiles[0]  # a meld's tiles are of one suit
+        if t < 27:
+            per[t // 9] += len(m.tiles)
     return per
+
+
+def _most(per: Sequence[int]) -> int:
+    """The suit with most tiles, ties in m, p, s order (max with a key, written out: asked at
+    every decision of the suit levels)."""
+    common = 1 if per[1] > per[0] else 0
+    return 2 if per[2] > per[common] else common
 
 
 def main_suit(view: SeatView) -> int:
     """The suit with most tiles (closed hand and own melds); ties in m, p, s order."""
-    per = suit_tiles(view)
-    return max(range(3), key=lambda s: (per[s], -s))
+    return _most(suit_tiles(view))
 
 
 def suit_points(view: SeatView) -> tuple[int, int]:
     """(points, common suit): 15 - 2 per tile of the other suits + 1 per honour tile."""
     per = suit_tiles(view)
-    common = max(range(3), key=lambda s: (per[s], -s))
-    off = sum(per) - per[common]
-    honours = sum(view.hand[27:]) + sum(len(m.tiles) for m in view.melds if m.kind34 >= 27)
+    common = _most(per)
+    off = per[0] + per[1] + per[2] - per[common]
+    honours = sum(view.hand[27:]) + sum(len(m.tiles) for m in view.melds if m.tiles[0] >= 27)
     return 15 - 2 * off + honours, common
 
 
@@ -181,14 +189,17 @@ def guaranteed_faan(view: SeatView) -> str | None:
 # ---------------------------------------------------------------- the plan of a level
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(NamedTuple):
     """What the bot builds now: ``kind`` one of PM0_PLAN, PUNG_HAND, SUIT_HAND, PURE_SUIT;
-    ``suit`` the suit (0-2) of a suit plan; ``why`` the words of the reason."""
+    ``suit`` the suit (0-2) of a suit plan; ``why`` the words of the reason. (A named tuple:
+    one is made at every decision, and a frozen dataclass is several times slower to build.)"""
 
     kind: str
     suit: int = -1
     why: str = ""
+
+
+_PM0 = Plan(PM0_PLAN)
 
 
 def chooser(view: SeatView) -> Plan:
@@ -202,7 +213,7 @@ def chooser(view: SeatView) -> Plan:
 
 def plan_for(level: str, view: SeatView) -> Plan:
     if level == "pm0":
-        return Plan(PM0_PLAN)
+        return _PM0
     if level == "pm8":
         return chooser(view)
     if level == "pm16":
@@ -223,6 +234,14 @@ def _off_plan(k: int, plan: Plan) -> bool:
     return k // 9 != plan.suit
 
 
+def _off_plan_kinds(kinds: Sequence[int], plan: Plan) -> set[int]:
+    """The kinds among ``kinds`` for which :func:`_off_plan` holds (its test inlined for a set)."""
+    suit = plan.suit
+    if plan.kind == PURE_SUIT:
+        return {k for k in kinds if k >= 27 or k // 9 != suit}
+    return {k for k in kinds if k < 27 and k // 9 != suit}
+
+
 # ---------------------------------------------------------------- decisions
 
 
@@ -235,7 +254,7 @@ class _Levels:
     """:func:`pm0.discard_levels`, computed as far as asked and kept (it is a lazy generator:
     the later levels cost the most and are rarely needed)."""
 
-    def __init__(self, hand: list[int], exposed: list[int]) -> None:
+    def __init__(self, hand: Sequence[int], exposed: list[int]) -> None:
         self._gen = pm0.discard_levels(hand, exposed)
         self._done: list[tuple[str, list[int]]] = []
 
@@ -248,21 +267,23 @@ class _Levels:
 
 def choose_discard(view: SeatView, candidates: Sequence[int], plan: Plan) -> tuple[int, str]:
     """The kind to discard among ``candidates`` (kinds, jokers excluded) and the level that chose it."""
-    levels = _Levels(list(view.hand), exposed_counts(view))
     allowed = set(candidates)
-    if plan.kind in (SUIT_HAND, PURE_SUIT):
-        first = {k for k in allowed if _off_plan(k, plan)}
-        if first:
-            name = "tile of the wrong suit" if plan.kind == SUIT_HAND else "tile of another suit or an honour"
-            for level, kinds in levels:
-                if plan.kind == SUIT_HAND and level in _CHOW_LEVELS:
-                    continue
-                pick = [k for k in kinds if k in first]
-                if pick:
-                    if level == pm0.BEYOND:  # in no level of the list (as read here): the first one
-                        return pick[0], f"{name}: {tile_text(pick[0])}"
-                    k = min(pick)
-                    return k, f"{name} ({level}): {tile_text(k)}"
+    first = _off_plan_kinds(allowed, plan) if plan.kind in (SUIT_HAND, PURE_SUIT) else None
+    # the levels are kept for a second walk only when a suit plan may need one
+    exposed = view.exposed_counts()
+    levels = _Levels(view.hand, exposed) if first else pm0.discard_levels(view.hand, exposed)
+    if first:
+        name = "tile of the wrong suit" if plan.kind == SUIT_HAND else "tile of another suit or an honour"
+        skip = _CHOW_LEVELS if plan.kind == SUIT_HAND else ()
+        for level, kinds in levels:
+            if level in skip:
+                continue
+            pick = [k for k in kinds if k in first]
+            if pick:
+                if level == pm0.BEYOND:  # in no level of the list (as read here): the first one
+                    return pick[0], f"{name}: {tile_text(pick[0])}"
+                k = min(pick)
+                return k, f"{name} ({level}): {tile_text(k)}"
     for level, kinds in levels:
         pick = [k for k in kinds if k in allowed]
         if pick:
@@ -304,16 +325,25 @@ class SeedBot:
         return self.react(view, legal)
 
     def turn(self, view: SeatView, legal: Sequence[Move]) -> tuple[Move, str]:
+        # one pass over the moves (the first win, added kong and concealed kong, every discard)
+        win = akong = ckong = None
+        discards: dict[int, Move] = {}
         for m in legal:
-            if m.kind == "win":
-                return m, "PM0 2: always declares mahjong"
-        for m in legal:
-            if m.kind == "akong":
-                return m, "PM0 3: always adds a tile to make a kong"
-        for m in legal:
-            if m.kind == "ckong":
-                return m, "PM0 3: always makes a kong of its own four tiles"
-        discards = {m.tile: m for m in legal if m.kind == "discard"}
+            kind = m.kind
+            if kind == "discard":
+                discards[m.tile] = m
+            elif kind == "win":
+                win = win or m
+            elif kind == "akong":
+                akong = akong or m
+            elif kind == "ckong":
+                ckong = ckong or m
+        if win:
+            return win, "PM0 2: always declares mahjong"
+        if akong:
+            return akong, "PM0 3: always adds a tile to make a kong"
+        if ckong:
+            return ckong, "PM0 3: always makes a kong of its own four tiles"
         kinds = [t for t in discards if t != JOKER]
         if not kinds:
             if JOKER in discards:
