@@ -65,6 +65,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import compress, repeat
+from operator import eq
 
 from mjcli.tiles import is_honor, runs_with
 
@@ -84,6 +86,12 @@ def pool(k: int, exposed: Sequence[int]) -> int:
 #: ask these definitions at every decision, so the shapes are worked out once here
 _RUN_OTHERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(x for x in run if x != k) for run in runs_with(k)) for k in range(34)
+)
+#: for each number kind k but a 9, the kinds that would complete the run k, k + 1 below and above
+#: it (-1 where the suit ends); None for a 9 and an honour
+_CHOW_SIDES: tuple[tuple[int, int] | None, ...] = tuple(
+    ((k - 1 if k % 9 else -1), (k + 2 if k % 9 < 7 else -1)) if k < 27 and k % 9 < 8 else None
+    for k in range(34)
 )
 #: for each number kind, the kinds of its suit within two of it (for definition 4)
 _NEAR2: tuple[tuple[int, ...], ...] = tuple(
@@ -164,16 +172,24 @@ def incomplete_chows(hand: Sequence[int]) -> list[tuple[int, int]]:
     return out
 
 
-@lru_cache(maxsize=1 << 16)
 def _group_max(vec: tuple[int, ...], runs: bool, pairs: bool) -> tuple[int, int]:
     """(sets, sets+pairs) maximised lexicographically by combinations for one suit (or the honours)."""
-    i = 0
-    while i < len(vec) and vec[i] == 0:
-        i += 1
-    if i == len(vec):
+    return _best_groups(bytes(vec).strip(b"\0"), runs, pairs)
+
+
+@lru_cache(maxsize=1 << 16)
+def _best_groups(vec: bytes, runs: bool, pairs: bool) -> tuple[int, int]:
+    """:func:`_group_max` of counts (as bytes) with no zero at either end, by trying every group
+    the first kind can start: at most one same-kind group (pair, pong, kong) and any number of runs.
+
+    Keyed by the trimmed counts, one entry serves a pattern wherever it lies in its suit (``3-4``
+    is ``12`` as well as ``78``), and so do the sub-patterns the search meets: most lookups hit
+    (bytes, whose strip() trims in C).
+    """
+    if not vec:
         return (0, 0)
     best = (-1, -1)
-    c = vec[i]
+    c = vec[0]
     groups = [(0, 0, 0)]  # (tiles used, sets, pairs)
     if pairs and c >= 2:
         groups.append((2, 0, 1))
@@ -182,17 +198,11 @@ def _group_max(vec: tuple[int, ...], runs: bool, pairs: bool) -> tuple[int, int]
     if c >= 4:
         groups.append((4, 1, 0))
     for used, s, p in groups:
-        left = c - used
-        max_runs = 0
-        if runs and i + 2 < len(vec):
-            max_runs = min(left, vec[i + 1], vec[i + 2])
+        max_runs = min(c - used, vec[1], vec[2]) if runs and len(vec) > 2 else 0
         for r in range(max_runs + 1):
-            rest = list(vec)
-            rest[i] = 0
-            if r:
-                rest[i + 1] -= r
-                rest[i + 2] -= r
-            sub_sets, sub_all = _group_max(tuple(rest), runs, pairs)
+            # the copies of the first kind left over join nothing: the search goes on after it
+            rest = (bytes((vec[1] - r, vec[2] - r)) + vec[3:]).strip(b"\0") if r else vec[1:].lstrip(b"\0")
+            sub_sets, sub_all = _best_groups(rest, runs, pairs)
             cand = (s + r + sub_sets, s + r + p + sub_all)
             # maximise the number of combinations first, then the number of complete sets
             if (cand[1], cand[0]) > (best[1], best[0]):
@@ -349,19 +359,18 @@ def discard_levels(hand: Sequence[int], exposed: Sequence[int]) -> Iterator[tupl
     level (:data:`BEYOND`) holds, for hands where every tile belongs to a complete combination, the
     kinds whose discard keeps the most combinations, then every kind.
     """
-    # Levels 0-5 come from one pass over the kinds in hand: the tests of is_dead, is_problematic,
-    # dead_incomplete_chows, is_dead_pair and is_unique written inline (every policy decision of
-    # every game walks them, and most decisions end at one of them; one pass instead of six
-    # comprehensions and a call per kind and test saves most of their cost).
-    kinds = [k for k in range(34) if hand[k]]
+    # Every decision of every game walks these levels and most end by level 5, so each is made in
+    # as few Python steps as it allows. The tests are those of is_dead, is_problematic,
+    # dead_incomplete_chows, is_dead_pair and is_unique, rearranged: only a kind with an exposed
+    # copy can be dead, problematic or a dead pair; a dead incomplete chow needs a completing kind
+    # with every copy exposed; the unique number tiles look at their own suit only (cached per suit).
+    kinds = list(compress(range(34), hand))  # the kinds held, picked in C
     dead: list[int] = []
     problematic: list[int] = []
-    dead_chows: list[int] = []  # sorted, each kind once (the pairs come in ascending order)
     dead_pairs: list[int] = []
-    unique: list[int] = []
-    unique_honours: list[int] = []
-    for k in kinds:
-        n, e = hand[k], exposed[k]
+    for k in compress(kinds, map(exposed.__getitem__, kinds)):  # the kinds with a copy exposed, in C
+        n = hand[k]
+        e = exposed[k]
         if n == 2 and e > 1:
             dead_pairs.append(k)
         if k >= 27:  # no chow through an honour
@@ -369,48 +378,85 @@ def discard_levels(hand: Sequence[int], exposed: Sequence[int]) -> Iterator[tupl
                 dead.append(k)
             elif n == 1 and e in (1, 2):
                 problematic.append(k)
-            if n == 1:
-                unique_honours.append(k)
-            continue
-        if e > 1 and not chow_possible(k, exposed):
+        elif e > 1 and not chow_possible(k, exposed):
             if e > 2:
                 dead.append(k)
             elif n == 1 and e == 2:
                 problematic.append(k)
-        i = k % 9
-        # k, k + 1 in hand: a dead incomplete chow when no kind on either side has a copy left
-        if i < 8 and hand[k + 1] and not (i and exposed[k - 1] < 4) and not (i < 7 and exposed[k + 2] < 4):
-            if not dead_chows or dead_chows[-1] != k:
-                dead_chows.append(k)
-            dead_chows.append(k + 1)
-        if n == 1:
-            for x in _NEAR2[k]:
-                if hand[x]:
-                    break
-            else:
-                unique.append(k)
     yield PRIORITIES[0], dead
     yield PRIORITIES[1], problematic
+    dead_chows: list[int] = []  # sorted, each kind once (the runs come in ascending order)
+    if max(exposed) > 3:
+        for k in kinds:
+            sides = _CHOW_SIDES[k]  # k, k + 1: dead when neither side has a copy left
+            if sides is not None:
+                below, above = sides
+                if (below < 0 or exposed[below] > 3) and (above < 0 or exposed[above] > 3) and hand[k + 1]:
+                    if not dead_chows or dead_chows[-1] != k:
+                        dead_chows.append(k)
+                    dead_chows.append(k + 1)
     yield PRIORITIES[2], dead_chows
     yield PRIORITIES[3], dead_pairs if len(dead_pairs) > 1 else []
-    yield PRIORITIES[4], unique
-    yield PRIORITIES[5], unique_honours
-    # is_minor and is_incomplete_chow_tile over every kind, with their shared facts worked out once:
-    # a tile of no incomplete chow, or one two beyond a consecutive one's end (the module notes)
-    chows = incomplete_chows(hand)
-    combo_free, set_free = free_kinds(hand)
-    in_chow = {k for pair in chows for k in pair}
-    beyond = {x for a, b in chows if b == a + 1 for x in (a - 2, b + 2) if _same_suit(a, x)}
-    unique_set = set(unique)
     yield (
-        PRIORITIES[6],
+        PRIORITIES[4],
         [
-            k
-            for k in kinds
-            if k < 27 and k not in unique_set and k in combo_free and (k in beyond or k not in in_chow)
+            *_suit_unique(tuple(hand[0:9]), 0),
+            *_suit_unique(tuple(hand[9:18]), 9),
+            *_suit_unique(tuple(hand[18:27]), 18),
         ],
     )
-    yield PRIORITIES[7], [k for k in kinds if k in in_chow and k in set_free]
+    yield PRIORITIES[5], list(compress(range(27, 34), map(eq, hand[27:34], repeat(1))))  # honours held once
+    # levels 6 and 7 suit by suit (the honours have no tile at either), each suit's cached
+    suits = [_suit_levels(tuple(hand[start : start + 9]), start) for start in (0, 9, 18)]
+    yield PRIORITIES[6], [k for minor, _ in suits for k in minor]
+    yield PRIORITIES[7], [k for _, chow_tiles in suits for k in chow_tiles]
     yield PRIORITIES[8], dead_pairs
     yield PRIORITIES[9], [k for k in kinds if hand[k] == 2]
+    combo_free = free_kinds(hand)[0]
     yield BEYOND, [k for k in kinds if k in combo_free] + [k for k in kinds if k not in combo_free]
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_unique(vec: tuple[int, ...], start: int) -> tuple[int, ...]:
+    """Definition 4's number tiles of one suit (counts ``vec``, first kind ``start``): held once,
+    nothing of the suit within two. Cached per suit pattern (by value, bounded): most suits of a
+    hand were met a moment before."""
+    # held once and the only tile within two of itself (a slice's sum is made in C)
+    return tuple(start + i for i in range(9) if vec[i] == 1 and sum(vec[max(0, i - 2) : i + 3]) == 1)
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_levels(vec: tuple[int, ...], start: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The kinds of one suit (counts ``vec``, first kind ``start``) at the levels "minor tile" and
+    "tile of an incomplete chow" (:func:`is_minor`, :func:`is_incomplete_chow_tile`).
+
+    Both look at the tile's own suit only (its neighbours, its incomplete chows, the combinations
+    of its suit), so they are worked out on the suit alone, once per suit pattern: hands change a
+    tile at a time, so most suits of a hand were met before (cached by value, bounded); this
+    spares discard_levels the free_kinds and per-kind tests that dominated its later levels. The
+    tests are those functions' on the suit's nine counts (``test_mahjongjoy`` checks the levels
+    against the functions themselves).
+    """
+    combo_free, set_free = _group_free(vec, start // 9)
+    in_chow: set[int] = set()  # tiles of an incomplete chow (definition 8)
+    beyond: set[int] = set()  # two beyond a consecutive incomplete chow's end (definition 5 a)
+    for i in range(9):
+        if not vec[i]:
+            continue
+        if i < 8 and vec[i + 1] and not (i > 0 and vec[i - 1]) and not (i < 7 and vec[i + 2]):
+            in_chow.update((i, i + 1))
+            beyond.update(x for x in (i - 2, i + 3) if 0 <= x < 9)
+        if i < 7 and vec[i + 2] and not vec[i + 1]:
+            in_chow.update((i, i + 2))
+    minor = []
+    chow_tiles = []
+    for i in range(9):
+        n = vec[i]
+        if not n:
+            continue
+        unique = n == 1 and sum(vec[max(0, i - 2) : i + 3]) == 1
+        if not unique and i in combo_free and (i in beyond or i not in in_chow):
+            minor.append(start + i)
+        if i in in_chow and i in set_free:
+            chow_tiles.append(start + i)
+    return tuple(minor), tuple(chow_tiles)

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 
 from mjcli.analysis import shanten_regular
+from mjcli.analysis.shanten_calc import shanten_regular_or_orphans
 from mjcli.errors import InvalidHandError
 from mjcli.tiles import NUM_KINDS
 
@@ -70,6 +71,10 @@ def regular_shanten(counts: Sequence[int], jokers: int = 0) -> int:
 
 def shanten(counts: Sequence[int], jokers: int = 0, melds: int = 0) -> int:
     """Shanten of a Hong Kong hand: the regular form, and thirteen orphans when it may apply."""
+    if not melds and not jokers:
+        # both forms in one lookup pass (the orphans at 13 or 14 tiles, as below): the engine asks
+        # this of a hand at every discard
+        return shanten_regular_or_orphans(counts)
     value = regular_shanten(counts, jokers)
     if not melds and not jokers and sum(counts) >= 13:
         value = min(value, orphans_shanten(counts))

@@ -33,9 +33,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 
 from mjcli.errors import MjcliError
-from mjcli.hk.engine.actions import AKONG, CKONG, DISCARD, KONG, PASS, PUNG, WIN, Move
+from mjcli.hk.engine.actions import AKONG, CKONG, DISCARD, KONG, MOVE_TEXT, PASS, PUNG, WIN, Move
 from mjcli.hk.engine.view import SeatView
 from mjcli.hk.engine.wall import Wall
 from mjcli.hk.notation import JOKER, bonus_number, is_bonus, is_flower, tile_text
@@ -46,6 +47,17 @@ from mjcli.melds import Meld
 from mjcli.tiles import NUM_KINDS
 
 TURN, CLAIM, ROB, OVER = "turn", "claim", "rob", "over"
+
+#: per tile, the chows it can complete: (the two hand tiles, the move), made once (asked at
+#: every discard for the next seat)
+_CHOWS: tuple[tuple[tuple[int, int, Move], ...], ...] = tuple(
+    tuple(
+        (t + a, t + b, Move("chow", t, (t + a, t + b)))
+        for a, b in ((-2, -1), (-1, 1), (1, 2))
+        if t < 27 and t % 9 + a >= 0 and t % 9 + b <= 8
+    )
+    for t in range(35)
+)
 
 
 class IllegalMove(MjcliError):
@@ -293,13 +305,15 @@ class HandState:
         c = self.counts[s]
         moves: list[Move] = []
         if not self.after_call:
-            if self.win_score(s, None, True, complete=self._drawn_completes) is not None:
+            complete = self._drawn_completes
+            if complete is not False and self.win_score(s, None, True, complete=complete) is not None:
                 moves.append(WIN[self.drawn] if self.drawn is not None else Move("win"))
             if self.wall.left > 0:
                 if 4 in c:
                     moves += [CKONG[k] for k, n in enumerate(c) if n == 4]
-                moves += [AKONG[m.kind34] for m in self.melds[s] if m.kind == "pon" and c[m.kind34]]
-        moves += [DISCARD[k] for k, n in enumerate(c) if n]
+                # (a meld's tiles are kinds here: tiles[0] is its kind34, without the property's call)
+                moves += [AKONG[m.tiles[0]] for m in self.melds[s] if m.kind == "pon" and c[m.tiles[0]]]
+        moves += compress(DISCARD, c)  # a discard of every kind held, picked in C
         if self.jokers[s]:
             moves.append(DISCARD[JOKER])
         self._turn_moves = moves
@@ -341,7 +355,7 @@ class HandState:
         if move not in legal:
             shown = ", ".join(m.text() for m in legal)
             raise IllegalMove(f"seat {seat}: '{move.text()}' is not legal here (legal: {shown})")
-        self._log(seat, move.text())
+        self._log(seat, MOVE_TEXT.get(move) or move.text())
         if self.phase == TURN:
             self._turn(seat, move)
         else:
@@ -387,6 +401,10 @@ class HandState:
         if tile != JOKER:
             for i in (1, 2, 3):
                 other = (seat + i) % 4
+                # most seats can do nothing with the tile (no pair of it, not the next seat's chow,
+                # not one tile from complete): known without building their moves
+                if i != 1 and self.counts[other][tile] < 2 and not self.tenpai(other):
+                    continue
                 moves = self._claims(other, tile, next_player=i == 1)
                 if moves:
                     self.asked[other] = moves
@@ -404,11 +422,10 @@ class HandState:
             moves.append(KONG[tile])
         if c[tile] >= 2:
             moves.append(PUNG[tile])
-        if next_player and tile < 27:
-            n = tile % 9
-            for a, b in ((-2, -1), (-1, 1), (1, 2)):
-                if n + a >= 0 and n + b <= 8 and c[tile + a] and c[tile + b]:
-                    moves.append(Move("chow", tile, (tile + a, tile + b)))
+        if next_player:
+            for a, b, chow in _CHOWS[tile]:
+                if c[a] and c[b]:
+                    moves.append(chow)
         if moves:
             moves.append(PASS)
         return moves

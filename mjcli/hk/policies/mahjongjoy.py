@@ -105,6 +105,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import NamedTuple
 
 from mjcli.analysis import pm0
@@ -117,6 +118,7 @@ SEED = "000_0655bb32b8765f27.txt (Definiciones; Hong Kong PM0 1-4; 1 < PM <= 8; 
 #: the levels: PM0, the 1-3 faan chooser, 4-6 faan (guaranteed faan or a pure suit), 7+ pure suit
 LEVELS = ("pm0", "pm8", "pm16", "pm16plus")
 _CALL_RANK = {"kong": 0, "pung": 1, "chow": 2}
+_KIND, _TILE = itemgetter(0), itemgetter(1)  # Move.kind, Move.tile (a move is a named tuple)
 #: PM0 levels that look at chows, skipped inside the suit hand's first level (A20)
 _CHOW_LEVELS = frozenset({pm0.PRIORITIES[2], pm0.PRIORITIES[6], pm0.PRIORITIES[7]})
 
@@ -170,16 +172,25 @@ def suit_points(view: SeatView) -> tuple[int, int]:
     return 15 - 2 * off + honours, common
 
 
+#: the kinds whose pung is a guaranteed faan, in hand order (winds, then dragons), by seat wind
+#: and prevailing wind (made once: asked at every decision of the 4-6 faan level)
+_FAAN_PUNGS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(sorted({WINDS[seat], WINDS[prevailing], *DRAGONS})) for prevailing in range(4))
+    for seat in range(4)
+)
+
+
 def guaranteed_faan(view: SeatView) -> str | None:
     """The guaranteed faan the hand holds (A22), named, or None."""
     own = view.seat_wind + 1
     for b in view.bonus:
         if bonus_number(b) == own:
             return f"own {'flower' if b < 39 else 'season'} {own}"
-    seat, prevailing = WINDS[view.seat_wind], WINDS[view.prevailing_wind]
+    seat = WINDS[view.seat_wind]
     melded = {m.kind34 for m in view.melds if m.kind != "chi"}
-    for k in sorted({seat, prevailing, *DRAGONS}):  # hand order: winds, then dragons
-        if view.hand[k] >= 3 or k in melded:
+    hand = view.hand
+    for k in _FAAN_PUNGS[view.seat_wind][view.prevailing_wind]:
+        if hand[k] >= 3 or k in melded:
             if k in DRAGONS:
                 return f"dragon pung {tile_text(k)}"
             return f"{'seat' if k == seat else 'prevailing'}-wind pung {tile_text(k)}"
@@ -234,12 +245,17 @@ def _off_plan(k: int, plan: Plan) -> bool:
     return k // 9 != plan.suit
 
 
+#: the kinds :func:`_off_plan` keeps, by plan kind and suit: the suit's (and the honours for
+#: SUIT_HAND), so that the off-plan kinds of a hand are one set difference, made in C
+_KEPT = {
+    SUIT_HAND: tuple(frozenset(range(9 * s, 9 * s + 9)) | frozenset(range(27, 34)) for s in range(3)),
+    PURE_SUIT: tuple(frozenset(range(9 * s, 9 * s + 9)) for s in range(3)),
+}
+
+
 def _off_plan_kinds(kinds: Sequence[int], plan: Plan) -> set[int]:
-    """The kinds among ``kinds`` for which :func:`_off_plan` holds (its test inlined for a set)."""
-    suit = plan.suit
-    if plan.kind == PURE_SUIT:
-        return {k for k in kinds if k >= 27 or k // 9 != suit}
-    return {k for k in kinds if k < 27 and k // 9 != suit}
+    """The kinds (0-33) among ``kinds`` for which :func:`_off_plan` holds."""
+    return set(kinds).difference(_KEPT[plan.kind][plan.suit])
 
 
 # ---------------------------------------------------------------- decisions
@@ -250,53 +266,45 @@ def exposed_counts(view: SeatView) -> list[int]:
     return view.exposed_counts()
 
 
-class _Levels:
-    """:func:`pm0.discard_levels`, computed as far as asked and kept (it is a lazy generator:
-    the later levels cost the most and are rarely needed)."""
-
-    def __init__(self, hand: Sequence[int], exposed: list[int]) -> None:
-        self._gen = pm0.discard_levels(hand, exposed)
-        self._done: list[tuple[str, list[int]]] = []
-
-    def __iter__(self):  # type: ignore[no-untyped-def]
-        yield from self._done
-        for level in self._gen:
-            self._done.append(level)
-            yield level
-
-
 def choose_discard(view: SeatView, candidates: Sequence[int], plan: Plan) -> tuple[int, str]:
     """The kind to discard among ``candidates`` (kinds, jokers excluded) and the level that chose it."""
     allowed = set(candidates)
-    first = _off_plan_kinds(allowed, plan) if plan.kind in (SUIT_HAND, PURE_SUIT) else None
-    # the levels are kept for a second walk only when a suit plan may need one
     exposed = view.exposed_counts()
-    levels = _Levels(view.hand, exposed) if first else pm0.discard_levels(view.hand, exposed)
-    if first:
-        name = "tile of the wrong suit" if plan.kind == SUIT_HAND else "tile of another suit or an honour"
-        skip = _CHOW_LEVELS if plan.kind == SUIT_HAND else ()
-        for level, kinds in levels:
-            if level in skip:
-                continue
-            pick = [k for k in kinds if k in first]
-            if pick:
+    # (the levels' kinds are met with set methods, isdisjoint and intersection, which run in C)
+    if plan.kind in (SUIT_HAND, PURE_SUIT):
+        first = _off_plan_kinds(allowed, plan)
+        if first:
+            name = "tile of the wrong suit" if plan.kind == SUIT_HAND else "tile of another suit or an honour"
+            skip = _CHOW_LEVELS if plan.kind == SUIT_HAND else ()
+            for level, kinds in pm0.discard_levels(view.hand, exposed):
+                if level in skip or first.isdisjoint(kinds):
+                    continue
                 if level == pm0.BEYOND:  # in no level of the list (as read here): the first one
-                    return pick[0], f"{name}: {tile_text(pick[0])}"
-                k = min(pick)
+                    k = next(k for k in kinds if k in first)
+                    return k, f"{name}: {tile_text(k)}"
+                k = min(first.intersection(kinds))
                 return k, f"{name} ({level}): {tile_text(k)}"
-    for level, kinds in levels:
-        pick = [k for k in kinds if k in allowed]
-        if pick:
-            k = pick[0] if level == pm0.BEYOND else min(pick)
-            return k, f"{level}: {tile_text(k)}"
+            # not reached when the candidates are tiles of the hand (the last level holds them
+            # all), so the levels are not kept for the walk below: made again if ever needed
+    for level, kinds in pm0.discard_levels(view.hand, exposed):
+        if allowed.isdisjoint(kinds):
+            continue
+        k = (
+            next(k for k in kinds if k in allowed)
+            if level == pm0.BEYOND
+            else min(allowed.intersection(kinds))
+        )
+        return k, f"{level}: {tile_text(k)}"
     k = min(allowed)
     return k, f"first tile: {tile_text(k)}"
 
 
-def claim_allowed(view: SeatView, call: Move) -> tuple[bool, str]:
-    """PM0 4 on the closed hand without jokers: the maximum of concealed sets before and after."""
+def claim_allowed(view: SeatView, call: Move, before: int | None = None) -> tuple[bool, str]:
+    """PM0 4 on the closed hand without jokers: the maximum of concealed sets before and after
+    (``before`` may be passed, the same for every call on one discard)."""
     hand = list(view.hand)
-    before = pm0.max_sets(hand)
+    if before is None:
+        before = pm0.max_sets(hand)
     used = call.uses if call.kind == "chow" else (call.tile,) * (3 if call.kind == "kong" else 2)
     for t in used:
         hand[t] -= 1
@@ -325,26 +333,23 @@ class SeedBot:
         return self.react(view, legal)
 
     def turn(self, view: SeatView, legal: Sequence[Move]) -> tuple[Move, str]:
-        # one pass over the moves (the first win, added kong and concealed kong, every discard)
-        win = akong = ckong = None
-        discards: dict[int, Move] = {}
-        for m in legal:
-            kind = m.kind
-            if kind == "discard":
-                discards[m.tile] = m
-            elif kind == "win":
-                win = win or m
-            elif kind == "akong":
-                akong = akong or m
-            elif kind == "ckong":
-                ckong = ckong or m
-        if win:
-            return win, "PM0 2: always declares mahjong"
-        if akong:
-            return akong, "PM0 3: always adds a tile to make a kong"
-        if ckong:
-            return ckong, "PM0 3: always makes a kong of its own four tiles"
-        kinds = [t for t in discards if t != JOKER]
+        if list(map(_KIND, legal)).count("discard") == len(legal):
+            # only discards (most turns): the tile -> move table made in C
+            discards = dict(zip(map(_TILE, legal), legal, strict=True))
+        else:
+            discards = {m.tile: m for m in legal if m.kind == "discard"}
+            for m in legal:
+                if m.kind == "win":
+                    return m, "PM0 2: always declares mahjong"
+            for m in legal:
+                if m.kind == "akong":
+                    return m, "PM0 3: always adds a tile to make a kong"
+            for m in legal:
+                if m.kind == "ckong":
+                    return m, "PM0 3: always makes a kong of its own four tiles"
+        kinds = list(discards)
+        if JOKER in discards:
+            kinds.remove(JOKER)
         if not kinds:
             if JOKER in discards:
                 return discards[JOKER], "only jokers are left to discard (forced)"
@@ -367,11 +372,14 @@ class SeedBot:
             return passing, "nothing to call"
         plan = plan_for(self.level, view)
         reasons = []
+        before = None  # the hand's count, made once for all the calls
         for call in calls:
             if plan.kind == PURE_SUIT and _off_plan(call.tile, plan):
                 reasons.append(f"{call.text()}: {tile_text(call.tile)} is not of suit {'mps'[plan.suit]}")
                 continue
-            ok, reason = claim_allowed(view, call)
+            if before is None:
+                before = pm0.max_sets(view.hand)
+            ok, reason = claim_allowed(view, call, before)
             if ok:
                 return call, f"{self._plan_words(plan)}PM0 4: {reason}"
             reasons.append(f"{call.text()}: {reason}")
