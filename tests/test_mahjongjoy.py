@@ -626,3 +626,36 @@ def test_the_only_yakuhai_pair_of_an_open_hand_is_never_discarded(wall):
     assert a in legal
     if protect is not None and a.kind in ("discard", "riichi"):
         assert kind(a.tile) != protect
+
+
+def _levels_one_definition_at_a_time(hand: list[int], exposed: list[int]) -> list[tuple[str, list[int]]]:
+    """The priority levels built straight from the definitions' functions, one kind at a time:
+    what :func:`pm0.discard_levels` (which fuses them into one pass) must give."""
+    kinds = [x for x in range(34) if hand[x]]
+    dead = [x for x in kinds if pm0.is_dead(x, hand, exposed)]
+    dead_pairs = [x for x in kinds if pm0.is_dead_pair(x, hand, exposed)]
+    combo_free = pm0.free_kinds(hand)[0]
+    return [
+        (pm0.PRIORITIES[0], dead),
+        (pm0.PRIORITIES[1], [x for x in kinds if pm0.is_problematic(x, hand, exposed)]),
+        (pm0.PRIORITIES[2], sorted({x for pair in pm0.dead_incomplete_chows(hand, exposed) for x in pair})),
+        (pm0.PRIORITIES[3], dead_pairs if len(dead_pairs) > 1 else []),
+        (pm0.PRIORITIES[4], [x for x in kinds if x < 27 and pm0.is_unique(x, hand)]),
+        (pm0.PRIORITIES[5], [x for x in kinds if x >= 27 and pm0.is_unique(x, hand)]),
+        (pm0.PRIORITIES[6], [x for x in kinds if pm0.is_minor(x, hand)]),
+        (pm0.PRIORITIES[7], [x for x in kinds if pm0.is_incomplete_chow_tile(x, hand)]),
+        (pm0.PRIORITIES[8], dead_pairs),
+        (pm0.PRIORITIES[9], [x for x in kinds if hand[x] == 2]),
+        (pm0.BEYOND, [x for x in kinds if x in combo_free] + [x for x in kinds if x not in combo_free]),
+    ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 33), min_size=1, max_size=14),
+    st.lists(st.integers(0, 4), min_size=34, max_size=34),
+)
+def test_the_fused_priority_levels_are_the_definitions(tiles, seen):
+    hand = [min(4, tiles.count(x)) for x in range(34)]
+    exposed = [min(s, 4 - hand[x]) for x, s in enumerate(seen)]
+    assert list(pm0.discard_levels(hand, exposed)) == _levels_one_definition_at_a_time(hand, exposed)

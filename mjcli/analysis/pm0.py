@@ -72,6 +72,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
+from itertools import compress, repeat
+from operator import eq
 
 from mjcli.tiles import is_honor, runs_with
 
@@ -101,6 +103,12 @@ def pool(k: int, exposed: Sequence[int]) -> int:
 _RUN_OTHERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(x for x in run if x != k) for run in runs_with(k)) for k in range(34)
 )
+#: for each number kind k but a 9, the kinds that would complete the run k, k + 1 below and above
+#: it (-1 where the suit ends); None for a 9 and an honour
+_CHOW_SIDES: tuple[tuple[int, int] | None, ...] = tuple(
+    ((k - 1 if k % 9 else -1), (k + 2 if k % 9 < 7 else -1)) if k < 27 and k % 9 < 8 else None
+    for k in range(34)
+)
 #: for each number kind, the kinds of its suit within two of it (for definition 4)
 _NEAR2: tuple[tuple[int, ...], ...] = tuple(
     tuple(k + d for d in (-2, -1, 1, 2) if _same_suit(k, k + d)) for k in range(34)
@@ -109,7 +117,11 @@ _NEAR2: tuple[tuple[int, ...], ...] = tuple(
 
 def chow_possible(k: int, exposed: Sequence[int]) -> bool:
     """Can some chow through ``k`` still be completed (every other kind of it has a copy left)?"""
-    return any(exposed[a] < 4 and exposed[b] < 4 for a, b in _RUN_OTHERS[k])
+    # a loop, not any() over a generator: asked for many tiles at every decision
+    for a, b in _RUN_OTHERS[k]:  # noqa: SIM110
+        if exposed[a] < 4 and exposed[b] < 4:
+            return True
+    return False
 
 
 # ---------------------------------------------------------------- definitions 2-8
@@ -165,31 +177,35 @@ def is_unique(k: int, hand: Sequence[int]) -> bool:
 def incomplete_chows(hand: Sequence[int]) -> list[tuple[int, int]]:
     """Definition 8: two-tile runs without their third tile in hand (``12`` without 3, ``35`` without 4)."""
     out = []
-    for base in (0, 9, 18):
-        v = hand[base : base + 9]
-        for i in range(9):
-            if not v[i]:
-                continue
-            if i + 1 < 9 and v[i + 1]:
-                below = i > 0 and v[i - 1]
-                above = i + 2 < 9 and v[i + 2]
-                if not below and not above:
-                    out.append((base + i, base + i + 1))
-            if i + 2 < 9 and v[i + 2] and not v[i + 1]:
-                out.append((base + i, base + i + 2))
+    for k in range(27):
+        if not hand[k]:
+            continue
+        i = k % 9
+        if i < 8 and hand[k + 1] and not (i > 0 and hand[k - 1]) and not (i < 7 and hand[k + 2]):
+            out.append((k, k + 1))
+        if i < 7 and hand[k + 2] and not hand[k + 1]:
+            out.append((k, k + 2))
     return out
 
 
-@lru_cache(maxsize=1 << 16)
 def _group_max(vec: tuple[int, ...], runs: bool, pairs: bool) -> tuple[int, int]:
     """(sets, sets+pairs) maximised lexicographically by combinations for one suit (or the honours)."""
-    i = 0
-    while i < len(vec) and vec[i] == 0:
-        i += 1
-    if i == len(vec):
+    return _best_groups(bytes(vec).strip(b"\0"), runs, pairs)
+
+
+@lru_cache(maxsize=1 << 16)
+def _best_groups(vec: bytes, runs: bool, pairs: bool) -> tuple[int, int]:
+    """:func:`_group_max` of counts (as bytes) with no zero at either end, by trying every group
+    the first kind can start: at most one same-kind group (pair, pong, kong) and any number of runs.
+
+    Keyed by the trimmed counts, one entry serves a pattern wherever it lies in its suit (``3-4``
+    is ``12`` as well as ``78``), and so do the sub-patterns the search meets: most lookups hit
+    (bytes, whose strip() trims in C).
+    """
+    if not vec:
         return (0, 0)
     best = (-1, -1)
-    c = vec[i]
+    c = vec[0]
     groups = [(0, 0, 0)]  # (tiles used, sets, pairs)
     if pairs and c >= 2:
         groups.append((2, 0, 1))
@@ -198,17 +214,11 @@ def _group_max(vec: tuple[int, ...], runs: bool, pairs: bool) -> tuple[int, int]
     if c >= 4:
         groups.append((4, 1, 0))
     for used, s, p in groups:
-        left = c - used
-        max_runs = 0
-        if runs and i + 2 < len(vec):
-            max_runs = min(left, vec[i + 1], vec[i + 2])
+        max_runs = min(c - used, vec[1], vec[2]) if runs and len(vec) > 2 else 0
         for r in range(max_runs + 1):
-            rest = list(vec)
-            rest[i] = 0
-            if r:
-                rest[i + 1] -= r
-                rest[i + 2] -= r
-            sub_sets, sub_all = _group_max(tuple(rest), runs, pairs)
+            # the copies of the first kind left over join nothing: the search goes on after it
+            rest = (bytes((vec[1] - r, vec[2] - r)) + vec[3:]).strip(b"\0") if r else vec[1:].lstrip(b"\0")
+            sub_sets, sub_all = _best_groups(rest, runs, pairs)
             cand = (s + r + sub_sets, s + r + p + sub_all)
             # maximise the number of combinations first, then the number of complete sets
             if (cand[1], cand[0]) > (best[1], best[0]):
@@ -237,7 +247,13 @@ def max_combinations(hand: Sequence[int], pairs: bool = True) -> int:
 
 def max_sets(hand: Sequence[int]) -> int:
     """The maximum number of complete concealed sets (chow, pong, kong): the claim rule's count."""
-    return max_combinations(hand, pairs=False)
+    # max_combinations(hand, pairs=False) written out: asked twice for every call a bot weighs
+    return (
+        _counts(tuple(hand[0:9]), 0)[1]
+        + _counts(tuple(hand[9:18]), 1)[1]
+        + _counts(tuple(hand[18:27]), 2)[1]
+        + _counts(tuple(hand[27:34]), 3)[1]
+    )
 
 
 @lru_cache(maxsize=1 << 16)
@@ -366,31 +382,105 @@ def discard_levels(
     kinds whose discard keeps the most combinations, then every kind, each part in hand order
     (``order``: a kind's rank, default the kind itself; the other levels are in kind order).
     """
-    # Levels 0-5 are is_dead, is_problematic, is_dead_pair and is_unique written inline (the same
-    # tests): every policy decision of every game walks them.
-    kinds = [k for k in range(34) if hand[k]]
-    dead_pairs = [k for k in kinds if hand[k] == 2 and exposed[k] > 1]
-    dead = [k for k in kinds if exposed[k] > 2 and not chow_possible(k, exposed)]
+    # Every decision of every game walks these levels and most end by level 5, so each is made in
+    # as few Python steps as it allows. The tests are those of is_dead, is_problematic,
+    # dead_incomplete_chows, is_dead_pair and is_unique, rearranged: only a kind with an exposed
+    # copy can be dead, problematic or a dead pair; a dead incomplete chow needs a completing kind
+    # with every copy exposed; the unique number tiles look at their own suit only (cached per suit).
+    kinds = list(compress(range(34), hand))  # the kinds held, picked in C
+    dead: list[int] = []
+    problematic: list[int] = []
+    dead_pairs: list[int] = []
+    for k in compress(kinds, map(exposed.__getitem__, kinds)):  # the kinds with a copy exposed, in C
+        n = hand[k]
+        e = exposed[k]
+        if n == 2 and e > 1:
+            dead_pairs.append(k)
+        if k >= 27:  # no chow through an honour
+            if e > 2:
+                dead.append(k)
+            elif n == 1 and e in (1, 2):
+                problematic.append(k)
+        elif e > 1 and not chow_possible(k, exposed):
+            if e > 2:
+                dead.append(k)
+            elif n == 1 and e == 2:
+                problematic.append(k)
     yield PRIORITIES[0], dead
+    yield PRIORITIES[1], problematic
+    dead_chows: list[int] = []  # sorted, each kind once (the runs come in ascending order)
+    if max(exposed) > 3:
+        for k in kinds:
+            sides = _CHOW_SIDES[k]  # k, k + 1: dead when neither side has a copy left
+            if sides is not None:
+                below, above = sides
+                if (below < 0 or exposed[below] > 3) and (above < 0 or exposed[above] > 3) and hand[k + 1]:
+                    if not dead_chows or dead_chows[-1] != k:
+                        dead_chows.append(k)
+                    dead_chows.append(k + 1)
+    yield PRIORITIES[2], dead_chows
+    yield PRIORITIES[3], dead_pairs if len(dead_pairs) > 1 else []
     yield (
-        PRIORITIES[1],
+        PRIORITIES[4],
         [
-            k
-            for k in kinds
-            if hand[k] == 1
-            and k not in dead
-            and (exposed[k] in (1, 2) if k >= 27 else exposed[k] == 2 and not chow_possible(k, exposed))
+            *_suit_unique(tuple(hand[0:9]), 0),
+            *_suit_unique(tuple(hand[9:18]), 9),
+            *_suit_unique(tuple(hand[18:27]), 18),
         ],
     )
-    yield PRIORITIES[2], sorted({k for pair in dead_incomplete_chows(hand, exposed) for k in pair})
-    yield PRIORITIES[3], dead_pairs if len(dead_pairs) > 1 else []
-    yield PRIORITIES[4], [k for k in kinds if k < 27 and hand[k] == 1 and not any(hand[x] for x in _NEAR2[k])]
-    yield PRIORITIES[5], [k for k in kinds if k >= 27 and hand[k] == 1]
-    chows = incomplete_chows(hand)
-    combo_free, set_free = free_kinds(hand)
-    yield PRIORITIES[6], [k for k in kinds if is_minor(k, hand, chows, combo_free)]
-    yield PRIORITIES[7], [k for k in kinds if is_incomplete_chow_tile(k, hand, chows, set_free)]
+    yield PRIORITIES[5], list(compress(range(27, 34), map(eq, hand[27:34], repeat(1))))  # honours held once
+    # levels 6 and 7 suit by suit (the honours have no tile at either), each suit's cached
+    suits = [_suit_levels(tuple(hand[start : start + 9]), start) for start in (0, 9, 18)]
+    yield PRIORITIES[6], [k for minor, _ in suits for k in minor]
+    yield PRIORITIES[7], [k for _, chow_tiles in suits for k in chow_tiles]
     yield PRIORITIES[8], dead_pairs
     yield PRIORITIES[9], [k for k in kinds if hand[k] == 2]
+    combo_free = free_kinds(hand)[0]
     ranked = kinds if order is None else sorted(kinds, key=order)
     yield BEYOND, [k for k in ranked if k in combo_free] + [k for k in ranked if k not in combo_free]
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_unique(vec: tuple[int, ...], start: int) -> tuple[int, ...]:
+    """Definition 4's number tiles of one suit (counts ``vec``, first kind ``start``): held once,
+    nothing of the suit within two. Cached per suit pattern (by value, bounded): most suits of a
+    hand were met a moment before."""
+    # held once and the only tile within two of itself (a slice's sum is made in C)
+    return tuple(start + i for i in range(9) if vec[i] == 1 and sum(vec[max(0, i - 2) : i + 3]) == 1)
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_levels(vec: tuple[int, ...], start: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The kinds of one suit (counts ``vec``, first kind ``start``) at the levels "minor tile" and
+    "tile of an incomplete chow" (:func:`is_minor`, :func:`is_incomplete_chow_tile`).
+
+    Both look at the tile's own suit only (its neighbours, its incomplete chows, the combinations
+    of its suit), so they are worked out on the suit alone, once per suit pattern: hands change a
+    tile at a time, so most suits of a hand were met before (cached by value, bounded); this
+    spares discard_levels the free_kinds and per-kind tests that dominated its later levels. The
+    tests are those functions' on the suit's nine counts (``test_mahjongjoy`` checks the levels
+    against the functions themselves).
+    """
+    combo_free, set_free = _group_free(vec, start // 9)
+    in_chow: set[int] = set()  # tiles of an incomplete chow (definition 8)
+    beyond: set[int] = set()  # two beyond a consecutive incomplete chow's end (definition 5 a)
+    for i in range(9):
+        if not vec[i]:
+            continue
+        if i < 8 and vec[i + 1] and not (i > 0 and vec[i - 1]) and not (i < 7 and vec[i + 2]):
+            in_chow.update((i, i + 1))
+            beyond.update(x for x in (i - 2, i + 3) if 0 <= x < 9)
+        if i < 7 and vec[i + 2] and not vec[i + 1]:
+            in_chow.update((i, i + 2))
+    minor = []
+    chow_tiles = []
+    for i in range(9):
+        n = vec[i]
+        if not n:
+            continue
+        unique = n == 1 and sum(vec[max(0, i - 2) : i + 3]) == 1
+        if not unique and i in combo_free and (i in beyond or i not in in_chow):
+            minor.append(start + i)
+        if i in in_chow and i in set_free:
+            chow_tiles.append(start + i)
+    return tuple(minor), tuple(chow_tiles)

@@ -20,19 +20,24 @@ trying every kind for every joker.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from mjcli.analysis import shanten_regular
+from mjcli.analysis.shanten_calc import shanten_regular_or_orphans
 from mjcli.errors import InvalidHandError
 from mjcli.tiles import NUM_KINDS
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
+_ORPHAN_COUNTS = itemgetter(*ORPHANS)
+
+
 def orphans_shanten(counts: Sequence[int]) -> int:
     """Thirteen-orphans shanten of a hand of 13 or 14 tiles (no melds)."""
-    kinds = sum(1 for k in ORPHANS if counts[k])
-    pair = any(counts[k] >= 2 for k in ORPHANS)
-    return 13 - kinds - pair
+    # the 13 counts fetched at once (the engine asks this for most hands at every discard)
+    held = _ORPHAN_COUNTS(counts)
+    return 13 - (13 - held.count(0)) - (max(held) >= 2)
 
 
 def _dummies(counts: Sequence[int], n: int) -> list[int]:
@@ -66,6 +71,10 @@ def regular_shanten(counts: Sequence[int], jokers: int = 0) -> int:
 
 def shanten(counts: Sequence[int], jokers: int = 0, melds: int = 0) -> int:
     """Shanten of a Hong Kong hand: the regular form, and thirteen orphans when it may apply."""
+    if not melds and not jokers:
+        # both forms in one lookup pass (the orphans at 13 or 14 tiles, as below): the engine asks
+        # this of a hand at every discard
+        return shanten_regular_or_orphans(counts)
     value = regular_shanten(counts, jokers)
     if not melds and not jokers and sum(counts) >= 13:
         value = min(value, orphans_shanten(counts))

@@ -31,7 +31,7 @@ import polars as pl
 
 from mjcli.atomic import write_atomic, write_text_atomic
 from mjcli.errors import MjcliError, UsageError
-from mjcli.hk.engine import GameProgress, HandState, placements
+from mjcli.hk.engine import GameProgress, HandState, IllegalMove, placements
 from mjcli.hk.engine.table import WIND_LETTERS
 from mjcli.hk.engine.wall import game_seed, shuffled
 from mjcli.hk.figures import paired_differences, policy_summary
@@ -151,12 +151,13 @@ def play_hand(state: HandState, bots: Sequence[SeedBot], where: str) -> None:
     while state.result is None:
         for seat, legal in state.pending().items():
             move, _ = bots[seat].decide(state.view(seat), legal)
-            if move not in legal:
+            try:
+                state.act(seat, move)  # checks that the move is legal (once, there)
+            except IllegalMove:
                 raise PolicyError(
                     f"{where}: policy {bots[seat].name} in seat {seat} answered '{move.text()}', "
                     f"not among {', '.join(m.text() for m in legal)}"
-                )
-            state.act(seat, move)
+                ) from None
 
 
 def play_game(spec: GameSpec, bots: dict[str, SeedBot]) -> GameOutput:

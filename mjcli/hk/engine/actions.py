@@ -50,6 +50,8 @@ PUNG: tuple[Move, ...] = tuple(Move("pung", t) for t in range(34))
 KONG: tuple[Move, ...] = tuple(Move("kong", t) for t in range(34))
 CKONG: tuple[Move, ...] = tuple(Move("ckong", t) for t in range(34))
 AKONG: tuple[Move, ...] = tuple(Move("akong", t) for t in range(34))
+#: the text of every move made above (the engine logs one at every decision)
+MOVE_TEXT: dict[Move, str] = {m: m.text() for m in (PASS, *DISCARD, *WIN, *PUNG, *KONG, *CKONG, *AKONG)}
 
 
 def parse_move(text: str) -> Move:

@@ -33,9 +33,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 
 from mjcli.errors import MjcliError
-from mjcli.hk.engine.actions import AKONG, CKONG, DISCARD, KONG, PASS, PUNG, WIN, Move
+from mjcli.hk.engine.actions import AKONG, CKONG, DISCARD, KONG, MOVE_TEXT, PASS, PUNG, WIN, Move
 from mjcli.hk.engine.view import SeatView
 from mjcli.hk.engine.wall import Wall
 from mjcli.hk.notation import JOKER, bonus_number, is_bonus, is_flower, tile_text
@@ -46,6 +47,17 @@ from mjcli.melds import Meld
 from mjcli.tiles import NUM_KINDS
 
 TURN, CLAIM, ROB, OVER = "turn", "claim", "rob", "over"
+
+#: per tile, the chows it can complete: (the two hand tiles, the move), made once (asked at
+#: every discard for the next seat)
+_CHOWS: tuple[tuple[tuple[int, int, Move], ...], ...] = tuple(
+    tuple(
+        (t + a, t + b, Move("chow", t, (t + a, t + b)))
+        for a, b in ((-2, -1), (-1, 1), (1, 2))
+        if t < 27 and t % 9 + a >= 0 and t % 9 + b <= 8
+    )
+    for t in range(35)
+)
 
 
 class IllegalMove(MjcliError):
@@ -109,6 +121,8 @@ class HandState:
         self.result: HandResult | None = None
         self._tenpai: list[bool | None] = [None, None, None, None]
         self._turn_moves: list[Move] | None = None
+        #: whether the drawn tile completed the hand, when _draw knows it (None: not known)
+        self._drawn_completes: bool | None = None
         self.dealt = self.wall.deal(dealer)
         self._deal()
 
@@ -182,7 +196,9 @@ class HandState:
                     last[s] = t
         self._start_turn(self.dealer, last[self.dealer])
 
-    def _start_turn(self, seat: int, drawn: int | None, after_call: bool = False) -> None:
+    def _start_turn(
+        self, seat: int, drawn: int | None, after_call: bool = False, completes: bool | None = None
+    ) -> None:
         self.phase = TURN
         self.actor = seat
         self.drawn = drawn
@@ -191,6 +207,7 @@ class HandState:
         self.asked = {}
         self.answers = {}
         self._turn_moves = None
+        self._drawn_completes = completes
 
     def _draw(self, seat: int, back: bool) -> None:
         """Draw for ``seat`` (from the back for a replacement); bonus tiles are set aside and
@@ -205,8 +222,13 @@ class HandState:
                 self.bonus[seat].append(t)
                 back = True
                 continue
+            # Asked before the tile joins the hand: a hand that was not one tile from complete
+            # cannot be complete with one more tile, and whether it was is mostly known already
+            # (the claims on the last discard asked it), so most turns need no shanten count of
+            # the 14 tiles for the self-drawn win. (A joker is left to the count.)
+            completes = None if t == JOKER else self.completes(seat, t)
             self._add(seat, t)
-            self._start_turn(seat, t)
+            self._start_turn(seat, t, completes=completes)
             return
 
     def _exhausted(self) -> None:
@@ -244,16 +266,24 @@ class HandState:
         )
 
     def win_score(
-        self, seat: int, tile: int | None, self_drawn: bool, robbing: bool = False
+        self,
+        seat: int,
+        tile: int | None,
+        self_drawn: bool,
+        robbing: bool = False,
+        complete: bool | None = None,
     ) -> HKScore | None:
         """The score of ``seat`` winning now (``tile`` added for a win on another's tile), or None
-        when that is not a legal win (not complete, or below the minimum)."""
+        when that is not a legal win (not complete, or below the minimum). ``complete``: whether
+        the hand is complete, when the caller knows it (it spares a shanten count)."""
         counts = self.counts[seat]
         if tile is not None:
             counts = list(counts)
             counts[tile] += 1
         jokers, melds = self.jokers[seat], self.melds[seat]
-        if not is_complete(counts, jokers, len(melds)):
+        if complete is None:
+            complete = is_complete(counts, jokers, len(melds))
+        if not complete:
             return None
         score = score_counts(counts, jokers, melds, self.context(seat, self_drawn, robbing), self.rules)
         return score if score is not None and score.legal(self.rules.min_faan) else None
@@ -275,13 +305,15 @@ class HandState:
         c = self.counts[s]
         moves: list[Move] = []
         if not self.after_call:
-            if self.win_score(s, None, True) is not None:
+            complete = self._drawn_completes
+            if complete is not False and self.win_score(s, None, True, complete=complete) is not None:
                 moves.append(WIN[self.drawn] if self.drawn is not None else Move("win"))
             if self.wall.left > 0:
                 if 4 in c:
                     moves += [CKONG[k] for k, n in enumerate(c) if n == 4]
-                moves += [AKONG[m.kind34] for m in self.melds[s] if m.kind == "pon" and c[m.kind34]]
-        moves += [DISCARD[k] for k, n in enumerate(c) if n]
+                # (a meld's tiles are kinds here: tiles[0] is its kind34, without the property's call)
+                moves += [AKONG[m.tiles[0]] for m in self.melds[s] if m.kind == "pon" and c[m.tiles[0]]]
+        moves += compress(DISCARD, c)  # a discard of every kind held, picked in C
         if self.jokers[s]:
             moves.append(DISCARD[JOKER])
         self._turn_moves = moves
@@ -313,13 +345,17 @@ class HandState:
 
     def act(self, seat: int, move: Move) -> None:
         """Apply one seat's answer (one of :meth:`pending`'s moves for it), then run on."""
-        legal = self.pending().get(seat)
+        # pending().get(seat), without building the dict (act runs at every decision)
+        if self.phase == TURN:
+            legal = self.turn_moves() if seat == self.actor else None
+        else:
+            legal = None if seat in self.answers else self.asked.get(seat)
         if legal is None:
             raise IllegalMove(f"seat {seat} has nothing to decide now ({self.phase})")
         if move not in legal:
             shown = ", ".join(m.text() for m in legal)
             raise IllegalMove(f"seat {seat}: '{move.text()}' is not legal here (legal: {shown})")
-        self._log(seat, move.text())
+        self._log(seat, MOVE_TEXT.get(move) or move.text())
         if self.phase == TURN:
             self._turn(seat, move)
         else:
@@ -365,6 +401,10 @@ class HandState:
         if tile != JOKER:
             for i in (1, 2, 3):
                 other = (seat + i) % 4
+                # most seats can do nothing with the tile (no pair of it, not the next seat's chow,
+                # not one tile from complete): known without building their moves
+                if i != 1 and self.counts[other][tile] < 2 and not self.tenpai(other):
+                    continue
                 moves = self._claims(other, tile, next_player=i == 1)
                 if moves:
                     self.asked[other] = moves
@@ -376,17 +416,16 @@ class HandState:
     def _claims(self, seat: int, tile: int, next_player: bool) -> list[Move]:
         c = self.counts[seat]
         moves: list[Move] = []
-        if self.completes(seat, tile) and self.win_score(seat, tile, False) is not None:
+        if self.completes(seat, tile) and self.win_score(seat, tile, False, complete=True) is not None:
             moves.append(WIN[tile])
         if c[tile] == 3 and self.wall.left > 0:
             moves.append(KONG[tile])
         if c[tile] >= 2:
             moves.append(PUNG[tile])
-        if next_player and tile < 27:
-            n = tile % 9
-            for a, b in ((-2, -1), (-1, 1), (1, 2)):
-                if n + a >= 0 and n + b <= 8 and c[tile + a] and c[tile + b]:
-                    moves.append(Move("chow", tile, (tile + a, tile + b)))
+        if next_player:
+            for a, b, chow in _CHOWS[tile]:
+                if c[a] and c[b]:
+                    moves.append(chow)
         if moves:
             moves.append(PASS)
         return moves
@@ -397,7 +436,10 @@ class HandState:
         self.answers = {}
         for i in (1, 2, 3):
             other = (seat + i) % 4
-            if self.completes(other, tile) and self.win_score(other, tile, False, robbing=True) is not None:
+            if (
+                self.completes(other, tile)
+                and self.win_score(other, tile, False, True, complete=True) is not None
+            ):
                 self.asked[other] = [WIN[tile], PASS]
         if self.asked:
             self.phase = ROB

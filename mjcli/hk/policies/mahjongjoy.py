@@ -105,6 +105,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import NamedTuple
 
 from mjcli.analysis import pm0
 from mjcli.hk.engine import Move, SeatView
@@ -116,6 +118,7 @@ SEED = "000_0655bb32b8765f27.txt (Definiciones; Hong Kong PM0 1-4; 1 < PM <= 8; 
 #: the levels: PM0, the 1-3 faan chooser, 4-6 faan (guaranteed faan or a pure suit), 7+ pure suit
 LEVELS = ("pm0", "pm8", "pm16", "pm16plus")
 _CALL_RANK = {"kong": 0, "pung": 1, "chow": 2}
+_KIND, _TILE = itemgetter(0), itemgetter(1)  # Move.kind, Move.tile (a move is a named tuple)
 #: PM0 levels that look at chows, skipped inside the suit hand's first level (A20)
 _CHOW_LEVELS = frozenset({pm0.PRIORITIES[2], pm0.PRIORITIES[6], pm0.PRIORITIES[7]})
 
@@ -139,27 +142,42 @@ def pung_points(view: SeatView) -> int:
 
 def suit_tiles(view: SeatView) -> list[int]:
     """Number tiles per suit (m, p, s) in the closed hand and the own melds (jokers in none)."""
-    per = [sum(view.hand[0:9]), sum(view.hand[9:18]), sum(view.hand[18:27])]
+    hand = view.hand
+    per = [sum(hand[0:9]), sum(hand[9:18]), sum(hand[18:27])]
     for m in view.melds:
-        for t in m.tiles:
-            if t < 27:
-                per[t // 9] += 1
+        t = m.tiles[0]  # a meld's tiles are of one suit
+        if t < 27:
+            per[t // 9] += len(m.tiles)
     return per
+
+
+def _most(per: Sequence[int]) -> int:
+    """The suit with most tiles, ties in m, p, s order (max with a key, written out: asked at
+    every decision of the suit levels)."""
+    common = 1 if per[1] > per[0] else 0
+    return 2 if per[2] > per[common] else common
 
 
 def main_suit(view: SeatView) -> int:
     """The suit with most tiles (closed hand and own melds); ties in m, p, s order."""
-    per = suit_tiles(view)
-    return max(range(3), key=lambda s: (per[s], -s))
+    return _most(suit_tiles(view))
 
 
 def suit_points(view: SeatView) -> tuple[int, int]:
     """(points, common suit): 15 - 2 per tile of the other suits + 1 per honour tile."""
     per = suit_tiles(view)
-    common = max(range(3), key=lambda s: (per[s], -s))
-    off = sum(per) - per[common]
-    honours = sum(view.hand[27:]) + sum(len(m.tiles) for m in view.melds if m.kind34 >= 27)
+    common = _most(per)
+    off = per[0] + per[1] + per[2] - per[common]
+    honours = sum(view.hand[27:]) + sum(len(m.tiles) for m in view.melds if m.tiles[0] >= 27)
     return 15 - 2 * off + honours, common
+
+
+#: the kinds whose pung is a guaranteed faan, in hand order (winds, then dragons), by seat wind
+#: and prevailing wind (made once: asked at every decision of the 4-6 faan level)
+_FAAN_PUNGS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(sorted({WINDS[seat], WINDS[prevailing], *DRAGONS})) for prevailing in range(4))
+    for seat in range(4)
+)
 
 
 def guaranteed_faan(view: SeatView) -> str | None:
@@ -168,10 +186,11 @@ def guaranteed_faan(view: SeatView) -> str | None:
     for b in view.bonus:
         if bonus_number(b) == own:
             return f"own {'flower' if b < 39 else 'season'} {own}"
-    seat, prevailing = WINDS[view.seat_wind], WINDS[view.prevailing_wind]
+    seat = WINDS[view.seat_wind]
     melded = {m.kind34 for m in view.melds if m.kind != "chi"}
-    for k in sorted({seat, prevailing, *DRAGONS}):  # hand order: winds, then dragons
-        if view.hand[k] >= 3 or k in melded:
+    hand = view.hand
+    for k in _FAAN_PUNGS[view.seat_wind][view.prevailing_wind]:
+        if hand[k] >= 3 or k in melded:
             if k in DRAGONS:
                 return f"dragon pung {tile_text(k)}"
             return f"{'seat' if k == seat else 'prevailing'}-wind pung {tile_text(k)}"
@@ -181,14 +200,17 @@ def guaranteed_faan(view: SeatView) -> str | None:
 # ---------------------------------------------------------------- the plan of a level
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(NamedTuple):
     """What the bot builds now: ``kind`` one of PM0_PLAN, PUNG_HAND, SUIT_HAND, PURE_SUIT;
-    ``suit`` the suit (0-2) of a suit plan; ``why`` the words of the reason."""
+    ``suit`` the suit (0-2) of a suit plan; ``why`` the words of the reason. (A named tuple:
+    one is made at every decision, and a frozen dataclass is several times slower to build.)"""
 
     kind: str
     suit: int = -1
     why: str = ""
+
+
+_PM0 = Plan(PM0_PLAN)
 
 
 def chooser(view: SeatView) -> Plan:
@@ -202,7 +224,7 @@ def chooser(view: SeatView) -> Plan:
 
 def plan_for(level: str, view: SeatView) -> Plan:
     if level == "pm0":
-        return Plan(PM0_PLAN)
+        return _PM0
     if level == "pm8":
         return chooser(view)
     if level == "pm16":
@@ -223,6 +245,19 @@ def _off_plan(k: int, plan: Plan) -> bool:
     return k // 9 != plan.suit
 
 
+#: the kinds :func:`_off_plan` keeps, by plan kind and suit: the suit's (and the honours for
+#: SUIT_HAND), so that the off-plan kinds of a hand are one set difference, made in C
+_KEPT = {
+    SUIT_HAND: tuple(frozenset(range(9 * s, 9 * s + 9)) | frozenset(range(27, 34)) for s in range(3)),
+    PURE_SUIT: tuple(frozenset(range(9 * s, 9 * s + 9)) for s in range(3)),
+}
+
+
+def _off_plan_kinds(kinds: Sequence[int], plan: Plan) -> set[int]:
+    """The kinds (0-33) among ``kinds`` for which :func:`_off_plan` holds."""
+    return set(kinds).difference(_KEPT[plan.kind][plan.suit])
+
+
 # ---------------------------------------------------------------- decisions
 
 
@@ -231,51 +266,45 @@ def exposed_counts(view: SeatView) -> list[int]:
     return view.exposed_counts()
 
 
-class _Levels:
-    """:func:`pm0.discard_levels`, computed as far as asked and kept (it is a lazy generator:
-    the later levels cost the most and are rarely needed)."""
-
-    def __init__(self, hand: list[int], exposed: list[int]) -> None:
-        self._gen = pm0.discard_levels(hand, exposed)
-        self._done: list[tuple[str, list[int]]] = []
-
-    def __iter__(self):  # type: ignore[no-untyped-def]
-        yield from self._done
-        for level in self._gen:
-            self._done.append(level)
-            yield level
-
-
 def choose_discard(view: SeatView, candidates: Sequence[int], plan: Plan) -> tuple[int, str]:
     """The kind to discard among ``candidates`` (kinds, jokers excluded) and the level that chose it."""
-    levels = _Levels(list(view.hand), exposed_counts(view))
     allowed = set(candidates)
+    exposed = view.exposed_counts()
+    # (the levels' kinds are met with set methods, isdisjoint and intersection, which run in C)
     if plan.kind in (SUIT_HAND, PURE_SUIT):
-        first = {k for k in allowed if _off_plan(k, plan)}
+        first = _off_plan_kinds(allowed, plan)
         if first:
             name = "tile of the wrong suit" if plan.kind == SUIT_HAND else "tile of another suit or an honour"
-            for level, kinds in levels:
-                if plan.kind == SUIT_HAND and level in _CHOW_LEVELS:
+            skip = _CHOW_LEVELS if plan.kind == SUIT_HAND else ()
+            for level, kinds in pm0.discard_levels(view.hand, exposed):
+                if level in skip or first.isdisjoint(kinds):
                     continue
-                pick = [k for k in kinds if k in first]
-                if pick:
-                    if level == pm0.BEYOND:  # in no level of the list (as read here): the first one
-                        return pick[0], f"{name}: {tile_text(pick[0])}"
-                    k = min(pick)
-                    return k, f"{name} ({level}): {tile_text(k)}"
-    for level, kinds in levels:
-        pick = [k for k in kinds if k in allowed]
-        if pick:
-            k = pick[0] if level == pm0.BEYOND else min(pick)
-            return k, f"{level}: {tile_text(k)}"
+                if level == pm0.BEYOND:  # in no level of the list (as read here): the first one
+                    k = next(k for k in kinds if k in first)
+                    return k, f"{name}: {tile_text(k)}"
+                k = min(first.intersection(kinds))
+                return k, f"{name} ({level}): {tile_text(k)}"
+            # not reached when the candidates are tiles of the hand (the last level holds them
+            # all), so the levels are not kept for the walk below: made again if ever needed
+    for level, kinds in pm0.discard_levels(view.hand, exposed):
+        if allowed.isdisjoint(kinds):
+            continue
+        k = (
+            next(k for k in kinds if k in allowed)
+            if level == pm0.BEYOND
+            else min(allowed.intersection(kinds))
+        )
+        return k, f"{level}: {tile_text(k)}"
     k = min(allowed)
     return k, f"first tile: {tile_text(k)}"
 
 
-def claim_allowed(view: SeatView, call: Move) -> tuple[bool, str]:
-    """PM0 4 on the closed hand without jokers: the maximum of concealed sets before and after."""
+def claim_allowed(view: SeatView, call: Move, before: int | None = None) -> tuple[bool, str]:
+    """PM0 4 on the closed hand without jokers: the maximum of concealed sets before and after
+    (``before`` may be passed, the same for every call on one discard)."""
     hand = list(view.hand)
-    before = pm0.max_sets(hand)
+    if before is None:
+        before = pm0.max_sets(hand)
     used = call.uses if call.kind == "chow" else (call.tile,) * (3 if call.kind == "kong" else 2)
     for t in used:
         hand[t] -= 1
@@ -304,17 +333,23 @@ class SeedBot:
         return self.react(view, legal)
 
     def turn(self, view: SeatView, legal: Sequence[Move]) -> tuple[Move, str]:
-        for m in legal:
-            if m.kind == "win":
-                return m, "PM0 2: always declares mahjong"
-        for m in legal:
-            if m.kind == "akong":
-                return m, "PM0 3: always adds a tile to make a kong"
-        for m in legal:
-            if m.kind == "ckong":
-                return m, "PM0 3: always makes a kong of its own four tiles"
-        discards = {m.tile: m for m in legal if m.kind == "discard"}
-        kinds = [t for t in discards if t != JOKER]
+        if list(map(_KIND, legal)).count("discard") == len(legal):
+            # only discards (most turns): the tile -> move table made in C
+            discards = dict(zip(map(_TILE, legal), legal, strict=True))
+        else:
+            discards = {m.tile: m for m in legal if m.kind == "discard"}
+            for m in legal:
+                if m.kind == "win":
+                    return m, "PM0 2: always declares mahjong"
+            for m in legal:
+                if m.kind == "akong":
+                    return m, "PM0 3: always adds a tile to make a kong"
+            for m in legal:
+                if m.kind == "ckong":
+                    return m, "PM0 3: always makes a kong of its own four tiles"
+        kinds = list(discards)
+        if JOKER in discards:
+            kinds.remove(JOKER)
         if not kinds:
             if JOKER in discards:
                 return discards[JOKER], "only jokers are left to discard (forced)"
@@ -337,11 +372,14 @@ class SeedBot:
             return passing, "nothing to call"
         plan = plan_for(self.level, view)
         reasons = []
+        before = None  # the hand's count, made once for all the calls
         for call in calls:
             if plan.kind == PURE_SUIT and _off_plan(call.tile, plan):
                 reasons.append(f"{call.text()}: {tile_text(call.tile)} is not of suit {'mps'[plan.suit]}")
                 continue
-            ok, reason = claim_allowed(view, call)
+            if before is None:
+                before = pm0.max_sets(view.hand)
+            ok, reason = claim_allowed(view, call, before)
             if ok:
                 return call, f"{self._plan_words(plan)}PM0 4: {reason}"
             reasons.append(f"{call.text()}: {reason}")
