@@ -91,8 +91,8 @@ def test_counts_text_writes_what_hand_text_writes(counts: list[int], jokers: int
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from([0, 8, 9, 17, 18, 26, *range(27, 34), *range(34)]), min_size=1, max_size=14))
 def test_shanten_is_the_regular_form_or_thirteen_orphans(kinds: list[int]) -> None:
-    # shanten() reads both forms in one pass (shanten_regular_or_orphans): the same as the minimum
-    # of the regular form and the orphans' count written from their definition
+    # shanten() reads both forms in one pass (the table shanten, seven_pairs=False): the same as the
+    # minimum of the regular form and the orphans' count written from their definition
     counts = [min(4, kinds.count(k)) for k in range(34)]
     if sum(counts) % 3 == 0:
         counts[kinds[0]] -= 1

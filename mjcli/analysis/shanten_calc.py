@@ -299,8 +299,10 @@ def _group_values(b: bytes) -> tuple[int, int, int, int]:
 # ---------------------------------------------------------------- one hand
 
 
-def shanten(counts34: Sequence[int] | bytes | np.ndarray) -> int:
+def shanten(counts34: Sequence[int] | bytes | np.ndarray, seven_pairs: bool = True) -> int:
     """Shanten of one hand: min of regular, seven pairs and thirteen orphans (those two at 13/14 tiles).
+    ``seven_pairs=False``: the regular form and thirteen orphans only, the winning shapes of Hong Kong
+    mahjong (the orphans then read from the summed fields, bits 14-21, in the same pass).
 
     ``counts34`` holds how many of each kind 0..33 the hand has (a list, tuple, bytes or numpy row).
     Raises :class:`InvalidHandError` for a count outside 0..4 or an illegal number of tiles.
@@ -330,7 +332,10 @@ def shanten(counts34: Sequence[int] | bytes | np.ndarray) -> int:
     best = final[comb[comb[va >> 22][vp >> 22]][comb[vs >> 22][vh >> 22]]]
     if n < 13:
         return best
-    special = _SPECIAL_PLUS_1[total >> 6 & 0xFFFF] - 1
+    if seven_pairs:
+        special = _SPECIAL_PLUS_1[total >> 6 & 0xFFFF] - 1
+    else:
+        special = 13 - (total >> 14 & 15) - ((total >> 18 & 15) > 0)
     return special if special < best else best
 
 
@@ -417,39 +422,6 @@ def _sanma_man_draws(b: bytes) -> tuple[tuple[int, int, int], ...]:
         if c < 4:
             out.append((i, _HONOR_VALUE_OF_CODE[code + step] >> _ID_SHIFT, _GROW_TERMINAL[c]))
     return tuple(out)
-
-
-def shanten_regular_or_orphans(counts34: Sequence[int] | bytes | np.ndarray) -> int:
-    """Shanten of the regular form and thirteen orphans (the latter at 13 or 14 tiles), without
-    seven pairs: the winning shapes of Hong Kong mahjong. The same lookups as :func:`shanten`,
-    the orphans' facts read from the summed fields (bits 14-21) instead of the special table:
-    one pass where the regular form and a separate orphans count took two (engines ask this of
-    every hand at every discard)."""
-    try:
-        b = bytes(bytearray(counts34))  # faster than bytes(list) for a list of ints
-    except (TypeError, ValueError):
-        b = _coerce(counts34)
-    if len(b) != 34:
-        b = _coerce(counts34)
-    cache = _VALUE_CACHE
-    try:
-        va = cache[b[0:9]]
-        vp = cache[b[9:18]]
-        vs = cache[b[18:27]]
-        vh = cache[b[27:34]]
-    except KeyError:
-        va, vp, vs, vh = _group_values(b)
-    total = va + vp + vs + vh
-    n = total & 63
-    final = _FINAL_BY_SIZE[n]
-    if final is None:
-        raise _bad_size(b)
-    comb = _COMBINE
-    best = final[comb[comb[va >> 22][vp >> 22]][comb[vs >> 22][vh >> 22]]]
-    if n < 13:
-        return best
-    orphans = 13 - (total >> 14 & 15) - ((total >> 18 & 15) > 0)
-    return orphans if orphans < best else best
 
 
 # ---------------------------------------------------------------- after one more tile (ukeire)

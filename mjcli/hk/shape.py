@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 
 from mjcli.analysis import shanten_regular
-from mjcli.analysis.shanten_calc import shanten_regular_or_orphans
+from mjcli.analysis.shanten_calc import shanten as table_shanten
 from mjcli.errors import InvalidHandError
 from mjcli.tiles import NUM_KINDS
 
@@ -74,7 +74,7 @@ def shanten(counts: Sequence[int], jokers: int = 0, melds: int = 0) -> int:
     if not melds and not jokers:
         # both forms in one lookup pass (the orphans at 13 or 14 tiles, as below): the engine asks
         # this of a hand at every discard
-        return shanten_regular_or_orphans(counts)
+        return table_shanten(counts, seven_pairs=False)
     value = regular_shanten(counts, jokers)
     if not melds and not jokers and sum(counts) >= 13:
         value = min(value, orphans_shanten(counts))
