@@ -237,7 +237,11 @@ class Round:
         for p in self.players:
             if p.seat == skip:
                 continue
-            if k in p.waits():
+            # the memoised waits read directly: this runs for every player after every discard
+            w = p._waits
+            if w is None:
+                w = p.waits()
+            if k in w:
                 p.same_turn_furiten = True
                 if p.riichi:
                     p.riichi_furiten = True
@@ -255,9 +259,14 @@ class Round:
             raise IllegalEvent(index, event, "not an event of a round in play")
         if self.phase == ENDED and not isinstance(event, ev.Win):
             raise IllegalEvent(index, event, "the round has already ended")
-        for seat in (getattr(event, "actor", 0), getattr(event, "target", 0)):
-            if type(seat) is not int or not 0 <= seat < self.n:
-                raise IllegalEvent(index, event, f"seat {seat!r} is not 0..{self.n - 1}")
+        # Actor then target (0 when the event has none), unrolled: no tuple and loop per event.
+        n = self.n
+        seat = getattr(event, "actor", 0)
+        if type(seat) is not int or not 0 <= seat < n:
+            raise IllegalEvent(index, event, f"seat {seat!r} is not 0..{n - 1}")
+        seat = getattr(event, "target", 0)
+        if type(seat) is not int or not 0 <= seat < n:
+            raise IllegalEvent(index, event, f"seat {seat!r} is not 0..{n - 1}")
         handler(event, index)
 
     # ------------------------------------------------------------------ draws and discards
@@ -333,7 +342,8 @@ class Round:
             raise IllegalEvent(index, e, "the tile is not in the hand")
         if e.tsumogiri and (self.drawn is None or self.drawn != e.tile):
             raise IllegalEvent(index, e, "marked as tsumogiri but the tile was not just drawn")
-        if kind(e.tile) in p.kuikae:
+        k = kind(e.tile)
+        if k in p.kuikae:
             raise IllegalEvent(index, e, "swap-calling (kuikae) is not allowed")
         if self.pending_dora:
             # Tenhou: an open or added kan's indicator is turned as the kan player discards.
@@ -344,7 +354,6 @@ class Round:
         if p.riichi and self.drawn is not None and is_complete(p.counts):
             # Letting one's own winning tile go by in riichi is furiten for the rest of the round.
             p.riichi_furiten = True
-        k = kind(e.tile)
         same = self.drawn is not None and k == kind(self.drawn)
         p.hand.remove(e.tile)
         p.counts[k] -= 1

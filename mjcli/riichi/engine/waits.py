@@ -143,8 +143,9 @@ def waits(counts: Sequence[int]) -> frozenset[int]:
     zero = flags.count(0)
     pair = flags.count(_PAIR)
     out: set[int] = set()
-    # Standard shape: adding the tile to suit s must leave all suits split with one pair.
-    for s in range(4):
+    # Standard shape: adding the tile to suit s must leave all suits split with one pair. One tile
+    # mends one suit at most, so with two or more unsplittable suits (most hands) nothing is tried.
+    for s in range(4) if zero < 2 else ():
         fs = flags[s]
         other_zero = zero - (fs == 0)
         if other_zero:
