@@ -283,7 +283,11 @@ def place_kan_dora(events: Sequence[Event], markers: Sequence[int] | None = None
 
 def draw_after_kan(prev: Event | None, actor: int) -> bool:
     """A draw right after the same player's kan or kita is a replacement (rinshan) draw."""
-    return isinstance(prev, ClosedKan | OpenKan | AddedKan | Nukidora) and prev.actor == actor
+    # a set lookup on the exact type: cheaper than isinstance on a union, and runs for every draw
+    return type(prev) in _KAN_LIKE and prev.actor == actor  # type: ignore[union-attr]
+
+
+_KAN_LIKE = frozenset((ClosedKan, OpenKan, AddedKan, Nukidora))
 
 
 def start_label(start: StartRound) -> str:
