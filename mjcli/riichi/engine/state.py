@@ -326,8 +326,9 @@ class Round:
     def _reveal(self, tile: int, index: int, event: object) -> None:
         """A tile comes out of the wall (draw or dora indicator): never a fifth copy."""
         k = kind(tile)
-        self.seen[k] += 1
-        if self.seen[k] > 4 or (tile >= 34 and tile in self.seen_red):
+        seen = self.seen  # read once: this runs for every tile drawn
+        seen[k] += 1
+        if seen[k] > 4 or (tile >= 34 and tile in self.seen_red):
             raise IllegalEvent(index, event, "a fifth copy of this tile (or a second red five)")
         if k in self.variant.absent_kinds:
             raise IllegalEvent(index, event, f"{self.variant.name} mahjong has no such tile (2m-8m)")
@@ -369,7 +370,8 @@ class Round:
             p.nagashi = False
         p.discards += 1
         p.same_turn_furiten = False
-        p.kuikae = frozenset()
+        if p.kuikae:
+            p.kuikae = frozenset()  # (most discards follow no call: nothing to reset)
         if not self.interrupted and p.discards == 1:
             self.first_winds.append(k)
         self.phase = REACT
