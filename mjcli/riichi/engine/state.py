@@ -338,33 +338,36 @@ class Round:
     def _discard(self, e: ev.Discard, index: int) -> None:
         if self.phase != TURN or e.actor != self.current:
             raise IllegalEvent(index, e, f"seat {e.actor} may not discard now")
+        # the event's and the turn's fields read once into locals: this runs for every discard
+        tile = e.tile
+        drawn = self.drawn
         p = self.players[e.actor]
-        if e.tile not in p.hand:
+        if tile not in p.hand:
             raise IllegalEvent(index, e, "the tile is not in the hand")
-        if e.tsumogiri and (self.drawn is None or self.drawn != e.tile):
+        if e.tsumogiri and (drawn is None or drawn != tile):
             raise IllegalEvent(index, e, "marked as tsumogiri but the tile was not just drawn")
-        k = kind(e.tile)
+        k = kind(tile)
         if k in p.kuikae:
             raise IllegalEvent(index, e, "swap-calling (kuikae) is not allowed")
         if self.pending_dora:
             # Tenhou: an open or added kan's indicator is turned as the kan player discards.
             raise IllegalEvent(index, e, "a kan dora indicator should have been revealed first")
         declaring = p.riichi_declared and not p.riichi
-        if p.riichi and e.tile != self.drawn:
-            raise IllegalEvent(index, e, "a player in riichi must discard the tile drawn")
-        if p.riichi and self.drawn is not None and is_complete(p.counts):
-            # Letting one's own winning tile go by in riichi is furiten for the rest of the round.
-            p.riichi_furiten = True
-        same = self.drawn is not None and k == kind(self.drawn)
-        p.hand.remove(e.tile)
+        if p.riichi:
+            if tile != drawn:
+                raise IllegalEvent(index, e, "a player in riichi must discard the tile drawn")
+            if drawn is not None and is_complete(p.counts):
+                # Letting one's own winning tile go by in riichi is furiten for the rest of the round.
+                p.riichi_furiten = True
+        p.hand.remove(tile)
         p.counts[k] -= 1
-        if not same:
+        if drawn is None or k != kind(drawn):
             p._waits = None  # the 3n+1 hand changed (a tsumogiri leaves it as it was)
         if declaring and not p.waits():
             raise IllegalEvent(index, e, "the riichi discard does not leave the hand tenpai")
         if p.ippatsu and not declaring:
             p.ippatsu = False
-        p.river.append(RiverEntry(e.tile, e.tsumogiri, declaring))
+        p.river.append(RiverEntry(tile, e.tsumogiri, declaring))
         p.river_kinds.add(k)
         if p.nagashi and k not in _YAOCHUU:
             p.nagashi = False
@@ -375,7 +378,7 @@ class Round:
         if not self.interrupted and p.discards == 1:
             self.first_winds.append(k)
         self.phase = REACT
-        self.last_tile = e.tile
+        self.last_tile = tile
         self.drawn = None
 
     def four_winds_pending(self) -> bool:
