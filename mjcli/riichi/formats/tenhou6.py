@@ -313,10 +313,15 @@ def _step(
     # after a discard: a call by another seat, or the next seat draws
     t = st.discarded
     candidates = []
+    ti = st.ti  # read once: this loop runs for every seat after every discard
     for s in range(n):
-        if s == a or st.ti[s] >= len(takes[s]) or not isinstance(takes[s][st.ti[s]], str):
+        if s == a:
             continue
-        call = parse_call(takes[s][st.ti[s]])
+        seat_takes = takes[s]
+        i = ti[s]
+        if i >= len(seat_takes) or not isinstance(seat_takes[i], str):
+            continue
+        call = parse_call(seat_takes[i])
         if call.letter not in "cpm" or call.called != t:
             continue
         if n == 4:
