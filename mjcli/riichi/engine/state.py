@@ -237,7 +237,11 @@ class Round:
         for p in self.players:
             if p.seat == skip:
                 continue
-            if k in p.waits():
+            # the memoised waits read directly: this runs for every player after every discard
+            w = p._waits
+            if w is None:
+                w = p.waits()
+            if k in w:
                 p.same_turn_furiten = True
                 if p.riichi:
                     p.riichi_furiten = True
@@ -255,9 +259,14 @@ class Round:
             raise IllegalEvent(index, event, "not an event of a round in play")
         if self.phase == ENDED and not isinstance(event, ev.Win):
             raise IllegalEvent(index, event, "the round has already ended")
-        for seat in (getattr(event, "actor", 0), getattr(event, "target", 0)):
-            if type(seat) is not int or not 0 <= seat < self.n:
-                raise IllegalEvent(index, event, f"seat {seat!r} is not 0..{self.n - 1}")
+        # Actor then target (0 when the event has none), unrolled: no tuple and loop per event.
+        n = self.n
+        seat = getattr(event, "actor", 0)
+        if type(seat) is not int or not 0 <= seat < n:
+            raise IllegalEvent(index, event, f"seat {seat!r} is not 0..{n - 1}")
+        seat = getattr(event, "target", 0)
+        if type(seat) is not int or not 0 <= seat < n:
+            raise IllegalEvent(index, event, f"seat {seat!r} is not 0..{n - 1}")
         handler(event, index)
 
     # ------------------------------------------------------------------ draws and discards
@@ -317,8 +326,9 @@ class Round:
     def _reveal(self, tile: int, index: int, event: object) -> None:
         """A tile comes out of the wall (draw or dora indicator): never a fifth copy."""
         k = kind(tile)
-        self.seen[k] += 1
-        if self.seen[k] > 4 or (tile >= 34 and tile in self.seen_red):
+        seen = self.seen  # read once: this runs for every tile drawn
+        seen[k] += 1
+        if seen[k] > 4 or (tile >= 34 and tile in self.seen_red):
             raise IllegalEvent(index, event, "a fifth copy of this tile (or a second red five)")
         if k in self.variant.absent_kinds:
             raise IllegalEvent(index, event, f"{self.variant.name} mahjong has no such tile (2m-8m)")
@@ -328,43 +338,47 @@ class Round:
     def _discard(self, e: ev.Discard, index: int) -> None:
         if self.phase != TURN or e.actor != self.current:
             raise IllegalEvent(index, e, f"seat {e.actor} may not discard now")
+        # the event's and the turn's fields read once into locals: this runs for every discard
+        tile = e.tile
+        drawn = self.drawn
         p = self.players[e.actor]
-        if e.tile not in p.hand:
+        if tile not in p.hand:
             raise IllegalEvent(index, e, "the tile is not in the hand")
-        if e.tsumogiri and (self.drawn is None or self.drawn != e.tile):
+        if e.tsumogiri and (drawn is None or drawn != tile):
             raise IllegalEvent(index, e, "marked as tsumogiri but the tile was not just drawn")
-        if kind(e.tile) in p.kuikae:
+        k = kind(tile)
+        if k in p.kuikae:
             raise IllegalEvent(index, e, "swap-calling (kuikae) is not allowed")
         if self.pending_dora:
             # Tenhou: an open or added kan's indicator is turned as the kan player discards.
             raise IllegalEvent(index, e, "a kan dora indicator should have been revealed first")
         declaring = p.riichi_declared and not p.riichi
-        if p.riichi and e.tile != self.drawn:
-            raise IllegalEvent(index, e, "a player in riichi must discard the tile drawn")
-        if p.riichi and self.drawn is not None and is_complete(p.counts):
-            # Letting one's own winning tile go by in riichi is furiten for the rest of the round.
-            p.riichi_furiten = True
-        k = kind(e.tile)
-        same = self.drawn is not None and k == kind(self.drawn)
-        p.hand.remove(e.tile)
+        if p.riichi:
+            if tile != drawn:
+                raise IllegalEvent(index, e, "a player in riichi must discard the tile drawn")
+            if drawn is not None and is_complete(p.counts):
+                # Letting one's own winning tile go by in riichi is furiten for the rest of the round.
+                p.riichi_furiten = True
+        p.hand.remove(tile)
         p.counts[k] -= 1
-        if not same:
+        if drawn is None or k != kind(drawn):
             p._waits = None  # the 3n+1 hand changed (a tsumogiri leaves it as it was)
         if declaring and not p.waits():
             raise IllegalEvent(index, e, "the riichi discard does not leave the hand tenpai")
         if p.ippatsu and not declaring:
             p.ippatsu = False
-        p.river.append(RiverEntry(e.tile, e.tsumogiri, declaring))
+        p.river.append(RiverEntry(tile, e.tsumogiri, declaring))
         p.river_kinds.add(k)
         if p.nagashi and k not in _YAOCHUU:
             p.nagashi = False
         p.discards += 1
         p.same_turn_furiten = False
-        p.kuikae = frozenset()
+        if p.kuikae:
+            p.kuikae = frozenset()  # (most discards follow no call: nothing to reset)
         if not self.interrupted and p.discards == 1:
             self.first_winds.append(k)
         self.phase = REACT
-        self.last_tile = e.tile
+        self.last_tile = tile
         self.drawn = None
 
     def four_winds_pending(self) -> bool:

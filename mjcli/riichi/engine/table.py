@@ -123,9 +123,10 @@ class Game:
     def apply(self, event: object, index: int) -> None:
         t = type(event)
         if t in _PLAY_EVENTS:
-            # The hot path: an action inside the round in play.
-            rec = self.current
-            if rec is None:
+            # The hot path: an action inside the round in play (``self.current`` inlined).
+            rounds = self.rounds
+            rec = rounds[-1] if rounds else None
+            if rec is None or rec.outcome is not None:
                 raise IllegalEvent(index, event, "no round in play")
             rec.state.apply(event, index)
             return

@@ -139,12 +139,17 @@ def waits(counts: Sequence[int]) -> frozenset[int]:
     must also exclude kinds used up by the player's own melds do so themselves.
     """
     keys = _suit_keys(counts)
-    flags = [_flags(k) for k in keys]
+    # Nearly every suit vector is memoised already: read the cache first, call _flags only on a miss.
+    cache = _flags_cache
+    flags = [cache.get(k) for k in keys]
+    if None in flags:
+        flags = [_flags(k) for k in keys]
     zero = flags.count(0)
     pair = flags.count(_PAIR)
     out: set[int] = set()
-    # Standard shape: adding the tile to suit s must leave all suits split with one pair.
-    for s in range(4):
+    # Standard shape: adding the tile to suit s must leave all suits split with one pair. One tile
+    # mends one suit at most, so with two or more unsplittable suits (most hands) nothing is tried.
+    for s in range(4) if zero < 2 else ():
         fs = flags[s]
         other_zero = zero - (fs == 0)
         if other_zero:
