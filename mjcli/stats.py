@@ -156,3 +156,28 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return (centre - half, centre + half)
+
+
+def paired_differences(
+    games: pl.DataFrame, policies: Sequence[str], figures: Sequence[str]
+) -> list[dict[str, object]]:
+    """For each pair of policies (A, B) of a duplicate run: A's mean minus B's per deal, averaged
+    over the deals where both played, with its t interval, for every column of ``figures``
+    (``games`` has one row per seat, with ``deal`` and ``policy``). Every game's summary uses it."""
+    from itertools import combinations
+
+    import polars as pl
+
+    per_deal = games.group_by(["deal", "policy"]).agg([pl.col(m).cast(pl.Float64).mean() for m in figures])
+    out: list[dict[str, object]] = []
+    for a, b in combinations(policies, 2):
+        joined = (
+            per_deal.filter(pl.col("policy") == a)
+            .join(per_deal.filter(pl.col("policy") == b), on="deal", suffix="_b")
+            .sort("deal")
+        )
+        entry: dict[str, object] = {"a": a, "b": b, "deals": joined.height}
+        for m in figures:
+            entry[m] = mean_estimate((joined[m] - joined[f"{m}_b"]).to_list()).to_dict()
+        out.append(entry)
+    return out

@@ -12,13 +12,13 @@ two policies with their t interval (:func:`mjcli.stats.mean_estimate`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 from typing import Any
 
 import polars as pl
 
+from mjcli import stats
 from mjcli.output import frame_text
-from mjcli.stats import mean_estimate, ratio_estimate
+from mjcli.stats import ratio_estimate
 
 #: (name, numerator, denominator, label, scale, decimals) of every figure
 METRICS: tuple[tuple[str, str, str, str, float, int], ...] = (
@@ -76,19 +76,8 @@ def policy_summary(games: pl.DataFrame, policies: Sequence[str]) -> list[dict[st
 
 
 def paired_differences(games: pl.DataFrame, policies: Sequence[str]) -> list[dict[str, object]]:
-    per_deal = games.group_by(["deal", "policy"]).agg([pl.col(m).cast(pl.Float64).mean() for m in PAIRED])
-    out: list[dict[str, object]] = []
-    for a, b in combinations(policies, 2):
-        joined = (
-            per_deal.filter(pl.col("policy") == a)
-            .join(per_deal.filter(pl.col("policy") == b), on="deal", suffix="_b")
-            .sort("deal")
-        )
-        entry: dict[str, object] = {"a": a, "b": b, "deals": joined.height}
-        for m in PAIRED:
-            entry[m] = mean_estimate((joined[m] - joined[f"{m}_b"]).to_list()).to_dict()
-        out.append(entry)
-    return out
+    """:func:`mjcli.stats.paired_differences` for every figure of :data:`PAIRED`."""
+    return stats.paired_differences(games, policies, PAIRED)
 
 
 def format_estimate(e: dict[str, float | None], scale: float, digits: int) -> str:

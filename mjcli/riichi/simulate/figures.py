@@ -19,13 +19,13 @@ differences with its t interval, so the luck of the deal cancels out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 from typing import Any
 
 import polars as pl
 
+from mjcli import stats
 from mjcli.output import frame_text
-from mjcli.stats import mean_estimate, ratio_estimate
+from mjcli.stats import ratio_estimate
 
 #: (name, numerator column, denominator column, meaning) of every per-policy figure
 METRICS: tuple[tuple[str, str, str, str], ...] = (
@@ -94,22 +94,8 @@ def policy_summary(games: pl.DataFrame, policies: Sequence[str], seats: int = 4)
 
 
 def paired_differences(games: pl.DataFrame, policies: Sequence[str]) -> list[dict[str, object]]:
-    """For each pair of policies (A, B): A's mean minus B's per deal, averaged over the deals where
-    both played, with its t interval; for every figure of :data:`PAIRED`."""
-    per_deal = games.group_by(["deal", "policy"]).agg([pl.col(m).cast(pl.Float64).mean() for m in PAIRED])
-    out: list[dict[str, object]] = []
-    for a, b in combinations(policies, 2):
-        joined = (
-            per_deal.filter(pl.col("policy") == a)
-            .join(per_deal.filter(pl.col("policy") == b), on="deal", suffix="_b")
-            .sort("deal")
-        )
-        entry: dict[str, object] = {"a": a, "b": b, "deals": joined.height}
-        for m in PAIRED:
-            diffs = (joined[m] - joined[f"{m}_b"]).to_list()
-            entry[m] = mean_estimate(diffs).to_dict()
-        out.append(entry)
-    return out
+    """:func:`mjcli.stats.paired_differences` for every figure of :data:`PAIRED`."""
+    return stats.paired_differences(games, policies, PAIRED)
 
 
 def format_estimate(e: dict[str, float | None], digits: int) -> str:
