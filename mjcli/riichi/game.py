@@ -879,38 +879,51 @@ def simulate(
     ray: str | None = None,
     open_riichi: bool = False,
     hands_shown: str = ",".join(DEFAULT_HANDS_SHOWN),
+    resume: bool = False,
 ) -> int:
     """Simulate, print the summary (or its JSON); 1 when a policy broke the rules and stopped the run,
     or when an outside bot made a fault (its move played by the fallback)."""
     import tempfile
     import time
 
+    from mjcli.ledger import PartedRun
     from mjcli.outpaths import output_dir
     from mjcli.riichi.simulate.figures import render
     from mjcli.riichi.simulate.run import (
         FAULTS_FILE,
+        LOG_DIR,
+        TABLES,
         default_rules,
         game_specs,
         parse_hands_shown,
         parse_players,
+        parted_options,
         simulate,
         table_rules,
     )
     from mjcli.riichi.simulate.seats import PolicyError
 
-    backend = _batch_backend(jobs, ray, False, out, bot)
+    backend = _batch_backend(jobs, ray, resume, out, bot)
     registry = _registry(plugin, bot, bot_timeout, bot_framing)
     names = parse_players(players, registry)
     rules = rules or default_rules(names)
     table = table_rules(rules, length, names, open_riichi)
-    parse_hands_shown(hands_shown, registry)  # a bad name fails before any work
-    owns = (*SIMULATE_OWNS, *_bot_outputs(registry, FAULTS_FILE))
+    shown = parse_hands_shown(hands_shown, registry)  # a bad name fails before any work
+    # on Ray or with --resume (and --out) the tables are a dataset of parts and the logs are written
+    # in place by the tasks (see mjcli.ledger)
+    parting = _parted(out, ray, resume)
+    owns = (*SIMULATE_OWNS, *_bot_outputs(registry, FAULTS_FILE), *_parted_entries(TABLES))
+    live = (LOG_DIR, *_parted_entries(TABLES)[:-1]) if parting else ()
+    parted = None
     with contextlib.ExitStack() as stack:
-        stage = stack.enter_context(output_dir(out, owns))  # a bad --out fails before the work
+        stage = stack.enter_context(output_dir(out, owns, live=live))  # a bad --out fails before the work
         stack.enter_context(backend.session())
         if bot:  # the bots' stderr goes beside the outputs (or to a folder removed at the end)
             logs = stage or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-bots-")))
             registry = _registry(plugin, bot, bot_timeout, bot_framing, logs)
+        if parting:
+            options = parted_options(names, registry, table, seed, duplicate, shown, strict_bots)
+            parted = PartedRun(Path(str(out)), TABLES, options, resume=resume, folders=(LOG_DIR,))
         total = len(game_specs(names, games, seed, table, duplicate))
         bar = stack.enter_context(terminal_bar(total, unit="game"))
         progress = None
@@ -940,12 +953,15 @@ def simulate(
                 backend=backend,
                 open_riichi=open_riichi,
                 hands_shown=hands_shown,
+                parted=parted,
             )
         except PolicyError as exc:
             # A policy bug, found by playing: report where, and stop. The logs of the games before
             # are kept (for the bug report); no table or summary.json is, so it never reads as a run.
             print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
             return 1
+    if parted is not None:
+        result["resumed"] = parted.resumed  # (deals; not in summary.json, which stays the same)
     faults = result.get("fault_list", [])
     if as_json:
         emit_json(result)
@@ -955,6 +971,11 @@ def simulate(
             where = str(Path(out) / FAULTS_FILE) if out is not None else None
             for line in _fault_lines(faults, where):
                 print(line)
+    if parted is not None:
+        kept = ""
+        if resume:
+            kept = f"; {parted.resumed} of {plural(result['deals'], 'deal')} kept from the earlier run"
+        print(f"wrote {Path(str(out)) / 'games'}/ and {Path(str(out)) / 'rounds'}/{kept}", file=sys.stderr)
     rate = result["games"] / result["seconds"] if result["seconds"] else 0.0
     played = f"{plural(result['games'], 'game')}, {plural(result['rounds'], 'round')}"
     print(
@@ -1277,7 +1298,7 @@ GAME = GameEntry(
                 "as_json": False,
                 **_BOT_OPTIONS,
                 "strict_bots": False,
-                **_RAY_OPTION,
+                **_BATCH_OPTIONS,
                 "open_riichi": False,
                 "hands_shown": ",".join(DEFAULT_HANDS_SHOWN),
             },
