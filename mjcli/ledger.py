@@ -48,7 +48,7 @@ import socket
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import polars as pl
 
@@ -57,6 +57,8 @@ from mjcli.atomic import atomic_path, current_umask
 from mjcli.errors import MjcliError, UsageError, short_path
 from mjcli.outpaths import STAGE_PREFIX
 from mjcli.runner import Backend, ordered_map
+
+T = TypeVar("T")
 
 
 def to_frame(rows: Sequence[Mapping[str, Any]], schema: Mapping[str, Any] | None = None) -> pl.DataFrame:
@@ -293,6 +295,18 @@ def _write_text(path: str, text: str) -> None:
 def _part_key(digest: str, inputs: Sequence[Mapping[str, str]]) -> str:
     text = digest + "\n" + "\n".join(f"{i['label']}\0{i['sha256']}" for i in inputs)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def grouped(items: Sequence[T], key: Callable[[T], Any]) -> list[tuple[T, ...]]:
+    """``items`` in runs of neighbours with the same ``key`` (a simulation's games by deal: one
+    task each, so that a duplicate set is never split between two tasks)."""
+    groups: list[list[T]] = []
+    for item in items:
+        if groups and key(groups[-1][0]) == key(item):
+            groups[-1].append(item)
+        else:
+            groups.append([item])
+    return [tuple(g) for g in groups]
 
 
 def block_size(inputs: int, workers: int, largest: int = MAX_BLOCK) -> int:

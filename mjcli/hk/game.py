@@ -224,18 +224,33 @@ def simulate(
     payment: str | None,
     min_without_bonus: bool,
     ray: str | None = None,
+    resume: bool = False,
 ) -> int:
     """Simulate, print the summary (or its JSON); 1 when a policy broke the rules."""
     from mjcli.hk.figures import render
-    from mjcli.hk.simulate import PolicyError, game_specs, parse_players
+    from mjcli.hk.simulate import LOG_DIR, TABLES, PolicyError, game_specs, parse_players, parted_options
     from mjcli.hk.simulate import simulate as run
+    from mjcli.ledger import CONTENTS, MANIFESTS, PartedRun
     from mjcli.outpaths import output_dir
 
+    if resume and out is None:
+        raise UsageError("--resume needs --out DIR: the folder of the run to finish")
     backend = backend_for(jobs, ray)
     rules = _rules(preset, min_faan, payment, min_without_bonus).with_options(length=length)
     names = parse_players(players)
+    # on Ray or with --resume (and --out) the tables are a dataset of parts and the logs are written
+    # in place by the tasks (see mjcli.ledger)
+    parting = out is not None and (ray is not None or resume)
+    live = (LOG_DIR, *TABLES, MANIFESTS)
+    parted = None
     with contextlib.ExitStack() as stack:
-        stage = stack.enter_context(output_dir(out, SIMULATE_OWNS))  # a bad --out fails before the work
+        # a bad --out fails before the work
+        stage = stack.enter_context(
+            output_dir(out, (*SIMULATE_OWNS, *TABLES, MANIFESTS, CONTENTS), live=live if parting else ())
+        )
+        if parting:
+            options = parted_options(names, seed, rules, duplicate)
+            parted = PartedRun(Path(str(out)), TABLES, options, resume=resume, folders=(LOG_DIR,))
         total = len(game_specs(names, games, seed, rules, duplicate))
         bar = stack.enter_context(terminal_bar(total, unit="game"))
         stack.enter_context(backend.session())
@@ -243,17 +258,32 @@ def simulate(
         progress = None if bar is None else (lambda n: bar.update(1))
         try:
             result = run(
-                names, games, seed, rules, out=stage, duplicate=duplicate, progress=progress, backend=backend
+                names,
+                games,
+                seed,
+                rules,
+                out=stage,
+                duplicate=duplicate,
+                progress=progress,
+                backend=backend,
+                parted=parted,
             )
         except PolicyError as exc:
             # A policy bug, found by playing: reported where. The logs of the games before are kept
             # (for the bug report); no table or summary.json is, so it never reads as a run.
             print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
             return 1
+    if parted is not None:
+        result["resumed"] = parted.resumed  # (deals; not in summary.json, which stays the same)
     if as_json:
         emit_json(result)
     else:
         print(render(result))
+    if parted is not None:
+        kept = ""
+        if resume:
+            kept = f"; {parted.resumed} of {plural(result['deals'], 'deal')} kept from the earlier run"
+        print(f"wrote {Path(str(out)) / 'games'}/ and {Path(str(out)) / 'rounds'}/{kept}", file=sys.stderr)
     rate = result["games"] / result["seconds"] if result["seconds"] else 0.0
     print(
         f"{plural(result['games'], 'game')}, {plural(result['hands'], 'hand')} in {result['seconds']:.1f} s "
@@ -605,6 +635,7 @@ def _hk_entry(name: str, title: str, players: str, fmt: dict[str, str]) -> GameE
                     "payment": None,
                     "min_without_bonus": False,
                     "ray": None,
+                    "resume": False,
                 },
             ),
             "verify": Command(

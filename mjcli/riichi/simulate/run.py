@@ -38,7 +38,7 @@ import polars as pl
 
 from mjcli.atomic import write_atomic, write_text_atomic
 from mjcli.errors import UsageError
-from mjcli.ledger import PartedRun, RowBuffer, text_sha256, to_frame
+from mjcli.ledger import PartedRun, RowBuffer, grouped, text_sha256, to_frame
 from mjcli.plugins import BOT, Registry, identity
 from mjcli.riichi.bots import MjaiBot
 from mjcli.riichi.formats import GameLog, write_mjai, write_tenhou6
@@ -299,17 +299,6 @@ def log_names(index: int) -> tuple[str, str]:
 TABLES = ("games", "rounds")
 
 
-def deal_groups(specs: Sequence[GameSpec]) -> list[tuple[GameSpec, ...]]:
-    """The games of each deal together (a duplicate set is never split between two tasks)."""
-    groups: list[list[GameSpec]] = []
-    for spec in specs:
-        if groups and groups[-1][0].deal == spec.deal:
-            groups[-1].append(spec)
-        else:
-            groups.append([spec])
-    return [tuple(g) for g in groups]
-
-
 def _play_group(seats: dict[str, Seat], group: tuple[GameSpec, ...]) -> list[GameOutput]:
     return [game_output(play(spec, seats)) for spec in group]
 
@@ -517,7 +506,7 @@ def _run_parted(
 ) -> Iterator[dict[str, Any]]:
     """The notes of every deal of a parted run, in order (see :func:`run_games` for the seats)."""
     names = sorted({n for spec in specs for n in spec.policies})
-    groups = deal_groups(specs)
+    groups = grouped(specs, lambda spec: spec.deal)  # a duplicate set is one task
     common = {"label": _group_label, "jobs": jobs, "backend": backend, "files": _group_logs}
     if runs_here(backend, jobs, len(groups)):
         seats = seats_for(names, registry, strict_bots)
