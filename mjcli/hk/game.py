@@ -17,6 +17,7 @@ import contextlib
 import dataclasses
 import functools
 import sys
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -307,12 +308,26 @@ def verify(
     as_json: bool,
     jobs: int | None,
     ray: str | None = None,
+    resume: bool = False,
 ) -> int:
     from mjcli.hk.formats import collect_logs
-    from mjcli.hk.verify import GAMES_SCHEMA, MISMATCH_SCHEMA, ROW_SCHEMA, report_lines, verify_paths
-    from mjcli.ledger import write_table
+    from mjcli.hk.verify import (
+        GAMES_SCHEMA,
+        MISMATCH_SCHEMA,
+        ROW_SCHEMA,
+        TABLES,
+        note_of,
+        parted_options,
+        verify_fingerprint,
+        verify_paths,
+        verify_split,
+        verify_task,
+    )
+    from mjcli.ledger import CONTENTS, MANIFESTS, PartedRun, write_table
     from mjcli.outpaths import output_dir
 
+    if resume and out is None:
+        raise UsageError("--resume needs --out DIR: the folder of the run to finish")
     backend = backend_for(jobs, ray)
     inputs = collect_logs(logs, sys.stdin if "-" in logs else None)
     if not inputs:
@@ -322,29 +337,53 @@ def verify(
     rows: list[dict[str, Any]] = []
     game_rows: list[dict[str, Any]] = []
     mismatch_rows: list[dict[str, Any]] = []
-    with output_dir(out, VERIFY_OWNS, inputs.paths) as stage, backend.session():
+    # on Ray or with --resume (and --out) the tables are a dataset of parts (see mjcli.ledger)
+    parting = out is not None and (ray is not None or resume)
+    live = (*TABLES, MANIFESTS)
+    owns = (*VERIFY_OWNS, *live, CONTENTS)
+    parted = None
+    with output_dir(out, owns, inputs.paths, live=live if parting else ()) as stage, backend.session():
         _print_notes(inputs)
+        items = [(i.path, i.label) for i in inputs]
+        if parting:
+            parted = PartedRun(Path(str(out)), TABLES, parted_options(preset), resume=resume)
+            notes = parted.run(
+                verify_task,
+                verify_split,
+                verify_fingerprint,
+                items,
+                label=lambda item: item[1],
+                backend=backend,
+            )
+        else:
+            notes = map(
+                note_of, _kept_rows(verify_paths(items, backend=backend), rows, game_rows, mismatch_rows)
+            )
         with terminal_bar(len(inputs), unit="log", leave=False) as bar:
-            for r in verify_paths([(i.path, i.label) for i in inputs], backend=backend):
-                counts[r.status] += 1
-                hands += r.hands
-                matching += sum(1 for row in r.rows if row["match"])
-                rows.extend(r.rows)
-                game_rows.append(r.to_row())
-                mismatch_rows.extend(r.mismatch_rows())
+            for note in notes:
+                counts[note["status"]] += 1
+                hands += note["hands"]
+                matching += note["matching"]
                 if bar is not None:
                     bar.clear()
                 if as_json:
-                    emit_json(r.to_dict())
+                    emit_json(note["data"])
                 else:
-                    print("\n".join(report_lines(r)))
+                    print("\n".join(note["lines"]))
                 if bar is not None:
                     bar.update(1)
-        if stage is not None:
+        if stage is not None and parted is not None:
+            parted.write_contents(stage)
+        elif stage is not None:
             write_table(rows, stage / "verify.parquet", schema=ROW_SCHEMA)
             write_table(game_rows, stage / "verify_games.parquet", schema=GAMES_SCHEMA)
             write_table(mismatch_rows, stage / "verify_mismatches.parquet", schema=MISMATCH_SCHEMA)
-    if out is not None:
+    if parted is not None:
+        kept = (
+            f"; {parted.resumed} of {plural(len(inputs), 'log')} kept from the earlier run" if resume else ""
+        )
+        print(f"wrote {Path(str(out)) / 'verify'}/ ({plural(hands, 'hand')}{kept})", file=sys.stderr)
+    elif out is not None:
         print(f"wrote {Path(out) / 'verify.parquet'} ({plural(len(rows), 'hand')})", file=sys.stderr)
     summary = {"summary": True, "logs": len(inputs), **counts, "hands": hands, "hands_matching": matching}
     if as_json:
@@ -355,6 +394,20 @@ def verify(
             f"{plural(counts['error'], 'error')}; {matching}/{hands} hands match"
         )
     return 0 if counts["ok"] == len(inputs) else 1
+
+
+def _kept_rows(
+    reports: Iterable[Any],
+    rows: list[dict[str, Any]],
+    game_rows: list[dict[str, Any]],
+    mismatch_rows: list[dict[str, Any]],
+) -> Iterator[Any]:
+    """The reports as they come, their rows kept for the tables on the way."""
+    for r in reports:
+        rows.extend(r.rows)
+        game_rows.append(r.to_row())
+        mismatch_rows.extend(r.mismatch_rows())
+        yield r
 
 
 def _print_notes(inputs: Any) -> None:
@@ -641,7 +694,14 @@ def _hk_entry(name: str, title: str, players: str, fmt: dict[str, str]) -> GameE
             "verify": Command(
                 functools.partial(verify, name),
                 help=_VERIFY_HELP.format(**fmt),
-                options={"logs": None, "out": None, "as_json": False, "jobs": None, "ray": None},
+                options={
+                    "logs": None,
+                    "out": None,
+                    "as_json": False,
+                    "jobs": None,
+                    "ray": None,
+                    "resume": False,
+                },
             ),
             "replay": Command(
                 functools.partial(replay, name),
