@@ -1,6 +1,6 @@
 """Replay and simulate on Ray against the process pool, in one run: hanchan/s of a riichi replay of
 the shared Tenhou hanchan (every policy at every decision point) and games/s of a riichi simulation
-(:data:`SIM_GAMES` seeded tonpuu games of the four built-in policies) on a local Ray with 2 CPUs
+(:data:`SIM_GAMES` seeded tonpuu games of :data:`SIM_PLAYERS`) on a local Ray with 2 CPUs
 (the tables as parts, written by the tasks: what ``--ray --out`` does), with ``--jobs 2`` and on one
 core; then Ray's cost per task (a task that does nothing), beside the pool's.
 
@@ -33,8 +33,9 @@ LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs"
 TASKS = 400
 #: tasks sent one after the other (each waits for the one before): the round trip
 ROUND_TRIPS = 40
-#: games of the simulation timed (tonpuu, the four built-in policies, seed 1)
-SIM_GAMES = 16
+#: games of the simulation timed (tonpuu, seed 1), and its players (simulate's default table)
+SIM_GAMES = 64
+SIM_PLAYERS = ("akagi", "mahjongjoy", "greedy", "efficiency")
 
 
 def _files() -> list[Path]:
@@ -63,7 +64,7 @@ def _simulate(out: Path, backend, parted: bool) -> tuple[float, int, pl.DataFram
     """(wall seconds, games, games table in game order) of one simulation."""
     from mjcli.riichi.policies import builtin_registry
 
-    names = list(POLICY_NAMES)
+    names = list(SIM_PLAYERS)
     registry = builtin_registry()
     run = None
     if parted:
@@ -124,7 +125,7 @@ def run() -> None:
         )
     same = ray_rows.equals(pool_rows) and pool_rows.equals(one_rows)
     print(f"  the same {ray_rows.height} rows in the three runs: {same}")
-    print(f"  simulate: {SIM_GAMES} tonpuu games, policies {', '.join(POLICY_NAMES)}; {_load()}")
+    print(f"  simulate: {SIM_GAMES} tonpuu games, policies {', '.join(SIM_PLAYERS)}; {_load()}")
     for name, (wall, played, _) in (
         (f"Ray, {cpus} CPUs", sim_ray),
         ("--jobs 2", sim_pool),
