@@ -93,6 +93,11 @@ def test_simulate_with_resume_writes_a_dataset_of_the_same_rows(name: str, tmp_p
     figures = {k: v for k, v in last_json(plain).items() if k not in ("seconds", "jobs")}
     assert {k: v for k, v in last_json(again).items() if k not in ("seconds", "jobs", "resumed")} == figures
     assert_dataset_is(parted, single)
+    # summary (riichi, Hong Kong) works the figures out again from the games table, parts or file
+    if "doudizhu" not in args:
+        game = ["--game", "hk"] if "hk" in args else []
+        figures = [last_json(cli("summary", *game, str(d), "--json")[1]) for d in (parted, single)]
+        assert figures[0] == figures[1] == json.loads((single / "summary.json").read_text())
     # other options keep nothing; a run without --resume into the folder writes the single files again
     code, other = cli(*args, "--seed", "5", "--out", str(parted), "--json", "--resume")
     assert last_json(other)["resumed"] == 0

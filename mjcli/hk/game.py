@@ -510,6 +510,17 @@ def replay(
 def summary(preset: str, path: Path, as_json: bool) -> int:
     from mjcli.hk.summary import format_summary, load, summarise
 
+    replay = (path / "decisions.parquet").exists() or (path / "decisions").is_dir()
+    if path.is_dir() and not replay and (path / "summary.json").is_file():  # a simulation's folder
+        from mjcli.hk.figures import render
+        from mjcli.hk.simulate import folder_summary
+
+        figures = folder_summary(path)
+        if as_json:
+            emit_json(figures)
+        else:
+            print(render(figures))
+        return 0
     result = summarise(load(path))
     if as_json:
         emit_json(result)

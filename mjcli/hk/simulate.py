@@ -39,7 +39,7 @@ from mjcli.hk.formats import write_game
 from mjcli.hk.notation import tile_text
 from mjcli.hk.policies import SeedBot, get_policy
 from mjcli.hk.rules import HKRules
-from mjcli.ledger import PartedRun, RowBuffer, grouped, text_sha256, to_frame
+from mjcli.ledger import PartedRun, RowBuffer, grouped, table_source, text_sha256, to_frame
 from mjcli.runner import Backend, ordered_map
 
 LOG_DIR = "logs"
@@ -412,6 +412,27 @@ def simulate(
             parted.write_contents(out_dir)
         stable = {k: v for k, v in summary.items() if k not in ("seconds", "jobs")}
         write_text_atomic(out_dir / "summary.json", json.dumps(stable, indent=1, ensure_ascii=False) + "\n")
+    return summary
+
+
+def folder_summary(folder: Path) -> dict[str, Any]:
+    """The summary of a simulation's ``--out`` folder: its summary.json, with every figure worked out
+    again from its games table (``games.parquet``, or the parts of a run on Ray or resumed)."""
+    try:
+        summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
+        game = summary.get("game", "riichi")
+        if game not in ("hk", "red"):
+            hint = "its summary.json holds its figures" if game == "doudizhu" else "give that --game"
+            raise UsageError(f"'{folder}' holds a simulation of --game {game}: {hint}")
+        frame = pl.read_parquet(table_source(folder, "games"))  # type: ignore[arg-type]
+        policies = list(dict.fromkeys(summary["players"]))
+        duplicate = bool(summary["duplicate"])
+    except (OSError, ValueError, KeyError, TypeError, pl.exceptions.PolarsError) as exc:
+        raise UsageError(
+            f"'{folder}' is not a Hong Kong simulation's output ({type(exc).__name__})"
+        ) from None
+    summary["policies"] = policy_summary(frame, policies)
+    summary["paired"] = paired_differences(frame, policies) if duplicate and len(policies) > 1 else []
     return summary
 
 

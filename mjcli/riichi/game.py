@@ -846,6 +846,20 @@ def _replay_into(
 def summary(path: Path, by: str | None, as_json: bool) -> int:
     from mjcli.riichi.summary import format_summary, summarise
 
+    replay = (path / "decisions.parquet").exists() or (path / "decisions").is_dir()
+    if path.is_dir() and not replay and (path / "summary.json").is_file():  # a simulation's folder
+        from mjcli.riichi.simulate.run import folder_summary
+
+        if by is not None:
+            raise UsageError("--by applies to a replay's decisions, not to a simulation")
+        from mjcli.riichi.simulate.figures import render
+
+        figures = folder_summary(path)
+        if as_json:
+            emit_json(figures)
+        else:
+            print(render(figures))
+        return 0
     result = summarise(path, by)
     if as_json:
         emit_json(result)

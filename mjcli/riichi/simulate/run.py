@@ -38,7 +38,7 @@ import polars as pl
 
 from mjcli.atomic import write_atomic, write_text_atomic
 from mjcli.errors import UsageError
-from mjcli.ledger import PartedRun, RowBuffer, grouped, text_sha256, to_frame
+from mjcli.ledger import PartedRun, RowBuffer, grouped, table_source, text_sha256, to_frame
 from mjcli.plugins import BOT, Registry, identity
 from mjcli.riichi.bots import MjaiBot
 from mjcli.riichi.formats import GameLog, write_mjai, write_tenhou6
@@ -519,6 +519,26 @@ def _run_parted(
         return
     setup = functools.partial(seats_for, names, registry, strict_bots)
     yield from parted.run(_play_group, _split_group, _group_fingerprint, groups, setup=setup, **common)
+
+
+def folder_summary(folder: Path) -> dict[str, Any]:
+    """The summary of a simulation's ``--out`` folder: its summary.json, with every figure worked out
+    again from its games table (``games.parquet``, or the parts of a run on Ray or resumed)."""
+    try:
+        summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
+        game = summary.get("game", "riichi")
+        if game not in ("riichi",):
+            hint = "its summary.json holds its figures" if game == "doudizhu" else "give that --game"
+            raise UsageError(f"'{folder}' holds a simulation of --game {game}: {hint}")
+        frame = pl.read_parquet(table_source(folder, "games"))  # type: ignore[arg-type]
+        policies = list(dict.fromkeys(summary["players"]))
+        seats = int(summary.get("seats", 4))
+        duplicate = bool(summary["duplicate"])
+    except (OSError, ValueError, KeyError, TypeError, pl.exceptions.PolarsError) as exc:
+        raise UsageError(f"'{folder}' is not a riichi simulation's output ({type(exc).__name__})") from None
+    summary["policies"] = policy_summary(frame, policies, seats)
+    summary["paired"] = paired_differences(frame, policies) if duplicate and len(policies) > 1 else []
+    return summary
 
 
 def _clear_old_logs(logs: Path) -> None:
