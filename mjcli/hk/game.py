@@ -586,7 +586,7 @@ policy, choice, agree, reason) and games.parquet.
 Example: mjcli replay --game {name} sim/logs --out rep"""
 
 _SUMMARY_HELP = """{title} (--game {name}): DIR is a Hong Kong replay's --out folder (or its
-decisions.parquet).
+decisions.parquet), or a simulation's (its summary, worked out again from its games table).
 
 Example: mjcli summary --game {name} rep"""
 

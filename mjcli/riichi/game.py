@@ -1155,7 +1155,8 @@ seats had, --hands-shown none as if no seat had.
 
 Example: mjcli replay ../shared/logs/tenhou-xml --out rep --policy akagi,efficiency --by player""",
     "summary": """Riichi (--game riichi, the default): DIR is a replay's output folder (or its
-decisions.parquet); --by adds a table per player, policy, round or kind.
+decisions.parquet); --by adds a table per player, policy, round or kind. A simulation's folder
+gets its summary, worked out again from its games table.
 
 Example: mjcli summary rep --by player""",
     "policies": """Riichi (--game riichi, the default): the built-in policies, the policies installed
