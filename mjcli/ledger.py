@@ -20,6 +20,8 @@ table, flat, and a completion record per task::
     OUT/games/part-<key>.parquet         the same key in every table of the run
     OUT/_manifests/<key>.json            written last, once the task's parts are all in place
     OUT/dataset.json                     written by the run's end: the parts of each table in order
+    OUT/logs/sim-000042.json             files a task writes beside its parts (a simulation's game
+                                         logs), in the run's ``folders``, listed in its manifest
 
 ``pl.scan_parquet("OUT/decisions/*.parquet")`` (or ``**/*.parquet``) reads a table lazily. A task
 writes each file under a temporary name in a hidden folder of ``OUT`` (same filesystem, outside the
@@ -31,7 +33,9 @@ such a folder (:func:`table_source`). The next run into ``OUT`` starts the table
 ``resume`` keeps every task whose manifest matches the run's options (a digest of them) and whose
 inputs are this run's, with the same content (SHA-256): their inputs are not worked on again, and
 what they reported (the manifest's notes: errors, counts) is given back as if they had been. A
-part without a manifest (its task was stopped) and the parts of other options are removed.
+part without a manifest (its task was stopped) and the parts of other options are removed, and so
+is every file in the run's ``folders`` that no kept manifest lists. A task's inputs need not be
+files: a simulation's are its deals, fingerprinted by a digest of their plans (seeds, seats).
 """
 
 from __future__ import annotations
