@@ -308,7 +308,8 @@ def describe(spec: PolicySpec) -> str:
 def identity(spec: PolicySpec) -> dict[str, Any]:
     """What a policy's moves depend on, as JSON values: its source and target, and for code from
     outside mjcli the SHA-256 of the files it names (a plugin's file or module, a bot's program and
-    scripts), so that a resumed run never keeps the games of a policy whose code has changed since.
+    scripts) and its settings, so that a resumed run never keeps the games of a policy whose code
+    has changed since.
     A built-in's code is mjcli's own (its version says it)."""
     import hashlib
     import shlex
@@ -338,4 +339,7 @@ def identity(spec: PolicySpec) -> dict[str, Any]:
         except OSError:
             digest = "unreadable"
         files.append({"path": str(path), "sha256": digest})
-    return {"name": spec.name, "source": spec.source, "target": describe(spec), "files": files}
+    found_by = {"name": spec.name, "source": spec.source, "target": describe(spec), "files": files}
+    if spec.settings is not None:  # a bot's timeout and framing change what it answers in time
+        found_by["settings"] = repr(spec.settings)
+    return found_by

@@ -929,6 +929,8 @@ def simulate(
     owns = (*SIMULATE_OWNS, *_bot_outputs(registry, FAULTS_FILE), *_parted_entries(TABLES))
     live = (LOG_DIR, *_parted_entries(TABLES)[:-1]) if parting else ()
     parted = None
+    # (the registry as given: the one below names this run's folder for the bots' stderr)
+    options = parted_options(names, registry, table, seed, duplicate, shown, strict_bots)
     with contextlib.ExitStack() as stack:
         stage = stack.enter_context(output_dir(out, owns, live=live))  # a bad --out fails before the work
         stack.enter_context(backend.session())
@@ -936,7 +938,6 @@ def simulate(
             logs = stage or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-bots-")))
             registry = _registry(plugin, bot, bot_timeout, bot_framing, logs)
         if parting:
-            options = parted_options(names, registry, table, seed, duplicate, shown, strict_bots)
             parted = PartedRun(Path(str(out)), TABLES, options, resume=resume, folders=(LOG_DIR,))
         total = len(game_specs(names, games, seed, table, duplicate))
         bar = stack.enter_context(terminal_bar(total, unit="game"))
