@@ -20,6 +20,8 @@ table, flat, and a completion record per task::
     OUT/games/part-<key>.parquet         the same key in every table of the run
     OUT/_manifests/<key>.json            written last, once the task's parts are all in place
     OUT/dataset.json                     written by the run's end: the parts of each table in order
+    OUT/logs/sim-000042.json             files a task writes beside its parts (a simulation's game
+                                         logs), in the run's ``folders``, listed in its manifest
 
 ``pl.scan_parquet("OUT/decisions/*.parquet")`` (or ``**/*.parquet``) reads a table lazily. A task
 writes each file under a temporary name in a hidden folder of ``OUT`` (same filesystem, outside the
@@ -31,13 +33,16 @@ such a folder (:func:`table_source`). The next run into ``OUT`` starts the table
 ``resume`` keeps every task whose manifest matches the run's options (a digest of them) and whose
 inputs are this run's, with the same content (SHA-256): their inputs are not worked on again, and
 what they reported (the manifest's notes: errors, counts) is given back as if they had been. A
-part without a manifest (its task was stopped) and the parts of other options are removed.
+part without a manifest (its task was stopped) and the parts of other options are removed, and so
+is every file in the run's ``folders`` that no kept manifest lists. A task's inputs need not be
+files: a simulation's are its deals, fingerprinted by a digest of their plans (seeds, seats).
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import hashlib
 import json
 import math
@@ -47,7 +52,7 @@ import socket
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import polars as pl
 
@@ -56,6 +61,8 @@ from mjcli.atomic import atomic_path, current_umask
 from mjcli.errors import MjcliError, UsageError, short_path
 from mjcli.outpaths import STAGE_PREFIX
 from mjcli.runner import Backend, ordered_map
+
+T = TypeVar("T")
 
 
 def to_frame(rows: Sequence[Mapping[str, Any]], schema: Mapping[str, Any] | None = None) -> pl.DataFrame:
@@ -210,6 +217,9 @@ class PartSink:
 Split = Callable[[Any], tuple[Mapping[str, pl.DataFrame], dict[str, Any]]]
 #: an input's label (as the rows name it) and the SHA-256 of its content
 Fingerprint = Callable[[Any], tuple[str, str]]
+#: the files a task writes beside its parts (a simulation's game logs): path relative to the run's
+#: folder -> text
+Files = Callable[[Any], Mapping[str, str]]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -221,18 +231,26 @@ class PartWork:
     split: Split
     fingerprint: Fingerprint
     sink: PartSink
+    files: Files | None = None
 
     def __call__(self, context: Any, block: Sequence[Any]) -> dict[str, Any]:
         inputs: list[dict[str, str]] = []
         notes: list[dict[str, Any]] = []
+        written: list[str] = []
         frames: dict[str, list[pl.DataFrame]] = {name: [] for name in self.sink.tables}
         for task in block:
             label, sha = self.fingerprint(task)
-            tables, note = self.split(self.work(context, task))
+            result = self.work(context, task)
+            tables, note = self.split(result)
             inputs.append({"label": label, "sha256": sha})
             notes.append(note)
             for name in self.sink.tables:
                 frames[name].append(tables[name])
+            if self.files is not None:
+                # before the parts and the record: a kept task's files are all there
+                for relative, text in self.files(result).items():
+                    self._put(Path(self.sink.root, relative), functools.partial(_write_text, text=text))
+                    written.append(relative)
         key = _part_key(self.sink.digest, inputs)
         rows: dict[str, int] = {}
         for name in self.sink.tables:
@@ -249,6 +267,8 @@ class PartWork:
             "notes": notes,
             "mjcli": __version__,
         }
+        if self.files is not None:
+            record["files"] = written
         text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
         self._put(Path(self.sink.root, MANIFESTS, f"{key}.json"), lambda p: Path(p).write_text(text, "utf-8"))
         return {"key": key, "rows": rows, "notes": notes}
@@ -272,9 +292,25 @@ class PartWork:
                 os.unlink(tmp)
 
 
+def _write_text(path: str, text: str) -> None:
+    Path(path).write_text(text, encoding="utf-8")
+
+
 def _part_key(digest: str, inputs: Sequence[Mapping[str, str]]) -> str:
     text = digest + "\n" + "\n".join(f"{i['label']}\0{i['sha256']}" for i in inputs)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def grouped(items: Sequence[T], key: Callable[[T], Any]) -> list[tuple[T, ...]]:
+    """``items`` in runs of neighbours with the same ``key`` (a simulation's games by deal: one
+    task each, so that a duplicate set is never split between two tasks)."""
+    groups: list[list[T]] = []
+    for item in items:
+        if groups and key(groups[-1][0]) == key(item):
+            groups[-1].append(item)
+        else:
+            groups.append([item])
+    return [tuple(g) for g in groups]
 
 
 def block_size(inputs: int, workers: int, largest: int = MAX_BLOCK) -> int:
@@ -287,15 +323,24 @@ class PartedRun:
 
     ``tables`` names the tables (folders of ``root``); ``options`` (JSON values) is what the rows
     depend on besides the inputs; ``resume`` keeps the tasks an earlier run finished with the same
-    options. :meth:`run` works; :meth:`contents` is the ``dataset.json`` the command writes at the
-    end, and :meth:`scan` reads a table of the run.
+    options. ``folders`` names the folders of ``root`` where the tasks write files of their own
+    besides the tables (a simulation's game logs, see :meth:`run`'s ``files``): the run owns them,
+    and keeps in them only the files of the tasks it keeps. :meth:`run` works; :meth:`contents` is
+    the ``dataset.json`` the command writes at the end, and :meth:`scan` reads a table of the run.
     """
 
     def __init__(
-        self, root: Path, tables: Sequence[str], options: Mapping[str, Any], *, resume: bool
+        self,
+        root: Path,
+        tables: Sequence[str],
+        options: Mapping[str, Any],
+        *,
+        resume: bool,
+        folders: Sequence[str] = (),
     ) -> None:
         self.root = Path(root)
         self.tables = tuple(tables)
+        self.folders = tuple(folders)
         self.options = dict(options)
         self.digest = options_digest(self.options)
         self.resume = resume
@@ -315,9 +360,12 @@ class PartedRun:
         jobs: int = 1,
         backend: Backend | None = None,
         largest: int = MAX_BLOCK,
+        files: Files | None = None,
     ) -> Iterator[dict[str, Any]]:
         """The notes of every task in task order: ``split(work(context, task))``'s second half,
-        from the workers or, for the inputs kept by ``resume``, from the earlier run's manifests."""
+        from the workers or, for the inputs kept by ``resume``, from the earlier run's manifests.
+        ``files(work(context, task))`` (paths relative to the run's folder, in its ``folders``) are
+        written by the task too, each atomically, before its parts."""
         kept = self._prepare(tasks, fingerprint, label)
         self.resumed = len(kept)
         todo = [i for i in range(len(tasks)) if i not in kept]
@@ -327,7 +375,7 @@ class PartedRun:
         staging = Path(tempfile.mkdtemp(prefix=PARTS_STAGE_PREFIX, dir=self.root))
         try:
             sink = PartSink(str(self.root.resolve()), self.tables, self.digest, str(staging.resolve()))
-            part_work = PartWork(work, split, fingerprint, sink)
+            part_work = PartWork(work, split, fingerprint, sink, files)
             results = ordered_map(
                 part_work, [[tasks[i] for i in b] for b in blocks], jobs=jobs, setup=setup, backend=backend
             )
@@ -354,10 +402,11 @@ class PartedRun:
         index) and remove every other part and manifest."""
         (self.root / CONTENTS).unlink(missing_ok=True)  # the parts change: no longer a finished run
         manifests = self.root / MANIFESTS
-        for folder in (manifests, *(self.root / t for t in self.tables)):
+        for folder in (manifests, *(self.root / t for t in (*self.tables, *self.folders))):
             folder.mkdir(parents=True, exist_ok=True)
         kept: dict[int, dict[str, Any]] = {}
         keys: set[str] = set()
+        files: set[str] = set()
         if self.resume:
             index: dict[str, int] = {}
             for i, t in enumerate(tasks):
@@ -367,8 +416,9 @@ class PartedRun:
                 if found is None:
                     path.unlink(missing_ok=True)  # before its parts: a part never outlives its record
                     continue
-                key, rows, notes = found
+                key, rows, notes, written = found
                 keys.add(key)
+                files.update(written)
                 self._parts.append((min(notes), key))
                 for name in self.tables:
                     self._rows[name] += rows[name]
@@ -380,6 +430,10 @@ class PartedRun:
             for path in (self.root / table).iterdir():
                 if path.name.removeprefix("part-").removesuffix(".parquet") not in keys:
                     _remove(path)
+        for folder in self.folders:
+            for path in (self.root / folder).iterdir():
+                if f"{folder}/{path.name}" not in files:
+                    _remove(path)
         return kept
 
     def _keepable(
@@ -389,8 +443,8 @@ class PartedRun:
         kept: Mapping[int, Any],
         tasks: Sequence[Any],
         fingerprint: Fingerprint,
-    ) -> tuple[str, dict[str, int], dict[int, dict[str, Any]]] | None:
-        """(key, rows, notes by task index) of an earlier task this run may keep, else None."""
+    ) -> tuple[str, dict[str, int], dict[int, dict[str, Any]], list[str]] | None:
+        """(key, rows, notes by task index, its files) of an earlier task this run may keep, else None."""
         try:
             record = json.loads(path.read_text(encoding="utf-8"))
             key, inputs, notes, rows = record["key"], record["inputs"], record["notes"], record["rows"]
@@ -405,13 +459,16 @@ class PartedRun:
                 return None
             if not all((self.root / record["parts"][t]).is_file() for t in self.tables):
                 return None
+            written = [str(f) for f in record.get("files", [])]
+            if any(f.split("/")[0] not in self.folders or not (self.root / f).is_file() for f in written):
+                return None  # a file of the task is missing (or not where this run keeps its files)
             mine: dict[int, dict[str, Any]] = {}
             for entry, note in zip(inputs, notes, strict=True):
                 i = index.get(entry["label"])
                 if i is None or i in kept or i in mine or fingerprint(tasks[i])[1] != entry["sha256"]:
                     return None  # not an input of this run, or changed since
                 mine[i] = note
-            return key, {t: int(rows[t]) for t in self.tables}, mine
+            return key, {t: int(rows[t]) for t in self.tables}, mine, written
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return None  # unreadable or foreign: its task is done again
 

@@ -303,3 +303,43 @@ def describe(spec: PolicySpec) -> str:
     if spec.source == BUILTIN:
         return spec.target
     return spec.target + (f" ({spec.origin})" if spec.origin and spec.source == ENTRY_POINT else "")
+
+
+def identity(spec: PolicySpec) -> dict[str, Any]:
+    """What a policy's moves depend on, as JSON values: its source and target, and for code from
+    outside mjcli the SHA-256 of the files it names (a plugin's file or module, a bot's program and
+    scripts) and its settings, so that a resumed run never keeps the games of a policy whose code
+    has changed since.
+    A built-in's code is mjcli's own (its version says it)."""
+    import hashlib
+    import shlex
+
+    found: list[Path] = []
+    if spec.source == BOT:
+        try:
+            words = shlex.split(spec.target)
+        except ValueError:
+            words = spec.target.split()
+        found = [Path(w) for w in words if Path(w).is_file()]
+    elif spec.source != BUILTIN:
+        where = spec.target.rpartition(":")[0]
+        if where.endswith(".py"):
+            found = [Path(where).expanduser()]
+        else:
+            try:
+                module = importlib.util.find_spec(where)
+            except (ImportError, ValueError):
+                module = None
+            if module is not None and module.origin and Path(module.origin).is_file():
+                found = [Path(module.origin)]
+    files = []
+    for path in found:
+        try:
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            digest = "unreadable"
+        files.append({"path": str(path), "sha256": digest})
+    found_by = {"name": spec.name, "source": spec.source, "target": describe(spec), "files": files}
+    if spec.settings is not None:  # a bot's timeout and framing change what it answers in time
+        found_by["settings"] = repr(spec.settings)
+    return found_by

@@ -552,13 +552,25 @@ def _check_reachable(address: str) -> None:
     for it. Ray's driver would retry that for about a quarter of an hour, 40 s a try. Ray replaces a
     loopback host (127.0.0.1, localhost) by this machine's routable address unless
     RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0, so a head that listens on loopback only is never found
-    that way: the error says so. Ray Client addresses (``ray://``) fail fast by themselves."""
+    that way: the error says so. A Ray Client address (``ray://HOST:PORT``) is tried as written: Ray
+    Client would wait about 30 s before it says that nothing answers (when ray[client] is there)."""
+    import importlib.util
     import socket
 
     from ray._private import services
 
     if address.startswith("ray://"):
-        return
+        if importlib.util.find_spec("grpc") is None:
+            return  # no Ray Client here: ray.init says which package it needs
+        host, _, port = address.removeprefix("ray://").partition("/")[0].rpartition(":")
+        if not host or not port.isdigit():
+            return  # no port written (Ray's default then): ray.init says what is wrong
+        try:
+            with socket.create_connection((host.strip("[]"), int(port)), timeout=RAY_REACH_TIMEOUT):
+                return
+        except OSError as exc:
+            reason = exc.strerror or type(exc).__name__
+        raise ClusterError(f"--ray: cannot join the Ray cluster at {address}: {reason}")
     try:
         resolved = services.canonicalize_bootstrap_address(address)
     except Exception:

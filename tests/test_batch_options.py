@@ -78,9 +78,11 @@ def test_refused_combinations(tmp_path: Path) -> None:
     assert "drop --jobs" in _error("verify", LOGS[0], "--ray=local", "--jobs", "2")
     assert "--resume needs --out" in _error("replay", LOGS[0], "--resume")
     assert "--bot does not run on Ray" in _error("simulate", "--bot", "x=cat", "--ray=local")
-    # --resume applies to the tables written as parts: replay and riichi's verify
-    assert "--resume" in _error("verify", "--game", "hk", LOGS[0], "--resume", "--out", str(tmp_path))
+    # --resume finishes the run in --out: replay, verify and simulate of every game need that folder
+    assert "--resume needs --out" in _error("verify", "--game", "hk", LOGS[0], "--resume")
     assert "--resume needs --out" in _error("replay", "--game", "hk", LOGS[0], "--resume")
+    for game in ("riichi", "doudizhu", "hk", "red"):
+        assert "--resume needs --out" in _error("simulate", "--game", game, "--games", "1", "--resume")
 
 
 def test_block_size() -> None:
@@ -257,3 +259,11 @@ def test_replay_resume_of_the_other_games(
             runner.invoke(app, ["summary", "--game", "hk", str(f), "--json"]) for f in (out, tmp_path / "p")
         )
         assert a.exit_code == 0 and a.output == b.output
+
+
+def test_a_ray_client_address_with_no_cluster_is_one_clear_error() -> None:
+    pytest.importorskip("ray")
+    # whether Ray Client is installed (then: nothing answers there) or not (then: what to install)
+    message = _error("simulate", "--games", "1", "--ray", "ray://127.0.0.1:1")
+    assert message.startswith("--ray: cannot join the Ray cluster at ray://127.0.0.1:1")
+    assert "\n" not in message

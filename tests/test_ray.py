@@ -30,6 +30,7 @@ import pytest
 from typer.testing import CliRunner
 
 from mjcli.cli import app
+from mjcli.errors import UsageError
 from mjcli.runner import RAY_TASK_NAME
 
 if importlib.util.find_spec("ray") is None:
@@ -157,6 +158,31 @@ def parts_in_order(folder: Path, table: str) -> pl.DataFrame:
     return pl.read_parquet([folder / p for p in contents["tables"][table]["parts"]])
 
 
+#: what a parted run writes besides the files of a run without parts
+DATASET_ENTRIES = ("dataset.json", "_manifests")
+
+
+def assert_dataset_is(parted: Path, single: Path) -> None:
+    """``parted`` (a run on Ray or resumed) holds the rows of ``single`` (a run with --jobs) as parts,
+    and the same bytes in every other file (logs, summary.json, games.jsonl)."""
+    contents = json.loads((parted / "dataset.json").read_text())
+    tables = set(contents["tables"])
+    for table in tables:
+        if (single / f"{table}.parquet").is_file():
+            assert parts_in_order(parted, table).equals(pl.read_parquet(single / f"{table}.parquet")), table
+        assert len(list((parted / table).iterdir())) == len(list((parted / "_manifests").iterdir()))
+    others = sorted(
+        p.relative_to(parted)
+        for p in parted.rglob("*")
+        if p.is_file() and p.relative_to(parted).parts[0] not in (*tables, *DATASET_ENTRIES)
+    )
+    assert others == sorted(
+        p.relative_to(single) for p in single.rglob("*") if p.is_file() and p.suffix != ".parquet"
+    )
+    for f in others:
+        assert (parted / f).read_bytes() == (single / f).read_bytes(), f
+
+
 def test_replay_on_ray_writes_the_rows_of_jobs_2_as_a_dataset(cluster, tmp_path: Path) -> None:
     ray_out, jobs_out = tmp_path / "ray", tmp_path / "jobs"
     code, out = cli("replay", *FIXTURE_LOGS, f"--ray={cluster['address']}", "--out", str(ray_out), "--json")
@@ -199,20 +225,38 @@ def test_verify_and_simulate_on_ray_write_the_bytes_of_jobs_2(cluster, tmp_path:
     assert json_lines(out_a) == json_lines(out_b)
     for table in ("verify", "verify_games", "verify_mismatches"):
         assert parts_in_order(a, table).equals(pl.read_parquet(b / f"{table}.parquet"))
+    # simulate of every game: its tables as a dataset (a deal's games a task), the rows of --jobs 2;
+    # the logs (written by the tasks), games.jsonl and summary.json the same bytes
     runs = [
         ("simulate", "--games", "2", "--seed", "5", "--length", "tonpuu"),
         ("simulate", "--game", "doudizhu", "--games", "4", "--seed", "5"),
         ("simulate", "--game", "hk", "--games", "2", "--seed", "5"),
-    ]
+        ("simulate", "--game", "doudizhu", "--games", "2", "--seed", "5", "--duplicate", "--players",
+         "zhanpai,greedy"),
+        ("simulate", "--game", "red", "--games", "2", "--seed", "5", "--duplicate", "--players",
+         "red-pm0,red-pm12"),
+    ]  # fmt: skip
     for i, args in enumerate(runs):
         a, b = tmp_path / f"{i}-ray", tmp_path / f"{i}-jobs"
         code_a, out_a = cli(*args, f"--ray={cluster['address']}", "--out", str(a))
         code_b, out_b = cli(*args, "--jobs", "2", "--out", str(b))
         assert (code_a, code_b) == (0, 0), out_a + out_b
-        files = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file())
-        assert files and files == sorted(p.relative_to(b) for p in b.rglob("*") if p.is_file())
-        for f in files:
-            assert (a / f).read_bytes() == (b / f).read_bytes(), (args, f)
+        assert not (a / "games.parquet").exists()
+        assert_dataset_is(a, b)
+        # report reads the dataset: the same page as from the single files
+        pages = [cli("report", str(d), "-o", str(tmp_path / f"{d.name}.html")) for d in (a, b)]
+        assert [code for code, _ in pages] == [0, 0]
+        assert (tmp_path / f"{a.name}.html").read_text().replace(a.name, b.name) == (
+            tmp_path / f"{b.name}.html"
+        ).read_text()
+    # Hong Kong verify of what it simulated: a dataset with the rows of --jobs 2, the same reports
+    a, b = tmp_path / "hk-verify-ray", tmp_path / "hk-verify-jobs"
+    args = ("verify", "--game", "hk", str(tmp_path / "2-ray" / "logs"), "--json")
+    code_a, out_a = cli(*args, f"--ray={cluster['address']}", "--out", str(a))
+    code_b, out_b = cli(*args, "--jobs", "2", "--out", str(b))
+    assert (code_a, code_b) == (0, 0), out_a + out_b
+    assert json_lines(out_a) == json_lines(out_b) and json_lines(out_a)[-1]["logs"] == 2
+    assert_dataset_is(a, b)
     # replay of the other games: what they simulated, replayed on Ray and with --jobs 2
     # (their decisions as a dataset on Ray, as the riichi replay's; the same summary)
     for game, records in (("doudizhu", "1-ray/games.jsonl"), ("hk", "2-ray/logs")):
@@ -244,10 +288,7 @@ def test_three_player_replay_and_simulate_on_ray_are_those_of_jobs_2(cluster, tm
     a, b = tmp_path / "sim-ray", tmp_path / "sim-jobs"
     assert cli(*sim, f"--ray={cluster['address']}", "--out", str(a))[0] == 0
     assert cli(*sim, "--jobs", "2", "--out", str(b))[0] == 0
-    files = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file())
-    assert files == sorted(p.relative_to(b) for p in b.rglob("*") if p.is_file())
-    for f in files:
-        assert (a / f).read_bytes() == (b / f).read_bytes(), f
+    assert_dataset_is(a, b)
     assert json.loads((a / "summary.json").read_text())["seats"] == 3
 
 
@@ -284,7 +325,10 @@ def test_resume_keeps_the_finished_tasks_and_does_the_rest(cluster, tmp_path: Pa
     assert len(list((out / "_manifests").iterdir())) == 4
 
 
-def test_a_worker_killed_mid_run_is_retried_and_the_result_is_complete(cluster, tmp_path: Path) -> None:
+@contextlib.contextmanager
+def first_busy_worker_killed(cluster: dict[str, object]) -> Iterator[list[int]]:
+    """While the block runs, the first Ray worker seen running a task is killed (SIGKILL); the list
+    holds its pid once it is."""
     killed: list[int] = []
     stop = threading.Event()
 
@@ -301,19 +345,59 @@ def test_a_worker_killed_mid_run_is_retried_and_the_result_is_complete(cluster, 
     killer = threading.Thread(target=kill_first_busy_worker)
     killer.start()
     try:
-        out = tmp_path / "ray"
-        code, output = cli(
-            "replay", *FIXTURE_LOGS, f"--ray={cluster['address']}", "--out", str(out), "--json"
-        )
+        yield killed
     finally:
         stop.set()
         killer.join()
+
+
+def test_a_worker_killed_mid_run_is_retried_and_the_result_is_complete(cluster, tmp_path: Path) -> None:
+    out = tmp_path / "ray"
+    with first_busy_worker_killed(cluster) as killed:
+        code, output = cli(
+            "replay", *FIXTURE_LOGS, f"--ray={cluster['address']}", "--out", str(out), "--json"
+        )
     assert killed, "no worker was seen running a task"
     assert code == 0, output
     code, _ = cli("replay", *FIXTURE_LOGS, "--jobs", "2", "--out", str(tmp_path / "jobs"))
     for table in ("decisions", "games"):
         assert parts_in_order(out, table).equals(pl.read_parquet(tmp_path / "jobs" / f"{table}.parquet"))
     assert not list(out.glob(".mjcli-*")), "a staging folder was left behind"
+
+
+def test_a_simulation_with_a_worker_killed_or_stopped_midway_is_completed_the_same(
+    cluster, tmp_path: Path
+) -> None:
+    # duplicate deals of two policies (two games a deal, one task each), four deals
+    args = ("simulate", "--players", "greedy,efficiency", "--games", "4", "--seed", "9", "--length",
+            "tonpuu", "--duplicate")  # fmt: skip
+    single = tmp_path / "jobs"
+    assert cli(*args, "--jobs", "2", "--out", str(single))[0] == 0
+    out = tmp_path / "ray"
+    with first_busy_worker_killed(cluster) as killed:
+        code, output = cli(*args, f"--ray={cluster['address']}", "--out", str(out), "--json")
+    assert killed, "no worker was seen running a task"
+    assert code == 0, output
+    assert_dataset_is(out, single)
+    assert len(list((out / "_manifests").iterdir())) == 4
+    # what a run stopped midway leaves: no dataset.json, a task that wrote its parts and one log but
+    # not its record, a temporary file in the staging folder, and the log of an earlier, longer run
+    record = sorted((out / "_manifests").iterdir())[-1]
+    written = json.loads(record.read_text())["files"]
+    record.unlink()
+    (out / "dataset.json").unlink()
+    (out / written[-1]).unlink()
+    (out / "logs" / "sim-000099.json").write_text("{}")
+    staging = out / ".mjcli-stage-parts-x"
+    staging.mkdir()
+    (staging / "part-y.tmp").write_bytes(b"PAR1")
+    with pytest.raises(UsageError, match="did not finish"):  # not a result yet (exit 2 in the CLI)
+        cli("report", str(out), "-o", str(tmp_path / "r.html"))
+    code, output = cli(*args, f"--ray={cluster['address']}", "--out", str(out), "--json", "--resume")
+    assert code == 0, output
+    assert json_lines(output)[-1]["resumed"] == 3
+    assert_dataset_is(out, single)
+    assert not staging.exists()
 
 
 def test_the_real_cli_joins_the_cluster_by_its_address(cluster, tmp_path: Path) -> None:

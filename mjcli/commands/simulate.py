@@ -13,6 +13,7 @@ from mjcli.commands import (
     jobs_option,
     plugin_option,
     ray_option,
+    resume_option,
     strict_bots_option,
 )
 
@@ -90,6 +91,7 @@ def register(app: typer.Typer) -> None:
         bot_framing: str | None = bot_framing_option(),
         strict_bots: bool = strict_bots_option(),
         ray: str | None = ray_option(),
+        resume: bool = resume_option(),
     ) -> None:
         options = dict(locals())
         options["games"] = options.pop("games_")

@@ -163,19 +163,35 @@ def simulate(
     as_json: bool,
     plugin: list[str] | None = None,
     ray: str | None = None,
+    resume: bool = False,
 ) -> int:
+    from pathlib import Path
+
     import polars as pl
 
     from mjcli.doudizhu.policies import parse_policies
-    from mjcli.doudizhu.simulate import game_specs, simulate
+    from mjcli.doudizhu.simulate import TABLES, game_specs, parted_options, simulate
     from mjcli.doudizhu.summary import duplicate_table, role_table
+    from mjcli.ledger import CONTENTS, MANIFESTS, PartedRun
     from mjcli.outpaths import output_dir
 
+    if resume and out is None:
+        raise UsageError("--resume needs --out DIR: the folder of the run to finish")
     backend = backend_for(jobs, ray)
     registry = _registry(plugin)
     names = parse_policies(players, registry)
+    # on Ray or with --resume (and --out) the tables are a dataset of parts (see mjcli.ledger)
+    parting = out is not None and (ray is not None or resume)
+    live = (*TABLES, MANIFESTS)
+    parted = None
     with contextlib.ExitStack() as stack:
-        stage = stack.enter_context(output_dir(out, SIMULATE_OWNS))  # a bad --out fails before the work
+        # a bad --out fails before the work
+        stage = stack.enter_context(
+            output_dir(out, (*SIMULATE_OWNS, *live, CONTENTS), live=live if parting else ())
+        )
+        if parting:
+            options = parted_options(names, seed, duplicate, kicker, registry)
+            parted = PartedRun(Path(str(out)), TABLES, options, resume=resume)
         stack.enter_context(backend.session())
         how = backend.describe()
         total = len(game_specs(names, games, seed, duplicate, kicker))
@@ -190,6 +206,15 @@ def simulate(
             progress=bar.update if bar is not None else None,
             registry=registry,
             backend=backend,
+            parted=parted,
+        )
+    if parted is not None:
+        summary["resumed"] = parted.resumed  # (deals; not in summary.json, which stays the same)
+        kept = ""
+        if resume:
+            kept = f"; {parted.resumed} of {plural(summary['deals'], 'deal')} kept from the earlier run"
+        print(
+            f"wrote {Path(str(out)) / 'games'}/ and {Path(str(out)) / 'games.jsonl'}{kept}", file=sys.stderr
         )
     if as_json:
         emit_json(summary)
@@ -306,6 +331,7 @@ GAME = GameEntry(
                 "as_json": False,
                 "plugin": None,
                 "ray": None,
+                "resume": False,
             },
         ),
         "policies": Command(policies, help=HELP["policies"], options={"plugin": None, "as_json": False}),

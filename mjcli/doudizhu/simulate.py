@@ -38,7 +38,8 @@ from mjcli.doudizhu.moves import KickerRule, kicker_rule
 from mjcli.doudizhu.policies import get_policy
 from mjcli.doudizhu.summary import duplicate_summary, role_summary
 from mjcli.errors import UsageError
-from mjcli.plugins import Registry
+from mjcli.ledger import PartedRun, grouped, text_sha256, to_frame
+from mjcli.plugins import Registry, identity
 from mjcli.runner import Backend, ordered_map
 
 
@@ -122,6 +123,64 @@ def _play_task(built: dict[str, Any], spec: GamePlan) -> dict[str, Any]:
     return play_spec(spec, built)
 
 
+def record_line(record: dict[str, Any]) -> str:
+    """A game's line of ``games.jsonl``."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+# ---------------------------------------------------------------- a parted run (see mjcli.ledger)
+
+#: the tables of a simulation as a parted run: the seats' rows, and each game's record (a line of
+#: games.jsonl, which the run writes from them at its end)
+TABLES = ("games", "records")
+RECORDS_SCHEMA = {"game": pl.Int64, "record": pl.String}
+
+
+def _play_group(built: dict[str, Any], group: tuple[GamePlan, ...]) -> list[dict[str, Any]]:
+    return [play_spec(spec, built) for spec in group]
+
+
+def _split_group(records: list[dict[str, Any]]) -> tuple[dict[str, pl.DataFrame], dict[str, Any]]:
+    frames = {
+        "games": to_frame([row for r in records for row in seat_rows(r)], GAMES_SCHEMA),
+        "records": to_frame([{"game": r["game"], "record": record_line(r)} for r in records], RECORDS_SCHEMA),
+    }
+    return frames, {"games": len(records)}
+
+
+def _group_label(group: tuple[GamePlan, ...]) -> str:
+    return f"deal {group[0].deal}"
+
+
+def _group_fingerprint(group: tuple[GamePlan, ...]) -> tuple[str, str]:
+    """A deal's label and the digest of its games' plans."""
+    plans = [[g.game, g.deal, g.seed, list(g.players), g.lineup, g.duplicate, g.kicker] for g in group]
+    return _group_label(group), text_sha256(json.dumps(plans))
+
+
+def parted_options(
+    players: Sequence[str], seed: int, duplicate: bool, kicker: str, registry: Registry | None
+) -> dict[str, Any]:
+    """What a simulation's rows depend on besides its games' plans (a parted run's options)."""
+    return {
+        "command": "simulate",
+        "game": "doudizhu",
+        "players": list(players),
+        # the built-ins' code is mjcli's own (its version is in the digest)
+        "policies": [identity(registry.spec(n)) if registry else {"name": n} for n in dict.fromkeys(players)],
+        "seed": seed,
+        "duplicate": duplicate,
+        "kicker": kicker,
+    }
+
+
+def _write_records(parted: PartedRun, target: Path) -> None:
+    """games.jsonl from the records' parts, in game order, a part at a time."""
+    with atomic_path(target) as tmp, tmp.open("w", encoding="utf-8") as f:
+        for part in parted.part_paths("records"):
+            f.writelines(pl.read_parquet(part, columns=["record"])["record"].to_list())
+
+
 def seat_rows(record: dict[str, Any]) -> list[dict[str, Any]]:
     """The rows of games.parquet for one game: one per seat."""
     rows = []
@@ -162,10 +221,13 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     registry: Registry | None = None,
     backend: Backend | None = None,
+    parted: PartedRun | None = None,
 ) -> dict[str, Any]:
     """Play the games; write ``games.parquet``, ``games.jsonl`` (records) and ``summary.json`` under
     ``out`` (atomically); return the summary (role table, duplicate comparison, speed). ``registry``
-    resolves the names (default: the built-ins)."""
+    resolves the names (default: the built-ins). With ``parted`` the seats' rows and the records
+    are that run's dataset, written by the tasks, a deal's games a task (see :mod:`mjcli.ledger`);
+    ``out`` gets ``games.jsonl`` (from the records' parts) and the summary."""
     kicker_rule(kicker)
     if backend is not None:
         jobs = backend.workers()
@@ -175,17 +237,35 @@ def simulate(
     rows: list[dict[str, Any]] = []
     start = time.perf_counter()
     out_dir = Path(out) if out is not None else None
-    with contextlib.ExitStack() as stack:
-        records = None
+    if parted is not None:
+        names = sorted({n for spec in specs for n in spec.players})
+        for note in parted.run(
+            _play_group,
+            _split_group,
+            _group_fingerprint,
+            grouped(specs, lambda spec: spec.deal),  # a duplicate set is one task
+            label=_group_label,
+            setup=functools.partial(_policies_by_name, names, registry),
+            jobs=jobs,
+            backend=backend,
+        ):
+            if progress:
+                progress(note["games"])
+        frame = parted.scan("games").collect()
         if out_dir is not None:
-            tmp = stack.enter_context(atomic_path(out_dir / "games.jsonl"))
-            records = stack.enter_context(tmp.open("w", encoding="utf-8"))
-        for record in run_games(specs, jobs, progress, registry, backend):
-            rows.extend(seat_rows(record))
-            if records is not None:
-                records.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+            _write_records(parted, out_dir / "games.jsonl")
+    else:
+        with contextlib.ExitStack() as stack:
+            records = None
+            if out_dir is not None:
+                tmp = stack.enter_context(atomic_path(out_dir / "games.jsonl"))
+                records = stack.enter_context(tmp.open("w", encoding="utf-8"))
+            for record in run_games(specs, jobs, progress, registry, backend):
+                rows.extend(seat_rows(record))
+                if records is not None:
+                    records.write(record_line(record))
+        frame = pl.DataFrame(rows, schema=GAMES_SCHEMA)
     seconds = time.perf_counter() - start
-    frame = pl.DataFrame(rows, schema=GAMES_SCHEMA)
     roles = role_summary(frame)
     dup = duplicate_summary(frame, players) if duplicate else pl.DataFrame()
     summary = {
@@ -203,7 +283,10 @@ def simulate(
         "jobs": jobs,
     }
     if out_dir is not None:
-        write_atomic(out_dir / "games.parquet", frame.write_parquet)
+        if parted is None:
+            write_atomic(out_dir / "games.parquet", frame.write_parquet)
+        else:
+            parted.write_contents(out_dir)
         # The summary file holds no timing, so the same command writes the same bytes.
         stable = {k: v for k, v in summary.items() if k not in ("seconds", "jobs")}
         write_text_atomic(out_dir / "summary.json", json.dumps(stable, indent=1) + "\n")

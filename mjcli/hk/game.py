@@ -17,6 +17,7 @@ import contextlib
 import dataclasses
 import functools
 import sys
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -224,18 +225,33 @@ def simulate(
     payment: str | None,
     min_without_bonus: bool,
     ray: str | None = None,
+    resume: bool = False,
 ) -> int:
     """Simulate, print the summary (or its JSON); 1 when a policy broke the rules."""
     from mjcli.hk.figures import render
-    from mjcli.hk.simulate import PolicyError, game_specs, parse_players
+    from mjcli.hk.simulate import LOG_DIR, TABLES, PolicyError, game_specs, parse_players, parted_options
     from mjcli.hk.simulate import simulate as run
+    from mjcli.ledger import CONTENTS, MANIFESTS, PartedRun
     from mjcli.outpaths import output_dir
 
+    if resume and out is None:
+        raise UsageError("--resume needs --out DIR: the folder of the run to finish")
     backend = backend_for(jobs, ray)
     rules = _rules(preset, min_faan, payment, min_without_bonus).with_options(length=length)
     names = parse_players(players)
+    # on Ray or with --resume (and --out) the tables are a dataset of parts and the logs are written
+    # in place by the tasks (see mjcli.ledger)
+    parting = out is not None and (ray is not None or resume)
+    live = (LOG_DIR, *TABLES, MANIFESTS)
+    parted = None
     with contextlib.ExitStack() as stack:
-        stage = stack.enter_context(output_dir(out, SIMULATE_OWNS))  # a bad --out fails before the work
+        # a bad --out fails before the work
+        stage = stack.enter_context(
+            output_dir(out, (*SIMULATE_OWNS, *TABLES, MANIFESTS, CONTENTS), live=live if parting else ())
+        )
+        if parting:
+            options = parted_options(names, seed, rules, duplicate)
+            parted = PartedRun(Path(str(out)), TABLES, options, resume=resume, folders=(LOG_DIR,))
         total = len(game_specs(names, games, seed, rules, duplicate))
         bar = stack.enter_context(terminal_bar(total, unit="game"))
         stack.enter_context(backend.session())
@@ -243,17 +259,32 @@ def simulate(
         progress = None if bar is None else (lambda n: bar.update(1))
         try:
             result = run(
-                names, games, seed, rules, out=stage, duplicate=duplicate, progress=progress, backend=backend
+                names,
+                games,
+                seed,
+                rules,
+                out=stage,
+                duplicate=duplicate,
+                progress=progress,
+                backend=backend,
+                parted=parted,
             )
         except PolicyError as exc:
             # A policy bug, found by playing: reported where. The logs of the games before are kept
             # (for the bug report); no table or summary.json is, so it never reads as a run.
             print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
             return 1
+    if parted is not None:
+        result["resumed"] = parted.resumed  # (deals; not in summary.json, which stays the same)
     if as_json:
         emit_json(result)
     else:
         print(render(result))
+    if parted is not None:
+        kept = ""
+        if resume:
+            kept = f"; {parted.resumed} of {plural(result['deals'], 'deal')} kept from the earlier run"
+        print(f"wrote {Path(str(out)) / 'games'}/ and {Path(str(out)) / 'rounds'}/{kept}", file=sys.stderr)
     rate = result["games"] / result["seconds"] if result["seconds"] else 0.0
     print(
         f"{plural(result['games'], 'game')}, {plural(result['hands'], 'hand')} in {result['seconds']:.1f} s "
@@ -277,12 +308,26 @@ def verify(
     as_json: bool,
     jobs: int | None,
     ray: str | None = None,
+    resume: bool = False,
 ) -> int:
     from mjcli.hk.formats import collect_logs
-    from mjcli.hk.verify import GAMES_SCHEMA, MISMATCH_SCHEMA, ROW_SCHEMA, report_lines, verify_paths
-    from mjcli.ledger import write_table
+    from mjcli.hk.verify import (
+        GAMES_SCHEMA,
+        MISMATCH_SCHEMA,
+        ROW_SCHEMA,
+        TABLES,
+        note_of,
+        parted_options,
+        verify_fingerprint,
+        verify_paths,
+        verify_split,
+        verify_task,
+    )
+    from mjcli.ledger import CONTENTS, MANIFESTS, PartedRun, write_table
     from mjcli.outpaths import output_dir
 
+    if resume and out is None:
+        raise UsageError("--resume needs --out DIR: the folder of the run to finish")
     backend = backend_for(jobs, ray)
     inputs = collect_logs(logs, sys.stdin if "-" in logs else None)
     if not inputs:
@@ -292,29 +337,53 @@ def verify(
     rows: list[dict[str, Any]] = []
     game_rows: list[dict[str, Any]] = []
     mismatch_rows: list[dict[str, Any]] = []
-    with output_dir(out, VERIFY_OWNS, inputs.paths) as stage, backend.session():
+    # on Ray or with --resume (and --out) the tables are a dataset of parts (see mjcli.ledger)
+    parting = out is not None and (ray is not None or resume)
+    live = (*TABLES, MANIFESTS)
+    owns = (*VERIFY_OWNS, *live, CONTENTS)
+    parted = None
+    with output_dir(out, owns, inputs.paths, live=live if parting else ()) as stage, backend.session():
         _print_notes(inputs)
+        items = [(i.path, i.label) for i in inputs]
+        if parting:
+            parted = PartedRun(Path(str(out)), TABLES, parted_options(preset), resume=resume)
+            notes = parted.run(
+                verify_task,
+                verify_split,
+                verify_fingerprint,
+                items,
+                label=lambda item: item[1],
+                backend=backend,
+            )
+        else:
+            notes = map(
+                note_of, _kept_rows(verify_paths(items, backend=backend), rows, game_rows, mismatch_rows)
+            )
         with terminal_bar(len(inputs), unit="log", leave=False) as bar:
-            for r in verify_paths([(i.path, i.label) for i in inputs], backend=backend):
-                counts[r.status] += 1
-                hands += r.hands
-                matching += sum(1 for row in r.rows if row["match"])
-                rows.extend(r.rows)
-                game_rows.append(r.to_row())
-                mismatch_rows.extend(r.mismatch_rows())
+            for note in notes:
+                counts[note["status"]] += 1
+                hands += note["hands"]
+                matching += note["matching"]
                 if bar is not None:
                     bar.clear()
                 if as_json:
-                    emit_json(r.to_dict())
+                    emit_json(note["data"])
                 else:
-                    print("\n".join(report_lines(r)))
+                    print("\n".join(note["lines"]))
                 if bar is not None:
                     bar.update(1)
-        if stage is not None:
+        if stage is not None and parted is not None:
+            parted.write_contents(stage)
+        elif stage is not None:
             write_table(rows, stage / "verify.parquet", schema=ROW_SCHEMA)
             write_table(game_rows, stage / "verify_games.parquet", schema=GAMES_SCHEMA)
             write_table(mismatch_rows, stage / "verify_mismatches.parquet", schema=MISMATCH_SCHEMA)
-    if out is not None:
+    if parted is not None:
+        kept = (
+            f"; {parted.resumed} of {plural(len(inputs), 'log')} kept from the earlier run" if resume else ""
+        )
+        print(f"wrote {Path(str(out)) / 'verify'}/ ({plural(hands, 'hand')}{kept})", file=sys.stderr)
+    elif out is not None:
         print(f"wrote {Path(out) / 'verify.parquet'} ({plural(len(rows), 'hand')})", file=sys.stderr)
     summary = {"summary": True, "logs": len(inputs), **counts, "hands": hands, "hands_matching": matching}
     if as_json:
@@ -325,6 +394,20 @@ def verify(
             f"{plural(counts['error'], 'error')}; {matching}/{hands} hands match"
         )
     return 0 if counts["ok"] == len(inputs) else 1
+
+
+def _kept_rows(
+    reports: Iterable[Any],
+    rows: list[dict[str, Any]],
+    game_rows: list[dict[str, Any]],
+    mismatch_rows: list[dict[str, Any]],
+) -> Iterator[Any]:
+    """The reports as they come, their rows kept for the tables on the way."""
+    for r in reports:
+        rows.extend(r.rows)
+        game_rows.append(r.to_row())
+        mismatch_rows.extend(r.mismatch_rows())
+        yield r
 
 
 def _print_notes(inputs: Any) -> None:
@@ -427,6 +510,17 @@ def replay(
 def summary(preset: str, path: Path, as_json: bool) -> int:
     from mjcli.hk.summary import format_summary, load, summarise
 
+    replay = (path / "decisions.parquet").exists() or (path / "decisions").is_dir()
+    if path.is_dir() and not replay and (path / "summary.json").is_file():  # a simulation's folder
+        from mjcli.hk.figures import render
+        from mjcli.hk.simulate import folder_summary
+
+        figures = folder_summary(path)
+        if as_json:
+            emit_json(figures)
+        else:
+            print(render(figures))
+        return 0
     result = summarise(load(path))
     if as_json:
         emit_json(result)
@@ -492,7 +586,7 @@ policy, choice, agree, reason) and games.parquet.
 Example: mjcli replay --game {name} sim/logs --out rep"""
 
 _SUMMARY_HELP = """{title} (--game {name}): DIR is a Hong Kong replay's --out folder (or its
-decisions.parquet).
+decisions.parquet), or a simulation's (its summary, worked out again from its games table).
 
 Example: mjcli summary --game {name} rep"""
 
@@ -605,12 +699,20 @@ def _hk_entry(name: str, title: str, players: str, fmt: dict[str, str]) -> GameE
                     "payment": None,
                     "min_without_bonus": False,
                     "ray": None,
+                    "resume": False,
                 },
             ),
             "verify": Command(
                 functools.partial(verify, name),
                 help=_VERIFY_HELP.format(**fmt),
-                options={"logs": None, "out": None, "as_json": False, "jobs": None, "ray": None},
+                options={
+                    "logs": None,
+                    "out": None,
+                    "as_json": False,
+                    "jobs": None,
+                    "ray": None,
+                    "resume": False,
+                },
             ),
             "replay": Command(
                 functools.partial(replay, name),

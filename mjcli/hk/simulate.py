@@ -39,7 +39,7 @@ from mjcli.hk.formats import write_game
 from mjcli.hk.notation import tile_text
 from mjcli.hk.policies import SeedBot, get_policy
 from mjcli.hk.rules import HKRules
-from mjcli.ledger import RowBuffer
+from mjcli.ledger import PartedRun, RowBuffer, grouped, table_source, text_sha256, to_frame
 from mjcli.runner import Backend, ordered_map
 
 LOG_DIR = "logs"
@@ -273,6 +273,56 @@ def run_games(
     yield from ordered_map(_play_task, specs, jobs=jobs, setup=setup, backend=backend)
 
 
+def log_name(index: int) -> str:
+    """The log file of game ``index``, relative to the run's folder."""
+    return f"{LOG_DIR}/hk-{index:06d}.json"
+
+
+# ---------------------------------------------------------------- a parted run (see mjcli.ledger)
+
+#: the tables of a simulation: files ``NAME.parquet``, or a parted run's folders
+TABLES = ("games", "rounds")
+
+
+def _play_group(bots: dict[str, SeedBot], group: tuple[GameSpec, ...]) -> list[GameOutput]:
+    return [play_game(spec, bots) for spec in group]
+
+
+def _split_group(outputs: list[GameOutput]) -> tuple[dict[str, pl.DataFrame], dict[str, Any]]:
+    """A deal's games as the parts of a parted run, and what the progress needs of them."""
+    frames = {
+        "games": to_frame([row for o in outputs for row in o.seats], GAMES_SCHEMA),
+        "rounds": to_frame([row for o in outputs for row in o.rounds], ROUNDS_SCHEMA),
+    }
+    return frames, {"hands": [len(o.rounds) for o in outputs]}
+
+
+def _group_logs(outputs: list[GameOutput]) -> dict[str, str]:
+    return {log_name(o.index): o.log for o in outputs}
+
+
+def _group_label(group: tuple[GameSpec, ...]) -> str:
+    return f"deal {group[0].deal}"
+
+
+def _group_fingerprint(group: tuple[GameSpec, ...]) -> tuple[str, str]:
+    """A deal's label and the digest of its games' plans (seeds, seats, rules)."""
+    plans = [[s.index, s.seed, s.deal, s.rotation, list(s.policies), s.rules.to_dict()] for s in group]
+    return _group_label(group), text_sha256(json.dumps(plans, sort_keys=True))
+
+
+def parted_options(names: Sequence[str], seed: int, rules: HKRules, duplicate: bool) -> dict[str, Any]:
+    """What a simulation's rows depend on besides its games' plans (a parted run's options)."""
+    return {
+        "command": "simulate",
+        "game": rules.name,
+        "players": list(names),
+        "seed": seed,
+        "rules": rules.to_dict(),
+        "duplicate": duplicate,
+    }
+
+
 # ---------------------------------------------------------------- the run
 
 
@@ -287,9 +337,12 @@ def simulate(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     backend: Backend | None = None,
+    parted: PartedRun | None = None,
 ) -> dict[str, Any]:
     """Play the run and return its summary; with ``out``, write the logs and tables there.
-    ``progress`` is called once per game with its number of hands."""
+    ``progress`` is called once per game with its number of hands. With ``parted`` the tables are
+    that run's dataset and the logs go to its folder, written by the tasks, a deal's games a task
+    (see :mod:`mjcli.ledger`); ``out`` gets the summary."""
     names = parse_players(players)
     if backend is not None:
         jobs = backend.workers()
@@ -302,19 +355,39 @@ def simulate(
                 raise UsageError(f"--out: '{d}' exists and is not a directory")
         _clear_old_logs(out_dir / LOG_DIR)
     specs = game_specs(names, games, seed, rules, duplicate)
-    seat_rows = RowBuffer(GAMES_SCHEMA)
-    round_rows = RowBuffer(ROUNDS_SCHEMA)
     start = time.perf_counter()
-    for o in run_games(specs, jobs, backend):
-        seat_rows.extend(o.seats)
-        round_rows.extend(o.rounds)
-        if out_dir is not None:
-            write_text_atomic(out_dir / LOG_DIR / f"hk-{o.index:06d}.json", o.log)
-        if progress is not None:
-            progress(len(o.rounds))
-    seconds = time.perf_counter() - start
-    frame = seat_rows.frame()
-    rounds_frame = round_rows.frame()
+    if parted is not None:
+        setup = functools.partial(bots_for, sorted({n for spec in specs for n in spec.policies}))
+        for note in parted.run(
+            _play_group,
+            _split_group,
+            _group_fingerprint,
+            grouped(specs, lambda spec: spec.deal),  # a duplicate set is one task
+            label=_group_label,
+            setup=setup,
+            jobs=jobs,
+            backend=backend,
+            files=_group_logs,
+        ):
+            if progress is not None:
+                for n in note["hands"]:
+                    progress(n)
+        seconds = time.perf_counter() - start
+        frame = parted.scan("games").collect()
+        rounds_frame = parted.scan("rounds").select("result").collect()
+    else:
+        seat_rows = RowBuffer(GAMES_SCHEMA)
+        round_rows = RowBuffer(ROUNDS_SCHEMA)
+        for o in run_games(specs, jobs, backend):
+            seat_rows.extend(o.seats)
+            round_rows.extend(o.rounds)
+            if out_dir is not None:
+                write_text_atomic(out_dir / log_name(o.index), o.log)
+            if progress is not None:
+                progress(len(o.rounds))
+        seconds = time.perf_counter() - start
+        frame = seat_rows.frame()
+        rounds_frame = round_rows.frame()
     policies = list(dict.fromkeys(names))
     summary: dict[str, Any] = {
         "game": rules.name,
@@ -332,10 +405,34 @@ def simulate(
         "jobs": jobs,
     }
     if out_dir is not None:
-        write_atomic(out_dir / "games.parquet", frame.write_parquet)
-        write_atomic(out_dir / "rounds.parquet", rounds_frame.write_parquet)
+        if parted is None:
+            write_atomic(out_dir / "games.parquet", frame.write_parquet)
+            write_atomic(out_dir / "rounds.parquet", rounds_frame.write_parquet)
+        else:
+            parted.write_contents(out_dir)
         stable = {k: v for k, v in summary.items() if k not in ("seconds", "jobs")}
         write_text_atomic(out_dir / "summary.json", json.dumps(stable, indent=1, ensure_ascii=False) + "\n")
+    return summary
+
+
+def folder_summary(folder: Path) -> dict[str, Any]:
+    """The summary of a simulation's ``--out`` folder: its summary.json, with every figure worked out
+    again from its games table (``games.parquet``, or the parts of a run on Ray or resumed)."""
+    try:
+        summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
+        game = summary.get("game", "riichi")
+        if game not in ("hk", "red"):
+            hint = "its summary.json holds its figures" if game == "doudizhu" else "give that --game"
+            raise UsageError(f"'{folder}' holds a simulation of --game {game}: {hint}")
+        frame = pl.read_parquet(table_source(folder, "games"))  # type: ignore[arg-type]
+        policies = list(dict.fromkeys(summary["players"]))
+        duplicate = bool(summary["duplicate"])
+    except (OSError, ValueError, KeyError, TypeError, pl.exceptions.PolarsError) as exc:
+        raise UsageError(
+            f"'{folder}' is not a Hong Kong simulation's output ({type(exc).__name__})"
+        ) from None
+    summary["policies"] = policy_summary(frame, policies)
+    summary["paired"] = paired_differences(frame, policies) if duplicate and len(policies) > 1 else []
     return summary
 
 

@@ -25,6 +25,7 @@ import polars as pl
 
 from mjcli.errors import LogFormatError
 from mjcli.hk.formats import GameEnd, HandEnd, read_game, walk
+from mjcli.ledger import file_sha256, to_frame
 from mjcli.runner import Backend, ordered_map
 
 ROW_SCHEMA: dict[str, Any] = {
@@ -171,6 +172,48 @@ def verify_paths(
 ) -> Iterator[Report]:
     """Reports in input order, worked out in ``jobs`` processes (or where ``backend`` says)."""
     yield from ordered_map(_task, list(items), jobs=jobs, backend=backend)
+
+
+#: the tables of a verify: files ``NAME.parquet``, or a parted run's folders (see :mod:`mjcli.ledger`)
+TABLES = ("verify", "verify_games", "verify_mismatches")
+
+
+def note_of(r: Report) -> dict[str, Any]:
+    """What the command prints of a log's report and counts, as JSON values: what a parted run keeps
+    of it in its manifest, so that a resumed run prints the same for the logs it keeps."""
+    data = json.loads(json.dumps(r.to_dict(), ensure_ascii=False))
+    matching = sum(1 for row in r.rows if row["match"])
+    return {
+        "data": data,
+        "lines": report_lines(r),
+        "status": r.status,
+        "hands": r.hands,
+        "matching": matching,
+    }
+
+
+def verify_split(r: Report) -> tuple[dict[str, pl.DataFrame], dict[str, Any]]:
+    """A log's report in a parted run: its rows in each table, and its note."""
+    frames = {
+        "verify": to_frame(r.rows, ROW_SCHEMA),
+        "verify_games": to_frame([r.to_row()], GAMES_SCHEMA),
+        "verify_mismatches": to_frame(r.mismatch_rows(), MISMATCH_SCHEMA),
+    }
+    return frames, note_of(r)
+
+
+def verify_fingerprint(item: tuple[Path, str]) -> tuple[str, str]:
+    return item[1], file_sha256(item[0])
+
+
+def verify_task(_: None, item: tuple[Path, str]) -> Report:
+    return verify_file(*item)
+
+
+def parted_options(game: str) -> dict[str, Any]:
+    """What a verify's rows depend on besides the logs (a parted run's options): each log's own rules
+    are in the log."""
+    return {"command": "verify", "game": game}
 
 
 def report_lines(r: Report) -> list[str]:

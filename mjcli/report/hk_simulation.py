@@ -14,12 +14,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import polars as pl
-
 from mjcli.errors import UsageError
 from mjcli.hk.figures import METRICS, PAIRED, format_estimate
 from mjcli.report import charts
-from mjcli.report.outputs import MARKERS, Output, read_json
+from mjcli.report.outputs import MARKERS, Output, read_columns, read_json
 from mjcli.report.page import Page, estimate_of
 from mjcli.report.riichi_simulation import RANK_COLOURS, RANKS, rank_shares
 
@@ -53,7 +51,10 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
         "95 % intervals: Student t, clustered by deal (the seats of one deal are not independent), cut "
         "to what the figure can be. With few games they are wide."
     )
-    games = pl.read_parquet(out.folder / "games.parquet", columns=["policy", "placement"])
+    # games.parquet, or the parts of a run on Ray or resumed
+    games = read_columns(out.folder, "games", ["policy", "placement"])
+    if games is None:
+        raise UsageError(f"'{out.folder}' has a summary.json but no games table")
     shares, counts = rank_shares(games, policies)
     sec.chart(
         "Final rank",

@@ -5,8 +5,9 @@ names the game, the policies and the logs read), ``simulate`` a ``summary.json``
 ``games.parquet`` (the summary names the game), ``verify`` a ``verify.parquet``. Outputs written
 before the game was recorded are recognised by their columns: riichi's decisions have ``honba``,
 Hong Kong's ``hand_index``, Dou Dizhu's simulated seats a ``role``; Hong Kong's verify rows have
-``faan``, riichi's not. A replay or a verify run on Ray or resumed holds its tables as a dataset of parts
-(``decisions/part-*.parquet``, ``verify/part-*.parquet``, ... listed in ``dataset.json``, see
+``faan``, riichi's not. A replay, a verify or a simulation run on Ray or resumed holds its tables as a
+dataset of parts (``decisions/part-*.parquet``, ``verify/part-*.parquet``, ``games/part-*.parquet``, ...
+listed in ``dataset.json``, see
 :mod:`mjcli.ledger`) instead of one file each (:func:`read_table` reads either). A folder may
 hold several outputs (``verify --out`` into a simulation's folder): each is found.
 """
@@ -78,6 +79,20 @@ def read_table(folder: Path, table: str) -> pl.DataFrame | None:
         ) from None
 
 
+def read_columns(folder: Path, table: str, names: list[str]) -> pl.DataFrame | None:
+    """The columns ``names`` of :func:`read_table`'s table (only those are read)."""
+    source = table_source(folder, table)
+    if source is None:
+        return None
+    try:
+        return pl.read_parquet(source, columns=names)
+    except (pl.exceptions.PolarsError, OSError) as exc:
+        shown = source if isinstance(source, Path) else folder / table
+        raise UsageError(
+            f"'{_shown(shown)}' is not a readable Parquet table ({type(exc).__name__})"
+        ) from None
+
+
 def _table_columns(folder: Path, table: str) -> list[str]:
     source = table_source(folder, table)
     if isinstance(source, list):
@@ -108,13 +123,13 @@ def _has(folder: Path, kind: str) -> bool:
 
 def _simulate_game(folder: Path) -> str | None:
     """The game of a simulation's folder, or None when its summary.json is not a simulation's."""
-    if not (folder / "games.parquet").is_file():
+    if table_source(folder, "games") is None:  # games.parquet, or a finished run's parts
         return None
     summary = read_json(folder / MARKERS["simulate"])
     game = summary.get("game")
     if isinstance(game, str):
         return game
-    names = columns(folder / "games.parquet")
+    names = _table_columns(folder, "games")
     return "doudizhu" if "role" in names else "riichi"
 
 

@@ -16,7 +16,7 @@ import polars as pl
 
 from mjcli.errors import UsageError
 from mjcli.report import charts
-from mjcli.report.outputs import MARKERS, Output, read_json
+from mjcli.report.outputs import MARKERS, Output, read_columns, read_json
 from mjcli.report.page import Page, estimate_of, fmt_estimate
 from mjcli.riichi.simulate.figures import BOUNDS, METRICS, PAIRED
 
@@ -58,7 +58,10 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
         "95 % intervals: Student t, clustered by deal (the seats of one deal are not independent), "
         "cut to what the figure can be. With few games they are wide."
     )
-    games = pl.read_parquet(out.folder / "games.parquet", columns=["policy", "placement"])
+    # games.parquet, or the parts of a run on Ray or resumed
+    games = read_columns(out.folder, "games", ["policy", "placement"])
+    if games is None:
+        raise UsageError(f"'{out.folder}' has a summary.json but no games table")
     shares, counts = rank_shares(games, policies, seats)
     # three players: 1st, 2nd and the last place's colour for 3rd
     colours = RANK_COLOURS if seats == 4 else (*RANK_COLOURS[: seats - 1], RANK_COLOURS[-1])

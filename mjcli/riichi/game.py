@@ -846,6 +846,20 @@ def _replay_into(
 def summary(path: Path, by: str | None, as_json: bool) -> int:
     from mjcli.riichi.summary import format_summary, summarise
 
+    replay = (path / "decisions.parquet").exists() or (path / "decisions").is_dir()
+    if path.is_dir() and not replay and (path / "summary.json").is_file():  # a simulation's folder
+        from mjcli.riichi.simulate.run import folder_summary
+
+        if by is not None:
+            raise UsageError("--by applies to a replay's decisions, not to a simulation")
+        from mjcli.riichi.simulate.figures import render
+
+        figures = folder_summary(path)
+        if as_json:
+            emit_json(figures)
+        else:
+            print(render(figures))
+        return 0
     result = summarise(path, by)
     if as_json:
         emit_json(result)
@@ -879,38 +893,52 @@ def simulate(
     ray: str | None = None,
     open_riichi: bool = False,
     hands_shown: str = ",".join(DEFAULT_HANDS_SHOWN),
+    resume: bool = False,
 ) -> int:
     """Simulate, print the summary (or its JSON); 1 when a policy broke the rules and stopped the run,
     or when an outside bot made a fault (its move played by the fallback)."""
     import tempfile
     import time
 
+    from mjcli.ledger import PartedRun
     from mjcli.outpaths import output_dir
     from mjcli.riichi.simulate.figures import render
     from mjcli.riichi.simulate.run import (
         FAULTS_FILE,
+        LOG_DIR,
+        TABLES,
         default_rules,
         game_specs,
         parse_hands_shown,
         parse_players,
+        parted_options,
         simulate,
         table_rules,
     )
     from mjcli.riichi.simulate.seats import PolicyError
 
-    backend = _batch_backend(jobs, ray, False, out, bot)
+    backend = _batch_backend(jobs, ray, resume, out, bot)
     registry = _registry(plugin, bot, bot_timeout, bot_framing)
     names = parse_players(players, registry)
     rules = rules or default_rules(names)
     table = table_rules(rules, length, names, open_riichi)
-    parse_hands_shown(hands_shown, registry)  # a bad name fails before any work
-    owns = (*SIMULATE_OWNS, *_bot_outputs(registry, FAULTS_FILE))
+    shown = parse_hands_shown(hands_shown, registry)  # a bad name fails before any work
+    # on Ray or with --resume (and --out) the tables are a dataset of parts and the logs are written
+    # in place by the tasks (see mjcli.ledger)
+    parting = _parted(out, ray, resume)
+    owns = (*SIMULATE_OWNS, *_bot_outputs(registry, FAULTS_FILE), *_parted_entries(TABLES))
+    live = (LOG_DIR, *_parted_entries(TABLES)[:-1]) if parting else ()
+    parted = None
+    # (the registry as given: the one below names this run's folder for the bots' stderr)
+    options = parted_options(names, registry, table, seed, duplicate, shown, strict_bots)
     with contextlib.ExitStack() as stack:
-        stage = stack.enter_context(output_dir(out, owns))  # a bad --out fails before the work
+        stage = stack.enter_context(output_dir(out, owns, live=live))  # a bad --out fails before the work
         stack.enter_context(backend.session())
         if bot:  # the bots' stderr goes beside the outputs (or to a folder removed at the end)
             logs = stage or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-bots-")))
             registry = _registry(plugin, bot, bot_timeout, bot_framing, logs)
+        if parting:
+            parted = PartedRun(Path(str(out)), TABLES, options, resume=resume, folders=(LOG_DIR,))
         total = len(game_specs(names, games, seed, table, duplicate))
         bar = stack.enter_context(terminal_bar(total, unit="game"))
         progress = None
@@ -940,12 +968,15 @@ def simulate(
                 backend=backend,
                 open_riichi=open_riichi,
                 hands_shown=hands_shown,
+                parted=parted,
             )
         except PolicyError as exc:
             # A policy bug, found by playing: report where, and stop. The logs of the games before
             # are kept (for the bug report); no table or summary.json is, so it never reads as a run.
             print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
             return 1
+    if parted is not None:
+        result["resumed"] = parted.resumed  # (deals; not in summary.json, which stays the same)
     faults = result.get("fault_list", [])
     if as_json:
         emit_json(result)
@@ -955,6 +986,11 @@ def simulate(
             where = str(Path(out) / FAULTS_FILE) if out is not None else None
             for line in _fault_lines(faults, where):
                 print(line)
+    if parted is not None:
+        kept = ""
+        if resume:
+            kept = f"; {parted.resumed} of {plural(result['deals'], 'deal')} kept from the earlier run"
+        print(f"wrote {Path(str(out)) / 'games'}/ and {Path(str(out)) / 'rounds'}/{kept}", file=sys.stderr)
     rate = result["games"] / result["seconds"] if result["seconds"] else 0.0
     played = f"{plural(result['games'], 'game')}, {plural(result['rounds'], 'round')}"
     print(
@@ -1120,7 +1156,8 @@ seats had, --hands-shown none as if no seat had.
 
 Example: mjcli replay ../shared/logs/tenhou-xml --out rep --policy akagi,efficiency --by player""",
     "summary": """Riichi (--game riichi, the default): DIR is a replay's output folder (or its
-decisions.parquet); --by adds a table per player, policy, round or kind.
+decisions.parquet); --by adds a table per player, policy, round or kind. A simulation's folder
+gets its summary, worked out again from its games table.
 
 Example: mjcli summary rep --by player""",
     "policies": """Riichi (--game riichi, the default): the built-in policies, the policies installed
@@ -1277,7 +1314,7 @@ GAME = GameEntry(
                 "as_json": False,
                 **_BOT_OPTIONS,
                 "strict_bots": False,
-                **_RAY_OPTION,
+                **_BATCH_OPTIONS,
                 "open_riichi": False,
                 "hands_shown": ",".join(DEFAULT_HANDS_SHOWN),
             },

@@ -38,8 +38,8 @@ import polars as pl
 
 from mjcli.atomic import write_atomic, write_text_atomic
 from mjcli.errors import UsageError
-from mjcli.ledger import RowBuffer
-from mjcli.plugins import BOT, Registry
+from mjcli.ledger import PartedRun, RowBuffer, grouped, table_source, text_sha256, to_frame
+from mjcli.plugins import BOT, Registry, identity
 from mjcli.riichi.bots import MjaiBot
 from mjcli.riichi.formats import GameLog, write_mjai, write_tenhou6
 from mjcli.riichi.policies import build_policy, builtin_registry
@@ -287,6 +287,77 @@ def _play_task(seats: dict[str, Seat], spec: GameSpec) -> GameOutput:
     return game_output(play(spec, seats))
 
 
+def log_names(index: int) -> tuple[str, str]:
+    """The two log files of game ``index`` (tenhou.net/6, mjai), relative to the run's folder."""
+    name = f"{LOG_DIR}/sim-{index:06d}"
+    return name + TENHOU6_SUFFIX, name + MJAI_SUFFIX
+
+
+# ---------------------------------------------------------------- a parted run (see mjcli.ledger)
+
+#: the tables of a simulation: files ``NAME.parquet``, or a parted run's folders
+TABLES = ("games", "rounds")
+
+
+def _play_group(seats: dict[str, Seat], group: tuple[GameSpec, ...]) -> list[GameOutput]:
+    return [game_output(play(spec, seats)) for spec in group]
+
+
+def _split_group(outputs: list[GameOutput]) -> tuple[dict[str, pl.DataFrame], dict[str, Any]]:
+    """A deal's games as the parts of a parted run, and what the summary needs of them."""
+    frames = {
+        "games": to_frame([row for o in outputs for row in o.seats], GAMES_SCHEMA),
+        "rounds": to_frame([row for o in outputs for row in o.rounds], ROUNDS_SCHEMA),
+    }
+    faults = [f for o in outputs for f in o.faults]
+    return frames, {"rounds": [len(o.rounds) for o in outputs], "faults": faults}
+
+
+def _group_logs(outputs: list[GameOutput]) -> dict[str, str]:
+    files: dict[str, str] = {}
+    for o in outputs:
+        tenhou6, mjai = log_names(o.index)
+        files[tenhou6] = o.tenhou6
+        files[mjai] = o.mjai
+    return files
+
+
+def _group_label(group: tuple[GameSpec, ...]) -> str:
+    return f"deal {group[0].deal}"
+
+
+def _group_fingerprint(group: tuple[GameSpec, ...]) -> tuple[str, str]:
+    """A deal's label and the digest of its games' plans (seeds, seats, rules, hands shown)."""
+    plans = [
+        [s.index, s.seed, s.deal, s.rotation, list(s.policies), s.rules.name, list(s.hands_shown)]
+        for s in group
+    ]
+    return _group_label(group), text_sha256(json.dumps(plans))
+
+
+def parted_options(
+    names: Sequence[str],
+    registry: Registry,
+    table: Rules,
+    seed: int,
+    duplicate: bool,
+    shown: Sequence[str],
+    strict_bots: bool,
+) -> dict[str, Any]:
+    """What a simulation's rows depend on besides its games' plans (a parted run's options)."""
+    return {
+        "command": "simulate",
+        "game": "riichi",
+        "players": list(names),
+        "policies": [identity(registry.spec(n)) for n in dict.fromkeys(names)],
+        "rules": dataclasses.asdict(table),
+        "seed": seed,
+        "duplicate": duplicate,
+        "hands_shown": list(shown),
+        "strict_bots": strict_bots,
+    }
+
+
 def run_games(
     specs: Sequence[GameSpec],
     jobs: int = 1,
@@ -327,8 +398,14 @@ def simulate(
     backend: Backend | None = None,
     open_riichi: bool = False,
     hands_shown: str | Sequence[str] = DEFAULT_HANDS_SHOWN,
+    parted: PartedRun | None = None,
 ) -> dict[str, Any]:
     """Play the run and return its summary; with ``out``, write the logs and tables there.
+
+    With ``parted`` (a run whose folder ``out`` is, or will be once staged) the tables are that
+    run's dataset and the logs go to its folder, written by the tasks themselves, a deal's games a
+    task (see :mod:`mjcli.ledger`; :func:`parted_options` is what the run's options must be);
+    ``out`` gets the summary (and the faults).
 
     The seats of the policies named in ``hands_shown`` (default: every ``akagi`` seat; ``"none"`` or
     ``()``: no seat) play with their hand shown; ``open_riichi`` plays the house rule
@@ -355,23 +432,33 @@ def simulate(
                 raise UsageError(f"--out: '{d}' exists and is not a directory")
         _clear_old_logs(out_dir / LOG_DIR)
     specs = game_specs(names, games, seed, table, duplicate, shown)
-    seat_rows = RowBuffer(GAMES_SCHEMA)
-    round_rows = RowBuffer(ROUNDS_SCHEMA)
     faults: list[dict[str, Any]] = []
     start = time.perf_counter()
-    for o in run_games(specs, jobs, registry, strict_bots, backend):
-        seat_rows.extend(o.seats)
-        round_rows.extend(o.rounds)
-        faults.extend(o.faults)
-        if out_dir is not None:
-            name = f"sim-{o.index:06d}"
-            write_text_atomic(out_dir / LOG_DIR / (name + TENHOU6_SUFFIX), o.tenhou6)
-            write_text_atomic(out_dir / LOG_DIR / (name + MJAI_SUFFIX), o.mjai)
-        if progress is not None:
-            progress(len(o.rounds))
-    seconds = time.perf_counter() - start
-    frame = seat_rows.frame()
-    rounds_frame = round_rows.frame()
+    if parted is not None:
+        for note in _run_parted(parted, specs, jobs, registry, strict_bots, backend):
+            faults.extend(note["faults"])
+            if progress is not None:
+                for n in note["rounds"]:
+                    progress(n)
+        seconds = time.perf_counter() - start
+        frame = parted.scan("games").collect()
+        rounds_count = parted.rows("rounds")
+    else:
+        seat_rows = RowBuffer(GAMES_SCHEMA)
+        round_rows = RowBuffer(ROUNDS_SCHEMA)
+        for o in run_games(specs, jobs, registry, strict_bots, backend):
+            seat_rows.extend(o.seats)
+            round_rows.extend(o.rounds)
+            faults.extend(o.faults)
+            if out_dir is not None:
+                for name, text in zip(log_names(o.index), (o.tenhou6, o.mjai), strict=True):
+                    write_text_atomic(out_dir / name, text)
+            if progress is not None:
+                progress(len(o.rounds))
+        seconds = time.perf_counter() - start
+        frame = seat_rows.frame()
+        rounds_frame = round_rows.frame()
+        rounds_count = rounds_frame.height
     policies = list(dict.fromkeys(names))
     summary: dict[str, Any] = {
         "game": "riichi",
@@ -383,7 +470,7 @@ def simulate(
         "hands_shown": [n for n in dict.fromkeys(names) if n in shown],
         "deals": games,
         "games": len(specs),
-        "rounds": rounds_frame.height,
+        "rounds": rounds_count,
         "policies": policy_summary(frame, policies, table.players),
         "paired": paired_differences(frame, policies) if duplicate and len(policies) > 1 else [],
         "seconds": round(seconds, 3),
@@ -395,14 +482,62 @@ def simulate(
         summary["faults"] = {n: sum(1 for f in faults if f["bot"] == n) for n in bots}
         summary["fault_list"] = faults
     if out_dir is not None:
-        write_atomic(out_dir / "games.parquet", frame.write_parquet)
-        write_atomic(out_dir / "rounds.parquet", rounds_frame.write_parquet)
+        if parted is None:
+            write_atomic(out_dir / "games.parquet", frame.write_parquet)
+            write_atomic(out_dir / "rounds.parquet", rounds_frame.write_parquet)
+        else:
+            parted.write_contents(out_dir)
         # No timing in the file: the same command writes the same bytes.
         stable = {k: v for k, v in summary.items() if k not in ("seconds", "jobs", "fault_list")}
         write_text_atomic(out_dir / "summary.json", json.dumps(stable, indent=1, ensure_ascii=False) + "\n")
         if bots:
             text = "".join(json.dumps(f, ensure_ascii=False) + "\n" for f in faults)
             write_text_atomic(out_dir / FAULTS_FILE, text)
+    return summary
+
+
+def _run_parted(
+    parted: PartedRun,
+    specs: Sequence[GameSpec],
+    jobs: int,
+    registry: Registry | None,
+    strict_bots: bool,
+    backend: Backend | None,
+) -> Iterator[dict[str, Any]]:
+    """The notes of every deal of a parted run, in order (see :func:`run_games` for the seats)."""
+    names = sorted({n for spec in specs for n in spec.policies})
+    groups = grouped(specs, lambda spec: spec.deal)  # a duplicate set is one task
+    common = {"label": _group_label, "jobs": jobs, "backend": backend, "files": _group_logs}
+    if runs_here(backend, jobs, len(groups)):
+        seats = seats_for(names, registry, strict_bots)
+        try:
+            yield from parted.run(
+                _play_group, _split_group, _group_fingerprint, groups, setup=shared(seats), **common
+            )
+        finally:
+            close_seats(seats)
+        return
+    setup = functools.partial(seats_for, names, registry, strict_bots)
+    yield from parted.run(_play_group, _split_group, _group_fingerprint, groups, setup=setup, **common)
+
+
+def folder_summary(folder: Path) -> dict[str, Any]:
+    """The summary of a simulation's ``--out`` folder: its summary.json, with every figure worked out
+    again from its games table (``games.parquet``, or the parts of a run on Ray or resumed)."""
+    try:
+        summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
+        game = summary.get("game", "riichi")
+        if game not in ("riichi",):
+            hint = "its summary.json holds its figures" if game == "doudizhu" else "give that --game"
+            raise UsageError(f"'{folder}' holds a simulation of --game {game}: {hint}")
+        frame = pl.read_parquet(table_source(folder, "games"))  # type: ignore[arg-type]
+        policies = list(dict.fromkeys(summary["players"]))
+        seats = int(summary.get("seats", 4))
+        duplicate = bool(summary["duplicate"])
+    except (OSError, ValueError, KeyError, TypeError, pl.exceptions.PolarsError) as exc:
+        raise UsageError(f"'{folder}' is not a riichi simulation's output ({type(exc).__name__})") from None
+    summary["policies"] = policy_summary(frame, policies, seats)
+    summary["paired"] = paired_differences(frame, policies) if duplicate and len(policies) > 1 else []
     return summary
 
 
