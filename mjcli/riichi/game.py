@@ -441,7 +441,7 @@ def verify(
     out: str | None,
     as_json: bool,
     jobs: int | None,
-    rules: str,
+    rules: str | None,
     ray: str | None = None,
     resume: bool = False,
 ) -> int:
@@ -460,7 +460,8 @@ def verify(
         verify_paths,
     )
 
-    rule_set = get_rules(rules)
+    # without --rules each log is played under its own site's preset (the engine's choice)
+    rule_set = get_rules(rules) if rules is not None else None
     backend = _batch_backend(jobs, ray, resume, out)
     inputs = collect_logs(logs, sys.stdin if "-" in logs else None)
     if not inputs:
@@ -538,6 +539,7 @@ def verify(
         print(
             f"{plural(summary.logs, 'log')}: {summary.ok} ok, {summary.mismatch} mismatching, "
             f"{plural(summary.error, 'error')}; {summary.rounds_matching}/{summary.rounds} rounds match"
+            + (f"; rules {summary.rules_text()}" if summary.rules else "")
         )
     return 0 if summary.ok == summary.logs else 1
 
@@ -1231,7 +1233,7 @@ GAME = GameEntry(
                 "out": None,
                 "as_json": False,
                 "jobs": None,
-                "rules": "tenhou",
+                "rules": None,
                 **_BATCH_OPTIONS,
             },
         ),
