@@ -168,10 +168,21 @@ def test_a_ron_on_a_north_set_aside_is_played_by_the_engine():
         and last.target == g.events[i - 1].actor
     )
     report = verify_log(g)
-    # Mahjong Soul's rules, not Tenhou's: only its final points (other uma) and its converter's
-    # delta without the riichi stick differ; every han, fu, yaku and hand is the engine's
-    whats = sorted(m.what for m in report.mismatches)
-    assert all(w.startswith("final points") or w == "seat 2 deltas" for w in whats), whats
+    # played under Mahjong Soul's rules (its header names a Mahjong Soul room): the final points
+    # fit; the one mismatch is the converter's delta without the riichi stick, named as the log's
+    # defect (the log's own final scores include the stick)
+    assert report.rules == "majsoul-sanma (length not in the log)"
+    (m,) = report.mismatches
+    assert (m.round, m.what, m.log, m.engine) == (
+        "E3-0",
+        "seat 2 deltas",
+        [-48000, 0, 48000],
+        [-48000, 0, 49000],
+    )
+    assert m.defect == (
+        "the log's own scores after the round, [-33600,44600,94000], are what the engine's deltas give; "
+        "the 1000 of riichi sticks the winner takes is left out"
+    )
     yaku = [r.yaku for r in report.rows]
     assert yaku[-1] == "kokushi:13"
     # the decision to ron is a decision point of the player who won

@@ -46,9 +46,15 @@ class Mismatch:
     what: str
     log: Any
     engine: Any
+    # set where the log contradicts itself and the engine agrees with the rest of it: what is wrong
+    # in the log (the engine is not at fault)
+    defect: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "what": self.what, "log": self.log, "engine": self.engine}
+        out = {"round": self.round, "what": self.what, "log": self.log, "engine": self.engine}
+        if self.defect is not None:
+            out["defect"] = self.defect
+        return out
 
     def to_row(self, file: str, game: str) -> dict[str, Any]:
         """A row of ``verify_mismatches.parquet``: the two values as text (they are of any type)."""
@@ -62,7 +68,8 @@ class Mismatch:
         }
 
     def __str__(self) -> str:
-        return f"{self.round} {self.what}: log {_fmt(self.log)}, engine {_fmt(self.engine)}"
+        text = f"{self.round} {self.what}: log {_fmt(self.log)}, engine {_fmt(self.engine)}"
+        return text + (f" (log defect: {self.defect})" if self.defect else "")
 
 
 @dataclass(slots=True)
@@ -218,11 +225,10 @@ def _log_defects(
             if gap[seat] > 0 and gap[seat] % 1000 == 0 and not any(g for s, g in enumerate(gap) if s != seat):
                 missing = f"; the {gap[seat]} of riichi sticks the winner takes is left out"
             scores = "[" + ",".join(map(str, after[0])) + "]"
-            what = (
-                f"{m.what} (log defect: the log's own scores after the round, {scores}, are what "
-                f"the engine's deltas give{missing})"
+            defect = (
+                f"the log's own scores after the round, {scores}, are what the engine's deltas give{missing}"
             )
-            m = Mismatch(m.round, what, m.log, m.engine)
+            m = Mismatch(m.round, m.what, m.log, m.engine, defect)
         out.append(m)
     return out
 
