@@ -606,7 +606,7 @@ def replay(
     by: str | None,
     baseline: Path | None,
     max_changes: int,
-    rules: str,
+    rules: str | None,
     plugin: list[str] | None = None,
     bot: list[str] | None = None,
     bot_timeout: float | None = None,
@@ -640,7 +640,8 @@ def replay(
         raise UsageError(f"--by '{by}' is not one of {', '.join(BY_CHOICES)}")
     if max_changes < 0:
         raise UsageError(f"--max-changes {max_changes} is negative")
-    get_rules(rules)
+    if rules is not None:
+        get_rules(rules)  # an unknown preset is refused before any work
     shown = parse_hands_shown_names(hands_shown)
     seats = None
     if seat:
@@ -793,6 +794,8 @@ def _replay_into(
             "skipped": result.errors,
             "incomplete": len(result.incomplete),
             "out": out,
+            # games by the rule set they were played under (each log's own without --rules)
+            "rules": result.rules_played(),
         }
     )
     if parted is not None:
@@ -1254,7 +1257,7 @@ GAME = GameEntry(
                 "by": None,
                 "baseline": None,
                 "max_changes": 0,
-                "rules": "tenhou",
+                "rules": None,
                 **_BOT_OPTIONS,
                 "strict_bots": False,
                 **_BATCH_OPTIONS,

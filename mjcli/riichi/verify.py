@@ -31,7 +31,7 @@ from mjcli.riichi.engine.legality import IllegalEvent
 from mjcli.riichi.engine.settlement import ron_order
 from mjcli.riichi.engine.state import Round
 from mjcli.riichi.engine.table import Game, RoundRecord
-from mjcli.riichi.rules import Rules, rules_label
+from mjcli.riichi.rules import Rules
 from mjcli.runner import Backend, ordered_map, shared
 from mjcli.tiles import sort_key, to_mpsz
 
@@ -185,7 +185,7 @@ def verify_log(game: Any, rules: Rules | None = None) -> GameReport:
         report.mismatches.append(illegal)
     if engine.result is not None and engine.recorded_end is not None:
         report.mismatches.extend(_compare_end(engine, report))
-    report.rules = rules_label(engine.rules) + (f" ({engine.length_note})" if engine.length_note else "")
+    report.rules = engine.rules_name()
     if not game.complete and failure is None:
         failure = f"incomplete log: {game.problem or 'it ends before the game does'}"
     if failure is not None:

@@ -33,7 +33,7 @@ from mjcli.riichi.engine.eras import PointsChoice, points_choice
 from mjcli.riichi.engine.legality import IllegalEvent
 from mjcli.riichi.engine.settlement import final_scores, ranking
 from mjcli.riichi.engine.state import ENDED, Round, RoundOutcome
-from mjcli.riichi.rules import Rules, for_players, get_rules, site_preset
+from mjcli.riichi.rules import Rules, for_players, get_rules, rules_label, site_preset
 
 _PLAY_EVENTS = frozenset(
     {
@@ -127,6 +127,11 @@ class Game:
         self.over_if_tonpuu = False
         # how the length was settled when the log does not state it ("" when it does)
         self.length_note = ""
+
+    def rules_name(self) -> str:
+        """The rule set played, as summaries name it (the preset, and how a length the log does not
+        state was settled)."""
+        return rules_label(self.rules) + (f" ({self.length_note})" if self.length_note else "")
 
     @property
     def current(self) -> RoundRecord | None:
