@@ -992,20 +992,30 @@ def policies(plugin: list[str] | None, bot: list[str] | None, as_json: bool) -> 
 
 
 def bot_check(
-    bot: str, seed: int, length: str, bot_timeout: float | None, bot_framing: str | None, as_json: bool
+    bot: str,
+    seed: int,
+    length: str,
+    bot_timeout: float | None,
+    bot_framing: str | None,
+    as_json: bool,
+    rules: str | None = None,
+    sanma: bool = False,
 ) -> int:
     """One short seeded game with the bot in every seat; 0 when clean, 1 on any problem."""
     import tempfile
 
+    from mjcli.riichi.rules import get_rules
     from mjcli.riichi.simulate.bot_check import check_bot
     from mjcli.riichi.simulate.run import LENGTHS
 
     if length not in LENGTHS:
         raise UsageError(f"--length '{length}': use hanchan or tonpuu")
+    preset = _three_player_rules(rules, sanma, "bot check")
+    get_rules(preset)  # an unknown preset is refused before the bot is started
     with tempfile.TemporaryDirectory(prefix="mjcli-bot-check-") as tmp:
         registry = _registry(None, [bot], bot_timeout, bot_framing, Path(tmp))
         spec = registry.specs[-1]
-        report = check_bot(spec, seed, length)
+        report = check_bot(spec, seed, length, preset)
     result = report.to_dict()
     if as_json:
         emit_json(result)
@@ -1013,8 +1023,15 @@ def bot_check(
     t = result["time_per_decision"]
     shake = ", ".join(f"{x:.2f} s" for x in result["handshake_seconds"]) or "none"
     print(f"bot {report.bot}: {report.command}")
-    print(f"game      1 {length} (seed {seed}), {report.rounds} rounds, the bot in all four seats")
-    print(f"handshake {len(result['handshake_seconds'])} of 4 processes answered start_game ({shake})")
+    seats = {3: "three", 4: "four"}[report.players]
+    print(
+        f"game      1 {length} (seed {seed}, rules {report.rules}), {report.rounds} rounds, "
+        f"the bot in all {seats} seats"
+    )
+    print(
+        f"handshake {len(result['handshake_seconds'])} of {report.players} processes answered "
+        f"start_game ({shake})"
+    )
     for problem in report.start_failures:
         print(f"  problem: {' '.join(problem.split())[:400]}")
     print(f"decisions {report.decisions}, faults {result['faults']} (illegal answers {result['illegal']})")
@@ -1138,6 +1155,11 @@ the seat 0-3). One East-only game (--length hanchan for a full one) of --seed wi
 four seats: whether each process answered start_game, every fault (no answer in --bot-timeout
 seconds, an exit, a line that is not JSON, an action that is not legal) with its position and
 answer, and the time per decision. Exit 0 clean, 1 problems found.
+
+Three-player: --sanma plays the game at a three-player table (tenhou-sanma; --rules majsoul-sanma
+for Mahjong Soul's) with the bot in all three seats: three names in start_game, no chi, nukidora
+offered and answered. Four-player is the default, as most bots (Mortal among them) play only that;
+run the check once with --sanma for a bot that plays both. --rules names any preset.
 
 Example: mjcli bot check mine='python examples/mjai_bot.py {seat}'""",
     "simulate": """Riichi (--game riichi, the default): full Tenhou-rules games through the rules engine,
@@ -1300,6 +1322,8 @@ GAME = GameEntry(
                 "bot_timeout": None,
                 "bot_framing": None,
                 "as_json": False,
+                "rules": None,
+                "sanma": False,
             },
         ),
     },
