@@ -227,13 +227,14 @@ def log_files(*paths: PathLike) -> list[Path]:
     return collect_logs([str(p) for p in paths]).paths
 
 
-def verify(path: PathLike, rules: str = "tenhou") -> list[GameReport]:
+def verify(path: PathLike, rules: str | None = None) -> list[GameReport]:
     """Each game of a log checked against the rules engine: one report per game, with every
-    mismatch between what the log recorded and what the engine computes."""
+    mismatch between what the log recorded and what the engine computes. ``rules``: a preset forced
+    on every game (None: each log's own site's, Tenhou's or Mahjong Soul's; the report names it)."""
     from mjcli.riichi.rules import get_rules
     from mjcli.riichi.verify import verify_file
 
-    return verify_file(path, get_rules(rules))
+    return verify_file(path, get_rules(rules) if rules is not None else None)
 
 
 def replay(
@@ -241,7 +242,7 @@ def replay(
     policies: Sequence[str] = ("akagi", "mahjongjoy", "greedy", "efficiency"),
     *,
     jobs: int = 1,
-    rules: str = "tenhou",
+    rules: str | None = None,
 ) -> pl.DataFrame:
     """Every decision of the logs (files or folders) put to every policy: the rows of
     ``decisions.parquet`` (columns in the README) as one DataFrame. Logs the engine rejects are

@@ -355,6 +355,20 @@ def test_bot_check_passes_a_sound_bot(tmp_path: Path) -> None:
     assert running(str(tmp_path)) == []
 
 
+def test_bot_check_at_a_three_player_table(tmp_path: Path) -> None:
+    """``--sanma``: the same check with the bot in all three seats of a tenhou-sanma game (the
+    example bot reads the three names of start_game and answers nukidora); four-player stays the
+    default, and a four-player preset with --sanma is refused."""
+    result = invoke(["bot", "check", f"mini={mini(tmp_path)}", "--sanma", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert (report["rules"], report["players"], report["clean"]) == ("tenhou-sanma", 3, True)
+    assert len(report["handshake_seconds"]) == 3 and report["rounds"] > 0
+    bad = invoke(["bot", "check", f"mini={mini(tmp_path)}", "--sanma", "--rules", "majsoul"])
+    assert bad.exit_code == 2 and "a four-player rule set" in bad.stderr
+    assert running(str(tmp_path)) == []
+
+
 # ---------------------------------------------------------------- advise and usage
 
 

@@ -8,7 +8,7 @@ import pytest
 from mahjong.hand_calculating.hand_config import HandConstants
 
 from mjcli.errors import UsageError
-from mjcli.riichi.rules import PRESETS, Rules, get_rules, variant
+from mjcli.riichi.rules import PRESETS, Rules, for_players, get_rules, rules_label, site_preset, variant
 
 
 def test_tenhou_preset_is_the_default_rule_set():
@@ -44,9 +44,15 @@ def test_variants_and_presets():
     assert not get_rules("tenhou-nored").red_fives
     assert not get_rules("tenhou-nokuitan").open_tanyao
     sanma = PRESETS["tenhou-sanma"]
+    majsoul = {"majsoul", "majsoul-sanma"}
     for name, r in PRESETS.items():
         assert r.name == name
-        base = PRESETS["tenhou"] if r.players == 4 or r is sanma else sanma
+        if name in majsoul:
+            continue  # a site of its own: test_majsoul_presets
+        if r.site == "majsoul":
+            base = PRESETS["majsoul"] if r.players == 4 else PRESETS["majsoul-sanma"]
+        else:
+            base = PRESETS["tenhou"] if r.players == 4 or r is sanma else sanma
         diff = {f.name for f in dataclasses.fields(Rules) if getattr(r, f.name) != getattr(base, f.name)}
         if r is sanma:
             # Tenhou's three-player table, each field checked against real logs (rules.py)
@@ -62,6 +68,43 @@ def test_variants_and_presets():
             assert len(diff - {"name"}) <= 1  # each variant changes one thing
     v = variant(get_rules("tenhou"), name="ema-ish", open_tanyao=False)
     assert v.name == "ema-ish" and not v.open_tanyao and v.red_fives
+
+
+def test_majsoul_presets():
+    """Mahjong Soul's ranked rooms (sources in rules.py): Tenhou's tables with Mahjong Soul's end
+    score (uma 15/5/-5/-15 and 15/0/-15 counted from the start: no oka), a goal of 30000/40000 to
+    end the game, double yakuman patterns, pao for the liable yakuman only, triple ron scored."""
+    four, three = get_rules("majsoul"), get_rules("majsoul-sanma")
+    for r, base in ((four, get_rules("tenhou")), (three, get_rules("tenhou-sanma"))):
+        diff = {f.name for f in dataclasses.fields(Rules) if getattr(r, f.name) != getattr(base, f.name)}
+        assert diff - {"name"} == {
+            "site",
+            "return_points",
+            "goal_points",
+            "uma",
+            "double_yakuman",
+            "pao_whole_hand",
+            "triple_ron_abort",
+        }
+        assert r.return_points == r.start_points and sum(r.uma) == 0
+    assert (four.uma, four.goal, three.uma, three.goal) == ((15, 5, -5, -15), 30000, (15, 0, -15), 40000)
+    assert get_rules("tenhou").goal == 30000 and get_rules("tenhou-sanma").goal == 40000
+    # each site keeps to itself when a log has another number of players
+    assert for_players(four, 3) == three and for_players(three, 4) == four
+    assert site_preset("majsoul", 3) is three and site_preset("tenhou", 4) == get_rules("tenhou")
+    with pytest.raises(UsageError, match="unknown rule site 'mahjongsoul'"):
+        site_preset("mahjongsoul", 4)
+
+
+def test_rules_label_names_the_preset_the_rules_equal():
+    assert rules_label(dataclasses.replace(get_rules("tenhou"), length="tonpuu")) == "tenhou-tonpuu"
+    assert (
+        rules_label(dataclasses.replace(get_rules("majsoul-sanma"), length="tonpuu"))
+        == "majsoul-sanma-tonpuu"
+    )
+    assert rules_label(dataclasses.replace(get_rules("tenhou-sanma"), red_fives=False)) == (
+        "tenhou-sanma (red_fives=False)"
+    )
 
 
 def test_unknown_preset_and_field():

@@ -29,7 +29,8 @@ XML = SANMA / "2014091101gm-00b9-0000-5ca6b487.mjlog"
 T6 = SANMA / "2021010217gm-00b9-0000-3eb2e915.json"
 MJAI = SANMA / "2020010100gm-00b9-0000-7a6863a8.mjson"
 LOGS = (XML, T6, MJAI)
-SOUL = FIXTURES / "sanma-mahjongsoul" / "kokushi_peinuki.json"
+SOULS = FIXTURES / "sanma-mahjongsoul"
+SOUL = SOULS / "kokushi_peinuki.json"
 
 
 # ---------------------------------------------------------------- verify
@@ -168,10 +169,21 @@ def test_a_ron_on_a_north_set_aside_is_played_by_the_engine():
         and last.target == g.events[i - 1].actor
     )
     report = verify_log(g)
-    # Mahjong Soul's rules, not Tenhou's: only its final points (other uma) and its converter's
-    # delta without the riichi stick differ; every han, fu, yaku and hand is the engine's
-    whats = sorted(m.what for m in report.mismatches)
-    assert all(w.startswith("final points") or w == "seat 2 deltas" for w in whats), whats
+    # played under Mahjong Soul's rules (its header names a Mahjong Soul room): the final points
+    # fit; the one mismatch is the converter's delta without the riichi stick, named as the log's
+    # defect (the log's own final scores include the stick)
+    assert report.rules == "majsoul-sanma (length not in the log)"
+    (m,) = report.mismatches
+    assert (m.round, m.what, m.log, m.engine) == (
+        "E3-0",
+        "seat 2 deltas",
+        [-48000, 0, 48000],
+        [-48000, 0, 49000],
+    )
+    assert m.defect == (
+        "the log's own scores after the round, [-33600,44600,94000], are what the engine's deltas give; "
+        "the 1000 of riichi sticks the winner takes is left out"
+    )
     yaku = [r.yaku for r in report.rows]
     assert yaku[-1] == "kokushi:13"
     # the decision to ron is a decision point of the player who won
@@ -206,3 +218,98 @@ def test_advise_on_a_sanma_log_position():
     result = advise_log(str(XML), first.round, first.honba, first.turn, first.seat)
     assert result["players"] == 3 and result["actual"]["action"] == "nukidora"  # type: ignore[index]
     assert {p["policy"]: p["action"] for p in result["policies"]}["mahjongjoy"] == "nukidora"  # type: ignore[index]
+
+
+# ---------------------------------------------------------------- Mahjong Soul's rules
+
+
+@pytest.mark.parametrize(
+    ("name", "rules", "scores", "points"),
+    [
+        # the dealer of E3 wins in first place and the game ends: East-only (the header does not
+        # say), Mahjong Soul's agari-yame at 40000 or more
+        ("chankan.json", "majsoul-sanma-tonpuu", (20200, 25800, 59000), (-29.8, -9.2, 39.0)),
+        # ends on a bust in E1 (the length is never needed)
+        ("kokushi_ankan.json", "majsoul-sanma", (83000, -13000, 35000), (63.0, -63.0, 0.0)),
+    ],
+)
+def test_mahjong_soul_games_verify_under_its_rules(name, rules, scores, points):
+    """A tenhou.net/6 header naming a Mahjong Soul room (``三銀の間赤``) plays the game under
+    ``majsoul-sanma``: (score - 35000) / 1000 + 15/0/-15, no oka, unrounded, as the file's ``sc``."""
+    g = read_log(SOULS / name)[0]
+    assert g.rules.site == "majsoul" and g.rules.length == ""
+    report = verify_log(g)
+    assert report.status == OK, [str(m) for m in report.mismatches]
+    assert report.rules is not None and report.rules.split(" (")[0] == rules
+    assert report.points_rule == "decimal, uma +15/+0/-15 (majsoul's rule)"
+    end = g.events[-1]
+    assert isinstance(end, ev.EndGame) and end.scores == scores and end.points == points
+    # --rules forces another rule set: Tenhou's uma and oka do not give the file's points
+    forced = verify_log(g, get_rules("tenhou-sanma"))
+    assert forced.rules is not None and forced.rules.startswith("tenhou-sanma")
+    assert [m.what for m in forced.mismatches if m.round == "game"][-1].startswith("final points")
+
+
+def test_the_site_is_read_from_the_rule_text_and_written_back():
+    from mjcli.riichi.formats.tenhou6 import _rules
+
+    def rules(disp: str, players: int = 3):
+        return _rules({"rule": {"disp": disp}}, players, [])
+
+    # tensoul: "三" + the room + 東喰/南喰 (since 2024-11) + 赤; or English names; Tenhou's lobbies
+    assert (rules("三玉の間南喰赤").site, rules("三玉の間南喰赤").length) == ("majsoul", "hanchan")
+    assert (rules("三金の間東喰赤").site, rules("三金の間東喰赤").length) == ("majsoul", "tonpuu")
+    assert (rules("三銀の間赤").site, rules("三銀の間赤").length) == ("majsoul", "")
+    assert (rules("Gold Room South", 4).site, rules("Gold Room South", 4).length) == ("majsoul", "hanchan")
+    assert (rules("三鳳南喰赤").site, rules("三鳳南喰赤").length) == ("", "hanchan")
+    assert rules("友人戦").site == ""  # a friendly room's rules are its own: not read as ranked
+    # the site survives mjcli's own writers (mjcli's key "site"; mjlog cannot carry it)
+    g = read_log(SOULS / "chankan.json")[0]
+    for text, fmt in ((write_tenhou6(g), "x.json"), (write_mjai(g), "x.mjson")):
+        (again,) = read_bytes(text.encode(), fmt)
+        assert again.rules.site == "majsoul" and again.rules.length == ""
+
+
+def test_a_simulated_mahjong_soul_game_verifies_under_the_rules_its_log_names(tmp_path: Path):
+    from typer.testing import CliRunner
+
+    from mjcli.cli import app
+
+    runner = CliRunner()
+    out = tmp_path / "sim"
+    args = ["simulate", "--players", "efficiency,greedy,mahjongjoy", "--rules", "majsoul-sanma-tonpuu"]
+    res = runner.invoke(app, [*args, "--games", "1", "--seed", "5", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "rules majsoul-sanma-tonpuu" in res.stdout.splitlines()[0]
+    res = runner.invoke(app, ["verify", str(out / "logs"), "--json"])
+    assert res.exit_code == 0, res.output
+    summary = json.loads(res.stdout.splitlines()[-1])
+    assert summary["ok"] == 2 and summary["rules"] == {"majsoul-sanma-tonpuu": 2}
+    res = runner.invoke(app, ["verify", str(out / "logs"), "--rules", "tenhou-sanma"])
+    # forced: Tenhou's three-player rules, with the log's own length
+    assert res.exit_code == 1 and res.stdout.splitlines()[-1].endswith("; rules tenhou-sanma-tonpuu")
+
+
+def test_replay_names_each_logs_rule_set(tmp_path: Path):
+    from typer.testing import CliRunner
+
+    from mjcli.cli import app
+
+    runner = CliRunner()
+    out = tmp_path / "r"
+    logs = [str(T6), str(SOULS / "chankan.json")]
+    res = runner.invoke(app, ["replay", *logs, "--policies", "efficiency", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    first = "rules: majsoul-sanma-tonpuu (East-only: the log does not say, and ends where only an "
+    assert res.stdout.splitlines()[1].startswith(first) and "tenhou-sanma (1 game)" in res.stdout
+    manifest = json.loads((out / "replay.json").read_text(encoding="utf-8"))
+    by_label = {e["label"]: e["rules"] for e in manifest["inputs"]}
+    assert by_label[T6.name] == "tenhou-sanma" and by_label["chankan.json"].startswith("majsoul-sanma-tonpuu")
+    assert manifest["rules"] is None and manifest["rules_asked"] is None  # the logs differ; none forced
+    res = runner.invoke(
+        app, ["replay", str(T6), "--policies", "efficiency", "--rules", "tenhou", "--out", str(out), "--json"]
+    )
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["rules"] == {"tenhou-sanma": 1}
+    manifest = json.loads((out / "replay.json").read_text(encoding="utf-8"))
+    assert (manifest["rules"], manifest["rules_asked"]) == ("tenhou-sanma", "tenhou")

@@ -256,3 +256,18 @@ def test_package_doc_examples():
 
     result = doctest.testmod(mjcli.analysis)
     assert result.attempted >= 2 and result.failed == 0
+
+
+def test_three_player_shanten_as_a_process_first_lookup():
+    """``shanten --sanma`` as a fresh process runs it: the three-player lookup is the first of the
+    process, before any table is read (it once failed there: the manzu value table was not loaded)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = "from mjcli.analysis.shanten_calc import shanten_sanma; from mjcli.tiles import counts34, "
+    code += "parse_tiles; print(shanten_sanma(counts34(parse_tiles('19m123p456p789s11z'))))"
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "1"  # three sets, a pair, 1m and 9m alone

@@ -167,6 +167,8 @@ def test_cli_json_lines_summary_and_exit_codes(tmp_path):
         "error": 0,
         "rounds": 36,
         "rounds_matching": 36,
+        # the rule set each game was played under (no --rules: the logs' own, Tenhou's here)
+        "rules": {"tenhou": 3},
     }
     res = runner.invoke(
         app, ["verify", str(LOGS / "tenhou-xml" / "2011020401gm-00a9-0000-f6eff225-no-game-end.mjlog")]

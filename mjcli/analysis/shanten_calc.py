@@ -384,7 +384,12 @@ def sanma_bytes(counts34: Sequence[int] | bytes | np.ndarray) -> bytes:
 
 def _sanma_man_value(b: bytes) -> int:
     """The packed facts of the manzu group of a sanma hand (1m and 9m as two honour-like kinds)."""
-    return _HONOR_VALUE_OF_CODE[b[0] + 5 * b[8]]
+    code = b[0] + 5 * b[8]
+    try:
+        return _HONOR_VALUE_OF_CODE[code]
+    except NameError:  # the process's first lookup: the tables are read on a miss, as elsewhere
+        _load()
+        return _HONOR_VALUE_OF_CODE[code]
 
 
 def _sanma_values(b: bytes) -> tuple[int, int, int, int]:

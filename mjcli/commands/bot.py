@@ -27,6 +27,14 @@ def register(app: typer.Typer) -> None:
         bot_timeout: float | None = bot_timeout_option(),
         bot_framing: str | None = bot_framing_option(),
         as_json: bool = typer.Option(False, "--json", help="The report as one JSON object."),
+        rules: str | None = typer.Option(
+            None,
+            "--rules",
+            help="Riichi: the rule-set preset of the game [default: tenhou, or tenhou-sanma].",
+        ),
+        sanma: bool = typer.Option(
+            False, "--sanma", help="Riichi: a three-player table (tenhou-sanma unless --rules names one)."
+        ),
     ) -> None:
         options = dict(locals())
         raise typer.Exit(games.run("bot-check", options.pop("game"), **options))

@@ -64,7 +64,10 @@ def register(app: typer.Typer) -> None:
             help="Riichi: exit 1 when more decisions changed against --baseline [default: 0].",
         ),
         rules: str | None = typer.Option(
-            None, "--rules", help="Riichi: rule-set preset (a log's own rules win) [default: tenhou]."
+            None,
+            "--rules",
+            help="Riichi: rule-set preset played on every log (its size, length and red fives still "
+            "apply) [default: each log's own site: tenhou, or majsoul for a Mahjong Soul room].",
         ),
         hands_shown: str | None = typer.Option(
             None,

@@ -28,7 +28,9 @@ def register(app: typer.Typer) -> None:
         rules: str | None = typer.Option(
             None,
             "--rules",
-            help="Rule-set preset (a log's own rules win). " + games.defaults_help("verify", "rules"),
+            help="Rule-set preset played on every log (its size, length and red fives still apply). "
+            "Riichi: without it each log's own site (tenhou, or majsoul for a Mahjong Soul room). "
+            + games.defaults_help("verify", "rules"),
         ),
         ray: str | None = ray_option(),
         resume: bool = resume_option(),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,7 @@ from typing import Any
 import polars as pl
 
 from mjcli.ledger import table_source
+from mjcli.output import plural
 from mjcli.report import charts
 from mjcli.report.agreement import PHASES, overall, rates_by
 from mjcli.report.outputs import REPLAY_MANIFEST, Output, read_json
@@ -86,6 +87,7 @@ class Logs:
 
     paths: dict[str, str]
     known: bool  # the replay recorded its inputs
+    rules: dict[str, str] = field(default_factory=dict)  # label -> the rule set its games were played under
 
     @classmethod
     def of(cls, folder: Path) -> Logs:
@@ -94,10 +96,13 @@ class Logs:
             return cls({}, False)
         inputs = read_json(manifest).get("inputs") or []
         paths: dict[str, str] = {}
+        rules: dict[str, str] = {}
         for item in inputs:
             if isinstance(item, dict) and "label" in item and "path" in item:
                 paths.setdefault(str(item["label"]), str(item["path"]))
-        return cls(paths, True)
+                if isinstance(item.get("rules"), str):
+                    rules.setdefault(str(item["label"]), item["rules"])
+        return cls(paths, True, rules)
 
     def command_path(self, label: str) -> str | None:
         """The log's path for a command typed here: relative below the current folder, else absolute."""
@@ -288,6 +293,14 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
         f"replay (riichi): {summary['games']} games, {summary['decision_points']} decision points, "
         f"{summary['rows']} policy answers"
     )
+    if logs.rules:
+        # the rule set each log was played under (replay.json; older replays do not record it)
+        counts: dict[str, int] = {}
+        for name in logs.rules.values():
+            counts[name] = counts.get(name, 0) + 1
+        page.lines.append(
+            "rules: " + ", ".join(f"{n} ({plural(c, 'log')})" for n, c in sorted(counts.items()))
+        )
     sec = page.section("replay-agreement", "Replay: agreement with the players")
     sec.note(
         "Share of decisions where a policy chose what the player did. Whiskers and bands: 95 % "

@@ -441,7 +441,7 @@ def verify(
     out: str | None,
     as_json: bool,
     jobs: int | None,
-    rules: str,
+    rules: str | None,
     ray: str | None = None,
     resume: bool = False,
 ) -> int:
@@ -460,7 +460,8 @@ def verify(
         verify_paths,
     )
 
-    rule_set = get_rules(rules)
+    # without --rules each log is played under its own site's preset (the engine's choice)
+    rule_set = get_rules(rules) if rules is not None else None
     backend = _batch_backend(jobs, ray, resume, out)
     inputs = collect_logs(logs, sys.stdin if "-" in logs else None)
     if not inputs:
@@ -538,6 +539,7 @@ def verify(
         print(
             f"{plural(summary.logs, 'log')}: {summary.ok} ok, {summary.mismatch} mismatching, "
             f"{plural(summary.error, 'error')}; {summary.rounds_matching}/{summary.rounds} rounds match"
+            + (f"; rules {summary.rules_text()}" if summary.rules else "")
         )
     return 0 if summary.ok == summary.logs else 1
 
@@ -604,7 +606,7 @@ def replay(
     by: str | None,
     baseline: Path | None,
     max_changes: int,
-    rules: str,
+    rules: str | None,
     plugin: list[str] | None = None,
     bot: list[str] | None = None,
     bot_timeout: float | None = None,
@@ -638,7 +640,8 @@ def replay(
         raise UsageError(f"--by '{by}' is not one of {', '.join(BY_CHOICES)}")
     if max_changes < 0:
         raise UsageError(f"--max-changes {max_changes} is negative")
-    get_rules(rules)
+    if rules is not None:
+        get_rules(rules)  # an unknown preset is refused before any work
     shown = parse_hands_shown_names(hands_shown)
     seats = None
     if seat:
@@ -791,6 +794,8 @@ def _replay_into(
             "skipped": result.errors,
             "incomplete": len(result.incomplete),
             "out": out,
+            # games by the rule set they were played under (each log's own without --rules)
+            "rules": result.rules_played(),
         }
     )
     if parted is not None:
@@ -1023,20 +1028,30 @@ def policies(plugin: list[str] | None, bot: list[str] | None, as_json: bool) -> 
 
 
 def bot_check(
-    bot: str, seed: int, length: str, bot_timeout: float | None, bot_framing: str | None, as_json: bool
+    bot: str,
+    seed: int,
+    length: str,
+    bot_timeout: float | None,
+    bot_framing: str | None,
+    as_json: bool,
+    rules: str | None = None,
+    sanma: bool = False,
 ) -> int:
     """One short seeded game with the bot in every seat; 0 when clean, 1 on any problem."""
     import tempfile
 
+    from mjcli.riichi.rules import get_rules
     from mjcli.riichi.simulate.bot_check import check_bot
     from mjcli.riichi.simulate.run import LENGTHS
 
     if length not in LENGTHS:
         raise UsageError(f"--length '{length}': use hanchan or tonpuu")
+    preset = _three_player_rules(rules, sanma, "bot check")
+    get_rules(preset)  # an unknown preset is refused before the bot is started
     with tempfile.TemporaryDirectory(prefix="mjcli-bot-check-") as tmp:
         registry = _registry(None, [bot], bot_timeout, bot_framing, Path(tmp))
         spec = registry.specs[-1]
-        report = check_bot(spec, seed, length)
+        report = check_bot(spec, seed, length, preset)
     result = report.to_dict()
     if as_json:
         emit_json(result)
@@ -1044,8 +1059,15 @@ def bot_check(
     t = result["time_per_decision"]
     shake = ", ".join(f"{x:.2f} s" for x in result["handshake_seconds"]) or "none"
     print(f"bot {report.bot}: {report.command}")
-    print(f"game      1 {length} (seed {seed}), {report.rounds} rounds, the bot in all four seats")
-    print(f"handshake {len(result['handshake_seconds'])} of 4 processes answered start_game ({shake})")
+    seats = {3: "three", 4: "four"}[report.players]
+    print(
+        f"game      1 {length} (seed {seed}, rules {report.rules}), {report.rounds} rounds, "
+        f"the bot in all {seats} seats"
+    )
+    print(
+        f"handshake {len(result['handshake_seconds'])} of {report.players} processes answered "
+        f"start_game ({shake})"
+    )
     for problem in report.start_failures:
         print(f"  problem: {' '.join(problem.split())[:400]}")
     print(f"decisions {report.decisions}, faults {result['faults']} (illegal answers {result['illegal']})")
@@ -1171,6 +1193,11 @@ four seats: whether each process answered start_game, every fault (no answer in 
 seconds, an exit, a line that is not JSON, an action that is not legal) with its position and
 answer, and the time per decision. Exit 0 clean, 1 problems found.
 
+Three-player: --sanma plays the game at a three-player table (tenhou-sanma; --rules majsoul-sanma
+for Mahjong Soul's) with the bot in all three seats: three names in start_game, no chi, nukidora
+offered and answered. Four-player is the default, as most bots (Mortal among them) play only that;
+run the check once with --sanma for a bot that plays both. --rules names any preset.
+
 Example: mjcli bot check mine='python examples/mjai_bot.py {seat}'""",
     "simulate": """Riichi (--game riichi, the default): full Tenhou-rules games through the rules engine,
 policies (one to four) rotated over the seats. --duplicate plays each deal's walls once per seat
@@ -1268,7 +1295,7 @@ GAME = GameEntry(
                 "out": None,
                 "as_json": False,
                 "jobs": None,
-                "rules": "tenhou",
+                "rules": None,
                 **_BATCH_OPTIONS,
             },
         ),
@@ -1289,7 +1316,7 @@ GAME = GameEntry(
                 "by": None,
                 "baseline": None,
                 "max_changes": 0,
-                "rules": "tenhou",
+                "rules": None,
                 **_BOT_OPTIONS,
                 "strict_bots": False,
                 **_BATCH_OPTIONS,
@@ -1332,6 +1359,8 @@ GAME = GameEntry(
                 "bot_timeout": None,
                 "bot_framing": None,
                 "as_json": False,
+                "rules": None,
+                "sanma": False,
             },
         ),
     },

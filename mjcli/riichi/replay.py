@@ -193,7 +193,7 @@ def decisions_of(
     :class:`~mjcli.riichi.engine.table.Game`) is the one to use, for a caller who wants the final state.
     """
     wanted = frozenset(seats) if seats is not None else frozenset(range(4))
-    engine = engine if engine is not None else Game(rules or get_rules("tenhou"))
+    engine = engine if engine is not None else Game(rules)
     n = len(events)
     builder: ViewBuilder | None = None
     pending = False
@@ -521,6 +521,7 @@ class GameRows:
     decisions: Columns
     games: list[dict[str, Any]]
     faults: list[dict[str, Any]] = field(default_factory=list)
+    rules: str = ""  # the rule set the game was played under (rules.rules_label)
 
 
 def _fault_row(fault: Any, d: LogDecision, file: str, game_id: str, game: int, answer: str | None) -> dict:
@@ -608,7 +609,7 @@ def replay_game(
     players = [names[s] if s < len(names) else "" for s in range(seats_n)]
     per_seat = [0] * seats_n
     game_id = str(game.game_id or "")
-    engine = Game(rules or get_rules("tenhou"))
+    engine = Game(rules)
     math = math if math is not None else HandMath()
     math.set_players(seats_n)  # the policies built with it work out hands of this game's variant
     bots = [p for _, p in policies if isinstance(p, MjaiBot)]
@@ -633,7 +634,8 @@ def replay_game(
     # the player's name is filled in afterwards: one list slice instead of a lookup per row
     seat_col = cols.data["seat"]
     cols.data["player"][start:] = [players[s] for s in seat_col[start:]]
-    return GameRows(cols, _game_rows(game, engine, file, game_index, players, per_seat), faults)
+    rows = _game_rows(game, engine, file, game_index, players, per_seat)
+    return GameRows(cols, rows, faults, engine.rules_name())
 
 
 def _answers_with_bots(
@@ -699,7 +701,7 @@ class ReplayOptions:
     policies: tuple[str, ...]
     seats: tuple[int, ...] | None = None  # None: every seat
     players: tuple[str, ...] | None = None  # only the seats these players sat at
-    rules: str = "tenhou"
+    rules: str | None = None  # a preset forced on every log (None: each log's own site's preset)
     registry: Registry | None = None  # where the names come from (None: the built-ins)
     strict_bots: bool = False  # a bot's first fault stops the run
     hands_shown: tuple[str, ...] | None = None  # players whose hand is shown (None: as the log says)
@@ -721,6 +723,7 @@ class FileResult:
     incomplete: list[str] = field(default_factory=list)  # games the log cuts short (replayed anyway)
     game_count: int = 0
     faults: list[dict[str, Any]] = field(default_factory=list)  # bots' faults, with their positions
+    rules: list[str] = field(default_factory=list)  # the rule set of each game replayed
 
 
 def _seats_for(game: Any, options: ReplayOptions) -> tuple[int, ...] | None:
@@ -745,7 +748,7 @@ def replay_file(
 
     A policy failure is not caught: it is a bug to stop at.
     """
-    rules = get_rules(options.rules)
+    rules = get_rules(options.rules) if options.rules is not None else None
     own = policies is None
     if policies is None:
         # one HandMath for the file's policies and figures: they often meet the same hands
@@ -773,7 +776,7 @@ def _replay_games(
     options: ReplayOptions,
     policies: Sequence[tuple[str, Any]],
     math: HandMath,
-    rules: Rules,
+    rules: Rules | None,
 ) -> FileResult:
     from mjcli.riichi.formats import read_log
 
@@ -782,6 +785,7 @@ def _replay_games(
     errors: list[str] = []
     incomplete: list[str] = []
     faults: list[dict[str, Any]] = []
+    applied: list[str] = []
     try:
         games = read_log(path)
     except MjcliError as exc:
@@ -814,6 +818,7 @@ def _replay_games(
             continue
         game_rows.extend(rows.games)
         faults.extend(rows.faults)
+        applied.append(rows.rules)
         if not game.complete:
             incomplete.append(f"{label}: {game.problem or 'the log ends before the game does'}")
     return FileResult(
@@ -825,6 +830,7 @@ def _replay_games(
         incomplete,
         game_count=len(games),
         faults=faults,
+        rules=applied,
     )
 
 
@@ -899,6 +905,7 @@ def _replay_notes(result: FileResult) -> dict[str, Any]:
         "rows": result.decisions.height,
         # one row per seat of each game: three or four
         "games": result.games["game"].n_unique() if result.games.height else 0,
+        "rules": result.rules,
     }
 
 
@@ -982,7 +989,7 @@ def run_replay(
         )
     if any(spec.source == "bot" for spec in options.specs()):
         run.faults_path = write_faults(run.faults, out / FAULTS_FILE)
-    write_manifest(out, inputs, options)
+    write_manifest(out, inputs, options, run.rules)
     return run
 
 
@@ -1003,20 +1010,32 @@ def write_faults(faults: Sequence[dict[str, Any]], path: Path) -> Path:
 MANIFEST = "replay.json"
 
 
-def write_manifest(out: Path, inputs: Sequence[Input], options: ReplayOptions) -> None:
+def write_manifest(
+    out: Path, inputs: Sequence[Input], options: ReplayOptions, rules: dict[str, list[str]] | None = None
+) -> None:
     """``out/replay.json``: the game, the options and every log read (its label in the ``file``
-    column and its absolute path), so that a row's log can be reopened (``mjcli report``)."""
+    column, its absolute path and the rule set its games were played under), so that a row's log
+    can be reopened (``mjcli report``). ``rules``: each file's games' rule sets by label; the top
+    ``rules`` is the one they all share (None when they differ), ``rules_asked`` what ``--rules``
+    forced (None: each log's own)."""
     import json
 
     from mjcli.atomic import write_text_atomic
 
+    rules = rules or {}
+    entries = []
+    for entry in manifest(inputs):
+        names = list(dict.fromkeys(rules.get(entry["label"], [])))
+        entries.append({**entry, "rules": ", ".join(names) if names else None})
+    shared = {e["rules"] for e in entries if e["rules"] is not None}
     data = {
         "game": "riichi",
         "policies": list(options.policies),
-        "rules": options.rules,
+        "rules": shared.pop() if len(shared) == 1 else None,
+        "rules_asked": options.rules,
         "seats": list(options.seats) if options.seats is not None else None,
         "players": list(options.players) if options.players is not None else None,
-        "inputs": manifest(inputs),
+        "inputs": entries,
     }
     if options.hands_shown is not None:
         data["hands_shown"] = list(options.hands_shown)
@@ -1036,6 +1055,15 @@ class ReplayRun:
     faults: list[dict[str, Any]] = field(default_factory=list)
     faults_path: Path | None = None
     resumed: int = 0  # files an earlier run had replayed (parted runs with resume)
+    rules: dict[str, list[str]] = field(default_factory=dict)  # each file's games' rule sets by label
+
+    def rules_played(self) -> dict[str, int]:
+        """Games by the rule set they were played under."""
+        counts: dict[str, int] = {}
+        for names in self.rules.values():
+            for name in names:
+                counts[name] = counts.get(name, 0) + 1
+        return dict(sorted(counts.items()))
 
     def add(self, r: FileResult) -> None:
         self.add_notes(_replay_notes(r))
@@ -1047,3 +1075,4 @@ class ReplayRun:
         self.errors.extend(notes["errors"])
         self.incomplete.extend(notes["incomplete"])
         self.faults.extend(notes["faults"])
+        self.rules[notes["file"]] = list(notes.get("rules", []))  # an older run's notes have none

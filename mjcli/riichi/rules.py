@@ -15,6 +15,12 @@ each value checked against real Tenhou sanma logs (``fixtures/sanma/README.md``)
 from each payer on a tsumo, 2000 in all for noten payments, and tsumo-son: on a tsumo the absent
 North seat's share is simply not paid. ``sanma-split`` is the same table with that share split
 between the two payers (北家折半), as many clubs play.
+
+``site`` says whose rules a set is ("tenhou", "majsoul"): :func:`for_players` keeps to that site
+when a log has another number of players, and a log that names the site it was played on (a Mahjong
+Soul room in a tenhou.net/6 ``rule.disp``) is played under that site's preset unless ``--rules``
+forces another (:func:`site_preset`). The ``majsoul`` and ``majsoul-sanma`` presets are Mahjong
+Soul's ranked rooms; what each value is and which source decided it is noted beside the preset.
 """
 
 from __future__ import annotations
@@ -37,6 +43,9 @@ class Rules:
 
     name: str
     players: int = 4
+    # Whose rules these are ("tenhou", "majsoul"): the preset for another number of players and the
+    # one a log naming its site is played under come from the same site.
+    site: str = "tenhou"
     # Tables: one red five per suit (ids 16/52/88), counted as aka dora.
     red_fives: bool = True
     # Kuitan: tanyao also counts on an open hand.
@@ -46,6 +55,10 @@ class Rules:
     start_points: int = 25000
     # Points needed back at the end (the difference, times players, is the oka for first place).
     return_points: int = 30000
+    # Points first place needs for the game to end after the last round (the extension goes on
+    # until someone has them); None: the return points (Tenhou). Mahjong Soul has no oka (return =
+    # start) but still asks 30000 (40000 in three-player) to end.
+    goal_points: int | None = None
     # Uma per rank, in thousands (Tenhou: +20/+10/-10/-20).
     uma: tuple[int, ...] = (20, 10, -10, -20)
     # How (score - return points) becomes final points: "decimal" (thousands with one decimal, no
@@ -120,9 +133,16 @@ class Rules:
             raise UsageError(f"rule set '{self.name}': {exc}") from None
         if len(self.uma) != self.players:
             raise UsageError(f"rule set '{self.name}': uma {self.uma} does not name {self.players} places")
+        if self.site not in SITES:
+            raise UsageError(f"rule set '{self.name}': site '{self.site}' (known: {', '.join(SITES)})")
         if self.absent_share not in ABSENT_SHARES:
             known = ", ".join(ABSENT_SHARES)
             raise UsageError(f"rule set '{self.name}': absent_share '{self.absent_share}' (known: {known})")
+
+    @property
+    def goal(self) -> int:
+        """The score first place needs for the game to end after the last round."""
+        return self.return_points if self.goal_points is None else self.goal_points
 
     @property
     def variant(self) -> Variant:
@@ -140,6 +160,8 @@ class Rules:
 
 #: what happens to the absent seat's share of a three-player tsumo
 ABSENT_SHARES = ("lost", "split")
+#: whose rules a rule set follows (``Rules.site``)
+SITES = ("tenhou", "majsoul")
 
 
 @lru_cache(maxsize=64)
@@ -180,6 +202,58 @@ TENHOU_SANMA = dataclasses.replace(
     noten_payment=2000,
 )
 
+# Mahjong Soul (雀魂) ranked rooms, four-player. Sources, each named where it decides a value:
+# [W] riichi.wiki "Majsoul", rev. 20005 (2019-07-22) § Calculations and rev. 26381 (2024-11-07)
+#     § Ladder: "EndScore = (MatchResult - StartingPts) / 1000 + UmaPts", uma 4P +15/+5/-5/-15 and
+#     3P +15/±0/-15, starting points 4P 25000 and 3P 35000 (rank points come on top of the end
+#     score; they are the ladder's, not the game's);
+# [R] riichi.wiki "Majsoul" rev. 19575/19582 (2019-04) § Rules: bankruptcy below zero (not at
+#     zero), pao for yakuman, multiple rons, triple ron (sanchahou) not an abortive draw, 3 red fives;
+# [S] riichi.wiki "Majsoul" rev. 19195 § 3P-Mahjong: "Most of the rules are identical to Tenhou
+#     Sanma", tsumo-loss by default (north-bisection an option), a North may be robbed by any hand
+#     with a yaku (no chankan), a North triplet is a guest wind;
+# [E] RiichiEnv (smly/RiichiEnv, Apache-2.0) docs/RULES.md `default_mjsoul()`: the double yakuman
+#     patterns (suuankou tanki, 13-sided kokushi, junsei chuuren, daisuushii), pao limited to the
+#     liable yakuman, triple ron scored; riichienv-core state_3p `_initialize_next_round`: in
+#     three-player the game ends at 40000 (agari-yame of a top dealer at 40000 or more, one wind
+#     of extension);
+# [G] a Steam guide to Mahjong Soul's ranked rules (steamcommunity.com app 2739990, discussion
+#     4521136490640935003): agari-yame in all-last, extension while nobody has 30000, forced end
+#     after West 4;
+# [L] the Mahjong Soul three-player logs of hidacow/mjai-reviewer3p (tensoul's tenhou.net/6): the
+#     converter's ``sc`` is Mahjong Soul's ``total_point / 1000`` (Equim-chan/tensoul convert.js),
+#     and every one of them is (score - 35000) / 1000 + 15/0/-15 to one decimal, unrounded
+#     (59000 -> 39.0, 25800 -> -9.2, 20200 -> -29.8); 200 per honba on a ron (3900 + 200 = 4100) and
+#     tsumo-son (2000-3900 paid as -3900/-2000).
+MAJSOUL = dataclasses.replace(
+    TENHOU,
+    name="majsoul",
+    site="majsoul",
+    # [W]: the end score is counted from the start, so no oka; [G]: 30000 to end the game
+    return_points=25000,
+    goal_points=30000,
+    uma=(15, 5, -5, -15),  # [W]
+    points_rounding="decimal",  # [W]/[L]: the end score is not rounded (the ladder's rank points are)
+    double_yakuman=True,  # [E]
+    pao_whole_hand=False,  # [E] (and the comment on ``pao_whole_hand``)
+    triple_ron_abort=False,  # [R], [E]
+)
+# Mahjong Soul's three-player ranked rooms: Tenhou's three-player table [S] with Mahjong Soul's end
+# score and yakuman rules. 35000 start [W], no oka, 40000 to end [E], uma +15/0/-15 [W]/[L],
+# tsumo-son [S]/[L], 200 per honba on a ron and 2000 noten payments as Tenhou's [S]/[L].
+MAJSOUL_SANMA = dataclasses.replace(
+    TENHOU_SANMA,
+    name="majsoul-sanma",
+    site="majsoul",
+    return_points=35000,
+    goal_points=40000,
+    uma=(15, 0, -15),
+    points_rounding="decimal",
+    double_yakuman=True,
+    pao_whole_hand=False,
+    triple_ron_abort=False,
+)
+
 PRESETS: dict[str, Rules] = {
     "tenhou": TENHOU,
     # Tenhou's East-only game, same rules otherwise.
@@ -192,6 +266,18 @@ PRESETS: dict[str, Rules] = {
     "tenhou-sanma": TENHOU_SANMA,
     "tenhou-sanma-tonpuu": dataclasses.replace(TENHOU_SANMA, name="tenhou-sanma-tonpuu", length="tonpuu"),
     "sanma-split": dataclasses.replace(TENHOU_SANMA, name="sanma-split", absent_share="split"),
+    "majsoul": MAJSOUL,
+    "majsoul-tonpuu": dataclasses.replace(MAJSOUL, name="majsoul-tonpuu", length="tonpuu"),
+    "majsoul-sanma": MAJSOUL_SANMA,
+    "majsoul-sanma-tonpuu": dataclasses.replace(MAJSOUL_SANMA, name="majsoul-sanma-tonpuu", length="tonpuu"),
+}
+
+#: each site's preset by number of players (what a log of that site and size is played under)
+_SITE_PRESETS: dict[tuple[str, int], Rules] = {
+    ("tenhou", 4): TENHOU,
+    ("tenhou", 3): TENHOU_SANMA,
+    ("majsoul", 4): MAJSOUL,
+    ("majsoul", 3): MAJSOUL_SANMA,
 }
 
 
@@ -205,16 +291,13 @@ def get_rules(name: str) -> Rules:
 
 
 def for_players(rules: Rules, players: int) -> Rules:
-    """``rules`` for a game of ``players`` players: the same rules when they fit, else the Tenhou
-    preset of that many players with ``rules``' red fives, open tanyao, length and open riichi (what a
+    """``rules`` for a game of ``players`` players: the same rules when they fit, else the preset of
+    the same site for that many players with ``rules``' red fives, open tanyao, length and open riichi (what a
     log's own rules ask for: a three-player log read with the default ``tenhou`` rules is played as
     ``tenhou-sanma``)."""
     if rules.players == players:
         return rules
-    try:
-        base = {4: TENHOU, 3: TENHOU_SANMA}[players]
-    except KeyError:
-        raise UsageError(f"riichi is played by three or four players, not {players}") from None
+    base = site_preset(rules.site, players)
     return dataclasses.replace(
         base,
         red_fives=rules.red_fives,
@@ -222,6 +305,32 @@ def for_players(rules: Rules, players: int) -> Rules:
         length=rules.length,
         open_riichi=rules.open_riichi,
     )
+
+
+def site_preset(site: str, players: int) -> Rules:
+    """The preset of ``site`` ("tenhou", "majsoul") for a game of ``players`` players."""
+    if players not in (3, 4):
+        raise UsageError(f"riichi is played by three or four players, not {players}")
+    try:
+        return _SITE_PRESETS[(site, players)]
+    except KeyError:
+        raise UsageError(f"unknown rule site '{site}' (known: {', '.join(SITES)})") from None
+
+
+def rules_label(rules: Rules) -> str:
+    """The name a summary gives ``rules``: the preset they equal (whatever name they carry: a log's
+    own length or red fives turn ``tenhou`` into ``tenhou-tonpuu``), else their name and what
+    differs from the preset of that name."""
+    for name, preset in PRESETS.items():
+        if dataclasses.replace(rules, name=name) == preset:
+            return name
+    base = PRESETS.get(rules.name) or site_preset(rules.site, rules.players)
+    diff = [
+        f"{f.name}={getattr(rules, f.name)}"
+        for f in dataclasses.fields(Rules)
+        if f.name != "name" and getattr(rules, f.name) != getattr(base, f.name)
+    ]
+    return f"{rules.name} ({', '.join(diff)})" if diff else rules.name
 
 
 def variant(base: Rules, name: str | None = None, **changes: object) -> Rules:

@@ -247,6 +247,11 @@ def format_summary(s: dict[str, Any]) -> str:
         "agreement between policies (share of decision points with the same choice)",
         _table(s["matrix"]),
     ]
+    if s.get("rules"):
+        # a replay's games by the rule set they were played under
+        parts.insert(
+            1, "rules: " + ", ".join(f"{name} ({plural(n, 'game')})" for name, n in s["rules"].items())
+        )
     if "groups" in s:
         parts += ["", f"by {s['by']}", _table(s["groups"])]
     if "bots" in s:

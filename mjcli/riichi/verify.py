@@ -5,7 +5,11 @@ every score delta, tenpai at a draw, the next round's start, the final scores an
 difference from the log becomes a :class:`Mismatch`; so does any other number the log records
 (the scores beside a payment or a riichi stick, the honba and sticks an outcome settles). Final
 points are checked by the rule of the game's date (:mod:`mjcli.riichi.engine.eras`), which the
-report names. An event the rules do not allow stops the
+report names, as it names the rule set played (a log naming a Mahjong Soul room is played under the
+``majsoul`` presets unless rules are given). Where a log's recorded deltas disagree with the
+engine but the log's own scores after the round agree with the engine, the difference is the log's
+and the mismatch says so (a log defect: e.g. a converter leaving the riichi sticks out of a
+winner's delta). An event the rules do not allow stops the
 replay of that game and is reported with its index. A log that cannot be read, or that ends early,
 is reported as an error for that file only: the batch goes on.
 """
@@ -27,7 +31,7 @@ from mjcli.riichi.engine.legality import IllegalEvent
 from mjcli.riichi.engine.settlement import ron_order
 from mjcli.riichi.engine.state import Round
 from mjcli.riichi.engine.table import Game, RoundRecord
-from mjcli.riichi.rules import Rules, get_rules
+from mjcli.riichi.rules import Rules
 from mjcli.runner import Backend, ordered_map, shared
 from mjcli.tiles import sort_key, to_mpsz
 
@@ -42,9 +46,15 @@ class Mismatch:
     what: str
     log: Any
     engine: Any
+    # set where the log contradicts itself and the engine agrees with the rest of it: what is wrong
+    # in the log (the engine is not at fault)
+    defect: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "what": self.what, "log": self.log, "engine": self.engine}
+        out = {"round": self.round, "what": self.what, "log": self.log, "engine": self.engine}
+        if self.defect is not None:
+            out["defect"] = self.defect
+        return out
 
     def to_row(self, file: str, game: str) -> dict[str, Any]:
         """A row of ``verify_mismatches.parquet``: the two values as text (they are of any type)."""
@@ -58,7 +68,8 @@ class Mismatch:
         }
 
     def __str__(self) -> str:
-        return f"{self.round} {self.what}: log {_fmt(self.log)}, engine {_fmt(self.engine)}"
+        text = f"{self.round} {self.what}: log {_fmt(self.log)}, engine {_fmt(self.engine)}"
+        return text + (f" (log defect: {self.defect})" if self.defect else "")
 
 
 @dataclass(slots=True)
@@ -107,6 +118,8 @@ class GameReport:
     # The final-points rule applied (rounding and uma) and why: the log's date, or the record
     # where the date leaves more than one possible (see mjcli.riichi.engine.eras).
     points_rule: str | None = None
+    # the rule set the game was played under (rules.rules_label)
+    rules: str | None = None
 
     @property
     def rounds(self) -> int:
@@ -134,6 +147,7 @@ class GameReport:
             "mismatches": [m.to_dict() for m in self.mismatches],
             "error": self.error,
             "points_rule": self.points_rule,
+            "rules": self.rules,
         }
 
 
@@ -143,7 +157,7 @@ class GameReport:
 def verify_log(game: Any, rules: Rules | None = None) -> GameReport:
     """Replay one :class:`~mjcli.riichi.formats.GameLog` and compare every round with its record."""
     report = GameReport(file=str(game.path), game=str(game.game_id or ""), format=str(game.format or ""))
-    engine = Game(rules or get_rules("tenhou"))
+    engine = Game(rules)
     failure: str | None = None
     illegal: Mismatch | None = None
     # scores a log records as a riichi stick is paid, checked there (the round's later state differs)
@@ -159,18 +173,19 @@ def verify_log(game: Any, rules: Rules | None = None) -> GameReport:
         illegal = Mismatch(label, "illegal event", _describe_at(game.events, exc.index), exc.reason)
     except UnsupportedError as exc:
         failure = str(exc)
-    for rec in engine.rounds:
+    for k, rec in enumerate(engine.rounds):
         if rec.outcome is None:
             # The round the log stops in (or the engine stopped at): only its start can be compared.
             report.mismatches.extend(Mismatch(rec.label, w, log, mine) for w, log, mine in rec.start_problems)
             continue
         row, problems = _compare_round(rec, report, stick_problems.get(rec.index, []))
         report.rows.append(row)
-        report.mismatches.extend(problems)
+        report.mismatches.extend(_log_defects(problems, rec, _recorded_after(engine, k)))
     if illegal is not None:
         report.mismatches.append(illegal)
     if engine.result is not None and engine.recorded_end is not None:
         report.mismatches.extend(_compare_end(engine, report))
+    report.rules = engine.rules_name()
     if not game.complete and failure is None:
         failure = f"incomplete log: {game.problem or 'it ends before the game does'}"
     if failure is not None:
@@ -180,6 +195,42 @@ def verify_log(game: Any, rules: Rules | None = None) -> GameReport:
     elif failure is not None:
         report.status = ERROR
     return report
+
+
+def _recorded_after(engine: Game, k: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The scores the log records after round ``k`` (the next round's start, or the final scores)
+    and the engine's for the same moment; None where the log records none."""
+    rounds = engine.rounds
+    if k + 1 < len(rounds):
+        return tuple(rounds[k + 1].start.scores), tuple(rounds[k].state.scores)
+    end, result = engine.recorded_end, engine.result
+    if end is not None and end.scores is not None and result is not None:
+        return tuple(end.scores), tuple(result.scores)
+    return None
+
+
+def _log_defects(
+    problems: list[Mismatch], rec: RoundRecord, after: tuple[tuple[int, ...], tuple[int, ...]] | None
+) -> list[Mismatch]:
+    """``problems`` with a win's deltas that contradict the log's own later scores named as the log's
+    defect: the scores the log records after the round are the engine's, not those its deltas give."""
+    if after is None or after[0] != after[1]:
+        return problems
+    out = []
+    for m in problems:
+        if m.what.endswith(" deltas") and m.what.startswith("seat ") and isinstance(m.log, list):
+            gap = [a - b for a, b in zip(m.engine, m.log, strict=True)]
+            seat = int(m.what.split()[1])
+            missing = ""
+            if gap[seat] > 0 and gap[seat] % 1000 == 0 and not any(g for s, g in enumerate(gap) if s != seat):
+                missing = f"; the {gap[seat]} of riichi sticks the winner takes is left out"
+            scores = "[" + ",".join(map(str, after[0])) + "]"
+            defect = (
+                f"the log's own scores after the round, {scores}, are what the engine's deltas give{missing}"
+            )
+            m = Mismatch(m.round, m.what, m.log, m.engine, defect)
+        out.append(m)
+    return out
 
 
 def _describe_at(events: Sequence[object], index: int) -> str:
@@ -479,6 +530,8 @@ class Summary:
     error: int = 0
     rounds: int = 0
     rounds_matching: int = 0
+    # games by the rule set they were played under
+    rules: dict[str, int] = field(default_factory=dict)
 
     def add(self, r: GameReport) -> None:
         self.add_note(ReportNote.of(r))
@@ -488,6 +541,15 @@ class Summary:
         setattr(self, note.status, getattr(self, note.status) + 1)
         self.rounds += note.rounds
         self.rounds_matching += note.rounds_matching
+        name = note.data.get("rules")
+        if name:
+            self.rules[name] = self.rules.get(name, 0) + 1
+
+    def rules_text(self) -> str:
+        """The rule sets played, for the summary line: one name, or each with its games."""
+        if len(self.rules) == 1:
+            return next(iter(self.rules))
+        return ", ".join(f"{name} {count}" for name, count in sorted(self.rules.items()))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -498,6 +560,7 @@ class Summary:
             "error": self.error,
             "rounds": self.rounds,
             "rounds_matching": self.rounds_matching,
+            "rules": dict(sorted(self.rules.items())),
         }
 
 

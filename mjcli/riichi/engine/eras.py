@@ -84,6 +84,9 @@ def points_choice(game_id: str, rules: Rules) -> PointsChoice:
     """The final-points rules for a game of ``rules`` (its length and uma) with id ``game_id``."""
     uma = tuple(rules.uma)
     own = PointsRule(rules.points_rounding, uma)
+    if rules.site != "tenhou":
+        # the dates and eras below are Tenhou's; another site's rules say how their points go
+        return PointsChoice((own,), f"{rules.site}'s rule")
     date = game_date(game_id)
     # the old East-only uma is four-player's; three-player games keep their own uma throughout
     east = rules.length == "tonpuu" and rules.players == 4

@@ -50,7 +50,12 @@ class GameRules:
     players: int = 4
     red_fives: bool = True
     open_tanyao: bool = True
-    length: str = "hanchan"  # "hanchan" (east+south) or "tonpuu" (east only)
+    # "hanchan" (east+south) or "tonpuu" (east only); "" where the log does not say (converters of
+    # Mahjong Soul logs before 2024-11 wrote three-player rooms without it): the game's end decides
+    length: str = "hanchan"
+    # whose rules the log says the game was played under ("majsoul": a Mahjong Soul room named in
+    # the header); "" where it names none (Tenhou's own logs, mjai, the project's own)
+    site: str = ""
     # the open-riichi house rule (mjcli.riichi.rules.Rules.open_riichi): a riichi of a seat in
     # ``hands_shown`` is an open riichi
     open_riichi: bool = False

@@ -5,7 +5,8 @@
 (wind, number, dealer, honba, sticks, scores) and whether the game is over, under the rules:
 renchan on a dealer win, dealer tenpai at an exhaustive draw or any abortive draw; a player below
 zero ends the game; after the last round the game goes on into the next wind while nobody has the
-return points (at most one extra wind); the last-round dealer in first place with the return points
+goal (the return points, or ``Rules.goal_points``; at most one extra wind); the last-round dealer in
+first place with the goal
 stops the game (agari-yame / tenpai-yame); leftover sticks go to first place; uma and oka, by the
 rule of the game's date where its id has one (:mod:`~mjcli.riichi.engine.eras`).
 
@@ -15,7 +16,10 @@ does not hide everything after it.
 
 A wind has as many rounds as there are players (three-player: E1-E3, S1-S3), and a log's own
 number of players wins over the rules given: a three-player log read with the ``tenhou`` rules is
-played as ``tenhou-sanma`` (:func:`~mjcli.riichi.rules.for_players`).
+played as ``tenhou-sanma`` (:func:`~mjcli.riichi.rules.for_players`). A game made without rules
+(``Game()``) is played under the preset of the site its log names (a Mahjong Soul room: the
+``majsoul`` presets), Tenhou's otherwise; rules given are kept whatever the log names. A log that
+does not say its length is played as a hanchan, and ends that fit an East-only game are taken as one.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from mjcli.riichi.engine.eras import PointsChoice, points_choice
 from mjcli.riichi.engine.legality import IllegalEvent
 from mjcli.riichi.engine.settlement import final_scores, ranking
 from mjcli.riichi.engine.state import ENDED, Round, RoundOutcome
-from mjcli.riichi.rules import Rules, for_players, get_rules
+from mjcli.riichi.rules import Rules, for_players, get_rules, rules_label, site_preset
 
 _PLAY_EVENTS = frozenset(
     {
@@ -99,6 +103,9 @@ class Game:
     """State of a whole game; feed it a log's events with :meth:`apply`."""
 
     def __init__(self, rules: Rules | None = None) -> None:
+        # rules given are the ones played (fitted to the log's size, length, red fives); without,
+        # a log naming its site is played under that site's preset
+        self.fixed = rules is not None
         self.rules = rules or get_rules("tenhou")
         self.names: tuple[str, ...] = ()
         self.rounds: list[RoundRecord] = []
@@ -114,6 +121,17 @@ class Game:
         self.hands_shown: frozenset[int] = frozenset()
         # The final-points rules the game may follow (the log's date picks them); the first is applied.
         self.points_choice: PointsChoice = points_choice("", self.rules)
+        # the log does not say its length: played as a hanchan until it ends where only an
+        # East-only game ends (``over_if_tonpuu``) or goes on past that point
+        self.length_open = False
+        self.over_if_tonpuu = False
+        # how the length was settled when the log does not state it ("" when it does)
+        self.length_note = ""
+
+    def rules_name(self) -> str:
+        """The rule set played, as summaries name it (the preset, and how a length the log does not
+        state was settled)."""
+        return rules_label(self.rules) + (f" ({self.length_note})" if self.length_note else "")
 
     @property
     def current(self) -> RoundRecord | None:
@@ -161,8 +179,10 @@ class Game:
         gr = e.rules
         if gr.players not in (3, 4):
             raise UnsupportedError(f"event {index}: {gr.players}-player games are not played by the engine")
-        if gr.players != self.rules.players:
-            self.rules = for_players(self.rules, gr.players)
+        site_rules = gr.site and not self.fixed and gr.site != self.rules.site
+        if site_rules or gr.players != self.rules.players:
+            fitted = site_preset(gr.site, gr.players) if site_rules else for_players(self.rules, gr.players)
+            self.rules = fitted
             self.expected = RoundStart(0, 1, 0, 0, 0, (self.rules.start_points,) * gr.players)
             self.scores = list(self.expected.scores)
         changes = {}
@@ -170,8 +190,11 @@ class Game:
             changes["red_fives"] = gr.red_fives
         if gr.open_tanyao != self.rules.open_tanyao:
             changes["open_tanyao"] = gr.open_tanyao
-        if gr.length != self.rules.length:
+        if gr.length and gr.length != self.rules.length:
             changes["length"] = gr.length
+        self.length_open = not gr.length
+        if self.length_open and self.rules.length != "hanchan":
+            changes["length"] = "hanchan"
         if gr.open_riichi and not self.rules.open_riichi:
             changes["open_riichi"] = True  # a log that played the house rule is played under it
         if any(not 0 <= s < gr.players for s in gr.hands_shown):
@@ -191,6 +214,13 @@ class Game:
         self.recorded_end = e
         # A log without a final result (an excerpt of rounds) makes no claim that the game is over.
         claims_end = e.scores is not None or e.points is not None
+        if claims_end and not self.over and self.length_open and self.over_if_tonpuu:
+            # a log that does not say its length, ending where an East-only game ends: it was one
+            self.rules = dataclasses.replace(self.rules, length="tonpuu")
+            self.over = True
+            self.length_note = "East-only: the log does not say, and ends where only an East-only game ends"
+        elif self.length_open:
+            self.length_note = "length not in the log"
         if claims_end and not self.over:
             self.end_problems.append("the game ends, but by the rules it goes on")
         scores = (
@@ -205,6 +235,8 @@ class Game:
         problems: list[tuple[str, object, object]] = []
         if self.over:
             problems.append(("start", "a new round", "the game is over"))
+        if self.over_if_tonpuu:
+            self.length_open = self.over_if_tonpuu = False  # it goes on: not an East-only game
         exp = self.expected
         if not self.rounds and (e.round_wind, e.kyoku, e.honba) != (0, 1, 0):
             exp = None  # an excerpt starting mid-game: its first round is taken as it is
@@ -245,6 +277,12 @@ class Game:
             self.rules,
         )
         self.over = self.expected is None
+        if self.length_open:
+            done = RoundStart(s.round_wind, s.kyoku, s.honba, self.sticks, s.dealer, tuple(self.scores))
+            east_only = dataclasses.replace(self.rules, length="tonpuu")
+            self.over_if_tonpuu = (
+                next_round(done, out.kind, out.dealer_continues, out.sticks_taken, east_only) is None
+            )
 
 
 def next_round(
@@ -282,7 +320,7 @@ def _game_over(done: RoundStart, renchan: bool, abortive: bool, rules: Rules) ->
     # From the last round on (and in the extra wind): the game ends once someone has the return
     # points, except that a dealer who keeps the seat plays on unless first with enough himself.
     top = ranking(scores)[0]
-    enough = scores[top] >= rules.return_points
+    enough = scores[top] >= rules.goal
     final = here >= (last_wind + 1 if rules.sudden_death else last_wind, last_kyoku)
     if renchan:
         if abortive:

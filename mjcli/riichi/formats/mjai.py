@@ -208,6 +208,7 @@ class _Game:
                 length,
                 open_riichi=bool(rules.get("open_riichi", False)),
                 hands_shown=tuple(sorted(set(shown))),
+                site=str(rules.get("site") or ""),
             )
             self.events.append(StartGame(names[: self.n], gr, self.game_id))
             return
@@ -542,6 +543,8 @@ def event_to_mjai(e: Event) -> dict[str, Any] | None:
             rules["open_riichi"] = True
         if r.hands_shown:
             rules["hands_shown"] = list(r.hands_shown)
+        if r.site:
+            rules["site"] = r.site
         return {
             "type": "start_game",
             "names": list(e.names),

@@ -566,6 +566,8 @@ def _rule_json(disp: str, rules: GameRules) -> dict[str, Any]:
         rule["open_riichi"] = 1
     if rules.hands_shown:
         rule["hands_shown"] = list(rules.hands_shown)
+    if rules.site:
+        rule["site"] = rules.site
     return rule
 
 
@@ -583,6 +585,11 @@ def _rules(obj: dict[str, Any], n: int, rounds: list[Any]) -> GameRules:
     japanese = any(ch in disp for ch in "東南般上特鳳")
     open_tanyao = "喰" in disp if japanese else True
     east = "東" in disp or re.search(r"\bEast\b", disp) is not None
+    south = "南" in disp or re.search(r"\bSouth\b", disp) is not None
+    site = _site(disp, rule)
+    # Tenhou's own disp always says 東 or 南 (a hanchan says 南); tensoul wrote Mahjong Soul's
+    # three-player rooms (modes 11, 12) without either until its commit f840fae (2024-11-11)
+    length = "tonpuu" if east else "hanchan" if south or site != "majsoul" else ""
     # not Tenhou's: mjcli's own keys for the open-riichi house rule and the seats playing with
     # their hand shown (written only when in use)
     shown = rule.get("hands_shown") or []
@@ -592,10 +599,28 @@ def _rules(obj: dict[str, Any], n: int, rounds: list[Any]) -> GameRules:
         players=n,
         red_fives=red,
         open_tanyao=open_tanyao,
-        length="tonpuu" if east else "hanchan",
+        length=length,
         open_riichi=bool(rule.get("open_riichi", False)),
         hands_shown=tuple(sorted(set(shown))),
+        site=site,
     )
+
+
+#: Mahjong Soul's ranked rooms as Mahjong Soul converters name them in ``rule.disp`` (tensoul
+#: convert.js: "三" for three-player, the room's Japanese name from the game's own match-mode
+#: table, then 東喰/南喰 and 赤; or the English names). Tenhou's lobbies are 般, 上, 特, 鳳 and never
+#: "...の間".
+_MAJSOUL_ROOM = re.compile(r"[銅銀金玉]の間|王座の間|\b(?:Bronze|Silver|Gold|Jade|Throne) Room\b")
+
+
+def _site(disp: str, rule: dict[str, Any]) -> str:
+    """Whose rules the header names: ``rule.site`` (mjcli's own key), else a Mahjong Soul ranked
+    room in ``disp`` ("majsoul"), else "" (Tenhou's own logs; friendly and tournament rooms of
+    Mahjong Soul have rules of their own, which the header does not give)."""
+    site = rule.get("site")
+    if isinstance(site, str) and site:
+        return site
+    return "majsoul" if _MAJSOUL_ROOM.search(disp) else ""
 
 
 def _all_codes(rounds: list[Any]) -> list[int]:
@@ -912,7 +937,7 @@ def write_tenhou6(game: GameLog) -> str:
         elif rounds:
             rounds[-1].append(e)
     rules = start.rules
-    disp = ("三" if n == 3 else "") + ("南" if rules.length == "hanchan" else "東")
+    disp = ("三" if n == 3 else "") + {"hanchan": "南", "tonpuu": "東"}.get(rules.length, "")
     disp += ("喰" if rules.open_tanyao else "") + ("赤" if rules.red_fives else "")
     obj: dict[str, Any] = {
         "title": ["", ""],

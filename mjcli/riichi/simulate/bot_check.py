@@ -1,9 +1,10 @@
 """``mjcli bot check``: one short seeded game with the bot in every seat, and what went wrong.
 
-The game is played by the simulator (:mod:`mjcli.riichi.simulate`) with the bot's four processes at
-the table, so every answer is checked against the rules engine exactly as in a run. The report says
-whether each process answered ``start_game`` (the handshake) and how fast, every fault with its
-position and answer, and the time per decision. Clean means no handshake problem and no fault.
+The game is played by the simulator (:mod:`mjcli.riichi.simulate`) with one bot process per seat
+(four, or three at a three-player table: ``rules`` ``tenhou-sanma`` or ``majsoul-sanma``), so every
+answer is checked against the rules engine exactly as in a run. The report says whether each
+process answered ``start_game`` (the handshake) and how fast, every fault with its position and
+answer, and the time per decision. Clean means no handshake problem and no fault.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ class CheckReport:
     command: str
     seed: int
     length: str
+    rules: str = "tenhou"  # the preset played (its seats: rules.players)
+    players: int = 4
     rounds: int = 0
     decisions: int = 0
     start_seconds: list[float] = field(default_factory=list)
@@ -52,6 +55,8 @@ class CheckReport:
             "command": self.command,
             "seed": self.seed,
             "length": self.length,
+            "rules": self.rules,
+            "players": self.players,
             "clean": self.clean,
             "rounds": self.rounds,
             "decisions": self.decisions,
@@ -67,8 +72,8 @@ class CheckReport:
 
 
 def check_bot(spec: PolicySpec, seed: int = 0, length: str = "tonpuu", rules: str = "tenhou") -> CheckReport:
-    """Play one game (``length``: tonpuu or hanchan) of seed ``seed`` with the bot of ``spec`` in all
-    four seats; the report of what it did."""
+    """Play one game (``length``: tonpuu or hanchan) of seed ``seed`` under the preset ``rules`` with
+    the bot of ``spec`` in every seat (three for a three-player preset); the report of what it did."""
     from mjcli.errors import MjcliError
     from mjcli.riichi.bots.player import MjaiBot
     from mjcli.riichi.simulate.driver import GameSpec, play_game
@@ -76,12 +81,14 @@ def check_bot(spec: PolicySpec, seed: int = 0, length: str = "tonpuu", rules: st
     from mjcli.riichi.simulate.seats import BotSeat
     from mjcli.riichi.simulate.wall import game_seed
 
-    report = CheckReport(spec.name, spec.target, seed, length)
-    game_spec = GameSpec(0, game_seed(seed, 0), 0, 0, (spec.name,) * 4, table_rules(rules, length))
+    table = table_rules(rules, length)
+    n = table.players
+    report = CheckReport(spec.name, spec.target, seed, length, rules, n)
+    game_spec = GameSpec(0, game_seed(seed, 0), 0, 0, (spec.name,) * n, table)
     with MjaiBot(spec) as bot:
         seat = BotSeat(spec.name, bot)
         try:
-            played = play_game(game_spec, [seat] * 4)
+            played = play_game(game_spec, [seat] * n)
             report.rounds = len(played.rounds)
             report.faults = played.faults
         except MjcliError as exc:

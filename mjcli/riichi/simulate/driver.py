@@ -123,6 +123,8 @@ def play_game(
         length=rules.length,
         open_riichi=rules.open_riichi,
         hands_shown=spec.hands_shown,
+        # the logs name a site other than Tenhou's (whose rules are what a log naming none means)
+        site="" if rules.site == "tenhou" else rules.site,
     )
     tallies = [SeatTally() for _ in range(n)]
     rounds: list[dict[str, Any]] = []
