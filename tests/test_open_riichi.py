@@ -193,7 +193,7 @@ def test_simulate_open_riichi_plays_and_verifies(tmp_path: Path):
     )
     assert result.exit_code == 0, result.output
     summary = json.loads((tmp_path / "summary.json").read_text())
-    assert summary["rules"] == "tenhou+tonpuu+open-riichi" and summary["hands_shown"] == ["akagi"]
+    assert summary["rules"] == "tenhou-tonpuu+open-riichi" and summary["hands_shown"] == ["akagi"]
     log = json.loads((tmp_path / "logs" / "sim-000000.json").read_text())
     assert log["rule"]["open_riichi"] == 1 and log["rule"]["hands_shown"] == [0]
     # this seed has a deal-in to akagi's open riichi by a player not in riichi: a yakuman

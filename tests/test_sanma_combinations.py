@@ -69,7 +69,7 @@ def open_sanma(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_open_riichi_played_at_a_three_player_table(open_sanma: Path) -> None:
     summary = json.loads((open_sanma / "summary.json").read_text())
-    assert summary["rules"] == "tenhou-sanma+tonpuu+open-riichi" and summary["seats"] == 3
+    assert summary["rules"] == "tenhou-sanma-tonpuu+open-riichi" and summary["seats"] == 3
     assert summary["hands_shown"] == ["akagi"]
     log = json.loads((open_sanma / "logs" / "sim-000000.json").read_text())
     assert log["rule"]["open_riichi"] == 1 and log["rule"]["hands_shown"] == [0]

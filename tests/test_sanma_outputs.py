@@ -63,7 +63,7 @@ def test_report_of_a_three_player_simulation_has_three_ranks(
 ) -> None:
     folder = outputs["simulate"]
     summary = json.loads((folder / "summary.json").read_text())
-    assert summary["seats"] == 3 and summary["rules"] == "tenhou-sanma+tonpuu"
+    assert summary["seats"] == 3 and summary["rules"] == "tenhou-sanma-tonpuu"
     text, parsed = page_of(folder, tmp_path)
     assert len(parsed.charts) == 5
     assert "1st to 3rd" in text and "average placement (1-3)" in text and "4th" not in text
@@ -190,7 +190,7 @@ def test_the_api_knows_three_player_hands_and_tables(tmp_path: Path) -> None:
     four = api.score("123p456p789s11z99m", "9m", tsumo=True)
     assert three.han == four.han + 2  # two Norths set aside: two dora
     summary = api.simulate(["akagi", "efficiency", "greedy"], 1, 3, length="tonpuu")
-    assert summary["seats"] == 3 and summary["rules"] == "tenhou-sanma+tonpuu"
+    assert summary["seats"] == 3 and summary["rules"] == "tenhou-sanma-tonpuu"
     advised = api.advise("19m159p19s34557z4p4z", "mahjongjoy", players=3)
     assert advised["players"] == 3 and advised["policies"][0]["action"] == "nukidora"
 

@@ -25,7 +25,7 @@ def test_a_simulated_three_player_run_verifies_and_replays_itself(tmp_path: Path
     # seed 167: two East-only games with Norths set aside, a ron on one, kans, rons, tsumo wins (a
     # ron on a North is rare: 3 seeds of 400 with akagi's hand shown, as simulate plays by default)
     summary = simulate(NAMES, 2, 167, out=tmp_path, length="tonpuu")
-    assert summary["rules"] == "tenhou-sanma+tonpuu" and summary["seats"] == 3
+    assert summary["rules"] == "tenhou-sanma-tonpuu" and summary["seats"] == 3
     logs = sorted((tmp_path / "logs").iterdir())
     assert len(logs) == 4
     for path in logs:
@@ -59,11 +59,11 @@ def test_simulate_command_three_names_make_a_three_player_table(tmp_path: Path) 
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout.splitlines()[0])
-    assert data["rules"] == "tenhou-sanma+tonpuu" and data["seats"] == 3
+    assert data["rules"] == "tenhou-sanma-tonpuu" and data["seats"] == 3
     # named four-player rules keep three names round four seats, as before
     result = runner.invoke(app, [*args[:-1], "--rules", "tenhou", "--json"])
     data = json.loads(result.stdout.splitlines()[0])
-    assert data["rules"] == "tenhou+tonpuu" and "seats" not in data
+    assert data["rules"] == "tenhou-tonpuu" and "seats" not in data
     # four policies do not fit three seats
     result = runner.invoke(
         app, ["simulate", "--games", "1", "--players", "akagi,akagi,akagi,greedy", "--rules", "tenhou-sanma"]

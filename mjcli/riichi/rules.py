@@ -317,13 +317,21 @@ def site_preset(site: str, players: int) -> Rules:
         raise UsageError(f"unknown rule site '{site}' (known: {', '.join(SITES)})") from None
 
 
+def preset_name(rules: Rules) -> str | None:
+    """The name of the preset ``rules`` equal in every field but their name, or None."""
+    for name, preset in PRESETS.items():
+        if dataclasses.replace(rules, name=name) == preset:
+            return name
+    return None
+
+
 def rules_label(rules: Rules) -> str:
     """The name a summary gives ``rules``: the preset they equal (whatever name they carry: a log's
     own length or red fives turn ``tenhou`` into ``tenhou-tonpuu``), else their name and what
     differs from the preset of that name."""
-    for name, preset in PRESETS.items():
-        if dataclasses.replace(rules, name=name) == preset:
-            return name
+    name = preset_name(rules)
+    if name is not None:
+        return name
     base = PRESETS.get(rules.name) or site_preset(rules.site, rules.players)
     diff = [
         f"{f.name}={getattr(rules, f.name)}"

@@ -44,7 +44,7 @@ from mjcli.riichi.bots import MjaiBot
 from mjcli.riichi.formats import GameLog, write_mjai, write_tenhou6
 from mjcli.riichi.policies import build_policy, builtin_registry
 from mjcli.riichi.policies.hand_math import HandMath
-from mjcli.riichi.rules import DEFAULT_HANDS_SHOWN, Rules, get_rules
+from mjcli.riichi.rules import DEFAULT_HANDS_SHOWN, Rules, get_rules, preset_name
 from mjcli.riichi.simulate.driver import GameSpec, PlayedGame, play_game
 from mjcli.riichi.simulate.figures import paired_differences, policy_summary
 from mjcli.riichi.simulate.seats import BotSeat, PolicySeat
@@ -131,7 +131,10 @@ def table_rules(
             f"--players names {len(names)} policies, but rules '{base.name}' seat {base.players} players"
         )
     if length is not None and base.length != length:
-        base = dataclasses.replace(base, name=f"{base.name}+{length}", length=length)
+        # A preset of that length keeps its own name (tenhou + tonpuu is "tenhou-tonpuu", as verify and
+        # replay name it); otherwise the name says what was changed.
+        lengthened = dataclasses.replace(base, length=length)
+        base = dataclasses.replace(lengthened, name=preset_name(lengthened) or f"{base.name}+{length}")
     if open_riichi and not base.open_riichi:
         base = dataclasses.replace(base, name=f"{base.name}+open-riichi", open_riichi=True)
     return base
