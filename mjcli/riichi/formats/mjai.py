@@ -183,6 +183,11 @@ class _Game:
 
     def on(self, o: dict[str, Any]) -> None:
         t = o.get("type")
+        if self.table is not None and (t == "dahai" or t == "tsumo"):
+            # Two events in three: straight to them, past the tests of the rarer types (the same
+            # handling as below, where a round is in play; bench_speed: "walk a log to every decision").
+            self._play(t, o)
+            return
         if t == "start_game":
             names = tuple(str(x) for x in o.get("names", ("", "", "", "")))
             rules = o.get("rules") or {}
@@ -264,17 +269,8 @@ class _Game:
             if t in ("none", "error"):
                 return
             raise LogFormatError(f"'{t}' outside a round")
-        if t == "tsumo":
-            a = int(o["actor"])
-            self.add(Draw(a, _tile(o["pai"]), rinshan=draw_after_kan(_last_action(self.round), a)))
-        elif t == "dahai":
-            actor = int(o["actor"])
-            tsumogiri = bool(o.get("tsumogiri", False))
-            if tsumogiri and isinstance(_last_action(self.round), Chi | Pon):
-                # No tile was drawn: some converters (the three-player log of yuufyu/wahaha) mark the
-                # discard after a call as tsumogiri when it matches the caller's earlier draw.
-                tsumogiri = False
-            self.add(Discard(actor, _tile(o["pai"]), tsumogiri))
+        if t == "tsumo" or t == "dahai":
+            self._play(t, o)
         elif t == "reach":
             self.add(Riichi(int(o["actor"])))
         elif t == "reach_accepted":
@@ -299,6 +295,20 @@ class _Game:
             self.add(self.draw(o, table))
             self.outcome = True
         # anything else ("none", "error", ...) carries no game fact
+
+    def _play(self, t: str, o: dict[str, Any]) -> None:
+        """A draw (``tsumo``) or a discard (``dahai``) in the round in play."""
+        if t == "tsumo":
+            a = int(o["actor"])
+            self.add(Draw(a, _tile(o["pai"]), rinshan=draw_after_kan(_last_action(self.round), a)))
+        else:
+            actor = int(o["actor"])
+            tsumogiri = bool(o.get("tsumogiri", False))
+            if tsumogiri and isinstance(_last_action(self.round), Chi | Pon):
+                # No tile was drawn: some converters (the three-player log of yuufyu/wahaha) mark the
+                # discard after a call as tsumogiri when it matches the caller's earlier draw.
+                tsumogiri = False
+            self.add(Discard(actor, _tile(o["pai"]), tsumogiri))
 
     def win(self, o: dict[str, Any], table: Table) -> Win:
         assert self.start is not None
@@ -433,7 +443,12 @@ def _dora_marker(o: dict[str, Any]) -> int:
 
 
 def _last_action(events: list[Event]) -> Event | None:
-    return next((e for e in reversed(events) if not isinstance(e, NewDora)), None)
+    # a plain loop, not next() over a generator: it runs for every draw and tsumogiri (bench_speed:
+    # "walk a log to every decision")
+    for e in reversed(events):
+        if not isinstance(e, NewDora):
+            return e
+    return None
 
 
 def _infer_reason(events: list[Event], table: Table, n: int) -> str:
