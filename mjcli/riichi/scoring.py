@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from threading import get_ident
 
 from mahjong.constants import CHUN, HAKU, HATSU
 from mahjong.hand_calculating.divider import HandDivider
@@ -429,8 +430,9 @@ def _hand_config(ctx: WinContext, rules: Rules) -> HandConfig:
     a score (bench_speed: "score one win, engine path"). Reusing one is safe because the library
     changes only its yaku objects' han, each time to the same value for the same configuration
     (double yakuman off) or right before it reads it in the same call (the dora counts), and
-    :func:`score_hand` copies the han of every yaku before the next call. The key is the value of
-    every field the configuration is made of (no identities); at most 256 are kept.
+    :func:`score_hand` copies the han of every yaku before the next call; the thread is part of
+    the key, so two threads never share one between a call and that copy. The key is otherwise
+    the value of every field the configuration is made of; at most 256 are kept.
     """
     if ctx.open_riichi and not (ctx.riichi or ctx.double_riichi):
         raise UsageError("open riichi is a riichi: give riichi or double riichi too")
@@ -455,11 +457,12 @@ def _hand_config(ctx: WinContext, rules: Rules) -> HandConfig:
             ctx.open_riichi and not ctx.tsumo and not ctx.discarder_riichi,
         ),
         rules,
+        get_ident(),
     )
 
 
 @lru_cache(maxsize=256)
-def _shared_hand_config(key: tuple, rules: Rules) -> HandConfig:
+def _shared_hand_config(key: tuple, rules: Rules, thread: int) -> HandConfig:
     return new_hand_config(*key, rules)
 
 
