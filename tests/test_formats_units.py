@@ -616,3 +616,34 @@ def test_reader_table_records_open_kans_and_no_sets_for_a_chi() -> None:
     table.apply(OpenKan(1, 2, 28, (28, 28, 28)))
     assert table.kans == [1]
     assert table.meld_sets[1] == [28]
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=20),
+        st.tuples(
+            st.sampled_from(["", " ", "\ufeff", "x"]),
+            _JSON_VALUES.map(json.dumps),
+            st.sampled_from(["", " ", "\t\r", "\u00a0", "x", "{}", ","]),
+        ).map("".join),
+    )
+)
+def test_mjai_line_parser_is_json_loads(line: str) -> None:
+    """The mjai reader's fast line parser gives json.loads' value or its very error."""
+    from mjcli.riichi.formats.mjai import _loads
+
+    def outcome(f: object) -> str:
+        try:
+            return repr(("ok", f(line)))  # type: ignore[operator]
+        except Exception as exc:
+            return repr((type(exc).__name__, str(exc)))
+
+    assert outcome(_loads) == outcome(json.loads)
