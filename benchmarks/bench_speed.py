@@ -562,18 +562,28 @@ def self_play(games: int = 8) -> None:
     print(f"    (rounds per hanchan: mjcli {rounds / games:.1f}{note})")
 
 
+#: runs a command and prints the peak RSS (KiB) of its process tree: this process's own children
+#: have included every earlier command of the benchmark (the stdin batch's too)
+PEAK_RSS = (
+    "import resource, subprocess, sys; "
+    "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+)
+
+
 def jobs_and_memory() -> None:
     paths = [str(p) for p in _shared_hanchan()]
     walls = {}
     rss = {}
     for jobs in (1, 2):
         with tempfile.TemporaryDirectory() as tmp:
-            before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-            wall, _ = _timed_run(
-                [str(BIN / "mjcli"), "replay", *paths, "--out", f"{tmp}/r", "--jobs", str(jobs)]
+            argv = [str(BIN / "mjcli"), "replay", *paths, "--out", f"{tmp}/r", "--jobs", str(jobs)]
+            wall = time.perf_counter()
+            out = subprocess.run(
+                [str(BIN / "python"), "-c", PEAK_RSS, *argv], capture_output=True, text=True, check=False
             )
-            walls[jobs] = wall
-            rss[jobs] = max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            walls[jobs] = time.perf_counter() - wall
+            rss[jobs] = int(out.stdout.strip() or 0)
     _row(
         f"replay --jobs 2 vs 1 ({len(paths)} hanchan)",
         f"{walls[1]:.1f} s -> {walls[2]:.1f} s",
