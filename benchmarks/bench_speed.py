@@ -124,7 +124,7 @@ def _peer_config(ctx: Any, rules: Any) -> Any:
     )
 
 
-def scoring(rounds: int = 20) -> None:
+def scoring(rounds: int = 40) -> None:
     from mahjong.hand_calculating.hand import HandCalculator
 
     from benchmarks.bench_scoring import _wins
