@@ -7,21 +7,26 @@ Rows (the table of the speed issue; README "Speed" has the figures of one run):
   venv, alternated, medians);
 * scoring one win: the engine's path (``explain=False``), the explained ``score`` and a repeat
   through :class:`~mjcli.riichi.scoring.ScoreCache`, against `mahjong`'s ``estimate_hand_value``
-  on the same wins (ids prepared, a ``HandConfig`` per call as its users build one);
+  on the same wins (ids prepared, a ``HandConfig`` per call as its users build one), and RiichiEnv's
+  scorer for scale (its han and fu compared with ours on every win);
 * ``mjcli shanten - --json``: a stdin batch of random 13/14-tile hands end to end (CPU time of the
   command), against `mahjong` in-process counting the shanten of the same lines (parse + count);
-  the same work with `mahjong` (every discard's improving tiles) is timed on a sample too;
+  the same work with `mahjong` (every discard's improving tiles) is timed on a sample too, and the
+  shanten of the parsed hands against ``xiangting`` (values compared hand by hand);
 * replay, one core: hanchan per CPU second, the four policies, the shared Tenhou hanchan;
-* walk a log: every decision point with its legal actions (the engine walk replay does), games/s;
-* self-play with a first-legal policy in every seat: hanchan per CPU second;
+* walk a log: every decision point with its legal actions (the engine walk replay does), games per
+  CPU second, both sides reading the same mjai files (RiichiEnv's ``Kyoku.steps()``), and the
+  number of decision points with a choice compared;
+* self-play with a first-legal policy in every seat: hanchan per CPU second (RiichiEnv's
+  ``4p-red-half`` game mode: a hanchan, as ours);
 * ``replay --jobs 2`` against ``--jobs 1``, wall time, and the peak memory (max RSS) of the run.
 
 Every ratio is a time ratio, mjcli's time over the peer's for the same work: below 1 is faster.
 
 Peers: `mahjong` is a dependency. ``xiangting`` and ``riichienv`` (Rust, on PyPI) are measured when
-installed (``pip install -e '.[bench]'``); without them their columns say "skipped". The machine
-may be shared: every ratio is of two figures taken in this run, alternated where it matters, and
-the load average is printed. Sizes: ``MJCLI_BENCH_HANDS`` (batch, default 20000).
+installed (``make bench`` installs the ``bench`` extra); without them their columns say "skipped".
+The machine may be shared: every ratio is of two figures taken in this run, alternated where it
+matters, and the load average is printed. Sizes: ``MJCLI_BENCH_HANDS`` (batch, default 20000).
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from benchmarks import SHARED_LOGS
 
@@ -91,12 +97,39 @@ def startup(rounds: int = 7) -> None:
         )
 
 
-def scoring(rounds: int = 20) -> None:
+def _peer_config(ctx: Any, rules: Any) -> Any:
+    """A fresh ``HandConfig`` for a win, as a user of `mahjong` builds one per call (mjcli reuses
+    one per distinct configuration: that saving is part of what the row measures)."""
+    from mjcli.riichi.scoring import new_hand_config
+
+    return new_hand_config(
+        ctx.open_riichi,
+        ctx.kita,
+        ctx.tsumo,
+        ctx.riichi or ctx.double_riichi,
+        ctx.double_riichi,
+        ctx.ippatsu,
+        ctx.rinshan,
+        ctx.chankan,
+        ctx.haitei,
+        ctx.houtei,
+        ctx.tenhou,
+        ctx.chiihou,
+        ctx.seat_wind,
+        ctx.round_wind,
+        ctx.honba,
+        ctx.sticks,
+        ctx.open_riichi and not ctx.tsumo and not ctx.discarder_riichi,
+        rules,
+    )
+
+
+def scoring(rounds: int = 40) -> None:
     from mahjong.hand_calculating.hand import HandCalculator
 
     from benchmarks.bench_scoring import _wins
     from mjcli.riichi.rules import get_rules
-    from mjcli.riichi.scoring import ScoreCache, _hand_config, _IdPool, _lib_meld, score_hand
+    from mjcli.riichi.scoring import ScoreCache, _IdPool, _lib_meld, score_hand
     from mjcli.tiles import kind
 
     rules = get_rules("tenhou")
@@ -115,6 +148,7 @@ def scoring(rounds: int = 20) -> None:
         ura = [4 * kind(t) for t in ctx.ura_indicators]
         prepared.append((ids, win_id, lib_melds, dora, ura, ctx))
     cache = ScoreCache()
+    rust = _riichienv_scorer(wins, rules)
 
     def peer() -> None:
         for ids, win_id, lib_melds, dora, ura, ctx in prepared:
@@ -124,7 +158,7 @@ def scoring(rounds: int = 20) -> None:
                 melds=lib_melds,
                 dora_indicators=dora,
                 ura_dora_indicators=ura,
-                config=_hand_config(ctx, rules),
+                config=_peer_config(ctx, rules),
             )
 
     sides: dict[str, Callable[[], object]] = {
@@ -133,12 +167,14 @@ def scoring(rounds: int = 20) -> None:
         "explained": lambda: [score_hand(c, w, m, x, rules) for c, w, m, x in wins],
         "cached": lambda: [cache.score(c, w, m, x, rules, explain=False) for c, w, m, x in wins],
     }
+    if rust is not None:
+        sides["riichienv"] = rust[0]
     best = {name: float("inf") for name in sides}
     for _ in range(rounds):  # alternated, best of each: the load of other work counts least
         for name, f in sides.items():
-            t = time.perf_counter()
+            t = time.process_time()
             f()
-            best[name] = min(best[name], time.perf_counter() - t)
+            best[name] = min(best[name], time.process_time() - t)
     per = {name: b / len(wins) * 1e6 for name, b in best.items()}
     for name, label, target in (
         ("engine", "score one win, engine path", "<= x1.0"),
@@ -152,7 +188,84 @@ def scoring(rounds: int = 20) -> None:
             f"x{per[name] / per['mahjong']:.2f}",
             target,
         )
-    print(f"    ({len(wins)} recorded Tenhou wins; RiichiEnv's scorer: not wired here, see README)")
+    if rust is None:
+        print(f"    ({len(wins)} recorded Tenhou wins; RiichiEnv's scorer: skipped (not installed))")
+        return
+    _row(
+        "  RiichiEnv's scorer (Rust)",
+        f"{per['engine']:.0f} us",
+        f"RiichiEnv {per['riichienv']:.1f} us",
+        f"x{per['engine'] / per['riichienv']:.1f}",
+        "(for scale)",
+    )
+    print(f"    ({len(wins)} recorded Tenhou wins; same han and fu as mjcli on {rust[1]} of them)")
+
+
+def _riichienv_scorer(wins: list[tuple], rules: object) -> tuple[Callable[[], object], int] | None:
+    """RiichiEnv scoring the same wins (ids prepared as for `mahjong`, its ``Conditions`` per call as
+    a user builds them), and on how many of them its han and fu are mjcli's; None when absent."""
+    try:
+        from riichienv import _riichienv as rv
+    except ImportError:
+        return None
+    from mjcli.riichi.scoring import _IdPool, score_hand
+    from mjcli.tiles import kind
+
+    winds = [rv.Wind.East, rv.Wind.South, rv.Wind.West, rv.Wind.North]
+    meld_types = {
+        "chi": rv.MeldType.Chi,
+        "pon": rv.MeldType.Pon,
+        "kan": rv.MeldType.Daiminkan,
+        "ankan": rv.MeldType.Ankan,
+        "kakan": rv.MeldType.Kakan,
+    }
+    prepared = []
+    for concealed, win, melds, ctx in wins:
+        pool = _IdPool(rules, "bench")  # type: ignore[arg-type]
+        ids = [pool.take(t) for t in concealed]
+        at = next((i for i, t in enumerate(concealed) if t == win), None)
+        if at is None:
+            at = next(i for i, t in enumerate(concealed) if kind(t) == kind(win))
+        rmelds = [
+            rv.Meld(meld_types[m.kind], [pool.take(t) for t in m.tiles], m.kind != "ankan") for m in melds
+        ]
+        dora = [4 * kind(t) for t in ctx.dora_indicators]
+        ura = [4 * kind(t) for t in ctx.ura_indicators]
+        prepared.append((ids, ids[at], rmelds, dora, ura, ctx))
+
+    def score() -> list[object]:
+        return [
+            rv.HandEvaluator(ids, rmelds).calc(
+                win_id,
+                dora,
+                ura,
+                rv.Conditions(
+                    tsumo=ctx.tsumo,
+                    riichi=ctx.riichi or ctx.double_riichi,
+                    double_riichi=ctx.double_riichi,
+                    ippatsu=ctx.ippatsu,
+                    haitei=ctx.haitei,
+                    houtei=ctx.houtei,
+                    rinshan=ctx.rinshan,
+                    chankan=ctx.chankan,
+                    player_wind=winds[ctx.seat_wind],
+                    round_wind=winds[ctx.round_wind],
+                    riichi_sticks=ctx.sticks,
+                    honba=ctx.honba,
+                ),
+            )
+            for ids, win_id, rmelds, dora, ura, ctx in prepared
+        ]
+
+    same = sum(
+        r.is_win and r.han == ours.han and (r.fu == ours.fu or bool(ours.yakuman))  # type: ignore[attr-defined]
+        for r, ours in zip(
+            score(),
+            (score_hand(c, w, m, x, rules, explain=False) for c, w, m, x in wins),
+            strict=True,  # type: ignore[arg-type]
+        )
+    )
+    return score, same
 
 
 def _random_lines(count: int, seed: int = 7) -> list[str]:
@@ -241,19 +354,47 @@ def shanten_batch() -> None:
         f"x{same / results['full --json']:.1f}",
         "(for scale)",
     )
+    xiangting_row(lines)
+
+
+def xiangting_row(lines: list[str]) -> None:
+    """mjcli's shanten of parsed hands, one call a hand and the numpy batch, against xiangting's
+    replacement number (shanten + 1) of the same hands; the values are compared hand by hand."""
     try:
         from xiangting import PlayerCount, calculate_replacement_number
-
-        from mjcli.tiles import counts34, parse_tiles
-
-        hands = [counts34(parse_tiles(line)) for line in lines]
-        t = time.process_time()
-        for h in hands:
-            calculate_replacement_number(h, PlayerCount.FOUR)
-        xt = time.process_time() - t
-        _row("  xiangting, shanten only (parsed)", "", f"xiangting {xt:.2f} s", "", "")
     except ImportError:
         print("    xiangting: skipped (not installed; pip install -e '.[bench]')")
+        return
+    import numpy as np
+
+    from mjcli.analysis.shanten_calc import reset_cache, shanten, shanten_batch
+    from mjcli.tiles import counts34, parse_tiles
+
+    hands = [counts34(parse_tiles(line)) for line in lines]
+    array = np.array(hands, dtype=np.uint8)
+    best = {"xiangting": float("inf"), "one": float("inf"), "batch": float("inf")}
+    for _ in range(3):  # alternated, best of each
+        t = time.process_time()
+        theirs = [calculate_replacement_number(h, PlayerCount.FOUR) - 1 for h in hands]
+        best["xiangting"] = min(best["xiangting"], time.process_time() - t)
+        reset_cache()  # each round from a process that has looked up a few hands, not these
+        t = time.process_time()
+        ours = [shanten(h) for h in hands]
+        best["one"] = min(best["one"], time.process_time() - t)
+        t = time.process_time()
+        batch = shanten_batch(array)
+        best["batch"] = min(best["batch"], time.process_time() - t)
+    xt = best["xiangting"]
+    for label, key in (("one call a hand", "one"), ("numpy batch", "batch")):
+        _row(
+            f"  shanten of parsed hands, {label}",
+            f"{best[key]:.3f} s CPU",
+            f"xiangting {xt:.3f} s",
+            f"x{best[key] / xt:.2f}",
+            "(for scale)",
+        )
+    same = sum(a == b == c for a, b, c in zip(ours, batch.tolist(), theirs, strict=True))
+    print(f"    (same shanten as xiangting on {same} of {len(hands)} hands)")
 
 
 def _shared_hanchan() -> list[Path]:
@@ -261,9 +402,8 @@ def _shared_hanchan() -> list[Path]:
 
 
 def replay_and_walk() -> None:
-    from mjcli.riichi.formats import read_log
     from mjcli.riichi.policies import POLICY_NAMES
-    from mjcli.riichi.replay import ReplayOptions, decisions_of, replay_file
+    from mjcli.riichi.replay import ReplayOptions, replay_file
 
     paths = _shared_hanchan()[:8]
     opts = ReplayOptions(tuple(POLICY_NAMES))
@@ -272,19 +412,108 @@ def replay_and_walk() -> None:
     games = sum(replay_file(p, p.name, opts).game_count for p in paths)
     cpu = time.process_time() - t
     _row("replay, 4 policies, one core", f"{games / cpu:.2f} hanchan/cpu-s", "-", "", ">= 15 hanchan/s/core")
-    logs = [g for p in paths for g in read_log(p)]
-    t = time.process_time()
-    points = sum(1 for g in logs for _ in decisions_of(g.events))
-    cpu = time.process_time() - t
-    games = len(logs)
-    _row(
-        "walk a log to every decision",
-        f"{games / cpu:.1f} games/cpu-s",
-        "RiichiEnv: not wired",
-        "",
-        "<= x1 RiichiEnv",
+    walk(paths)
+
+
+def _walk_ours(files: list[Path]) -> int:
+    """Read each mjai log and walk it to every decision point with its legal actions (replay's walk)."""
+    from mjcli.riichi.formats import read_log
+    from mjcli.riichi.replay import decisions_of
+
+    return sum(1 for f in files for g in read_log(f) for _ in decisions_of(g.events))
+
+
+def _walk_riichienv(files: list[Path]) -> int:
+    """RiichiEnv reading the same mjai logs and stepping through every decision point of every seat,
+    asking each for its legal actions (``Kyoku.steps()``, all seats in one pass: its fastest way)."""
+    from riichienv import MjaiReplay
+
+    steps = 0
+    for f in files:
+        for kyoku in MjaiReplay.from_jsonl(str(f)).take_kyokus():
+            for _seat, obs, _action in kyoku.steps():
+                obs.legal_actions()
+                steps += 1
+    return steps
+
+
+def _riichienv_choices(files: list[Path]) -> int:
+    """RiichiEnv's decision points with a choice (two or more different legal actions), a riichi's
+    discard not counted apart: it asks for it as a step of its own, mjcli's riichi action carries it."""
+    from riichienv import ActionType, MjaiReplay
+
+    count = 0
+    for f in files:
+        for kyoku in MjaiReplay.from_jsonl(str(f)).take_kyokus():
+            riichi_by: set[int] = set()
+            for seat, obs, action in kyoku.steps():
+                if seat in riichi_by:
+                    riichi_by.discard(seat)
+                    continue
+                if action.action_type == ActionType.RIICHI:
+                    riichi_by.add(seat)
+                actions = {(int(a.action_type), a.tile, tuple(a.consume_tiles)) for a in obs.legal_actions()}
+                count += len(actions) >= 2
+    return count
+
+
+def walk(paths: list[Path], rounds: int = 3) -> None:
+    """Both sides read the same mjai files (mjcli writes them from the Tenhou logs: RiichiEnv reads
+    mjai and Mahjong Soul, not Tenhou's XML) and walk them to every decision point."""
+    from mjcli.riichi.formats import read_log, write_game
+
+    with tempfile.TemporaryDirectory() as tmp:
+        files = []
+        for i, p in enumerate(paths):
+            for j, g in enumerate(read_log(p)):
+                files.append(Path(tmp) / f"{i}-{j}.jsonl")
+                files[-1].write_text(write_game(g, "mjai"))
+        sides: dict[str, Callable[[list[Path]], int]] = {"ours": _walk_ours}
+        try:
+            import riichienv  # noqa: F401
+
+            sides["riichienv"] = _walk_riichienv
+        except ImportError:
+            pass
+        best = {name: float("inf") for name in sides}
+        counts = {}
+        for _ in range(rounds):  # alternated, best of each
+            for name, f in sides.items():
+                t = time.process_time()
+                counts[name] = f(files)
+                best[name] = min(best[name], time.process_time() - t)
+        games = len(files)
+        ours = games / best["ours"]
+        if "riichienv" not in sides:
+            _row("walk a log to every decision", f"{ours:.1f} games/cpu-s", "RiichiEnv: skipped", "", ">= x1")
+            print(f"    ({counts['ours']} decision points in {games} games)")
+            return
+        peer = games / best["riichienv"]
+        _row(
+            "walk a log to every decision",
+            f"{ours:.1f} games/cpu-s",
+            f"RiichiEnv {peer:.1f} games/cpu-s",
+            f"x{peer / ours:.2f}",
+            "<= x1 (RiichiEnv)",
+        )
+        choices = _riichienv_choices(files)
+        aborts = _nine_terminal_aborts(files)
+        same = "the same" if choices == counts["ours"] - aborts else "NOT the same"
+        print(
+            f"    ({games} games read from mjai by both; decision points with a choice: mjcli "
+            f"{counts['ours']}, RiichiEnv {choices} + {aborts} nine-terminals abort(s) it does not step = "
+            f"{choices + aborts}: {same}; it also steps {counts['riichienv'] - choices} times with one "
+            "action or for a riichi's discard)"
+        )
+
+
+def _nine_terminal_aborts(files: list[Path]) -> int:
+    from mjcli.riichi.formats import read_log
+    from mjcli.riichi.replay import decisions_of
+
+    return sum(
+        d.actual.kind == "nine_terminals" for f in files for g in read_log(f) for d in decisions_of(g.events)
     )
-    print(f"    ({points} decision points in {games} games)")
 
 
 class FirstLegal:
@@ -297,6 +526,7 @@ class FirstLegal:
 
 
 def self_play(games: int = 8) -> None:
+    from mjcli.riichi.engine import events as ev
     from mjcli.riichi.simulate.driver import play_game
     from mjcli.riichi.simulate.run import game_specs, table_rules
     from mjcli.riichi.simulate.seats import PolicySeat
@@ -305,32 +535,40 @@ def self_play(games: int = 8) -> None:
     seats = [PolicySeat(n, policy=FirstLegal()) for n in names]  # type: ignore[arg-type]
     specs = game_specs(names, games, 2026, table_rules("tenhou", "hanchan"), duplicate=False)
     t = time.process_time()
-    for spec in specs:
-        play_game(spec, seats)
+    played = [play_game(spec, seats) for spec in specs]
     cpu = time.process_time() - t
     ours = games / cpu
-    peer = "RiichiEnv: skipped (not installed)"
+    rounds = sum(type(e) is ev.StartRound for g in played for e in g.events)
+    peer, ratio, note = "RiichiEnv: skipped (not installed)", "", ""
     try:
         from riichienv import RiichiEnv
 
         t = time.process_time()
-        for _ in range(games):
-            env = (
-                RiichiEnv(game_mode="4p-red-half")
-                if "game_mode" in RiichiEnv.__init__.__doc__ or ""
-                else RiichiEnv()
-            )
+        peer_rounds = 0
+        for seed in range(games):
+            # "4p-red-half": a hanchan with red fives, as ours (its default is a single round)
+            env = RiichiEnv(game_mode="4p-red-half", seed=seed)
             obs = env.reset()
             while not env.done():
                 obs = env.step({pid: o.legal_actions()[0] for pid, o in obs.items()})
+            peer_rounds += sum(e["type"] == "start_kyoku" for e in env.mjai_log)
         rcpu = time.process_time() - t
         peer = f"RiichiEnv {games / rcpu:.1f}/cpu-s"
         ratio = f"x{(games / rcpu) / ours:.2f}"
+        note = f"; RiichiEnv {peer_rounds / games:.1f} (its own walls)"
     except ImportError:
-        ratio = ""
-    except Exception as exc:  # the peer's API moves between releases: say so, measure ours anyway
-        peer, ratio = f"RiichiEnv: API not recognised ({type(exc).__name__})", ""
+        pass
     _row("self-play, first-legal policy", f"{ours:.1f} hanchan/cpu-s", peer, ratio, "<= x1 RiichiEnv")
+    print(f"    (rounds per hanchan: mjcli {rounds / games:.1f}{note})")
+
+
+#: runs a command and prints the peak RSS (KiB) of its process tree: this process's own children
+#: have included every earlier command of the benchmark (the stdin batch's too)
+PEAK_RSS = (
+    "import resource, subprocess, sys; "
+    "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+)
 
 
 def jobs_and_memory() -> None:
@@ -339,12 +577,13 @@ def jobs_and_memory() -> None:
     rss = {}
     for jobs in (1, 2):
         with tempfile.TemporaryDirectory() as tmp:
-            before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-            wall, _ = _timed_run(
-                [str(BIN / "mjcli"), "replay", *paths, "--out", f"{tmp}/r", "--jobs", str(jobs)]
+            argv = [str(BIN / "mjcli"), "replay", *paths, "--out", f"{tmp}/r", "--jobs", str(jobs)]
+            wall = time.perf_counter()
+            out = subprocess.run(
+                [str(BIN / "python"), "-c", PEAK_RSS, *argv], capture_output=True, text=True, check=False
             )
-            walls[jobs] = wall
-            rss[jobs] = max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            walls[jobs] = time.perf_counter() - wall
+            rss[jobs] = int(out.stdout.strip() or 0)
     _row(
         f"replay --jobs 2 vs 1 ({len(paths)} hanchan)",
         f"{walls[1]:.1f} s -> {walls[2]:.1f} s",

@@ -594,3 +594,56 @@ def test_tenhou6_one_round_per_line_cut_inside_a_line() -> None:
     (g,) = read_bytes(cut, "cut.json")
     assert not g.complete and "cut inside line 4" in (g.problem or "")
     assert sum(isinstance(e, StartRound) for e in g.events) == 3
+
+
+def test_reader_table_records_open_kans_and_no_sets_for_a_chi() -> None:
+    """The readers' table tells a chi from a pon or open kan after taking the called tiles: an open
+    kan counts toward four kans (a draw's unrecorded reason), a chi adds no set of a kind."""
+    from mjcli.riichi.engine.events import Chi, OpenKan
+    from mjcli.riichi.formats.rounds import Table
+
+    hands = (
+        (0, 1, 2, 4, 4, 4, 9, 10, 11, 18, 19, 20, 27),
+        (5, 6, 12, 13, 14, 21, 22, 23, 28, 28, 28, 29, 30),
+        (3, 3, 7, 8, 15, 16, 17, 24, 25, 26, 31, 28, 32),
+        (3, 3, 7, 8, 15, 16, 17, 24, 25, 26, 31, 31, 32),
+    )
+    table = Table(StartRound(0, 1, 0, 0, 0, 33, (25000,) * 4, hands), "test")
+    table.apply(Discard(0, 4, False))  # 5m
+    table.apply(Chi(1, 0, 4, (5, 6)))  # 6m 7m
+    table.apply(Discard(1, 29, False))
+    table.apply(Discard(2, 28, False))
+    table.apply(OpenKan(1, 2, 28, (28, 28, 28)))
+    assert table.kans == [1]
+    assert table.meld_sets[1] == [28]
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=20),
+        st.tuples(
+            st.sampled_from(["", " ", "\ufeff", "x"]),
+            _JSON_VALUES.map(json.dumps),
+            st.sampled_from(["", " ", "\t\r", "\u00a0", "x", "{}", ","]),
+        ).map("".join),
+    )
+)
+def test_mjai_line_parser_is_json_loads(line: str) -> None:
+    """The mjai reader's fast line parser gives json.loads' value or its very error."""
+    from mjcli.riichi.formats.mjai import _loads
+
+    def outcome(f: object) -> str:
+        try:
+            return repr(("ok", f(line)))  # type: ignore[operator]
+        except Exception as exc:
+            return repr((type(exc).__name__, str(exc)))
+
+    assert outcome(_loads) == outcome(json.loads)

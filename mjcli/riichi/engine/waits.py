@@ -109,8 +109,13 @@ _OFFSETS = (0, 9, 18, 27)
 def is_complete(counts: Sequence[int]) -> bool:
     """Is a 3n+2 hand (34 counts, concealed part only) a complete hand?"""
     pairs = 0
+    cache = _flags_cache
     for key in _suit_keys(counts):
-        f = _flags(key)
+        # the memo read here, _flags called only on a miss (as in waits): this runs on every draw
+        # (bench_speed: "walk a log to every decision", "self-play")
+        f = cache.get(key)
+        if f is None:
+            f = _flags(key)
         if f == 0:
             break
         if f == _PAIR:

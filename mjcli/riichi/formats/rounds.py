@@ -114,8 +114,8 @@ class Table:
         if t is Riichi:
             self.riichi[e.actor] = True
         elif t is Chi or t is Pon or t is OpenKan:
-            for t in e.consumed:
-                self._take(e.actor, t)
+            for tile in e.consumed:  # (not ``t``: the event's type is tested again below)
+                self._take(e.actor, tile)
             self.melds[e.actor].append(tuple(e.consumed) + (e.tile,))
             self.called_from[e.target] += 1
             self.any_call = True
@@ -124,8 +124,8 @@ class Table:
             if t is OpenKan:
                 self.kans.append(e.actor)
         elif t is ClosedKan:
-            for t in e.consumed:
-                self._take(e.actor, t)
+            for tile in e.consumed:
+                self._take(e.actor, tile)
             self.melds[e.actor].append(tuple(e.consumed))
             self.meld_sets[e.actor].append(kind(e.consumed[0]))
             self.kans.append(e.actor)
