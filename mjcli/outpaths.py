@@ -188,23 +188,34 @@ def output_dir(
     shown = short_path(folder)
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{option} '{shown}' exists and is not a directory")
+    created = not (folder.exists() or folder.is_symlink())
     _writable_folder(folder, option, shown)
-    input_paths = [Path(p) for p in inputs]
-    for own in (*owns, *live):
-        target = folder / own
-        _check_not_input(target, input_paths, option)
-        if _read_only(target):
-            raise UsageError(f"{option} '{shown}': '{short_path(target)}' is read-only: it is not replaced")
-    with _locked(folder, shown, option):
-        _clean_stale(folder, (*owns, *live))
-        stage = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=folder))
-        try:
-            yield stage
-            with stop_signals_deferred():
-                _commit(stage, folder, owns, live)
-        finally:
-            with stop_signals_deferred():
-                shutil.rmtree(stage, ignore_errors=True)
+    try:
+        input_paths = [Path(p) for p in inputs]
+        for own in (*owns, *live):
+            target = folder / own
+            _check_not_input(target, input_paths, option)
+            if _read_only(target):
+                raise UsageError(
+                    f"{option} '{shown}': '{short_path(target)}' is read-only: it is not replaced"
+                )
+        with _locked(folder, shown, option):
+            _clean_stale(folder, (*owns, *live))
+            stage = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=folder))
+            try:
+                yield stage
+                with stop_signals_deferred():
+                    _commit(stage, folder, owns, live)
+            finally:
+                with stop_signals_deferred():
+                    shutil.rmtree(stage, ignore_errors=True)
+    except BaseException:
+        # A run that fails before writing anything (a cluster that cannot be joined, Ctrl-C while
+        # the workers start) leaves no empty folder it made itself; a folder that was there stays.
+        if created:
+            with contextlib.suppress(OSError):
+                folder.rmdir()  # only when empty: whatever a live entry wrote is kept
+        raise
 
 
 def _commit(stage: Path, folder: Path, owns: Sequence[str], live: Sequence[str] = ()) -> None:
