@@ -261,9 +261,17 @@ def test_replay_resume_of_the_other_games(
         assert a.exit_code == 0 and a.output == b.output
 
 
-def test_a_ray_client_address_with_no_cluster_is_one_clear_error() -> None:
-    pytest.importorskip("ray")
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="the ray extra is not installed")
+def test_a_ray_client_address_with_no_cluster_is_one_clear_error(tmp_path: Path) -> None:
+    # The real CLI in a process of its own: Ray reads its environment once, when first imported, and
+    # tests/test_ray.py must be the first to import it in this process (loopback-only cluster).
+    out = tmp_path / "out"
+    args = ["simulate", "--games", "1", "--ray", "ray://127.0.0.1:1", "--out", str(out)]
+    res = subprocess.run(
+        [sys.executable, "-m", "mjcli", *args], capture_output=True, text=True, timeout=120, check=False
+    )
     # whether Ray Client is installed (then: nothing answers there) or not (then: what to install)
-    message = _error("simulate", "--games", "1", "--ray", "ray://127.0.0.1:1")
-    assert message.startswith("--ray: cannot join the Ray cluster at ray://127.0.0.1:1")
-    assert "\n" not in message
+    assert res.returncode == 2, res.stderr
+    assert res.stderr.startswith("error: --ray: cannot join the Ray cluster at ray://127.0.0.1:1")
+    assert res.stderr.count("\n") == 1, res.stderr
+    assert not out.exists()  # the folder the run made is removed again: nothing was written

@@ -225,14 +225,6 @@ def test_a_failed_run_removes_the_empty_folder_it_made_and_only_that(tmp_path: P
     assert there.is_dir() and not list(there.iterdir())
 
 
-def test_a_ray_run_that_cannot_join_leaves_no_out_folder(tmp_path: Path) -> None:
-    pytest.importorskip("ray")
-    out = tmp_path / "out"
-    res = cli("simulate", "--games", "1", "--out", str(out), "--ray", "ray://127.0.0.1:9")
-    assert str(res.exception).startswith("--ray: cannot join"), res.output  # exit 2 through main()
-    assert not out.exists()
-
-
 def test_leftovers_of_a_killed_run_are_removed_by_the_next(tmp_path: Path) -> None:
     (tmp_path / ".verify-parts-abc").mkdir()
     (tmp_path / ".verify.parquet.abc.tmp").write_text("half")

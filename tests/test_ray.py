@@ -56,6 +56,9 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[dict[str, object]]:
     """A 2-CPU Ray head on 127.0.0.1, joined by this process; its address and process group."""
+    # Ray reads RAY_ENV once, when first imported: a test that imported it earlier in this process
+    # would leave the driver waiting for a head on another address (run such tests in a subprocess)
+    assert "ray" not in sys.modules, "a test before this module imported ray in the pytest process"
     saved = {k: os.environ.get(k) for k in RAY_ENV}
     os.environ.update(RAY_ENV)  # before Ray is imported: it reads them once
     temp = tempfile.mkdtemp(prefix="mjr-", dir="/tmp")  # short: Ray's socket paths must stay < 108 bytes
