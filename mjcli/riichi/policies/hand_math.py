@@ -24,8 +24,9 @@ emptied when it changes).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from mahjong.shanten import Shanten as _LibShanten
 
@@ -67,7 +68,16 @@ class HandMath:
     ones (bytes are the memo key). Returned values are shared with the memo: do not change them.
     """
 
-    __slots__ = ("backend", "memo_limit", "players", "_analysis", "_improving", "_after_discard", "_least")
+    __slots__ = (
+        "backend",
+        "memo_limit",
+        "players",
+        "_analysis",
+        "_shanten",
+        "_improving",
+        "_after_discard",
+        "_least",
+    )
 
     def __init__(self, backend: str = DEFAULT_BACKEND, memo_limit: int = MEMO_LIMIT) -> None:
         if backend not in BACKENDS:
@@ -76,6 +86,7 @@ class HandMath:
         self.memo_limit = memo_limit
         self.players = 4
         self._analysis = backend == "analysis"
+        self._shanten: dict[bytes, int] = {}
         self._improving: dict[bytes, tuple[int, tuple[int, ...]]] = {}
         self._after_discard: dict[bytes, dict[int, int]] = {}
         self._least: dict[tuple[bytes, frozenset[int] | None], tuple[int, dict[int, tuple[int, ...]]]] = {}
@@ -91,6 +102,7 @@ class HandMath:
 
     def clear(self) -> None:
         """Forget every memoised hand (a benchmark times a run without the hands of an earlier one)."""
+        self._shanten.clear()
         self._improving.clear()
         self._after_discard.clear()
         self._least.clear()
@@ -104,13 +116,18 @@ class HandMath:
 
     def shanten(self, counts: Sequence[int]) -> int:
         """Shanten (-1 complete, 0 tenpai) of a concealed hand of 34 counts (1..14 tiles, 3n+1 or 3n+2)."""
-        if self.players == 3:
-            if self._analysis:
-                return _sc.shanten_sanma(bytes(counts))
-            return _LibShanten.calculate_shanten(list(counts), is_three_player=True)
-        if self._analysis:
-            return _analysis_shanten(bytes(counts))
-        return _mahjong_shanten(counts)
+        if not self._analysis:
+            if self.players == 3:
+                return _LibShanten.calculate_shanten(list(counts), is_three_player=True)
+            return _mahjong_shanten(counts)
+        # memoised: the policies and replay's figures ask for the same hands at one decision (and
+        # :meth:`prepare` fills it for a whole log); a lookup is ~0.3 us against ~3 us
+        key = bytes(counts)
+        got = self._shanten.get(key)
+        if got is None:
+            got = _sc.shanten_sanma(key) if self.players == 3 else _analysis_shanten(key)
+            self._remember(self._shanten, key, got)
+        return got
 
     def waits(self, counts: Sequence[int]) -> frozenset[int]:
         """Kinds completing a 3n+1 concealed hand (seven pairs and thirteen orphans included at 13
@@ -146,6 +163,66 @@ class HandMath:
             got = _improving_by_draws(hand, sanma=True) if self.players == 3 else _improving_by_table(hand)
             self._remember(self._improving, hand, got)
         return got
+
+    # ------------------------------------------------------------ many hands at once
+
+    def prepare(self, turns: Iterable[bytes] = (), left: Iterable[bytes] = ()) -> None:
+        """Work out in numpy batches what will be asked of these hands, into the memos.
+
+        ``turns`` are 3n+2 hands (34 counts as bytes) about to be discarded from: their shanten,
+        :meth:`shanten_after_discards` and :meth:`least_discards` (every kind allowed). ``left``
+        are 3n+1 hands: their shanten and :meth:`improving_of`. The numbers are the same as when
+        each is asked alone (a test compares them on every hand of the shared logs); a hand already
+        memoised, or not a legal four-player hand, is left to be worked out when asked.
+
+        Why: replay knows every decision point of a log before it asks a policy, so it hands their
+        hands here at once: one numpy pass over every row costs ~15 ms a hanchan where the same
+        hands one by one in Python cost ~100 ms (``python -m benchmarks replay``, "where the time
+        goes"). Only the ``analysis`` backend in four-player keeps memos; others ignore this.
+        """
+        if not self._analysis or self.players != 4:
+            return
+        from mjcli.analysis.discard_batch import NO_DISCARD, discard_shanten_batch
+
+        full = [h for h in dict.fromkeys(turns) if (h, None) not in self._least and _legal(h, 2)]
+        least_of: list[tuple[bytes, int, list[int]]] = []
+        need: dict[bytes, None] = {}  # the 3n+1 hands whose improving kinds are wanted, in order
+        if full:
+            current, after = discard_shanten_batch(_stack(full))
+            self._make_room(self._shanten, len(full))
+            self._make_room(self._after_discard, len(full))
+            for h, s, row in zip(full, current.tolist(), after.tolist(), strict=True):
+                self._shanten[h] = s
+                by_kind = {d: x for d, x in enumerate(row) if x != NO_DISCARD}
+                self._after_discard[h] = by_kind
+                least = min(by_kind.values())
+                ds = [d for d, x in by_kind.items() if x == least]
+                for d in ds:
+                    need[_without(h, d)] = None
+                least_of.append((h, least, ds))
+        for h in left:
+            if _legal(h, 1):
+                need[h] = None
+        # what the memo already has is kept aside: making room below may empty the memo
+        found = {h: got for h in need if (got := self._improving.get(h)) is not None}
+        todo = [h for h in need if h not in found]
+        if todo:
+            from mjcli.analysis.discard_batch import improving_batch
+
+            current, kinds = improving_batch(_stack(todo))
+            self._make_room(self._improving, len(todo))
+            self._make_room(self._shanten, len(todo))
+            for h, s, ks in zip(todo, current.tolist(), kinds, strict=True):
+                found[h] = self._improving[h] = (s, ks)
+                self._shanten[h] = s
+        self._make_room(self._least, len(least_of))
+        for h, least, ds in least_of:
+            self._least[(h, None)] = (least, {d: found[_without(h, d)][1] for d in ds})
+
+    def _make_room(self, memo: dict, count: int) -> None:
+        """Empty ``memo`` now if ``count`` more entries would overflow it (rather than midway)."""
+        if len(memo) + count > self.memo_limit:
+            memo.clear()
 
     # ------------------------------------------------------------ the discards of a 3n+2 hand
 
@@ -233,6 +310,28 @@ class HandMath:
         if self._analysis:
             self._remember(self._least, key, got)
         return got
+
+
+# ---------------------------------------------------------------- batches
+
+
+def _legal(hand: bytes, rest: int) -> bool:
+    """34 counts of 0..4 whose size is 3n+``rest`` (1..14 tiles): a hand the batch path takes."""
+    if len(hand) != NUM_KINDS or max(hand) > 4:
+        return False
+    n = sum(hand)
+    return n % 3 == rest and 0 < n <= 14
+
+
+def _stack(hands: list[bytes]) -> Any:
+    import numpy as np
+
+    return np.frombuffer(b"".join(hands), dtype=np.uint8).reshape(len(hands), NUM_KINDS)
+
+
+def _without(hand: bytes, k: int) -> bytes:
+    """``hand`` with one tile of kind ``k`` less."""
+    return hand[:k] + bytes((hand[k] - 1,)) + hand[k + 1 :]
 
 
 # ---------------------------------------------------------------- the improving kinds, fused
