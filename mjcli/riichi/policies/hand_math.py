@@ -182,24 +182,31 @@ class HandMath:
         """
         if not self._analysis or self.players != 4:
             return
-        from mjcli.analysis.discard_batch import NO_DISCARD, discard_shanten_batch
+        from mjcli.analysis.discard_batch import discard_shanten_batch, improving_batch
 
         full = [h for h in dict.fromkeys(turns) if (h, None) not in self._least and _legal(h, 2)]
-        least_of: list[tuple[bytes, int, list[int]]] = []
+        least_of: list[tuple[bytes, int, list[tuple[int, bytes]]]] = []
         need: dict[bytes, None] = {}  # the 3n+1 hands whose improving kinds are wanted, in order
         if full:
-            current, after = discard_shanten_batch(_stack(full))
+            got = discard_shanten_batch(_stack(full))
             self._make_room(self._shanten, len(full))
             self._make_room(self._after_discard, len(full))
-            for h, s, row in zip(full, current.tolist(), after.tolist(), strict=True):
+            # the rows of every hand, flat (hand then kind order), walked once in Python
+            rows = zip(
+                got.hand.tolist(), got.kind.tolist(), got.after.tolist(), _split(got.left), strict=True
+            )
+            least = got.least.tolist()
+            by_hand: list[dict[int, int]] = [{} for _ in full]
+            best: list[list[tuple[int, bytes]]] = [[] for _ in full]
+            for i, d, s, h in rows:
+                by_hand[i][d] = s
+                if s == least[i]:
+                    best[i].append((d, h))
+                    need[h] = None
+            for h, s, after, low, ds in zip(full, got.shanten.tolist(), by_hand, least, best, strict=True):
                 self._shanten[h] = s
-                by_kind = {d: x for d, x in enumerate(row) if x != NO_DISCARD}
-                self._after_discard[h] = by_kind
-                least = min(by_kind.values())
-                ds = [d for d, x in by_kind.items() if x == least]
-                for d in ds:
-                    need[_without(h, d)] = None
-                least_of.append((h, least, ds))
+                self._after_discard[h] = after
+                least_of.append((h, low, ds))
         for h in left:
             if _legal(h, 1):
                 need[h] = None
@@ -207,8 +214,6 @@ class HandMath:
         found = {h: got for h in need if (got := self._improving.get(h)) is not None}
         todo = [h for h in need if h not in found]
         if todo:
-            from mjcli.analysis.discard_batch import improving_batch
-
             current, kinds = improving_batch(_stack(todo))
             self._make_room(self._improving, len(todo))
             self._make_room(self._shanten, len(todo))
@@ -216,8 +221,8 @@ class HandMath:
                 found[h] = self._improving[h] = (s, ks)
                 self._shanten[h] = s
         self._make_room(self._least, len(least_of))
-        for h, least, ds in least_of:
-            self._least[(h, None)] = (least, {d: found[_without(h, d)][1] for d in ds})
+        for h, low, ds in least_of:
+            self._least[(h, None)] = (low, {d: found[rest][1] for d, rest in ds})
 
     def _make_room(self, memo: dict, count: int) -> None:
         """Empty ``memo`` now if ``count`` more entries would overflow it (rather than midway)."""
@@ -329,9 +334,10 @@ def _stack(hands: list[bytes]) -> Any:
     return np.frombuffer(b"".join(hands), dtype=np.uint8).reshape(len(hands), NUM_KINDS)
 
 
-def _without(hand: bytes, k: int) -> bytes:
-    """``hand`` with one tile of kind ``k`` less."""
-    return hand[:k] + bytes((hand[k] - 1,)) + hand[k + 1 :]
+def _split(rows: Any) -> list[bytes]:
+    """The rows of an ``(M, 34)`` uint8 array as bytes, one each (slices of one copy)."""
+    buf = rows.tobytes()
+    return [buf[i : i + NUM_KINDS] for i in range(0, len(buf), NUM_KINDS)]
 
 
 # ---------------------------------------------------------------- the improving kinds, fused
