@@ -649,6 +649,9 @@ def replay_game(
                 # ~25% less CPU a hanchan (python -m benchmarks replay). Bots are asked as the game
                 # goes (a bot's fault comes before a later point the engine rejects, as it did).
                 points = list(points)
+                # a game's hands are its own (another game's rarely come back): the memos start
+                # empty, so that what a worker holds stays flat in the number of logs
+                math.clear()
                 prepare_hands(math, points)
             for d in points:
                 if not bots:
