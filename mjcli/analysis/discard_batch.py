@@ -29,7 +29,6 @@ NO_DISCARD = NO_DRAW = 127
 #: rows per numpy step: small enough for the temporaries (a few hundred KB) to stay in the CPU cache,
 #: and for OpenBLAS to run the codes' matrix product on one thread
 _CHUNK = 1536
-_ONE = np.eye(34, dtype=np.uint8)
 
 
 def _weights() -> np.ndarray:
@@ -78,6 +77,10 @@ def _special() -> np.ndarray:
 
 
 _WEIGHTS = _weights()
+#: (34, 4) intp: what one more tile of each kind adds to the four group codes
+_DRAW_CODES = _WEIGHTS.astype(np.intp)
+#: rows per step of the table lookups (their temporaries stay in the CPU cache)
+_LOOKUP_CHUNK = 8192
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,15 +111,26 @@ def _lookup() -> _Lookup:
 def shanten_of_rows(rows: np.ndarray) -> np.ndarray:
     """Shanten of each row of an ``(M, 34)`` uint8 array of four-player hands (0..4 copies, 1..14
     tiles, 3n+1 or 3n+2: not checked), as int8: :func:`mjcli.analysis.shanten` of each."""
-    lk = _lookup()
-    out = np.empty(len(rows), dtype=np.int8)
+    return _shanten_of_codes(_lookup(), _codes(rows))
+
+
+def _codes(rows: np.ndarray) -> np.ndarray:
+    """``(M, 4)`` intp: the base-5 code of each group of each row (a float32 matrix product, in
+    chunks that OpenBLAS runs on one thread)."""
+    out = np.empty((len(rows), 4), dtype=np.float32)
     for i in range(0, len(rows), _CHUNK):
-        out[i : i + _CHUNK] = _shanten_chunk(lk, rows[i : i + _CHUNK])
+        np.matmul(rows[i : i + _CHUNK].astype(np.float32), _WEIGHTS, out=out[i : i + _CHUNK])
+    return out.astype(np.intp)
+
+
+def _shanten_of_codes(lk: _Lookup, codes: np.ndarray) -> np.ndarray:
+    out = np.empty(len(codes), dtype=np.int8)
+    for i in range(0, len(codes), _LOOKUP_CHUNK):
+        out[i : i + _LOOKUP_CHUNK] = _shanten_chunk(lk, codes[i : i + _LOOKUP_CHUNK])
     return out
 
 
-def _shanten_chunk(lk: _Lookup, part: np.ndarray) -> np.ndarray:
-    codes = (part.astype(np.float32) @ _WEIGHTS).astype(np.intp)
+def _shanten_chunk(lk: _Lookup, codes: np.ndarray) -> np.ndarray:
     v0, v1, v2 = lk.suit[codes[:, 0]], lk.suit[codes[:, 1]], lk.suit[codes[:, 2]]
     v3 = lk.honor[codes[:, 3]]
     facts = (v0 + v1 + v2 + v3) & np.uint32((1 << _ID_SHIFT) - 1)  # the ids above may wrap: unread
@@ -163,16 +177,16 @@ def improving_batch(hands: np.ndarray) -> tuple[np.ndarray, list[tuple[int, ...]
     held four times excluded): :meth:`HandMath.improving_of
     <mjcli.riichi.policies.hand_math.HandMath.improving_of>` of every hand."""
     hands = np.asarray(hands, dtype=np.uint8)
-    current = shanten_of_rows(hands)
-    better = np.zeros((len(hands), 34), dtype=bool)
-    step = max(1, _CHUNK // 34)
-    for i in range(0, len(hands), step):
-        part = hands[i : i + step]
-        # every hand with one more tile of each kind; a kind held four times gets a fifth, capped
-        # back to 4 (a row of the wrong size whose value is never used: such a kind never improves)
-        drawn = np.minimum(part[:, None, :] + _ONE[None, :, :], 4).reshape(-1, 34)
-        after = _shanten_chunk(_lookup(), drawn).reshape(len(part), 34)
-        better[i : i + step] = (after < current[i : i + step, None]) & (part < 4)
+    lk = _lookup()
+    codes = _codes(hands)
+    current = _shanten_of_codes(lk, codes)
+    # a draw adds one to one digit of one group's code: the 34 drawn hands' codes come from the
+    # hand's by one addition (no matrix product over 34 times the rows); a kind held four times is
+    # not drawn (its code is left as is, and its value never read)
+    can_draw = hands < 4
+    drawn = codes[:, None, :] + _DRAW_CODES[None, :, :] * can_draw[:, :, None]
+    after = _shanten_of_codes(lk, drawn.reshape(-1, 4)).reshape(len(hands), 34)
+    better = (after < current[:, None]) & can_draw
     rows, kinds = np.nonzero(better)
     # split the flat list of kinds by hand, in Python slices (no per-row numpy call)
     ends = np.cumsum(np.bincount(rows, minlength=len(hands))).tolist()

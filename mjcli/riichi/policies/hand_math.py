@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+import numpy as np
 from mahjong.shanten import Shanten as _LibShanten
 
 from mjcli.analysis import SANMA_ABSENT as _SANMA_ABSENT
@@ -184,32 +184,30 @@ class HandMath:
             return
         from mjcli.analysis.discard_batch import discard_shanten_batch, improving_batch
 
-        full = [h for h in dict.fromkeys(turns) if (h, None) not in self._least and _legal(h, 2)]
-        least_of: list[tuple[bytes, int, list[tuple[int, bytes]]]] = []
+        full = _legal_hands([h for h in dict.fromkeys(turns) if (h, None) not in self._least], 2)
+        least_of: list[tuple[bytes, int, list[int], list[bytes]]] = []
         need: dict[bytes, None] = {}  # the 3n+1 hands whose improving kinds are wanted, in order
         if full:
-            got = discard_shanten_batch(_stack(full))
+            hands = _stack(full)
+            got = discard_shanten_batch(hands)
             self._make_room(self._shanten, len(full))
             self._make_room(self._after_discard, len(full))
-            # the rows of every hand, flat (hand then kind order), walked once in Python
-            rows = zip(
-                got.hand.tolist(), got.kind.tolist(), got.after.tolist(), _split(got.left), strict=True
-            )
-            least = got.least.tolist()
-            by_hand: list[dict[int, int]] = [{} for _ in full]
-            best: list[list[tuple[int, bytes]]] = [[] for _ in full]
-            for i, d, s, h in rows:
-                by_hand[i][d] = s
-                if s == least[i]:
-                    best[i].append((d, h))
-                    need[h] = None
-            for h, s, after, low, ds in zip(full, got.shanten.tolist(), by_hand, least, best, strict=True):
+            # the rows are flat (hand then kind order): each hand's are one slice of each list
+            kinds, after = got.kind.tolist(), got.after.tolist()
+            ends = np.cumsum(np.count_nonzero(hands, axis=1)).tolist()
+            best = got.after == got.least[got.hand]  # the discards of least shanten
+            best_kinds, best_left = got.kind[best].tolist(), _split(got.left[best])
+            best_ends = np.cumsum(np.bincount(got.hand[best], minlength=len(full))).tolist()
+            need.update(dict.fromkeys(best_left))
+            start = best_start = 0
+            for h, s, low, end, best_end in zip(
+                full, got.shanten.tolist(), got.least.tolist(), ends, best_ends, strict=True
+            ):
                 self._shanten[h] = s
-                self._after_discard[h] = after
-                least_of.append((h, low, ds))
-        for h in left:
-            if _legal(h, 1):
-                need[h] = None
+                self._after_discard[h] = dict(zip(kinds[start:end], after[start:end], strict=True))
+                least_of.append((h, low, best_kinds[best_start:best_end], best_left[best_start:best_end]))
+                start, best_start = end, best_end
+        need.update(dict.fromkeys(_legal_hands(list(left), 1)))
         # what the memo already has is kept aside: making room below may empty the memo
         found = {h: got for h in need if (got := self._improving.get(h)) is not None}
         todo = [h for h in need if h not in found]
@@ -221,8 +219,8 @@ class HandMath:
                 found[h] = self._improving[h] = (s, ks)
                 self._shanten[h] = s
         self._make_room(self._least, len(least_of))
-        for h, low, ds in least_of:
-            self._least[(h, None)] = (low, {d: found[rest][1] for d, rest in ds})
+        for h, low, ds, rests in least_of:
+            self._least[(h, None)] = (low, {d: found[r][1] for d, r in zip(ds, rests, strict=True)})
 
     def _make_room(self, memo: dict, count: int) -> None:
         """Empty ``memo`` now if ``count`` more entries would overflow it (rather than midway)."""
@@ -320,21 +318,22 @@ class HandMath:
 # ---------------------------------------------------------------- batches
 
 
-def _legal(hand: bytes, rest: int) -> bool:
-    """34 counts of 0..4 whose size is 3n+``rest`` (1..14 tiles): a hand the batch path takes."""
-    if len(hand) != NUM_KINDS or max(hand) > 4:
-        return False
-    n = sum(hand)
-    return n % 3 == rest and 0 < n <= 14
+def _legal_hands(hands: list[bytes], rest: int) -> list[bytes]:
+    """The hands the batch path takes: 34 counts of 0..4 whose size is 3n+``rest`` (1..14 tiles)."""
+    hands = [h for h in hands if len(h) == NUM_KINDS]
+    if not hands:
+        return hands
+    arr = _stack(hands)
+    n = arr.sum(axis=1)
+    ok = ((arr.max(axis=1) <= 4) & (n % 3 == rest) & (n > 0) & (n <= 14)).tolist()
+    return [h for h, good in zip(hands, ok, strict=True) if good]
 
 
-def _stack(hands: list[bytes]) -> Any:
-    import numpy as np
-
+def _stack(hands: list[bytes]) -> np.ndarray:
     return np.frombuffer(b"".join(hands), dtype=np.uint8).reshape(len(hands), NUM_KINDS)
 
 
-def _split(rows: Any) -> list[bytes]:
+def _split(rows: np.ndarray) -> list[bytes]:
     """The rows of an ``(M, 34)`` uint8 array as bytes, one each (slices of one copy)."""
     buf = rows.tobytes()
     return [buf[i : i + NUM_KINDS] for i in range(0, len(buf), NUM_KINDS)]
