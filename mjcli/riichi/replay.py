@@ -663,6 +663,10 @@ def replay_game(
                     if strict_bots and faults:
                         raise _bot_failure(faults[0])
                 per_seat[d.seat] += 1
+            # The game's views go before the collector is back on: it runs at once (the game made
+            # its allocations while it was off) and would walk every view of the list again, ~60 ms
+            # a hanchan (the profile of python -m benchmarks replay).
+            points = ()
     finally:
         for bot in bots:
             bot.end_game()
