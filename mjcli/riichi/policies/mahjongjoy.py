@@ -81,7 +81,6 @@ Ambiguities of the seed and the readings chosen:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 from mjcli.analysis import pm0
@@ -105,7 +104,7 @@ def exposed_counts(view: PlayerView) -> list[int]:
     for m in view.own_melds:
         for t in m.tiles:
             counts[kind(t)] -= 1
-    return [c if c > 0 else 0 for c in counts]
+    return [max(0, c) for c in counts]
 
 
 def hand_mode(view: PlayerView, literal: bool = False) -> tuple[bool, str]:
@@ -156,43 +155,29 @@ def choose_discard(
 
     ``protect`` is the kind of the pair rule (:func:`protected_pair`).
     """
+    hand = view.concealed_counts()
+    exposed = exposed_counts(view)
     by_kind: dict[int, list[Action]] = {}
-    for a in sorted(candidates, key=_tile_order):
+    for a in sorted(candidates, key=lambda a: sort_key(a.tile)):  # type: ignore[arg-type]
         by_kind.setdefault(kind(a.tile), []).append(a)  # type: ignore[arg-type]
-    hand = tuple(view.concealed_counts())
-    k, level, instead = _discard_kind(hand, tuple(exposed_counts(view)), frozenset(by_kind), protect)
-    a = _pick(by_kind[k])
-    name = tile_name(a.tile)  # type: ignore[arg-type]
-    if instead:
-        return a, f"{SET_TILE}: {name} instead of the pair {tile_name(protect)}{tile_name(protect)} ({level})"  # type: ignore[arg-type]
-    return a, f"{level}: {name}" if level is not None else f"first tile: {name}"
-
-
-def _tile_order(a: Action) -> tuple[int, int]:
-    return sort_key(a.tile)  # type: ignore[arg-type]
-
-
-# Memoised by value (bounded): both readings of the seed (mahjongjoy, mahjongjoy-literal) are asked
-# at every decision of a replay and mostly work the same PM0 list on the same hand; the second finds
-# the first's answer (a pure function of its arguments, so no state can leak between calls). Saves
-# ~40% of the second policy's time (python -m benchmarks replay, "where the time goes").
-@functools.lru_cache(maxsize=4096)
-def _discard_kind(
-    hand: tuple[int, ...], exposed: tuple[int, ...], kinds: frozenset[int], protect: int | None
-) -> tuple[int, str | None, bool]:
-    """PM0 1 on kinds: (the kind to discard of ``kinds``, its level or None for the first tile in
-    hand order, whether it is a set tile discarded instead of the protected pair)."""
-    for level, level_kinds in pm0.discard_levels(hand, exposed, pm0.seed_rank):
-        allowed = [k for k in level_kinds if k in kinds and k != protect]
-        if not allowed and protect is not None and protect in level_kinds and protect in kinds:
-            sets = [k for k in pm0.concealed_set_kinds(hand, pm0.seed_rank) if k in kinds]
+    for level, kinds in pm0.discard_levels(hand, exposed, pm0.seed_rank):
+        allowed = [k for k in kinds if k in by_kind and k != protect]
+        if not allowed and protect is not None and protect in kinds and protect in by_kind:
+            sets = [k for k in pm0.concealed_set_kinds(hand, pm0.seed_rank) if k in by_kind]
             if sets:
-                return sets[0], level, True
+                a = _pick(by_kind[sets[0]])
+                return a, (
+                    f"{SET_TILE}: {tile_name(a.tile)} instead of the pair "  # type: ignore[arg-type]
+                    f"{tile_name(protect)}{tile_name(protect)} ({level})"
+                )
         if level == pm0.BEYOND and not allowed:
-            allowed = [k for k in level_kinds if k in kinds]
+            allowed = [k for k in kinds if k in by_kind]
         if allowed:
-            return (allowed[0] if level == pm0.BEYOND else min(allowed, key=pm0.seed_rank)), level, False
-    return min(kinds, key=pm0.seed_rank), None, False
+            k = allowed[0] if level == pm0.BEYOND else min(allowed, key=pm0.seed_rank)
+            a = _pick(by_kind[k])
+            return a, f"{level}: {tile_name(a.tile)}"  # type: ignore[arg-type]
+    a = _pick(by_kind[min(by_kind, key=pm0.seed_rank)])
+    return a, f"first tile: {tile_name(a.tile)}"  # type: ignore[arg-type]
 
 
 def claim_allowed(view: PlayerView, call: Action) -> tuple[bool, str]:
