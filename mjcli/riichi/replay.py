@@ -646,8 +646,8 @@ def replay_game(
             if not bots:
                 # Every decision point of the game first, then their hands worked out in one numpy
                 # batch (HandMath.prepare) for the policies and the figures to find in the memos:
-                # with the memos and the collector note below, 1.9 -> 2.9 hanchan per CPU second
-                # (bench_speed's replay row, alternated with the code before). Bots are asked as
+                # with the memos and the collector note below, 3.2 -> 4.1 hanchan per CPU second
+                # (bench_speed's replay row, alternated with the code before, load 1.2). Bots are asked as
                 # the game goes (a bot's fault comes before a later point the engine rejects, as
                 # it did).
                 points = list(points)
