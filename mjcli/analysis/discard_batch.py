@@ -9,10 +9,11 @@ are those of the one-hand functions (:func:`~mjcli.analysis.shanten` and
 (:func:`mjcli.analysis.tables.load`), looked up in numpy steps instead of one Python call per hand.
 
 Why: a log's decision points are all known before any policy is asked, so their hands can be worked
-out together (about 0.15 us a row in numpy against 25 us a hand one by one in Python). The lookups
-here read the distance tables as they are loaded (no lookup form of their own: the ~20 MB, and the
-~45 MB while it is built, of :func:`~mjcli.analysis.shanten_calc.shanten_batch`'s forms would double
-what a replay worker holds), and they work in chunks of rows that keep the temporaries small.
+out together (about 0.1 us a row in numpy against 25 us a hand one by one in Python). The lookups
+read the distance tables through a form of their own (:func:`_lookup`, ~8 MB, built once a process
+in ~15 ms): :func:`~mjcli.analysis.shanten_calc.shanten_batch`'s forms cost ~20 MB, and ~45 MB
+while they are built, in every replay process. The drawn hands' group codes come from the hand's
+by one addition, and the rows go through in chunks that keep the temporaries small.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ import numpy as np
 
 from mjcli.analysis import tables
 
-#: shanten after a discard of a kind the hand does not hold, after a draw of a kind held four times
-NO_DISCARD = NO_DRAW = 127
+#: shanten after a discard of a kind the hand does not hold
+NO_DISCARD = 127
 #: rows per numpy step: small enough for the temporaries (a few hundred KB) to stay in the CPU cache,
 #: and for OpenBLAS to run the codes' matrix product on one thread
 _CHUNK = 1536
