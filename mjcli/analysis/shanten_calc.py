@@ -22,21 +22,25 @@ How it is fast (see :mod:`mjcli.analysis.tables` for the tables):
 Nothing is loaded at import: the tables are read and their lookup forms built on the first lookup
 (``_load``, from the miss path, so the hot path pays nothing for it), and the seed comes later still.
 A command that asks one hand's shanten pays for neither the seed nor anything unused (the import
-went from about 180 ms to 1 ms on a quiet machine; the seed alone is about 25 ms).
+went from about 180 ms to 1 ms on a quiet machine; the seed alone is about 25 ms). The single-hand
+path needs no numpy at all: the tables come as bytes (:func:`mjcli.analysis.tables.load_raw`, about
+7 ms) and a slice's packed facts are counted from its bytes on a miss; numpy (about 120 ms to import)
+is imported by the batch path only (``tests/test_startup.py`` checks a quick command never loads it).
 """
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
 from itertools import product
 from math import comb
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from mjcli.analysis import tables as _tables
 from mjcli.errors import InvalidHandError
 from mjcli.tiles import NUM_KINDS, SANMA_ABSENT, TERMINALS_AND_HONORS, counts_to_kinds, tile_name, to_mpsz
+
+if TYPE_CHECKING:
+    import numpy as np
 
 HAND_SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
 AGARI = -1
@@ -47,7 +51,6 @@ _MELDS_FOR_SIZE: tuple[int | None, ...] = tuple(n // 3 if n in HAND_SIZES else N
 _GROUP_STARTS = (0, 9, 18, 27)
 
 # The lookup forms of the tables, all set by _load() on the first lookup (see the module docstring).
-_TABLES: _tables.ShantenTables
 #: _FINAL[melds][row id] = regular shanten of a whole hand whose combined row is that id
 _FINAL: list[list[int]]
 #: the same by number of tiles; None for an illegal size
@@ -58,6 +61,9 @@ _COMBINE: list[bytes]
 _CODE5: dict[bytes, int]
 _CODE4: dict[bytes, int]
 _CODE2: dict[bytes, int]
+#: row id of each base-5 code of a suit (9 kinds) or honour (7 kinds) slice, one byte each
+_SUIT_IDS: bytes
+_HONOR_IDS: bytes
 
 # What the single-hand path knows about one group (a 9-byte suit or 7-byte honour slice of the
 # counts), packed in one int so that the four groups' facts add up in one sum:
@@ -86,6 +92,23 @@ _VALUE_CACHE_LIMIT = 1 << 17
 _DRAW_CACHE_LIMIT = 1 << 15
 
 
+#: the packed facts (no row id) that one kind held 0..4 times adds to its group's: plain, terminal/honour
+_PART = tuple(c | (c >= 2) << 6 | (c >= 1) << 10 for c in range(5))
+_PART_TERMINAL = tuple(p | (c >= 1) << 14 | (c >= 2) << 18 for c, p in enumerate(_PART))
+#: the parts of each kind of a suit slice (1 and 9 are terminals), of an honour slice, of sanma's
+#: manzu (1m and 9m looked up as two honour-like kinds)
+_SUIT_PARTS = (_PART_TERMINAL, *[_PART] * 7, _PART_TERMINAL)
+_HONOR_PARTS = (_PART_TERMINAL,) * 7
+
+
+def _slice_value(key: bytes, parts: tuple[tuple[int, ...], ...], ids: bytes, code: int) -> int:
+    """The packed value of a group slice (counts 0..4, base-5 ``code``): facts summed, row id above."""
+    value = ids[code] << _ID_SHIFT
+    for c, part in zip(key, parts):  # noqa: B905  (a sanma manzu key is 2 of the honour parts)
+        value += part[c]
+    return value
+
+
 def _packed_values(num_kinds: int, row_ids: np.ndarray, terminals: tuple[int, ...]) -> np.ndarray:
     """The packed value of every group code (int32; tile count not capped).
 
@@ -93,6 +116,8 @@ def _packed_values(num_kinds: int, row_ids: np.ndarray, terminals: tuple[int, ..
     sum of per-kind contributions, kind by kind (code = sum count[i] * 5**i: kind i varies slowest
     after i steps, hence ``add.outer(contribution of kind i, table so far)``).
     """
+    import numpy as np
+
     values = np.zeros(1, dtype=np.int32)
     counts = np.arange(5, dtype=np.int32)
     for i in range(num_kinds):
@@ -101,13 +126,6 @@ def _packed_values(num_kinds: int, row_ids: np.ndarray, terminals: tuple[int, ..
             part = part | (counts >= 1) << 14 | (counts >= 2) << 18
         values = np.add.outer(part, values).reshape(-1)
     return (values | row_ids.astype(np.int64) << _ID_SHIFT).astype(np.int32)
-
-
-_SUIT_VALUES: np.ndarray
-_HONOR_VALUES: np.ndarray
-# plain Python arrays for the single-hand path: indexing them is fast and gives Python ints
-_SUIT_VALUE_OF_CODE: array
-_HONOR_VALUE_OF_CODE: array
 
 
 #: slices put in the cache up front: all of at most this many tiles (about 14k, 25 ms at import)
@@ -127,19 +145,20 @@ def _seed() -> dict[bytes, int]:
     """
     ways_per_count = (1, 4, 6, 4, 1)
     weighted = []
-    for num_kinds, values in ((9, _SUIT_VALUE_OF_CODE), (7, _HONOR_VALUE_OF_CODE)):
-        # (counts, tiles, base-5 code, ways to pick those tiles), one kind more at each step
-        level: list[tuple[tuple[int, ...], int, int, int]] = [((), 0, 0, 1)]
+    for parts, ids in ((_SUIT_PARTS, _SUIT_IDS), (_HONOR_PARTS, _HONOR_IDS)):
+        num_kinds = len(parts)
+        # (counts, tiles, base-5 code, ways to pick those tiles, summed facts), one kind more a step
+        level: list[tuple[tuple[int, ...], int, int, int, int]] = [((), 0, 0, 1, 0)]
         for i in range(num_kinds):
             level = [
-                ((*counts, c), n + c, code + c * 5**i, ways * ways_per_count[c])
-                for counts, n, code, ways in level
+                ((*counts, c), n + c, code + c * 5**i, ways * ways_per_count[c], facts + parts[i][c])
+                for counts, n, code, ways, facts in level
                 for c in range(min(4, SEED_MAX_TILES - n) + 1)
             ]
         outside = 136 - 4 * num_kinds
         rest = [comb(outside, 13 - n) + comb(outside, 14 - n) for n in range(SEED_MAX_TILES + 1)]
-        for counts, n, code, ways in level:
-            weighted.append((-ways * rest[n], num_kinds, code, counts, values[code]))
+        for counts, n, code, ways, facts in level:
+            weighted.append((-ways * rest[n], num_kinds, code, counts, facts + (ids[code] << _ID_SHIFT)))
     weighted.sort()  # ties in a fixed order (kinds, then code): the same dict on every run
     # the bytes made only now, in that order, so that they lie in memory in that order too
     return {bytes(counts): _intern(value) for *_, counts, value in weighted}
@@ -184,13 +203,16 @@ def _reset_values() -> None:
 
 def _special_table() -> bytes:
     """1 + min(seven pairs, thirteen orphans) for each value of the 16 summed bits after the tile count
-    (bytes, so that the 64k entries stay in cache; hence the + 1)."""
-    fields = np.arange(1 << 16)
-    pairs, kinds, t_kinds, t_pairs = ((fields >> s) & 15 for s in (0, 4, 8, 12))
+    (bytes, so that the 64k entries stay in cache; hence the + 1; wrapped to a byte like a uint8).
+
+    The low byte holds the seven-pairs fields (pairs, kinds) and the high byte the orphans fields
+    (terminal kinds, terminal pairs), so the table is 256 rows of 256: one row per orphans count,
+    built once per distinct count (a few ms in pure Python, no numpy)."""
     # exactly as `mahjong` counts them (a kind held 3 or 4 times is one pair)
-    chiitoi = np.where(pairs == 7, -1, 6 - pairs + np.maximum(7 - kinds, 0))
-    kokushi = 13 - t_kinds - (t_pairs > 0)
-    return (np.minimum(chiitoi, kokushi) + 1).astype(np.uint8).tobytes()
+    chiitoi = [-1 if (lo & 15) == 7 else 6 - (lo & 15) + max(7 - (lo >> 4), 0) for lo in range(256)]
+    kokushi = [13 - (hi & 15) - ((hi >> 4) > 0) for hi in range(256)]
+    row_of = {k: bytes((min(c, k) + 1) & 255 for c in chiitoi) for k in set(kokushi)}
+    return b"".join(row_of[k] for k in kokushi)
 
 
 _SPECIAL_PLUS_1: bytes
@@ -198,23 +220,20 @@ _SPECIAL_PLUS_1: bytes
 
 def _load() -> None:
     """Read the tables and build their lookup forms, once (called from the miss paths only)."""
-    global _TABLES, _FINAL, _FINAL_BY_SIZE, _COMBINE, _CODE5, _CODE4, _CODE2
-    global _SUIT_VALUES, _HONOR_VALUES, _SUIT_VALUE_OF_CODE, _HONOR_VALUE_OF_CODE, _SPECIAL_PLUS_1
+    global _FINAL, _FINAL_BY_SIZE, _COMBINE, _CODE5, _CODE4, _CODE2, _SUIT_IDS, _HONOR_IDS, _SPECIAL_PLUS_1
     if "_SPECIAL_PLUS_1" in globals():
         return
-    _TABLES = _tables.load()
-    _FINAL = [(_TABLES.rows[:, m, 1].astype(int) - 1).tolist() for m in range(5)]
+    raw = _tables.load_raw()
+    size = raw.size
+    # rows[10 * id + 2 * melds + pairs]: the distance with the pair, less one, is the shanten
+    _FINAL = [[raw.rows[10 * i + 2 * m + 1] - 1 for i in range(size)] for m in range(5)]
     _FINAL_BY_SIZE = [None if m is None else _FINAL[m] for m in _MELDS_FOR_SIZE]
-    assert len(_TABLES.rows) <= 256
-    _COMBINE = [bytes(row) for row in _TABLES.combine.astype(np.uint8)]
+    _COMBINE = [raw.combine[size * i : size * (i + 1)] for i in range(size)]
     _CODE5 = {bytes(d): sum(c * 5**i for i, c in enumerate(d)) for d in product(range(5), repeat=5)}
     _CODE4 = {bytes(d): sum(c * 5**i for i, c in enumerate(d)) for d in product(range(5), repeat=4)}
     _CODE2 = {bytes(d): sum(c * 5**i for i, c in enumerate(d)) for d in product(range(5), repeat=2)}
-    _SUIT_VALUES = _packed_values(9, _TABLES.suit_ids, (0, 8))
-    _HONOR_VALUES = _packed_values(7, _TABLES.honor_ids, tuple(range(7)))
-    _SUIT_VALUE_OF_CODE = array("i", _SUIT_VALUES.tobytes())
-    _HONOR_VALUE_OF_CODE = array("i", _HONOR_VALUES.tobytes())
-    assert _SUIT_VALUE_OF_CODE.itemsize == 4
+    _SUIT_IDS = raw.suit_ids
+    _HONOR_IDS = raw.honor_ids
     _SPECIAL_PLUS_1 = _special_table()  # last: its presence marks the whole load as done
 
 
@@ -278,7 +297,10 @@ def _group_value(key: bytes, start: int) -> int:
         i = max(range(len(key)), key=lambda j: key[j])
         copies = f"{key[i]} copies of {tile_name(start + i)}"
         raise InvalidHandError(f"counts have {copies} (0 to 4 allowed)") from None
-    value = (_HONOR_VALUE_OF_CODE if start == 27 else _SUIT_VALUE_OF_CODE)[code]
+    if start == 27:
+        value = _slice_value(key, _HONOR_PARTS, _HONOR_IDS, code)
+    else:
+        value = _slice_value(key, _SUIT_PARTS, _SUIT_IDS, code)
     if value & _SIZE_MASK > 14:
         raise _bad_size(bytes(start) + key + bytes(NUM_KINDS - start - len(key)))
     if len(_VALUE_CACHE) >= _VALUE_CACHE_LIMIT:
@@ -384,7 +406,8 @@ def sanma_bytes(counts34: Sequence[int] | bytes | np.ndarray) -> bytes:
 
 def _sanma_man_value(b: bytes) -> int:
     """The packed facts of the manzu group of a sanma hand (1m and 9m as two honour-like kinds)."""
-    return _HONOR_VALUE_OF_CODE[b[0] + 5 * b[8]]
+    _load()
+    return _slice_value(bytes((b[0], b[8])), _HONOR_PARTS, _HONOR_IDS, b[0] + 5 * b[8])
 
 
 def _sanma_values(b: bytes) -> tuple[int, int, int, int]:
@@ -420,7 +443,7 @@ def _sanma_man_draws(b: bytes) -> tuple[tuple[int, int, int], ...]:
     for i, step in ((0, 1), (8, 5)):
         c = b[i]
         if c < 4:
-            out.append((i, _HONOR_VALUE_OF_CODE[code + step] >> _ID_SHIFT, _GROW_TERMINAL[c]))
+            out.append((i, _HONOR_IDS[code + step], _GROW_TERMINAL[c]))
     return tuple(out)
 
 
@@ -443,13 +466,13 @@ def _draws(key: bytes, start: int) -> tuple[tuple[int, int, int], ...]:
     found = _DRAW_CACHE.get(key)
     if found is not None:
         return found
-    value_of_code = _HONOR_VALUE_OF_CODE if start == 27 else _SUIT_VALUE_OF_CODE
+    ids = _HONOR_IDS if start == 27 else _SUIT_IDS
     code = _code(key)
     out = []
     for i, c in enumerate(key):
         if c < 4:
             grow = _GROW_TERMINAL[c] if start + i in _TERMINAL_SET else _GROW[c]
-            out.append((i, value_of_code[code + _POW5[i]] >> _ID_SHIFT, grow))
+            out.append((i, ids[code + _POW5[i]], grow))
     if len(_DRAW_CACHE) >= _DRAW_CACHE_LIMIT:
         _DRAW_CACHE.clear()
     found = _DRAW_CACHE[key] = tuple(out)
@@ -519,8 +542,10 @@ class _BatchTables:
     """
 
     def __init__(self) -> None:
+        import numpy as np
+
         _load()
-        t = _TABLES
+        t = _tables.load()
         size = len(t.rows)
         # per group code: the summable facts of the single-hand path (tile count, seven pairs and
         # orphans fields; see _group_value) in the low 22 bits and the row id above them
@@ -530,8 +555,8 @@ class _BatchTables:
             g = min(k // 9, 3)
             w[k, g] = 5 ** (k - _GROUP_STARTS[g])
         self.weights = w
-        self.suit = self._capped(_SUIT_VALUES)
-        self.honor = self._capped(_HONOR_VALUES)
+        self.suit = self._capped(_packed_values(9, t.suit_ids, (0, 8)))
+        self.honor = self._capped(_packed_values(7, t.honor_ids, tuple(range(7))))
         self.combine = t.combine.astype(np.uint8 if size <= 256 else np.uint16)
         # final[left, right, n]: regular shanten of a hand of n tiles whose man+pin row is ``left``
         # and sou+honour row is ``right``; 127 marks an illegal size
@@ -548,6 +573,8 @@ class _BatchTables:
 
     @staticmethod
     def _capped(values: np.ndarray) -> np.ndarray:
+        import numpy as np
+
         # a group of 15+ tiles never occurs in a legal hand; cap its count so that the sum of four
         # groups stays inside its 6 bits (and still reads as an illegal size)
         size = values & _SIZE_MASK
@@ -558,6 +585,8 @@ _batch_tables: _BatchTables | None = None
 
 
 def _check_batch(arr: np.ndarray) -> None:
+    import numpy as np
+
     if arr.ndim != 2 or arr.shape[1] != NUM_KINDS:
         raise InvalidHandError(f"batch must have shape (N, 34), got {arr.shape}")
     if arr.dtype.kind not in "iub":
@@ -578,6 +607,8 @@ _CODE_CHUNK = 1536
 def _group_codes_batch(arr: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """Base-5 codes of the four groups of every row, shape (4, N): a float32 matrix product (exact:
     every code is below 5**9 < 2**24), done in chunks that stay in the CPU cache and on one thread."""
+    import numpy as np
+
     out = np.empty((len(arr), 4), dtype=np.float32)
     for i in range(0, len(arr), _CODE_CHUNK):
         np.matmul(arr[i : i + _CODE_CHUNK].astype(np.float32), weights, out=out[i : i + _CODE_CHUNK])
@@ -590,6 +621,8 @@ def shanten_batch(hands: np.ndarray, sanma: bool = False) -> np.ndarray:
 
     Rows may have different legal sizes. Raises :class:`InvalidHandError` naming the first bad row.
     """
+    import numpy as np
+
     arr = np.asarray(hands)
     _check_batch(arr)
     if len(arr) == 0:
@@ -606,6 +639,8 @@ def shanten_batch(hands: np.ndarray, sanma: bool = False) -> np.ndarray:
 def shanten_rows(arr: np.ndarray, sanma: bool = False) -> np.ndarray:
     """:func:`shanten_batch` of rows already known to hold 0..4 copies each (not checked), with 127
     for a row of an illegal size instead of an error (``sanma``: three-player rows, 2m-8m refused)."""
+    import numpy as np
+
     global _batch_tables
     bt = _batch_tables or _BatchTables()
     _batch_tables = bt

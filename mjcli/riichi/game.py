@@ -133,8 +133,6 @@ def shanten(hands: list[str], seen: str, shanten_only: bool, sanma: bool, as_jso
     standard input, every good line answered and every bad one reported with its line number (in
     order, as JSON objects with ``--json``); exit 2 at the end when a line was bad. ``sanma``:
     three-player hands (no 2m-8m; a hand or ``--seen`` holding one is bad)."""
-    import numpy as np
-
     from mjcli.analysis import SANMA_ABSENT, shanten_batch, shanten_sanma
     from mjcli.analysis import shanten as shanten_of
     from mjcli.riichi.hand_report import (
@@ -164,6 +162,8 @@ def shanten(hands: list[str], seen: str, shanten_only: bool, sanma: bool, as_jso
         if not entries:
             raise UsageError("no hands on standard input (give one hand per line)")
         parsed = [e for e in entries if not isinstance(e, BadLine)]
+        import numpy as np  # the batch path only: a quick command never loads numpy
+
         batch = np.array([h.counts for h in parsed], dtype=np.uint8).reshape(-1, NUM_KINDS)
         values = [int(v) for v in shanten_batch(batch, sanma=sanma)]
         if sanma:  # the numpy draw tables know the four-player tile set only: hand by hand
