@@ -137,6 +137,8 @@ def _bare_value(option: str) -> str:
     from mjcli.runner import RAY_LOCAL  # only when --ray is given: a quick command never imports the runner
 
     return {"--ray": RAY_LOCAL}[option]
+
+
 #: what such a value looks like: HOST:PORT (also [IPv6]:PORT), auto, local, or a URL (ray://...)
 _ADDRESS = re.compile(r"^(auto|local|[a-z][a-z0-9+.-]*://\S+|\[?[\w.:-]+\]?:\d+)$", re.IGNORECASE)
 
