@@ -288,6 +288,8 @@ class HandLines:
     def answer(self, chunk: bytes, first_line: int) -> bytes:
         """The JSON lines of the lines in ``chunk`` (whole lines), the first being line ``first_line``."""
         np = self.np
+        if not chunk.endswith(b"\n"):
+            chunk += b"\n"
         buf = np.frombuffer(chunk, dtype=np.uint8)
         ends = np.flatnonzero(buf == 10)
         starts = np.concatenate(([0], ends[:-1] + 1)).astype(np.int64)
