@@ -7,15 +7,17 @@ at most :data:`CHUNK_BYTES`) is read as bytes and split in two:
 * plain lines (``[1-9]`` digits and ``m p s z`` letters only, digits before each letter, 1z-7z) are
   parsed together: every byte's suit is the next letter's, and the counts of all lines come from one
   ``bincount``. Their shanten, and for each 3n+1 hand or each discard of a 3n+2 hand the shanten
-  after every draw, are numpy batches (:func:`mjcli.analysis.draw_table_batch`), and the JSON text
-  itself is cut from fixed-width byte templates with a mask (a tile's ``"1m":3`` is selected or not)
-  and assembled with one gather: no Python object per hand or per tile;
+  after every draw, are numpy batches (:func:`mjcli.analysis.draw_table_batch`). The JSON text is
+  cut from fixed-width byte templates by masks (a kind's ``,"1m":3`` of "remaining" is selected or
+  not): every analysis row of the chunk in one selection, then each line's head (``{"hand":...``)
+  and tail inserted around its rows; no Python object per hand or per tile;
 * any other line (red fives, spaces, mjai letters, a bad line, ``--sanma``) goes through the
   reading and analysis of one hand in Python, exactly as before.
 
 Both kinds of line are written in input order. A chunk is answered before the next is read, so a
-pipe from a slow generator gets its answers as it goes. The 100k-hand batch went from about 46 s
-to a few seconds of CPU this way (``benchmarks/bench_speed.py``, row ``shanten - full --json``).
+pipe from a slow generator gets its answers as it goes. 20k random 13/14-tile hands with every
+field: about 12 s of CPU one hand at a time, under 1.5 s this way, start-up included
+(``benchmarks/bench_speed.py``, row ``shanten - full --json``).
 """
 
 from __future__ import annotations
@@ -277,7 +279,9 @@ class HandLines:
         for k in range(NUM_KINDS):
             rem[k] = np.frombuffer(b',"' + tile_name(k).encode() + b'":0', dtype=np.uint8)
         self.remaining_template = rem
-        self.names = np.frombuffer(b"".join(tile_name(k).encode() for k in range(NUM_KINDS)), dtype=np.uint8)
+        self.names2 = np.frombuffer(
+            b"".join(tile_name(k).encode() for k in range(NUM_KINDS)), dtype=np.uint8
+        ).reshape(NUM_KINDS, 2)
         self.encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
         self.errors = getattr(sys.stdin, "errors", None) or "strict"
         self.out_encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
@@ -319,29 +323,36 @@ class HandLines:
         which = np.full(n, -1)
         which[others] = np.arange(len(others))
         self.entries += int(plain.sum())
-        text = _Text(n)
-        text.piece(other_bytes, np.maximum(which, 0), ~plain)
-        self._plain(text, buf, starts, ends, plain, counts[plain], sizes[plain])
-        data, _ = text.build()
-        return data.tobytes()
+        # Each record (line) is head + block + tail: the block is a plain hand's analysis (a 3n+1
+        # hand's ukeire, tiles and remaining, or a 3n+2 hand's discards), made for all hands at
+        # once in one masked selection; heads and tails (a few dozen bytes) are inserted around it.
+        head = _Text(n)
+        head.piece(other_bytes, np.maximum(which, 0), ~plain)
+        blocks, block_lengths, tail_lengths = self._plain(head, plain, counts[plain], sizes[plain])
+        heads, record_lengths = head.build()
+        head_lengths = record_lengths - tail_lengths
+        block_ends = np.cumsum(block_lengths)
+        at = np.stack([block_ends - block_lengths, block_ends], axis=1).ravel()
+        sizes_at = np.stack([head_lengths, tail_lengths], axis=1).ravel()
+        return np.insert(blocks, np.repeat(at, sizes_at), heads).tobytes()
 
-    def _plain(
-        self, text: _Text, buf: Any, starts: Any, ends: Any, plain: Any, counts: Any, sizes: Any
-    ) -> None:
-        """The columns of the plain lines' objects (zero length in the other records)."""
+    def _plain(self, head: _Text, plain: Any, counts: Any, sizes: Any) -> tuple[Any, Any, Any]:
+        """The heads and tails of the plain lines' objects (columns of ``head``, zero length in the
+        other records), and their blocks: (block bytes, block length per record, tail length per
+        record)."""
         np = self.np
         from mjcli.analysis.shanten_calc import shanten_rows
 
-        count = len(counts)
-        if not count:
-            return
         n = len(plain)
+        count = len(counts)
+        nothing = np.zeros(n, dtype=np.int64)
+        if not count:
+            return np.zeros(0, dtype=np.uint8), nothing, nothing
         fields = self.fields
         at = np.maximum(np.cumsum(plain) - 1, 0)  # a record's row among the plain hands
         counts = counts.astype(np.uint8)
         shanten = shanten_rows(counts)
         plus2 = sizes % 3 == 2
-        hand_label = self._labels(counts)
         num = self.numbers
         lo = -_NUMBER_LOW
 
@@ -351,59 +362,30 @@ class HandLines:
             return out
 
         every = on(np.ones(count, dtype=bool))
-        one_more = on(~plus2)
         two_more = on(plus2)
-        # which field comes first in each kind of object: no comma before it
-        first_plus1 = next((f for f in FIELDS if f in fields and f != "discards"), None)
-        first_plus2 = next(
-            (f for f in FIELDS if f in fields and f in ("hand", "size", "shanten", "discards")), None
-        )
-
-        def first(field: str) -> Any:
-            return np.where(two_more, first_plus2 == field, first_plus1 == field)
-
-        text.const(b"{", every)
+        leading = next((f for f in ("hand", "size", "shanten") if f in fields), None)
+        head.const(b"{", every)
         if "hand" in fields:
-            text.keyed(b"hand", first("hand"), every)
-            text.const(b'"', every)
-            text.piece(hand_label, at, every)
-            text.const(b'"', every)
+            head.keyed(b"hand", leading == "hand", every)
+            head.const(b'"', every)
+            head.piece(self._labels(counts), at, every)
+            head.const(b'"', every)
         if "size" in fields:
-            text.keyed(b"size", first("size"), every)
-            text.piece(num, sizes[at] + lo, every)
+            head.keyed(b"size", leading == "size", every)
+            head.piece(num, sizes[at] + lo, every)
         if "shanten" in fields:
-            text.keyed(b"shanten", first("shanten"), every)
-            text.piece(num, shanten[at].astype(np.int64) + lo, every)
-        if needs_analysis(fields):
-            rows = self._rows(counts, plus2)
-            # the 3n+1 hands' own row
-            own = np.full(count, 0, dtype=np.int64)
-            own[~plus2] = rows["row_of_hand"]
-            row_at = own[at]
-            for field in ("ukeire", "tiles", "remaining"):
-                if field not in fields:
-                    continue
-                text.keyed(field.encode(), first(field), one_more)
-                self._row_value(text, field, rows, row_at, one_more)
-            if "discards" in fields:
-                text.keyed(b"discards", first("discards"), two_more)
-                text.const(b"[", two_more)
-                discards = self._discards(rows, count)
-                text.piece(discards, at, two_more)
-                text.const(b"]", two_more)
-        text.const(b"}\n", every)
-
-    def _row_value(self, text: _Text, field: str, rows: dict[str, Any], index: Any, where: Any) -> None:
-        if field == "ukeire":
-            text.piece(self.numbers, rows["total"][index] - _NUMBER_LOW, where)
-        elif field == "tiles":
-            text.const(b'"', where)
-            text.piece(rows["tiles"], index, where)
-            text.const(b'"', where)
-        else:
-            text.const(b"{", where)
-            text.piece(rows["remaining"], index, where)
-            text.const(b"}", where)
+            head.keyed(b"shanten", leading == "shanten", every)
+            head.piece(num, shanten[at].astype(np.int64) + lo, every)
+        with_discards = two_more if "discards" in fields else np.zeros(n, dtype=bool)
+        if "discards" in fields:
+            head.keyed(b"discards", leading is None, with_discards)
+            head.const(b"[", with_discards)
+        head.const(b"]", with_discards)
+        head.const(b"}\n", every)
+        tail_lengths = np.where(with_discards, 3, np.where(every, 2, 0))
+        blocks, per_hand = self._blocks(counts, plus2, leading is not None)
+        block_lengths = np.where(every, per_hand[at], 0)
+        return blocks, block_lengths, tail_lengths
 
     def _labels(self, counts: Any) -> tuple[Any, Any, Any]:
         """Each hand in sorted mpsz: per kind up to four copies of its digit, a letter per suit held."""
@@ -419,77 +401,147 @@ class HandLines:
         mask = np.where(slot_kind >= 0, digit_mask, letter_mask)
         return _masked(slot_char, mask)
 
-    def _rows(self, counts: Any, plus2: Any) -> dict[str, Any]:
-        """The analysis rows: one per 3n+1 hand, one per distinct discard of a 3n+2 hand."""
+    def _blocks(self, counts: Any, plus2: Any, after_head: bool) -> tuple[Any, Any]:
+        """Per plain hand, the text of its analysis: a 3n+1 hand's ukeire, tiles and remaining (the
+        fields asked; ``after_head``: a field of the head comes before them), a 3n+2 hand's discards,
+        best first, joined by commas. (bytes of all, length per hand.)
+
+        One row per 3n+1 hand and per distinct discard of a 3n+2 hand; a row's text is cut from a
+        fixed-width byte template (every kind's ``,"1m":N`` of "remaining", every kind's digit and
+        every suit's letter of "tiles", digits of the numbers) by a mask, and the masked bytes of all
+        rows, in order, are the blocks: one selection for the whole chunk."""
         np = self.np
         from mjcli.analysis import draw_table_batch
 
-        hands13 = np.flatnonzero(~plus2)
-        hi, ki = np.nonzero(counts[plus2] > 0)
-        hands14 = np.flatnonzero(plus2)[hi]
-        left14 = counts[hands14].copy()
-        left14[np.arange(len(hands14)), ki] -= 1
+        fields = self.fields
+        row_fields = [f for f in DISCARD_FIELDS if f in fields and f != "shanten"]
+        count = len(counts)
+        hands13 = np.flatnonzero(~plus2) if row_fields else np.zeros(0, dtype=np.int64)
+        hands14 = np.flatnonzero(plus2) if "discards" in fields else np.zeros(0, dtype=np.int64)
+        hi, ki = np.nonzero(counts[hands14] > 0)
+        owner14 = hands14[hi]
+        left14 = counts[owner14]
+        left14[np.arange(len(owner14)), ki] -= 1
         table = np.concatenate([counts[hands13], left14])
-        owner = np.concatenate([hands13, hands14])
-        discard = np.concatenate([np.full(len(hands13), -1), ki])
+        if not len(table):
+            return np.zeros(0, dtype=np.uint8), np.zeros(count, dtype=np.int64)
+        owner = np.concatenate([hands13, owner14])
+        kind = np.concatenate([np.full(len(hands13), -1), ki])
         current, after = draw_table_batch(table)
         improving = after < current[:, None]
-        left = np.maximum(0, 4 - counts[owner].astype(np.int64) - self.seen)
+        left = np.maximum(0, 4 - counts[owner].astype(np.int16) - self.seen.astype(np.int16))
         total = np.where(improving, left, 0).sum(axis=1)
-        kinds = self.slot_kinds
-        slot = np.maximum(kinds, 0)
-        suit_any = np.stack(
-            [improving[:, 9 * s : min(9 * s + 9, NUM_KINDS)].any(axis=1) for s in range(4)], axis=1
-        )
-        tiles_mask = np.where(kinds >= 0, improving[:, slot], suit_any[:, np.maximum(-1 - kinds, 0)])
-        rem = np.broadcast_to(self.remaining_template, (len(table), NUM_KINDS, 7)).copy()
-        rem[:, :, 6] += left.astype(np.uint8)
-        rem_mask = np.repeat(improving, 7, axis=1).reshape(len(table), NUM_KINDS, 7)
-        # no comma before the first improving kind
-        firsts = np.argmax(improving, axis=1)
-        rem_mask[np.arange(len(table)), firsts, 0] = False
-        row_of_hand = np.arange(len(hands13))
-        return {
-            "owner": owner,
-            "discard": discard,
-            "shanten": current.astype(np.int64),
-            "total": total,
-            "tiles": _masked(self.slot_chars, tiles_mask),
-            "remaining": _masked(rem.reshape(len(table), -1), rem_mask.reshape(len(table), -1)),
-            "row_of_hand": row_of_hand,
-            "first14": len(hands13),
-        }
+        # a hand's rows together, in hand order; discards as discard_table ranks them
+        order = np.lexsort((kind, -total, current, owner))
+        owner, kind, current, total = owner[order], kind[order], current[order], total[order]
+        improving, left = improving[order], left[order]
+        rows = len(order)
+        discard = kind >= 0
+        first = np.ones(rows, dtype=bool)
+        first[1:] = owner[1:] != owner[:-1]
 
-    def _discards(self, rows: dict[str, Any], count: int) -> tuple[Any, Any, Any]:
-        """Per hand, its discards' objects joined with commas (empty for a 3n+1 hand), best first."""
-        np = self.np
-        start = rows["first14"]
-        owner = rows["owner"][start:]
-        kind = rows["discard"][start:]
-        shanten = rows["shanten"][start:]
-        total = rows["total"][start:]
-        order = np.lexsort((kind, -total, shanten, owner)) + start
-        d = len(order)
-        text = _Text(d)
-        owners = rows["owner"][order]
-        first_of_hand = np.ones(d, dtype=bool)
-        first_of_hand[1:] = owners[1:] != owners[:-1]
-        text.const(b",", ~first_of_hand)
-        text.const(b'{"tile":"')
-        text.piece(_pieces(self.names, np.full(NUM_KINDS, 2)), rows["discard"][order])
-        text.const(b'"')
-        for field in DISCARD_FIELDS:
-            if field not in self.fields:
+        layout = _RowLayout(fields, self)
+        text = np.empty((rows, layout.width), dtype=np.uint8)
+        text[:] = layout.template
+        # the parts every row of its kind has, in one pass; then the parts that vary
+        mask = np.take(layout.row_masks, discard.astype(np.intp), axis=0)
+        mask[:, layout.sep] = discard & ~first
+        text[:, layout.name : layout.name + 2] = self.names2[np.maximum(kind, 0)]
+        if layout.shanten is not None:
+            sign, digit = layout.shanten
+            mask[:, sign] = discard & (current < 0)
+            text[:, digit] = ord("0") + np.abs(current)
+        for comma in layout.leading_commas:  # the first field of a 3n+1 hand's row, after no head field
+            mask[:, comma] = discard | after_head
+        if layout.ukeire is not None:
+            hundreds, tens, ones = layout.ukeire
+            mask[:, hundreds] = total >= 100
+            mask[:, tens] = total >= 10
+            text[:, hundreds] = ord("0") + total // 100
+            text[:, tens] = ord("0") + total // 10 % 10
+            text[:, ones] = ord("0") + total % 10
+        if layout.tiles is not None:
+            slots = layout.tiles
+            kinds = self.slot_kinds
+            suit_any = np.stack(
+                [improving[:, 9 * s : min(9 * s + 9, NUM_KINDS)].any(axis=1) for s in range(4)], axis=1
+            )
+            mask[:, slots : slots + len(kinds)] = np.where(
+                kinds >= 0, improving[:, np.maximum(kinds, 0)], suit_any[:, np.maximum(-1 - kinds, 0)]
+            )
+        if layout.remaining is not None:
+            base = layout.remaining  # 7 bytes per kind: ,"1m":N
+            text[:, base + 7 * np.arange(NUM_KINDS) + 6] = ord("0") + left
+            mask[:, base : base + 7 * NUM_KINDS] = np.repeat(improving, 7, axis=1)
+            mask[np.arange(rows), base + 7 * np.argmax(improving, axis=1)] = (
+                False  # no comma before the first
+            )
+        data = text[mask]
+        lengths = np.count_nonzero(mask, axis=1)
+        per_hand = np.bincount(owner, weights=lengths, minlength=count).astype(np.int64)
+        return data, per_hand
+
+
+class _RowLayout:
+    """The byte template of an analysis row (see :meth:`HandLines._blocks`) for the fields asked:
+    columns of each part and which are always, or only in a discard's row, selected."""
+
+    def __init__(self, fields: Sequence[str], lines: HandLines) -> None:
+        import numpy as np
+
+        parts: list[bytes] = []
+        always: list[int] = []
+        discard_only: list[int] = []
+        self.leading_commas: list[int] = []
+        self.shanten = self.ukeire = self.tiles = self.remaining = None
+        width = 0
+
+        def put(text: bytes, where: list[int] | None) -> int:
+            nonlocal width
+            at = width
+            parts.append(text)
+            if where is not None:
+                where.extend(range(at, at + len(text)))
+            width += len(text)
+            return at
+
+        self.sep = put(b",", None)
+        put(b'{"tile":"', discard_only)
+        self.name = put(b"??", discard_only)
+        put(b'"', discard_only)
+        if "shanten" in fields:
+            put(b',"shanten":', discard_only)
+            sign = put(b"-", None)
+            self.shanten = (sign, put(b"0", discard_only))
+        first_row_field = True
+        for field in ("ukeire", "tiles", "remaining"):
+            if field not in fields:
                 continue
-            text.keyed(field.encode(), False, True)
-            if field == "shanten":
-                text.piece(self.numbers, rows["shanten"][order] - _NUMBER_LOW)
+            key = b',"' + field.encode() + b'":'
+            at = put(key, always)
+            if first_row_field:  # its comma: not in a 3n+1 hand's row that no head field precedes
+                always.remove(at)
+                self.leading_commas.append(at)
+                first_row_field = False
+            if field == "ukeire":
+                self.ukeire = (put(b"0", None), put(b"0", None), put(b"0", always))
+            elif field == "tiles":
+                put(b'"', always)
+                self.tiles = put(lines.slot_chars.tobytes(), None)
+                put(b'"', always)
             else:
-                self._row_value(text, field, rows, order, True)
-        text.const(b"}")
-        data, lengths = text.build()
-        per_hand = np.bincount(owners, weights=lengths, minlength=count).astype(np.int64)
-        return _pieces(data, per_hand)
+                put(b"{", always)
+                self.remaining = put(lines.remaining_template.tobytes(), None)
+                put(b"}", always)
+        put(b"}", discard_only)
+        self.width = width
+        self.template = np.frombuffer(b"".join(parts), dtype=np.uint8)
+        #: the columns selected in every 3n+1 hand's row, and in every discard's row
+        self.hand_row = np.zeros(width, dtype=bool)
+        self.hand_row[always] = True
+        self.discard_row = self.hand_row.copy()
+        self.discard_row[discard_only] = True
+        self.row_masks = np.stack([self.hand_row, self.discard_row])
 
 
 def write_answers(
