@@ -709,21 +709,24 @@ def shanten_after_draws_rows(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     current = bt.special_of(total, final[left, right, tiles], tiles)
     # per kind: its group, the base-5 step of one more of it, the group paired with it
     t = _draw_layout()
-    # the group's code after the draw (a kind held 4 times gives a wrong code: masked by the caller)
+    # the group's code after the draw (a kind held 4 times gives a wrong code, clipped into the
+    # table: the caller masks those); suits and honours each gather from their own table only
     new_codes = codes[t.group] + t.step[:, None]  # (34, N)
-    new_codes = np.minimum(new_codes, t.limit[:, None])
-    new_values = np.where(
-        t.honor[:, None], bt.honor[np.minimum(new_codes, len(bt.honor) - 1)], bt.suit[new_codes]
-    )
+    new_values = np.empty((NUM_KINDS, n), dtype=np.uint32)
+    np.take(bt.suit, np.minimum(new_codes[:27], len(bt.suit) - 1), out=new_values[:27])
+    np.take(bt.honor, np.minimum(new_codes[27:], len(bt.honor) - 1), out=new_values[27:])
     new_ids = (new_values >> _ID_SHIFT).astype(np.intp)
+    # the draw's group with the other group of its pair (man-pin or sou-honours), then the whole
+    # hand with the other pair: flat indices into combine and final
+    pair = bt.combine.ravel()[new_ids * size + ids[t.partner]].astype(np.intp)
+    after_tiles = tiles + 1
+    index = np.empty((NUM_KINDS, n), dtype=np.intp)
+    index[:18] = (pair[:18] * size + right) * 64 + after_tiles
+    index[18:] = (left * size + pair[18:]) * 64 + after_tiles
+    regular = final.ravel()[index]
     new_facts = total[None, :] - facts[t.group] + (new_values & low)
-    pair = comb[new_ids, ids[t.partner]].astype(np.intp)  # (34, N)
-    other = np.where(t.first_pair[:, None], right[None, :], left[None, :])
-    whole_left = np.where(t.first_pair[:, None], pair, other)
-    whole_right = np.where(t.first_pair[:, None], other, pair)
-    regular = final[whole_left, whole_right, (tiles + 1)[None, :]]
-    after = bt.special_of(new_facts, regular, (tiles + 1)[None, :])
-    del n, size
+    after = bt.special_of(new_facts, regular, after_tiles[None, :])
+
     return current, np.ascontiguousarray(after.T)
 
 
@@ -735,9 +738,6 @@ class _DrawLayout:
         self.group = np.array(group, dtype=np.intp)
         self.step = np.array([5 ** (k - _GROUP_STARTS[g]) for k, g in enumerate(group)], dtype=np.intp)
         self.partner = np.array([g ^ 1 for g in group], dtype=np.intp)
-        self.first_pair = np.array([g < 2 for g in group])
-        self.honor = np.array([g == 3 for g in group])
-        self.limit = np.array([5**7 - 1 if g == 3 else 5**9 - 1 for g in group], dtype=np.intp)
 
 
 _draw_layout_cached: _DrawLayout | None = None
