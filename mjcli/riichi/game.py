@@ -169,7 +169,7 @@ def shanten(
     if "-" in hands and len(hands) > 1:
         raise UsageError("'-' (read hands from stdin) cannot be mixed with hands on the command line")
     stdin_bytes = getattr(sys.stdin, "buffer", None)
-    if "-" in hands and as_json and stdin_bytes is not None:
+    if "-" in hands and as_json and stdin_bytes is not None and hasattr(sys.stdout, "buffer"):
         return _shanten_stream(stdin_bytes, seen_counts, chosen, sanma)
     if "-" in hands:
         entries = read_hands(sys.stdin, seen_counts, sanma)
