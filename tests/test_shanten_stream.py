@@ -17,7 +17,7 @@ from mjcli.analysis import shanten
 from mjcli.errors import UsageError
 from mjcli.riichi.hand_lines import FIELDS, HandLines, dumps, needs_analysis, parse_fields, select
 from mjcli.riichi.hand_report import analyse, check_seen, read_hand
-from mjcli.tiles import to_mpsz
+from mjcli.tiles import RED_FIVES, to_mpsz
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -47,7 +47,11 @@ def _random_hands(count: int, seed: int) -> list[str]:
     for i in range(count):
         rng.shuffle(wall)
         size = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 13, 14)[i % 12]
-        lines.append(to_mpsz(wall[:size]))
+        tiles = wall[:size]
+        for red, five in zip(RED_FIVES, (4, 13, 22), strict=True):  # a red five now and then (0m 0p 0s)
+            if five in tiles and rng.random() < 0.4:
+                tiles[tiles.index(five)] = red
+        lines.append(to_mpsz(tiles))
     return lines
 
 
@@ -69,6 +73,7 @@ def test_numpy_answers_equal_the_one_hand_path(fields):
     lines = _random_hands(600, seed=len(fields))
     lines[5] = "111m" + lines[5][:10]  # maybe too many with the seen 1m: the one-by-one path says
     lines += ["", "  ", "123m456p789s1122z", "0m123p", "12x", "1112223334445z", "19m19p19s1234567z"]
+    lines += ["00m123p", "0z123p", "0m5m123p456s789s11z", "0m555m123p456s78s", "0p", "5p0p", "0s5s5s55s"]
     reference = _one_by_one(fields, seen)
     expected = "".join(reference(line, i + 1)[0] for i, line in enumerate(lines))
     plain = HandLines(seen, fields, reference)

@@ -203,13 +203,16 @@ def _group_layout() -> tuple[list[int], list[int]]:
 # ---------------------------------------------------------------- parsing plain lines
 
 
-def _parse(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _parse(
+    buf: np.ndarray, starts: np.ndarray, ends: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Of the lines ``buf[starts[i]:ends[i]]``: which are plain (see the module docstring) with 0..4
-    copies of each kind, and the counts of every line (meaningful for those only)."""
+    copies of each kind and at most one red five a suit, the counts of every line and its red fives
+    per suit, ``(n, 3)`` (meaningful for the plain lines only)."""
     import numpy as np
 
     n = len(starts)
-    digit = (buf >= ord("1")) & (buf <= ord("9"))
+    digit = (buf >= ord("0")) & (buf <= ord("9"))
     suit = np.full(256, -1, dtype=np.int8)
     for s, letter in enumerate(SUITS):
         suit[ord(letter)] = s
@@ -226,7 +229,7 @@ def _parse(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.nd
     # a letter must follow a digit of its own line
     letters = np.flatnonzero(letter)
     prev = buf[np.maximum(letters - 1, 0)]
-    lonely = ~((prev >= ord("1")) & (prev <= ord("9"))) | (letters == 0)
+    lonely = ~((prev >= ord("0")) & (prev <= ord("9"))) | (letters == 0)
     bad[line[letters[lonely]]] = True
     # each digit takes the suit of the next letter (in its own line when the line is plain)
     digits = np.flatnonzero(digit)
@@ -234,16 +237,19 @@ def _parse(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.nd
         nxt = np.minimum(np.searchsorted(letters, digits), len(letters) - 1)
         s = suit_of[letters[nxt]].astype(np.int64)
         value = buf[digits].astype(np.int64) - ord("1")
-        honour_too_high = (s == 3) & (value > 6)
-        bad[line[digits[honour_too_high]]] = True
-        kinds = s * 9 + value
+        red = value < 0  # 0m, 0p, 0s: the red five, a five of its kind; 0z does not exist
+        honour_wrong = (s == 3) & ((value > 6) | red)
+        bad[line[digits[honour_wrong]]] = True
+        kinds = s * 9 + np.where(red, 4, value)
         ok = ~bad[line[digits]] & (kinds < NUM_KINDS)
         counts = np.bincount(line[digits[ok]] * NUM_KINDS + kinds[ok], minlength=n * NUM_KINDS)
         counts = counts[: n * NUM_KINDS].reshape(n, NUM_KINDS)
+        reds = np.bincount(line[digits[ok & red]] * 3 + s[ok & red], minlength=n * 3)[: n * 3].reshape(n, 3)
     else:
         counts = np.zeros((n, NUM_KINDS), dtype=np.int64)
-    bad |= (counts > 4).any(axis=1)
-    return ~bad, counts
+        reds = np.zeros((n, 3), dtype=np.int64)
+    bad |= (counts > 4).any(axis=1) | (reds > 1).any(axis=1)  # one red five a suit exists
+    return ~bad, counts, reds
 
 
 # ---------------------------------------------------------------- one chunk
@@ -297,7 +303,7 @@ class HandLines:
         buf = np.frombuffer(chunk, dtype=np.uint8)
         ends = np.flatnonzero(buf == 10)
         starts = np.concatenate(([0], ends[:-1] + 1)).astype(np.int64)
-        plain, counts = _parse(buf, starts, ends)
+        plain, counts, reds = _parse(buf, starts, ends)
         sizes = counts.sum(axis=1)
         legal = np.zeros(64, dtype=bool)
         legal[[1, 2, 4, 5, 7, 8, 10, 11, 13, 14]] = True
@@ -328,7 +334,9 @@ class HandLines:
         # once in one masked selection; heads and tails (a few dozen bytes) are inserted around it.
         head = _Text(n)
         head.piece(other_bytes, np.maximum(which, 0), ~plain)
-        blocks, block_lengths, tail_lengths = self._plain(head, plain, counts[plain], sizes[plain])
+        blocks, block_lengths, tail_lengths = self._plain(
+            head, plain, counts[plain], sizes[plain], reds[plain]
+        )
         heads, record_lengths = head.build()
         head_lengths = record_lengths - tail_lengths
         block_ends = np.cumsum(block_lengths)
@@ -336,7 +344,7 @@ class HandLines:
         sizes_at = np.stack([head_lengths, tail_lengths], axis=1).ravel()
         return np.insert(blocks, np.repeat(at, sizes_at), heads).tobytes()
 
-    def _plain(self, head: _Text, plain: Any, counts: Any, sizes: Any) -> tuple[Any, Any, Any]:
+    def _plain(self, head: _Text, plain: Any, counts: Any, sizes: Any, reds: Any) -> tuple[Any, Any, Any]:
         """The heads and tails of the plain lines' objects (columns of ``head``, zero length in the
         other records), and their blocks: (block bytes, block length per record, tail length per
         record)."""
@@ -368,7 +376,7 @@ class HandLines:
         if "hand" in fields:
             head.keyed(b"hand", leading == "hand", every)
             head.const(b'"', every)
-            head.piece(self._labels(counts), at, every)
+            head.piece(self._labels(counts, reds), at, every)
             head.const(b'"', every)
         if "size" in fields:
             head.keyed(b"size", leading == "size", every)
@@ -383,25 +391,40 @@ class HandLines:
         head.const(b"]", with_discards)
         head.const(b"}\n", every)
         tail_lengths = np.where(with_discards, 3, np.where(every, 2, 0))
-        blocks, per_hand = self._blocks(counts, plus2, leading is not None)
+        blocks, per_hand = self._blocks(counts, plus2, leading is not None, reds)
         block_lengths = np.where(every, per_hand[at], 0)
         return blocks, block_lengths, tail_lengths
 
-    def _labels(self, counts: Any) -> tuple[Any, Any, Any]:
-        """Each hand in sorted mpsz: per kind up to four copies of its digit, a letter per suit held."""
+    def _labels(self, counts: Any, reds: Any) -> tuple[Any, Any, Any]:
+        """Each hand in sorted mpsz: per kind up to four copies of its digit (a red five's 0 before
+        the plain fives of its suit), a letter per suit held."""
         np = self.np
         kinds = self.slot_kinds
-        # slots: per suit, 4 slots per kind, then the letter
-        slot_kind = np.repeat(kinds, np.where(kinds >= 0, 4, 1))
-        slot_copy = np.concatenate([np.arange(4) if k >= 0 else [0] for k in kinds])
-        slot_char = np.repeat(self.slot_chars, np.where(kinds >= 0, 4, 1))
+        # slots: per suit, 4 slots per kind (5 for a five: the red one first), then the letter
+        fives = (kinds >= 0) & (kinds % 9 == 4) & (kinds < 27)
+        per = np.where(kinds >= 0, 4, 1) + fives
+        slot_kind = np.repeat(kinds, per)
+        slot_copy = np.concatenate(
+            [
+                np.arange(-1, 4) if f else np.arange(4) if k >= 0 else [0]
+                for k, f in zip(kinds, fives, strict=True)
+            ]
+        )
+        slot_char = np.repeat(self.slot_chars, per)
+        slot_char[slot_copy == -1] = ord("0")
         suit_held = np.stack([counts[:, 9 * s : 9 * s + 9].sum(axis=1) > 0 for s in range(4)], axis=1)
-        digit_mask = counts[:, np.maximum(slot_kind, 0)] > slot_copy
+        # plain copies of each kind: a red five is one of its kind's count
+        plain_counts = counts.astype(np.int16)
+        plain_counts[:, [4, 13, 22]] -= reds.astype(np.int16)
+        red_of_slot = reds[:, np.clip(slot_kind // 9, 0, 2)] > 0
+        digit_mask = np.where(
+            slot_copy < 0, red_of_slot, plain_counts[:, np.maximum(slot_kind, 0)] > slot_copy
+        )
         letter_mask = suit_held[:, np.maximum(-1 - slot_kind, 0)]
         mask = np.where(slot_kind >= 0, digit_mask, letter_mask)
         return _masked(slot_char, mask)
 
-    def _blocks(self, counts: Any, plus2: Any, after_head: bool) -> tuple[Any, Any]:
+    def _blocks(self, counts: Any, plus2: Any, after_head: bool, reds: Any) -> tuple[Any, Any]:
         """Per plain hand, the text of its analysis: a 3n+1 hand's ukeire, tiles and remaining (the
         fields asked; ``after_head``: a field of the head comes before them), a 3n+2 hand's discards,
         best first, joined by commas. (bytes of all, length per hand.)
@@ -447,6 +470,12 @@ class HandLines:
         mask = np.take(layout.row_masks, discard.astype(np.intp), axis=0)
         mask[:, layout.sep] = discard & ~first
         text[:, layout.name : layout.name + 2] = self.names2[np.maximum(kind, 0)]
+        # a five the hand holds only as its red one is discarded as the red one (0m, 0p, 0s)
+        five = (kind >= 0) & (kind < 27) & (kind % 9 == 4)
+        red_only = (
+            five & (counts[owner, np.maximum(kind, 0)] == 1) & (reds[owner, np.clip(kind // 9, 0, 2)] > 0)
+        )
+        text[red_only, layout.name] = ord("0")
         if layout.shanten is not None:
             sign, digit = layout.shanten
             mask[:, sign] = discard & (current < 0)
