@@ -149,3 +149,14 @@ def test_a_pipe_is_answered_line_by_line_before_it_ends():
         assert proc.wait(timeout=60) == 0
     finally:
         proc.kill()
+
+
+def test_hands_in_other_notations_join_the_batch_with_the_same_answers():
+    """Spaces, commas and mjai honour letters are read one by one, then analysed with the batch:
+    the answers are those of the same hands given on the command line."""
+    hands = ["123m 456p 789s 11223z", "EESSW 123m456p789s", "1m,2m,3m,0p5p,9s9s9s,PPFCC"]
+    batch = _mjcli("-", "--json", stdin="\n".join(hands) + "\n")
+    one_by_one = _mjcli(*hands, "--json")
+    assert batch.returncode == one_by_one.returncode == 0, batch.stderr
+    assert batch.stdout == one_by_one.stdout
+    assert len(batch.stdout.splitlines()) == 3

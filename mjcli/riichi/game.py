@@ -224,7 +224,6 @@ def _shanten_stream(stdin: Any, seen_counts: list[int], fields: tuple[str, ...],
     """``shanten - --json``: every line answered in order, chunk by chunk, as the lines come
     (:mod:`mjcli.riichi.hand_lines`); a bad line is a JSON object with its number; exit 2 at the
     end when a line was bad."""
-    from mjcli.analysis import shanten as shanten_of
     from mjcli.analysis import shanten_sanma
     from mjcli.errors import one_line
     from mjcli.riichi.hand_lines import HandLines, dumps, needs_analysis, select, write_answers
@@ -232,7 +231,7 @@ def _shanten_stream(stdin: Any, seen_counts: list[int], fields: tuple[str, ...],
 
     analysed = needs_analysis(fields)
 
-    def answer(line: str, number: int) -> tuple[str, bool]:
+    def answer(line: str, number: int) -> Any:
         text = line.strip()
         if not text:
             return "", False
@@ -243,8 +242,9 @@ def _shanten_stream(stdin: Any, seen_counts: list[int], fields: tuple[str, ...],
             check_seen(hand, seen_counts)
         except MjcliError as exc:
             return dumps(BadLine(number, text, one_line(str(exc))).to_json()), True
-        value = (shanten_sanma if sanma else shanten_of)(hand.counts)
-        result = analyse(hand, value, seen_counts, not analysed, sanma)
+        if not sanma:  # a four-player hand: analysed in the batch with the others
+            return hand
+        result = analyse(hand, shanten_sanma(hand.counts), seen_counts, not analysed, sanma)
         return dumps(select(result.to_json(), fields)), False
 
     lines = HandLines(seen_counts, fields, answer, sanma)

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from mjcli.errors import UsageError
-from mjcli.tiles import NUM_KINDS, SUITS, tile_name
+from mjcli.tiles import NUM_KINDS, RED_FIVES, SUITS, tile_name
 
 if TYPE_CHECKING:
     import numpy as np
@@ -258,15 +258,16 @@ def _parse(
 class HandLines:
     """The JSON answers to lines of hands, chunk by chunk (see the module docstring).
 
-    ``one_line(text, number)`` answers a line that is not plain: the bytes of its JSON line(s)
-    (empty for a blank line), and whether the line was bad; it is the command's reading of one hand.
+    ``one_line(text, number)`` reads a line that is not plain, as the command reads one hand: the
+    hand (a :class:`~mjcli.riichi.hand_report.TypedHand`, then analysed here with the plain ones), or
+    its answer as (JSON text, empty for a blank line; whether the line was bad).
     """
 
     def __init__(
         self,
         seen: Sequence[int],
         fields: Sequence[str],
-        one_line: Callable[[str, int], tuple[str, bool]],
+        one_line: Callable[[str, int], Any],
         sanma: bool = False,
     ) -> None:
         import numpy as np
@@ -312,16 +313,24 @@ class HandLines:
             plain &= ((counts + self.seen) <= 4).all(axis=1)
         if self.sanma:
             plain[:] = False
-        # lines that are not plain: one by one, as the command reads one hand
-        others = np.flatnonzero(~plain)
+        # lines that are not plain: read one by one, as the command reads one hand; a hand read so
+        # (spaces, mjai letters...) joins the plain ones, the rest is answered as one_line says
         texts = []
-        for i in others.tolist():
-            text, bad = self.one_line(
-                chunk[starts[i] : ends[i]].decode(self.encoding, self.errors), first_line + i
-            )
-            self.bad += bad
-            self.entries += bool(text)
-            texts.append(text.encode(self.out_encoding, self.out_errors))
+        kept = []
+        for i in np.flatnonzero(~plain).tolist():
+            got = self.one_line(chunk[starts[i] : ends[i]].decode(self.encoding, self.errors), first_line + i)
+            if isinstance(got, tuple):
+                text, bad = got
+                self.bad += bad
+                self.entries += bool(text)
+                texts.append(text.encode(self.out_encoding, self.out_errors))
+                kept.append(i)
+            else:
+                counts[i] = got.counts
+                reds[i] = [got.tiles.count(r) for r in RED_FIVES]
+                plain[i] = True
+        sizes = counts.sum(axis=1)
+        others = np.array(kept, dtype=np.int64)
         n = len(starts)
         other_bytes = _pieces(
             np.frombuffer(b"".join(texts), dtype=np.uint8), np.array([len(t) for t in texts], dtype=np.int64)
