@@ -4,15 +4,16 @@ The answers are those of :mod:`mjcli.riichi.hand_report` (``analyse`` and ``Hand
 byte for byte; only the way they are made differs. A chunk of standard input (what one read gives,
 at most :data:`CHUNK_BYTES`) is read as bytes and split in two:
 
-* plain lines (``[1-9]`` digits and ``m p s z`` letters only, digits before each letter, 1z-7z) are
+* plain lines (``0-9`` digits and ``m p s z`` letters only, digits before each letter, 1z-7z) are
   parsed together: every byte's suit is the next letter's, and the counts of all lines come from one
   ``bincount``. Their shanten, and for each 3n+1 hand or each discard of a 3n+2 hand the shanten
   after every draw, are numpy batches (:func:`mjcli.analysis.draw_table_batch`). The JSON text is
   cut from fixed-width byte templates by masks (a kind's ``,"1m":3`` of "remaining" is selected or
   not): every analysis row of the chunk in one selection, then each line's head (``{"hand":...``)
   and tail inserted around its rows; no Python object per hand or per tile;
-* any other line (red fives, spaces, mjai letters, a bad line, ``--sanma``) goes through the
-  reading and analysis of one hand in Python, exactly as before.
+* any other line (spaces, commas, mjai letters, a bad line) is read as the command reads one hand in
+  Python: a hand read so joins the plain ones' batch, a bad line gets its error object. With
+  ``--sanma`` every line is read and analysed one by one (the draw tables are four-player ones).
 
 Both kinds of line are written in input order. A chunk is answered before the next is read, so a
 pipe from a slow generator gets its answers as it goes. 20k random 13/14-tile hands with every
