@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
 from mahjong.shanten import Shanten as _LibShanten
 
 from mjcli.analysis import SANMA_ABSENT as _SANMA_ABSENT
@@ -38,6 +38,9 @@ from mjcli.errors import UsageError
 from mjcli.riichi.engine.waits import is_complete as _is_complete
 from mjcli.riichi.engine.waits import waits as _waits
 from mjcli.tiles import NUM_KINDS
+
+if TYPE_CHECKING:  # numpy is imported where a batch is worked out: advise HAND starts without it
+    import numpy as np
 
 #: the shanten implementations a HandMath can use
 BACKENDS = ("analysis", "mahjong")
@@ -183,6 +186,8 @@ class HandMath:
         """
         if not self._analysis or self.players != 4:
             return
+        import numpy as np
+
         from mjcli.analysis.discard_batch import discard_shanten_batch, improving_batch
 
         full = _legal_hands([h for h in dict.fromkeys(turns) if (h, None) not in self._least], 2)
@@ -331,6 +336,8 @@ def _legal_hands(hands: list[bytes], rest: int) -> list[bytes]:
 
 
 def _stack(hands: list[bytes]) -> np.ndarray:
+    import numpy as np
+
     return np.frombuffer(b"".join(hands), dtype=np.uint8).reshape(len(hands), NUM_KINDS)
 
 
