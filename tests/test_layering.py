@@ -34,6 +34,7 @@ LAYERS = [
         "mjcli.riichi.rules",
         "mjcli.riichi.variant",
         "mjcli.riichi.hand_report",
+        "mjcli.riichi.hand_lines",
         "mjcli.hk.scoring",
         "mjcli.hk.hand_report",
         "mjcli.hk.rules",

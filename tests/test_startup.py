@@ -56,4 +56,22 @@ def test_quick_commands_never_touch_parquet_or_worker_processes():
             "try:\n    main()\nexcept SystemExit as e:\n    assert not e.code, e.code"
         )
         modules = _modules_after(run)
-        assert _loaded(modules, ("polars", "pyarrow", "pandas", "multiprocessing")) == [], argv
+        assert _loaded(modules, ("polars", "pyarrow", "pandas", "multiprocessing", "numpy")) == [], argv
+        if argv != ["--help"]:  # --help shows the --jobs bounds, which the runner owns
+            assert "mjcli.runner" not in modules, argv
+        if argv[0] == "advise":  # built-in policies only: no entry point looked up, no bot started
+            assert _loaded(modules, ("importlib.metadata", "mjcli.riichi.bots")) == [], argv
+
+
+def test_one_hand_analysis_needs_no_numpy():
+    """shanten, ukeire and the discard table of one hand read the tables as bytes (numpy is the batch's)."""
+    modules = _modules_after(
+        "from mjcli.analysis import discard_table, shanten, shanten_sanma, ukeire\n"
+        "from mjcli.tiles import counts34, parse_tiles\n"
+        "c = counts34(parse_tiles('123m456p789s11223z'))\n"
+        "assert [o.kind for o in discard_table(c)][:1] == [29] and shanten(c) == 0\n"
+        "assert ukeire(counts34(parse_tiles('123m456p789s1122z'))).total == 4\n"
+        "assert shanten_sanma(counts34(parse_tiles('19m456p789s11122z'))) == 1"
+    )
+    assert "mjcli.analysis.shanten_calc" in modules
+    assert _loaded(modules, ("numpy",)) == []

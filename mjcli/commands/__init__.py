@@ -16,7 +16,6 @@ from typing import Any
 import typer
 
 from mjcli.games import DEFAULT_GAME, game_names
-from mjcli.runner import MAX_JOBS, RAY_INSTALL, RAY_LOCAL
 
 # Listed by name so that a missing module fails loudly at start-up, not silently.
 NAMES = (
@@ -48,6 +47,8 @@ def game_option() -> Any:
 
 def jobs_option() -> Any:
     """The ``--jobs`` option of the batch commands: the output is the same for any number."""
+    from mjcli.runner import MAX_JOBS  # here, not at the top: a quick command never imports the runner
+
     return typer.Option(
         None,
         "--jobs",
@@ -108,6 +109,8 @@ def strict_bots_option() -> Any:
 def ray_option(more: str = "") -> Any:
     """``--ray [ADDRESS]``: run the tasks on Ray (see :func:`optional_values` for the bare form);
     ``more``: what it changes in the command's output."""
+    from mjcli.runner import RAY_INSTALL
+
     return typer.Option(
         None,
         "--ray",
@@ -126,8 +129,16 @@ def resume_option() -> Any:
     )
 
 
-#: options whose value may be left out (``--ray`` alone), and what they mean then
-OPTIONAL_VALUES = {"--ray": RAY_LOCAL}
+#: options whose value may be left out (``--ray`` alone); what they mean then is :func:`_bare_value`'s
+OPTIONAL_VALUES = ("--ray",)
+
+
+def _bare_value(option: str) -> str:
+    from mjcli.runner import RAY_LOCAL  # only when --ray is given: a quick command never imports the runner
+
+    return {"--ray": RAY_LOCAL}[option]
+
+
 #: what such a value looks like: HOST:PORT (also [IPv6]:PORT), auto, local, or a URL (ray://...)
 _ADDRESS = re.compile(r"^(auto|local|[a-z][a-z0-9+.-]*://\S+|\[?[\w.:-]+\]?:\d+)$", re.IGNORECASE)
 
@@ -143,7 +154,7 @@ def optional_values(args: Sequence[str]) -> list[str]:
         if arg in OPTIONAL_VALUES:
             following = args[i + 1] if i + 1 < len(args) else None
             if following is None or following.startswith("-") or not _ADDRESS.match(following):
-                out.append(f"{arg}={OPTIONAL_VALUES[arg]}")
+                out.append(f"{arg}={_bare_value(arg)}")
                 continue
         out.append(arg)
     return out

@@ -27,6 +27,13 @@ def register(app: typer.Typer) -> None:
             False, "--sanma", help="Riichi: three-player hands (2m-8m are not in the set)."
         ),
         as_json: bool = typer.Option(False, "--json", help="One JSON object per hand instead of tables."),
+        fields: str | None = typer.Option(
+            None,
+            "--fields",
+            metavar="LIST",
+            help="With --json: only these fields, comma-separated, of hand, size, shanten, ukeire, tiles, "
+            "remaining, discards (a discard keeps its tile and the fields named) [default: all].",
+        ),
     ) -> None:
         options = dict(locals())
         raise typer.Exit(games.run("shanten", options.pop("game"), **options))

@@ -14,7 +14,6 @@ from typing import Any
 from mjcli.errors import UsageError
 from mjcli.games import Command, GameEntry
 from mjcli.output import emit_json, format_table, frame_text, plural, terminal_bar
-from mjcli.runner import backend_for
 
 DEFAULT_POLICIES = "zhanpai,greedy,random"
 
@@ -96,6 +95,8 @@ def replay(
     names = parse_policies(policies, registry)
     if resume and out is None:
         raise UsageError("--resume needs --out DIR: the folder of the run to finish")
+    from mjcli.runner import backend_for  # here: reading the game table (--help) needs no runner
+
     backend = backend_for(jobs, ray)
     inputs = collect_records(records, sys.stdin if "-" in records else None)
     if not inputs:
@@ -174,6 +175,7 @@ def simulate(
     from mjcli.doudizhu.summary import duplicate_table, role_table
     from mjcli.ledger import CONTENTS, MANIFESTS, PartedRun
     from mjcli.outpaths import output_dir
+    from mjcli.runner import backend_for  # here: reading the game table (--help) needs no runner
 
     if resume and out is None:
         raise UsageError("--resume needs --out DIR: the folder of the run to finish")

@@ -24,7 +24,6 @@ from typing import Any
 from mjcli.errors import MjcliError, UsageError, one_line
 from mjcli.games import Command, GameEntry
 from mjcli.output import emit_json, plural, terminal_bar
-from mjcli.runner import backend_for
 
 HK_PLAYERS = "hk-pm0,hk-pm8,hk-pm16,hk-pm16plus"
 RED_PLAYERS = "red-pm0,red-pm12,red-pm12plus"
@@ -233,6 +232,7 @@ def simulate(
     from mjcli.hk.simulate import simulate as run
     from mjcli.ledger import CONTENTS, MANIFESTS, PartedRun
     from mjcli.outpaths import output_dir
+    from mjcli.runner import backend_for  # here: reading the game table (--help) needs no runner
 
     if resume and out is None:
         raise UsageError("--resume needs --out DIR: the folder of the run to finish")
@@ -325,6 +325,7 @@ def verify(
     )
     from mjcli.ledger import CONTENTS, MANIFESTS, PartedRun, write_table
     from mjcli.outpaths import output_dir
+    from mjcli.runner import backend_for  # here: reading the game table (--help) needs no runner
 
     if resume and out is None:
         raise UsageError("--resume needs --out DIR: the folder of the run to finish")
@@ -447,6 +448,8 @@ def replay(
     names = parse_policy_names(policies, default)
     if resume and out is None:
         raise UsageError("--resume needs --out DIR: the folder of the run to finish")
+    from mjcli.runner import backend_for  # here: reading the game table (--help) needs no runner
+
     backend = backend_for(jobs, ray)
     inputs = collect_logs(records, sys.stdin if "-" in records else None)
     if not inputs:

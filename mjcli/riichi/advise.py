@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mjcli.errors import InvalidHandError, UsageError
 from mjcli.melds import Meld, melds_to_text
 from mjcli.output import format_table, plural
-from mjcli.plugins import Registry
-from mjcli.riichi.bots import MjaiBot
-from mjcli.riichi.bots.protocol import meta_text
+from mjcli.plugins import BOT, Registry
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.hand_report import discard_name
 from mjcli.riichi.policies import build_policy, builtin_registry, parse_policy_names
@@ -32,6 +31,9 @@ from mjcli.riichi.policies.legal import draw_actions, reaction_actions
 from mjcli.riichi.policies.view import Action, PlayerView, RiverTile
 from mjcli.riichi.variant import variant_for
 from mjcli.tiles import check_counts, counts34, kind, parse_tile, parse_tiles, sort_key, tile_name, to_mpsz
+
+if TYPE_CHECKING:
+    from mjcli.riichi.bots import MjaiBot
 
 WIND_LETTERS = "ESWN"
 
@@ -84,8 +86,9 @@ def policy_rows(
     registry = registry if registry is not None else builtin_registry()
     rows = []
     for name in names:
-        policy = build_policy(registry.spec(name), math)
-        if isinstance(policy, MjaiBot):
+        spec = registry.spec(name)
+        policy = build_policy(spec, math)
+        if spec.source == BOT:  # an outside program: the bots' modules are imported only for one
             rows.append(_bot_row(policy, view, legal, context, choice_text))
             continue
         action = policy.decide(view, legal)
@@ -105,6 +108,7 @@ def policy_rows(
 def _bot_row(
     bot: MjaiBot, view: PlayerView, legal: Sequence[Action], context: GameContext | None, choice_text: bool
 ) -> dict[str, object]:
+    from mjcli.riichi.bots.protocol import meta_text
     from mjcli.riichi.policies.bridge import action_text
 
     if context is None:

@@ -128,15 +128,17 @@ def _three_player_rules(rules: str | None, sanma: bool, command: str) -> str:
 # ---------------------------------------------------------------- shanten
 
 
-def shanten(hands: list[str], seen: str, shanten_only: bool, sanma: bool, as_json: bool) -> int:
+def shanten(
+    hands: list[str], seen: str, shanten_only: bool, sanma: bool, as_json: bool, fields: str | None = None
+) -> int:
     """Hands from the command line (the first bad one is the error), or ``-``: one hand per line of
     standard input, every good line answered and every bad one reported with its line number (in
     order, as JSON objects with ``--json``); exit 2 at the end when a line was bad. ``sanma``:
-    three-player hands (no 2m-8m; a hand or ``--seen`` holding one is bad)."""
-    import numpy as np
-
+    three-player hands (no 2m-8m; a hand or ``--seen`` holding one is bad). ``fields``: the JSON
+    fields to write (:data:`mjcli.riichi.hand_lines.FIELDS`, comma-separated; all by default)."""
     from mjcli.analysis import SANMA_ABSENT, shanten_batch, shanten_sanma
     from mjcli.analysis import shanten as shanten_of
+    from mjcli.riichi.hand_lines import select
     from mjcli.riichi.hand_report import (
         BadLine,
         analyse,
@@ -157,13 +159,25 @@ def shanten(hands: list[str], seen: str, shanten_only: bool, sanma: bool, as_jso
         raise InvalidHandError(
             f"--seen '{seen}' holds {tile_name(absent[0])}: three-player mahjong has no 2m-8m"
         )
+    if fields is not None and not as_json:
+        raise UsageError("--fields chooses the fields of the JSON objects: give --json too")
+    from mjcli.riichi.hand_lines import FIELDS, parse_fields
+
+    chosen = FIELDS if fields is None else parse_fields(fields)
+    if shanten_only:
+        chosen = tuple(f for f in chosen if f in ("hand", "size", "shanten"))
+    if "-" in hands and len(hands) > 1:
+        raise UsageError("'-' (read hands from stdin) cannot be mixed with hands on the command line")
+    stdin_bytes = getattr(sys.stdin, "buffer", None)
+    if "-" in hands and as_json and stdin_bytes is not None and hasattr(sys.stdout, "buffer"):
+        return _shanten_stream(stdin_bytes, seen_counts, chosen, sanma)
     if "-" in hands:
-        if len(hands) > 1:
-            raise UsageError("'-' (read hands from stdin) cannot be mixed with hands on the command line")
         entries = read_hands(sys.stdin, seen_counts, sanma)
         if not entries:
             raise UsageError("no hands on standard input (give one hand per line)")
         parsed = [e for e in entries if not isinstance(e, BadLine)]
+        import numpy as np  # the batch path only: a quick command never loads numpy
+
         batch = np.array([h.counts for h in parsed], dtype=np.uint8).reshape(-1, NUM_KINDS)
         values = [int(v) for v in shanten_batch(batch, sanma=sanma)]
         if sanma:  # the numpy draw tables know the four-player tile set only: hand by hand
@@ -198,12 +212,47 @@ def shanten(hands: list[str], seen: str, shanten_only: bool, sanma: bool, as_jso
             continue
         result = next(analysed)
         if as_json:
-            emit_json(result.to_json())
+            emit_json(select(result.to_json(), chosen))
         else:
             results.append(result)
     if not as_json and results:
         print(render(results, shanten_only))
     return 2 if bad else 0
+
+
+def _shanten_stream(stdin: Any, seen_counts: list[int], fields: tuple[str, ...], sanma: bool) -> int:
+    """``shanten - --json``: every line answered in order, chunk by chunk, as the lines come
+    (:mod:`mjcli.riichi.hand_lines`); a bad line is a JSON object with its number; exit 2 at the
+    end when a line was bad."""
+    from mjcli.analysis import shanten_sanma
+    from mjcli.errors import one_line
+    from mjcli.riichi.hand_lines import HandLines, dumps, needs_analysis, select, write_answers
+    from mjcli.riichi.hand_report import BadLine, analyse, check_sanma, check_seen, read_hand
+
+    analysed = needs_analysis(fields)
+
+    def answer(line: str, number: int) -> Any:
+        text = line.strip()
+        if not text:
+            return "", False
+        try:
+            hand = read_hand(text, what=f"hand '{text}'")
+            if sanma:
+                check_sanma(hand)
+            check_seen(hand, seen_counts)
+        except MjcliError as exc:
+            return dumps(BadLine(number, text, one_line(str(exc))).to_json()), True
+        if not sanma:  # a four-player hand: analysed in the batch with the others
+            return hand
+        result = analyse(hand, shanten_sanma(hand.counts), seen_counts, not analysed, sanma)
+        return dumps(select(result.to_json(), fields)), False
+
+    lines = HandLines(seen_counts, fields, answer, sanma)
+    sys.stdout.flush()
+    write_answers(stdin, sys.stdout.buffer, lines)
+    if not lines.entries:
+        raise UsageError("no hands on standard input (give one hand per line)")
+    return 2 if lines.bad else 0
 
 
 # ---------------------------------------------------------------- names: built-in, plugin, entry point, bot
@@ -233,6 +282,26 @@ def _registry(
         for spec in specs:
             (log_dir / f"{spec.name}.stderr.log").unlink(missing_ok=True)
     return policy_registry(plugin or (), specs)
+
+
+def _advise_registry(
+    policies: str,
+    plugin: list[str] | None,
+    bot: list[str] | None,
+    bot_timeout: float | None,
+    bot_framing: str | None,
+) -> tuple[Any, list[str]]:
+    """The registry and the policy names of an advise run. When only built-ins are asked for (the
+    default), the built-ins' registry answers alone: looking up the installed entry points
+    (importlib.metadata, a scan of site-packages) is about a fifth of a typed hand's advise."""
+    if not plugin and not bot and bot_timeout is None and bot_framing is None:
+        from mjcli.riichi.policies import builtin_registry
+
+        with contextlib.suppress(MjcliError):  # an unknown name may be an entry point's: ask them all
+            builtins = builtin_registry()
+            return builtins, builtins.parse_names(policies)
+    registry = _registry(plugin, bot, bot_timeout, bot_framing)
+    return registry, registry.parse_names(policies)
 
 
 def _fault_lines(faults: list[dict[str, Any]], where: str | None, limit: int = 5) -> list[str]:
@@ -295,8 +364,7 @@ def advise(
     from mjcli.riichi.advise import advise_hand, advise_log, render
     from mjcli.tiles import parse_tiles
 
-    registry = _registry(plugin, bot, bot_timeout, bot_framing)
-    policies = registry.parse_names(policies)
+    registry, policies = _advise_registry(policies, plugin, bot, bot_timeout, bot_framing)
     if _names_log(hand):
         from mjcli.riichi.replay import parse_hands_shown_names  # replay's tables: only for a log
 
@@ -1262,7 +1330,14 @@ GAME = GameEntry(
         "shanten": Command(
             shanten,
             help=HELP["shanten"],
-            options={"hands": None, "seen": "", "shanten_only": False, "sanma": False, "as_json": False},
+            options={
+                "hands": None,
+                "seen": "",
+                "shanten_only": False,
+                "sanma": False,
+                "as_json": False,
+                "fields": None,
+            },
         ),
         "advise": Command(
             advise,

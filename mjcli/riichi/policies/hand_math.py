@@ -24,8 +24,9 @@ emptied when it changes).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mahjong.shanten import Shanten as _LibShanten
 
@@ -37,6 +38,9 @@ from mjcli.errors import UsageError
 from mjcli.riichi.engine.waits import is_complete as _is_complete
 from mjcli.riichi.engine.waits import waits as _waits
 from mjcli.tiles import NUM_KINDS
+
+if TYPE_CHECKING:  # numpy is imported where a batch is worked out: advise HAND starts without it
+    import numpy as np
 
 #: the shanten implementations a HandMath can use
 BACKENDS = ("analysis", "mahjong")
@@ -67,7 +71,16 @@ class HandMath:
     ones (bytes are the memo key). Returned values are shared with the memo: do not change them.
     """
 
-    __slots__ = ("backend", "memo_limit", "players", "_analysis", "_improving", "_after_discard", "_least")
+    __slots__ = (
+        "backend",
+        "memo_limit",
+        "players",
+        "_analysis",
+        "_shanten",
+        "_improving",
+        "_after_discard",
+        "_least",
+    )
 
     def __init__(self, backend: str = DEFAULT_BACKEND, memo_limit: int = MEMO_LIMIT) -> None:
         if backend not in BACKENDS:
@@ -76,6 +89,7 @@ class HandMath:
         self.memo_limit = memo_limit
         self.players = 4
         self._analysis = backend == "analysis"
+        self._shanten: dict[bytes, int] = {}
         self._improving: dict[bytes, tuple[int, tuple[int, ...]]] = {}
         self._after_discard: dict[bytes, dict[int, int]] = {}
         self._least: dict[tuple[bytes, frozenset[int] | None], tuple[int, dict[int, tuple[int, ...]]]] = {}
@@ -91,6 +105,7 @@ class HandMath:
 
     def clear(self) -> None:
         """Forget every memoised hand (a benchmark times a run without the hands of an earlier one)."""
+        self._shanten.clear()
         self._improving.clear()
         self._after_discard.clear()
         self._least.clear()
@@ -104,13 +119,18 @@ class HandMath:
 
     def shanten(self, counts: Sequence[int]) -> int:
         """Shanten (-1 complete, 0 tenpai) of a concealed hand of 34 counts (1..14 tiles, 3n+1 or 3n+2)."""
-        if self.players == 3:
-            if self._analysis:
-                return _sc.shanten_sanma(bytes(counts))
-            return _LibShanten.calculate_shanten(list(counts), is_three_player=True)
-        if self._analysis:
-            return _analysis_shanten(bytes(counts))
-        return _mahjong_shanten(counts)
+        if not self._analysis:
+            if self.players == 3:
+                return _LibShanten.calculate_shanten(list(counts), is_three_player=True)
+            return _mahjong_shanten(counts)
+        # memoised: the policies and replay's figures ask for the same hands at one decision (and
+        # :meth:`prepare` fills it for a whole log); a lookup is ~0.3 us against ~3 us
+        key = bytes(counts)
+        got = self._shanten.get(key)
+        if got is None:
+            got = _sc.shanten_sanma(key) if self.players == 3 else _analysis_shanten(key)
+            self._remember(self._shanten, key, got)
+        return got
 
     def waits(self, counts: Sequence[int]) -> frozenset[int]:
         """Kinds completing a 3n+1 concealed hand (seven pairs and thirteen orphans included at 13
@@ -146,6 +166,72 @@ class HandMath:
             got = _improving_by_draws(hand, sanma=True) if self.players == 3 else _improving_by_table(hand)
             self._remember(self._improving, hand, got)
         return got
+
+    # ------------------------------------------------------------ many hands at once
+
+    def prepare(self, turns: Iterable[bytes] = (), left: Iterable[bytes] = ()) -> None:
+        """Work out in numpy batches what will be asked of these hands, into the memos.
+
+        ``turns`` are 3n+2 hands (34 counts as bytes) about to be discarded from: their shanten,
+        :meth:`shanten_after_discards` and :meth:`least_discards` (every kind allowed). ``left``
+        are 3n+1 hands: their shanten and :meth:`improving_of`. The numbers are the same as when
+        each is asked alone (a test compares them on every hand of the shared logs); a hand already
+        memoised, or not a legal four-player hand, is left to be worked out when asked.
+
+        Why: replay knows every decision point of a log before it asks a policy, so it hands their
+        hands here at once: this costs ~30 ms a hanchan (``python -m benchmarks replay``, "hands in
+        one numpy batch", load 4-5) where the same hands asked one by one cost ~120 ms (the hand
+        arithmetic's share of the policies and rows before). Only the ``analysis`` backend in
+        four-player keeps memos; others ignore this.
+        """
+        if not self._analysis or self.players != 4:
+            return
+        import numpy as np
+
+        from mjcli.analysis.discard_batch import discard_shanten_batch, improving_batch
+
+        full = _legal_hands([h for h in dict.fromkeys(turns) if (h, None) not in self._least], 2)
+        least_of: list[tuple[bytes, int, list[int], list[bytes]]] = []
+        need: dict[bytes, None] = {}  # the 3n+1 hands whose improving kinds are wanted, in order
+        if full:
+            hands = _stack(full)
+            got = discard_shanten_batch(hands)
+            self._make_room(self._shanten, len(full))
+            self._make_room(self._after_discard, len(full))
+            # the rows are flat (hand then kind order): each hand's are one slice of each list
+            kinds, after = got.kind.tolist(), got.after.tolist()
+            ends = np.cumsum(np.count_nonzero(hands, axis=1)).tolist()
+            best = got.after == got.least[got.hand]  # the discards of least shanten
+            best_kinds, best_left = got.kind[best].tolist(), _split(got.left[best])
+            best_ends = np.cumsum(np.bincount(got.hand[best], minlength=len(full))).tolist()
+            need.update(dict.fromkeys(best_left))
+            start = best_start = 0
+            for h, s, low, end, best_end in zip(
+                full, got.shanten.tolist(), got.least.tolist(), ends, best_ends, strict=True
+            ):
+                self._shanten[h] = s
+                self._after_discard[h] = dict(zip(kinds[start:end], after[start:end], strict=True))
+                least_of.append((h, low, best_kinds[best_start:best_end], best_left[best_start:best_end]))
+                start, best_start = end, best_end
+        need.update(dict.fromkeys(_legal_hands(list(left), 1)))
+        # what the memo already has is kept aside: making room below may empty the memo
+        found = {h: got for h in need if (got := self._improving.get(h)) is not None}
+        todo = [h for h in need if h not in found]
+        if todo:
+            current, kinds = improving_batch(_stack(todo))
+            self._make_room(self._improving, len(todo))
+            self._make_room(self._shanten, len(todo))
+            for h, s, ks in zip(todo, current.tolist(), kinds, strict=True):
+                found[h] = self._improving[h] = (s, ks)
+                self._shanten[h] = s
+        self._make_room(self._least, len(least_of))
+        for h, low, ds, rests in least_of:
+            self._least[(h, None)] = (low, {d: found[r][1] for d, r in zip(ds, rests, strict=True)})
+
+    def _make_room(self, memo: dict, count: int) -> None:
+        """Empty ``memo`` now if ``count`` more entries would overflow it (rather than midway)."""
+        if len(memo) + count > self.memo_limit:
+            memo.clear()
 
     # ------------------------------------------------------------ the discards of a 3n+2 hand
 
@@ -233,6 +319,32 @@ class HandMath:
         if self._analysis:
             self._remember(self._least, key, got)
         return got
+
+
+# ---------------------------------------------------------------- batches
+
+
+def _legal_hands(hands: list[bytes], rest: int) -> list[bytes]:
+    """The hands the batch path takes: 34 counts of 0..4 whose size is 3n+``rest`` (1..14 tiles)."""
+    hands = [h for h in hands if len(h) == NUM_KINDS]
+    if not hands:
+        return hands
+    arr = _stack(hands)
+    n = arr.sum(axis=1)
+    ok = ((arr.max(axis=1) <= 4) & (n % 3 == rest) & (n > 0) & (n <= 14)).tolist()
+    return [h for h, good in zip(hands, ok, strict=True) if good]
+
+
+def _stack(hands: list[bytes]) -> np.ndarray:
+    import numpy as np
+
+    return np.frombuffer(b"".join(hands), dtype=np.uint8).reshape(len(hands), NUM_KINDS)
+
+
+def _split(rows: np.ndarray) -> list[bytes]:
+    """The rows of an ``(M, 34)`` uint8 array as bytes, one each (slices of one copy)."""
+    buf = rows.tobytes()
+    return [buf[i : i + NUM_KINDS] for i in range(0, len(buf), NUM_KINDS)]
 
 
 # ---------------------------------------------------------------- the improving kinds, fused
