@@ -107,28 +107,9 @@ def startup(rounds: int = 7) -> None:
 def _peer_config(ctx: Any, rules: Any) -> Any:
     """A fresh ``HandConfig`` for a win, as a user of `mahjong` builds one per call (mjcli reuses
     one per distinct configuration: that saving is part of what the row measures)."""
-    from mjcli.riichi.scoring import new_hand_config
+    from mjcli.riichi.scoring import hand_config_fields, new_hand_config
 
-    return new_hand_config(
-        ctx.open_riichi,
-        ctx.kita,
-        ctx.tsumo,
-        ctx.riichi or ctx.double_riichi,
-        ctx.double_riichi,
-        ctx.ippatsu,
-        ctx.rinshan,
-        ctx.chankan,
-        ctx.haitei,
-        ctx.houtei,
-        ctx.tenhou,
-        ctx.chiihou,
-        ctx.seat_wind,
-        ctx.round_wind,
-        ctx.honba,
-        ctx.sticks,
-        ctx.open_riichi and not ctx.tsumo and not ctx.discarder_riichi,
-        rules,
-    )
+    return new_hand_config(*hand_config_fields(ctx), rules)
 
 
 def scoring(rounds: int = 40) -> None:

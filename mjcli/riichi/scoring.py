@@ -436,28 +436,29 @@ def _hand_config(ctx: WinContext, rules: Rules) -> HandConfig:
     """
     if ctx.open_riichi and not (ctx.riichi or ctx.double_riichi):
         raise UsageError("open riichi is a riichi: give riichi or double riichi too")
-    return _shared_hand_config(
-        (
-            ctx.open_riichi,
-            ctx.kita,
-            ctx.tsumo,
-            ctx.riichi or ctx.double_riichi,
-            ctx.double_riichi,
-            ctx.ippatsu,
-            ctx.rinshan,
-            ctx.chankan,
-            ctx.haitei,
-            ctx.houtei,
-            ctx.tenhou,
-            ctx.chiihou,
-            ctx.seat_wind,
-            ctx.round_wind,
-            ctx.honba,
-            ctx.sticks,
-            ctx.open_riichi and not ctx.tsumo and not ctx.discarder_riichi,
-        ),
-        rules,
-        get_ident(),
+    return _shared_hand_config(hand_config_fields(ctx), rules, get_ident())
+
+
+def hand_config_fields(ctx: WinContext) -> tuple:
+    """The values a win's ``HandConfig`` is made of, in :func:`new_hand_config`'s order."""
+    return (
+        ctx.open_riichi,
+        ctx.kita,
+        ctx.tsumo,
+        ctx.riichi or ctx.double_riichi,
+        ctx.double_riichi,
+        ctx.ippatsu,
+        ctx.rinshan,
+        ctx.chankan,
+        ctx.haitei,
+        ctx.houtei,
+        ctx.tenhou,
+        ctx.chiihou,
+        ctx.seat_wind,
+        ctx.round_wind,
+        ctx.honba,
+        ctx.sticks,
+        ctx.open_riichi and not ctx.tsumo and not ctx.discarder_riichi,
     )
 
 
