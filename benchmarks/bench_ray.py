@@ -13,13 +13,13 @@ average is printed with the figures. The rows of the three runs are compared.
 from __future__ import annotations
 
 import operator
-import os
 import tempfile
 import time
 from pathlib import Path
 
 import polars as pl
 
+from benchmarks import SHARED_LOGS, load_average, tenhou_hanchan
 from mjcli.ledger import PartedRun
 from mjcli.riichi.policies import POLICY_NAMES
 from mjcli.riichi.replay import TABLES, ReplayOptions, parted_options, run_replay
@@ -28,7 +28,6 @@ from mjcli.riichi.simulate.run import parted_options as sim_options
 from mjcli.riichi.simulate.run import simulate, table_rules
 from mjcli.runner import Processes, RayCluster, ordered_map
 
-LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs"
 #: no-op tasks timed for the per-task cost
 TASKS = 400
 #: tasks sent one after the other (each waits for the one before): the round trip
@@ -36,18 +35,6 @@ ROUND_TRIPS = 40
 #: games of the simulation timed (tonpuu, seed 1), and its players (simulate's default table)
 SIM_GAMES = 64
 SIM_PLAYERS = ("akagi", "mahjongjoy", "greedy", "efficiency")
-
-
-def _files() -> list[Path]:
-    return [p for p in sorted((LOGS / "tenhou-xml").glob("20*.mjlog")) if "no-" not in p.name]
-
-
-def _load() -> str:
-    try:
-        one, five, _ = os.getloadavg()
-    except OSError:  # pragma: no cover - no load average on this system
-        return "load average unknown"
-    return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
 
 
 def _replay(paths: list[Path], out: Path, backend, parted: bool) -> tuple[float, int, pl.DataFrame]:
@@ -94,16 +81,16 @@ def _per_task(backend) -> tuple[float, float]:
 
 
 def run() -> None:
-    paths = _files()
+    paths = tenhou_hanchan()
     if not paths:
-        print(f"  no logs under {LOGS / 'tenhou-xml'}: skipped")
+        print(f"  no logs under {SHARED_LOGS / 'tenhou-xml'}: skipped")
         return
     try:
         import ray  # noqa: F401
     except ImportError:
         print("  Ray is not installed (pip install 'mjcli[ray]'): skipped")
         return
-    print(f"  {len(paths)} Tenhou hanchan, policies {', '.join(POLICY_NAMES)}; {_load()}")
+    print(f"  {len(paths)} Tenhou hanchan, policies {', '.join(POLICY_NAMES)}; {load_average()}")
     cluster = RayCluster(None)
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()
@@ -125,7 +112,7 @@ def run() -> None:
         )
     same = ray_rows.equals(pool_rows) and pool_rows.equals(one_rows)
     print(f"  the same {ray_rows.height} rows in the three runs: {same}")
-    print(f"  simulate: {SIM_GAMES} tonpuu games, policies {', '.join(SIM_PLAYERS)}; {_load()}")
+    print(f"  simulate: {SIM_GAMES} tonpuu games, policies {', '.join(SIM_PLAYERS)}; {load_average()}")
     for name, (wall, played, _) in (
         (f"Ray, {cpus} CPUs", sim_ray),
         ("--jobs 2", sim_pool),

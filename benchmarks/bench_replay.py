@@ -23,6 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks import load_average, tenhou_hanchan
 from mjcli.riichi.formats import read_log
 from mjcli.riichi.policies import POLICY_NAMES, HandMath, get_policy
 from mjcli.riichi.replay import (
@@ -36,21 +37,8 @@ from mjcli.riichi.replay import (
     run_replay,
 )
 
-LOGS = Path(__file__).resolve().parents[2] / "shared" / "logs"
 SANMA = Path(__file__).resolve().parents[1] / "fixtures" / "sanma"
 TARGET = 5.0
-
-
-def _files() -> list[Path]:
-    return [p for p in sorted((LOGS / "tenhou-xml").glob("20*.mjlog")) if "no-" not in p.name]
-
-
-def _load() -> str:
-    try:
-        one, five, _ = os.getloadavg()
-    except OSError:  # pragma: no cover - no load average on this system
-        return "load average unknown"
-    return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
 
 
 def _warm(paths: list[Path]) -> None:
@@ -136,7 +124,7 @@ def _scaling(paths: list[Path]) -> None:
         ).read_bytes()
     print(
         f"  speed-up 1 -> 2 jobs: x{walls[1] / walls[2]:.2f} on {os.cpu_count()} cores "
-        f"(the 2 workers start cold: imports, tables; {_load()}); identical files: {same}"
+        f"(the 2 workers start cold: imports, tables; {load_average()}); identical files: {same}"
     )
 
 
@@ -170,8 +158,8 @@ def _three_player(paths: list[Path]) -> None:
 
 
 def run() -> None:
-    paths = _files()
-    print(f"before: {_load()}")
+    paths = tenhou_hanchan()
+    print(f"before: {load_average()}")
     _warm(paths)
     games, points, cpu, wall = _one_core(paths)
     rate = games / cpu
