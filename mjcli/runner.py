@@ -9,7 +9,7 @@ what they would otherwise each get slightly wrong:
   the tasks share, such as policy objects, and each task gets it as its first argument; nothing is
   cached in module globals of the caller. A set-up that fails is raised at once, never retried;
 * **start method**: ``forkserver`` on POSIX (workers fork from a clean server process that has
-  imported ``preload``, so they start fast and never inherit a Polars thread pool in a forked
+  imported the run's own modules, so they start fast and never inherit a Polars thread pool in a forked
   child, which can deadlock), ``spawn`` elsewhere;
 * **signals**: only the main process acts on SIGINT and SIGTERM. The forkserver and the workers
   are started with both signals blocked (so a Ctrl-C sent to the whole process group does not
@@ -53,17 +53,36 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 R = TypeVar("R")
 
-#: modules a forkserver imports once, before it forks workers (the engines and policies)
-PRELOAD = (
-    "mjcli.analysis.warm",  # the shanten tables, loaded once in the server (they load lazily)
-    "mjcli.riichi.replay",
-    "mjcli.riichi.verify",
-    "mjcli.riichi.simulate.run",
-    "mjcli.doudizhu.engine",
-    "mjcli.hk.replay",
-    "mjcli.hk.verify",
-    "mjcli.hk.simulate",
-)
+#: what ``preload`` may name for a run whose workers look up shanten tables: the tables loaded once
+#: in the forkserver (they load lazily), instead of in every worker on its first lookup
+SHANTEN_TABLES = "mjcli.analysis.warm"
+
+
+def _modules_of(*parts: Any) -> list[str]:
+    """The modules that define ``parts`` (a run's ``work`` and ``setup``), followed through
+    ``functools.partial`` and dataclass fields (the wrapper of a parted run): what a worker imports
+    anyway when it unpickles them, so the forkserver imports them once instead."""
+    import dataclasses
+
+    found: list[str] = []
+
+    def visit(obj: Any, depth: int) -> None:
+        if depth > 4 or obj is None:
+            return
+        if isinstance(obj, functools.partial):
+            for inner in (obj.func, *obj.args, *obj.keywords.values()):
+                visit(inner, depth + 1)
+            return
+        module = getattr(obj, "__module__", None) if callable(obj) else type(obj).__module__
+        if isinstance(module, str) and module not in ("builtins", "__main__") and module not in found:
+            found.append(module)
+        if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+            for f in dataclasses.fields(obj):
+                visit(getattr(obj, f.name), depth + 1)
+
+    for part in parts:
+        visit(part, 0)
+    return found
 
 
 class Interrupted(KeyboardInterrupt):
@@ -242,6 +261,7 @@ def ordered_map(
     jobs: int = 1,
     setup: Callable[[], Any] | None = None,
     backend: Backend | None = None,
+    preload: Sequence[str] = (),
 ) -> Iterator[R]:
     """``work(context, task)`` for every task, yielded in task order.
 
@@ -251,6 +271,8 @@ def ordered_map(
     of them). An exception raised by a task (or by ``setup``) is raised here, in order; Ctrl-C or
     SIGTERM raise :class:`Interrupted` after every worker has been stopped. ``backend`` (when given,
     ``jobs`` is not used) says where the tasks run: :class:`Processes` or :class:`RayCluster`.
+    ``preload`` names modules the workers need beyond those defining ``work`` and ``setup`` (such as
+    :data:`SHANTEN_TABLES`): a forkserver started by this run imports both before its first worker.
     """
     if isinstance(backend, RayCluster):
         yield from _ray_map(backend, work, tasks, setup)
@@ -269,7 +291,7 @@ def ordered_map(
     workers: list[_Worker] = []
     try:
         with _terminate_on_signal():
-            yield from _pool_map(work, tasks, min(jobs, len(tasks)), setup, workers)
+            yield from _pool_map(work, tasks, min(jobs, len(tasks)), setup, workers, preload)
         _finish(workers)
     except KeyboardInterrupt as exc:
         raise exc if isinstance(exc, Interrupted) else Interrupted() from None
@@ -285,6 +307,7 @@ def _pool_map(
     size: int,
     setup: Callable[[], Any] | None,
     workers: list[_Worker],
+    preload: Sequence[str],
 ) -> Iterator[Any]:
     # imported here, not at the top: every command reads --jobs from this module, and only a run
     # with workers needs multiprocessing (about 30 ms of start-up saved for the others)
@@ -294,11 +317,14 @@ def _pool_map(
 
     ctx = multiprocessing.get_context(_context_name())
     if ctx.get_start_method() == "forkserver":
-        ctx.set_forkserver_preload(list(PRELOAD))
+        # Only this run's modules: every worker waits for the server's imports, and the engines of
+        # every game cost four hanchan of replay there (a server already running, from an earlier
+        # run of this process, keeps its preload: its workers import what they lack themselves).
+        ctx.set_forkserver_preload([*preload, *_modules_of(work, setup)])
         # The resource tracker first: starting it unblocks SIGINT and SIGTERM in this thread
         # (after blocking them for its own start), which would undo the mask below.
         multiprocessing.resource_tracker.ensure_running()
-        with _stop_signals_masked():  # a fork and an exec: the server imports PRELOAD after it
+        with _stop_signals_masked():  # a fork and an exec: the server imports the preload after it
             multiprocessing.forkserver.ensure_running()
     for _ in range(size):
         # Ctrl-C may stop this loop anywhere: a worker forked but not yet known here finds its pipe
