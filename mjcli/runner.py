@@ -334,18 +334,22 @@ def _pool_map(
         workers.append(_Worker(process, mine))
         process.start()
         theirs.close()
-    queue = iter(range(len(tasks)))
+    unsent = 0  # the next task to send
     done: dict[int, tuple[bool, Any]] = {}
     by_handle = {w.conn: w for w in workers} | {w.process.sentinel: w for w in workers}
     following = 0
 
     def feed(w: _Worker) -> None:
-        while len(w.tasks) < _AHEAD:
-            index = next(queue, None)
-            if index is None:
+        nonlocal unsent
+        while len(w.tasks) < _AHEAD and unsent < len(tasks):
+            # A task queued behind a busy worker waits there even when another worker falls idle:
+            # near the end (no more tasks left than workers) each worker gets one at a time, so the
+            # last tasks spread over every core instead of waiting in one worker's queue.
+            if w.tasks and len(tasks) - unsent <= len(workers):
                 return
-            w.conn.send((index, tasks[index]))
-            w.tasks.append(index)
+            w.conn.send((unsent, tasks[unsent]))
+            w.tasks.append(unsent)
+            unsent += 1
 
     def answer(w: _Worker) -> None:
         index, ok, value = w.conn.recv()

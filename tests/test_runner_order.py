@@ -1,0 +1,40 @@
+"""The process pool gives results in task order whatever the workers' speed, and names the modules
+its forkserver preloads from the run's own work (never every game's engines)."""
+
+from __future__ import annotations
+
+import functools
+import time
+
+import pytest
+
+from mjcli.runner import _modules_of, ordered_map, shared
+
+
+def _slow_square(scale: float, task: int) -> int:
+    # uneven tasks: the early ones slowest, so later results arrive first
+    time.sleep(scale * (task % 4 == 0))
+    if task < 0:
+        raise ValueError(f"bad task {task}")
+    return task * task
+
+
+def test_results_come_in_task_order_with_two_workers() -> None:
+    tasks = list(range(11))
+    assert list(ordered_map(_slow_square, tasks, jobs=2, setup=shared(0.05))) == [t * t for t in tasks]
+
+
+def test_a_failing_task_is_raised_after_the_results_before_it() -> None:
+    got: list[int] = []
+    with pytest.raises(ValueError, match="bad task -1"):
+        for r in ordered_map(_slow_square, [0, 1, 2, -1, 4, 5], jobs=2, setup=shared(0.02)):
+            got.append(r)
+    assert got == [0, 1, 4]
+
+
+def test_the_preload_is_the_modules_of_work_and_setup() -> None:
+    from mjcli.riichi import replay
+
+    setup = functools.partial(replay._replay_setup, replay.ReplayOptions(("tsumogiri",)))
+    assert _modules_of(replay._replay_task, setup) == ["mjcli.riichi.replay"]
+    assert _modules_of(_slow_square, shared(0.1)) == [__name__, "mjcli.runner"]
