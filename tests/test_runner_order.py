@@ -38,3 +38,11 @@ def test_the_preload_is_the_modules_of_work_and_setup() -> None:
     setup = functools.partial(replay._replay_setup, replay.ReplayOptions(("tsumogiri",)))
     assert _modules_of(replay._replay_task, setup) == ["mjcli.riichi.replay"]
     assert _modules_of(_slow_square, shared(0.1)) == [__name__, "mjcli.runner"]
+
+
+def test_replay_starts_its_workers_server_with_the_modules_its_work_needs() -> None:
+    from mjcli.riichi import replay
+    from mjcli.riichi.game import REPLAY_WORKERS
+    from mjcli.runner import SHANTEN_TABLES
+
+    assert set(REPLAY_WORKERS) == {SHANTEN_TABLES, replay._replay_task.__module__}

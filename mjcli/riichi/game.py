@@ -687,6 +687,12 @@ def replay(
     """Replay the logs; print the summary (and the changes against ``baseline``); the exit code."""
     import tempfile
 
+    from mjcli.runner import start_workers_early
+
+    if ray is None and _several(records):
+        # before the imports below: the workers' server imports the same meanwhile, on the other core
+        start_workers_early(jobs, REPLAY_WORKERS)
+
     from mjcli.ledger import PartedRun
     from mjcli.outpaths import output_dir
     from mjcli.riichi.formats import collect_logs
@@ -766,6 +772,17 @@ def replay(
     if gate_error is not None:
         raise gate_error
     return code
+
+
+#: what replay's workers import: its work (``mjcli.riichi.replay._replay_task``) and the shanten
+#: tables (:data:`mjcli.runner.SHANTEN_TABLES`); named here, before either is imported
+REPLAY_WORKERS = ("mjcli.analysis.warm", "mjcli.riichi.replay")
+
+
+def _several(records: list[str]) -> bool:
+    """Can these arguments name more than one log (a folder, stdin's list, two paths)? Only then are
+    workers worth starting before the logs are collected."""
+    return len(records) > 1 or (len(records) == 1 and (records[0] == "-" or os.path.isdir(records[0])))
 
 
 def _batch_backend(
