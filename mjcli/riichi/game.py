@@ -774,9 +774,10 @@ def replay(
     return code
 
 
-#: what replay's workers import: its work (``mjcli.riichi.replay._replay_task``) and the shanten
-#: tables (:data:`mjcli.runner.SHANTEN_TABLES`); named here, before either is imported
-REPLAY_WORKERS = ("mjcli.analysis.warm", "mjcli.riichi.replay")
+#: what replay's workers import: its work (``mjcli.riichi.replay._replay_task``), the shanten tables
+#: (:data:`mjcli.runner.SHANTEN_TABLES`) and the batch analysis with numpy (imported on a worker's
+#: first log otherwise: about 0.1 s of each worker); named here, before any of them is imported
+REPLAY_WORKERS = ("mjcli.analysis.warm", "mjcli.riichi.replay", "mjcli.analysis.discard_batch")
 
 
 def _several(records: list[str]) -> bool:
