@@ -49,3 +49,15 @@ def test_replay_starts_its_workers_server_with_the_modules_its_work_needs() -> N
     assert {SHANTEN_TABLES, replay._replay_task.__module__} <= set(REPLAY_WORKERS)
     for name in REPLAY_WORKERS:  # the forkserver would skip a name it cannot import, silently
         importlib.import_module(name)
+
+
+def test_verify_and_simulate_start_their_workers_server_with_their_work() -> None:
+    from mjcli.riichi import verify
+    from mjcli.riichi.game import SIMULATE_WORKERS, VERIFY_WORKERS
+    from mjcli.riichi.simulate import run
+    from mjcli.runner import SHANTEN_TABLES
+
+    assert verify.verify_task.__module__ in VERIFY_WORKERS
+    assert {SHANTEN_TABLES, run._play_task.__module__} <= set(SIMULATE_WORKERS)
+    for name in (*VERIFY_WORKERS, *SIMULATE_WORKERS):
+        importlib.import_module(name)
