@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from mjcli.cli import app
 from mjcli.errors import MjcliError
 from mjcli.outpaths import STAGE_PREFIX, output_dir
-from mjcli.runner import PRELOAD
+from mjcli.runner import _modules_of
 
 runner = CliRunner()
 
@@ -214,12 +214,17 @@ def test_seat_numbers_and_winds_mean_the_same_seat() -> None:
 # ---------------------------------------------------------------- the forkserver's preload
 
 
-def test_the_runner_preloads_the_hong_kong_engines() -> None:
-    """The forkserver ignores a preload module it cannot import: every name must import, and the
-    Hong Kong work the workers run must be among them."""
+def test_the_runner_preloads_the_modules_of_the_work() -> None:
+    """The forkserver imports the modules that define a run's work and set-up (and ignores one it
+    cannot import): for the Hong Kong work those are importable modules of the Hong Kong package,
+    and the other games' engines are not among them."""
+    import functools
+
     from mjcli.hk import replay, simulate, verify
 
-    for name in PRELOAD:
-        importlib.import_module(name)
     for work in (replay._task, verify._task, simulate._play_task):
-        assert work.__module__ in PRELOAD
+        modules = _modules_of(work, functools.partial(simulate.bots_for, ["first"]))
+        assert work.__module__ in modules
+        assert all(m.startswith("mjcli.hk.") for m in modules), modules
+        for name in modules:
+            importlib.import_module(name)

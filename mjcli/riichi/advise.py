@@ -28,7 +28,7 @@ from mjcli.riichi.hand_report import discard_name
 from mjcli.riichi.policies import build_policy, builtin_registry, parse_policy_names
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.legal import draw_actions, reaction_actions
-from mjcli.riichi.policies.view import Action, PlayerView, RiverTile
+from mjcli.riichi.policies.view import Action, PlayerView, RiverTile, action_text
 from mjcli.riichi.variant import variant_for
 from mjcli.tiles import check_counts, counts34, kind, parse_tile, parse_tiles, sort_key, tile_name, to_mpsz
 
@@ -81,8 +81,6 @@ def policy_rows(
     ``math``: the HandMath the policies share (see :func:`~mjcli.riichi.policies.get_policy`).
     A bot's row (asked through ``context``) adds ``answer`` (what it wrote), ``meta`` and ``fault``
     (its action is ``fault`` when it did not answer a legal action)."""
-    from mjcli.riichi.policies.bridge import action_text
-
     registry = registry if registry is not None else builtin_registry()
     rows = []
     for name in names:
@@ -109,7 +107,6 @@ def _bot_row(
     bot: MjaiBot, view: PlayerView, legal: Sequence[Action], context: GameContext | None, choice_text: bool
 ) -> dict[str, object]:
     from mjcli.riichi.bots.protocol import meta_text
-    from mjcli.riichi.policies.bridge import action_text
 
     if context is None:
         context = GameContext(*hand_events(view))
@@ -426,7 +423,6 @@ def advise_log(
     """
     from mjcli.riichi.engine.legality import IllegalEvent
     from mjcli.riichi.formats import read_log
-    from mjcli.riichi.policies.bridge import action_text
     from mjcli.riichi.replay import decisions_of, with_hands_shown
 
     wind, kyoku = parse_round_label(round_label)

@@ -513,6 +513,10 @@ def verify(
     ray: str | None = None,
     resume: bool = False,
 ) -> int:
+    from mjcli.runner import start_workers_early
+
+    if ray is None and _several(logs):
+        start_workers_early(jobs, VERIFY_WORKERS)  # before the imports below (see replay)
     from mjcli.ledger import PartedRun, write_table
     from mjcli.outpaths import output_dir
     from mjcli.riichi.formats import collect_logs
@@ -687,6 +691,12 @@ def replay(
     """Replay the logs; print the summary (and the changes against ``baseline``); the exit code."""
     import tempfile
 
+    from mjcli.runner import start_workers_early
+
+    if ray is None and _several(records):
+        # before the imports below: the workers' server imports the same meanwhile, on the other core
+        start_workers_early(jobs, REPLAY_WORKERS)
+
     from mjcli.ledger import PartedRun
     from mjcli.outpaths import output_dir
     from mjcli.riichi.formats import collect_logs
@@ -766,6 +776,23 @@ def replay(
     if gate_error is not None:
         raise gate_error
     return code
+
+
+#: what replay's workers import: its work (``mjcli.riichi.replay._replay_task``), the shanten tables
+#: (:data:`mjcli.runner.SHANTEN_TABLES`) and the batch analysis with numpy (imported on a worker's
+#: first log otherwise: about 0.1 s of each worker); named here, before any of them is imported
+REPLAY_WORKERS = ("mjcli.analysis.warm", "mjcli.riichi.replay", "mjcli.analysis.discard_batch")
+
+#: what verify's workers import (``mjcli.riichi.verify.verify_task``)
+VERIFY_WORKERS = ("mjcli.riichi.verify",)
+#: what self-play's workers import (``mjcli.riichi.simulate.run._play_task``, as for replay)
+SIMULATE_WORKERS = ("mjcli.analysis.warm", "mjcli.riichi.simulate.run", "mjcli.analysis.discard_batch")
+
+
+def _several(records: list[str]) -> bool:
+    """Can these arguments name more than one log (a folder, stdin's list, two paths)? Only then are
+    workers worth starting before the logs are collected."""
+    return len(records) > 1 or (len(records) == 1 and (records[0] == "-" or os.path.isdir(records[0])))
 
 
 def _batch_backend(
@@ -972,6 +999,11 @@ def simulate(
     or when an outside bot made a fault (its move played by the fallback)."""
     import tempfile
     import time
+
+    from mjcli.runner import start_workers_early
+
+    if ray is None and games > 1:
+        start_workers_early(jobs, SIMULATE_WORKERS)  # before the imports below (see replay)
 
     from mjcli.ledger import PartedRun
     from mjcli.outpaths import output_dir

@@ -62,7 +62,7 @@ from mjcli.riichi.policies.bridge import (
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.riichi.rules import Rules, get_rules
-from mjcli.runner import Backend, ordered_map, runs_here, shared
+from mjcli.runner import SHANTEN_TABLES, Backend, ordered_map, runs_here, shared
 from mjcli.tiles import NUM_TILES, SUITS, is_red, kind, number_of, sort_key, suit_of, tile_name, to_mpsz
 
 #: events that are moves at the table (the ``turn`` counter)
@@ -907,7 +907,9 @@ def replay_paths(
     _check_policies(options)
     tasks = [(str(path), label) for path, label in inputs]
     with _replay_setup_for(options, jobs, backend, len(tasks)) as setup:
-        yield from ordered_map(_replay_task, tasks, jobs=jobs, setup=setup, backend=backend)
+        yield from ordered_map(
+            _replay_task, tasks, jobs=jobs, setup=setup, backend=backend, preload=(SHANTEN_TABLES,)
+        )
 
 
 def _check_policies(options: ReplayOptions) -> None:

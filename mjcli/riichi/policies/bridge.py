@@ -32,7 +32,8 @@ from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.actions import Move, legal_actions
 from mjcli.riichi.engine.state import KAN, REACT, TURN, Round
 from mjcli.riichi.policies.view import REACTION_KINDS, Action, PlayerView, RiverTile
-from mjcli.tiles import NUM_TILES, is_honor, kind, parse_tile, parse_tiles, sort_key, tile_name, to_mpsz
+from mjcli.riichi.policies.view import action_text as action_text  # its home: no engine import
+from mjcli.tiles import NUM_TILES, is_honor, kind, parse_tile, parse_tiles, sort_key
 
 PASS = Action("pass")
 #: events the table makes by itself between a decision and the players' answers
@@ -318,16 +319,6 @@ def actual_action(events: Sequence[object], i: int, seat: int, legal: Legal) -> 
 
 
 @functools.lru_cache(maxsize=4096)
-def action_text(a: Action) -> str:
-    """One line per action, first word its kind: ``discard 5m``, ``riichi 0p``, ``pon 7z 77z``,
-    ``chi 3m 45m``, ``closed_kan 5m 0555m``, ``added_kan 5m 055m``, ``tsumo 2p``, ``pass``."""
-    if a.tile is None:
-        return a.kind
-    if a.consumed:
-        return f"{a.kind} {tile_name(a.tile)} {to_mpsz(a.consumed)}"
-    return f"{a.kind} {tile_name(a.tile)}"
-
-
 def parse_action_text(text: str) -> Action:
     """The inverse of :func:`action_text`; :class:`NotationError` naming the text otherwise."""
     parts = text.split()

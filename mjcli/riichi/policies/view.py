@@ -255,3 +255,13 @@ def first(legal: Sequence[Action], kind_name: str) -> Action | None:
         if a.kind == kind_name:
             return a
     return None
+
+
+def action_text(a: Action) -> str:
+    """One line per action, first word its kind: ``discard 5m``, ``riichi 0p``, ``pon 7z 77z``,
+    ``chi 3m 45m``, ``closed_kan 5m 0555m``, ``added_kan 5m 055m``, ``tsumo 2p``, ``pass``."""
+    if a.tile is None:
+        return a.kind
+    if a.consumed:
+        return f"{a.kind} {tile_name(a.tile)} {to_mpsz(a.consumed)}"
+    return f"{a.kind} {tile_name(a.tile)}"

@@ -49,7 +49,7 @@ from mjcli.riichi.simulate.driver import GameSpec, PlayedGame, play_game
 from mjcli.riichi.simulate.figures import paired_differences, policy_summary
 from mjcli.riichi.simulate.seats import BotSeat, PolicySeat
 from mjcli.riichi.simulate.wall import game_seed
-from mjcli.runner import Backend, ordered_map, runs_here, shared
+from mjcli.runner import SHANTEN_TABLES, Backend, ordered_map, runs_here, shared
 
 LENGTHS = ("hanchan", "tonpuu")
 LOG_DIR = "logs"
@@ -379,7 +379,9 @@ def run_games(
             close_seats(seats)
         return
     setup = functools.partial(seats_for, names, registry, strict_bots)
-    yield from ordered_map(_play_task, specs, jobs=jobs, setup=setup, backend=backend)
+    yield from ordered_map(
+        _play_task, specs, jobs=jobs, setup=setup, backend=backend, preload=(SHANTEN_TABLES,)
+    )
 
 
 # ---------------------------------------------------------------- the run
