@@ -61,8 +61,10 @@ def test_quick_commands_never_touch_parquet_or_worker_processes():
             assert "mjcli.runner" not in modules, argv
         if argv[0] == "advise":  # built-in policies only: no entry point looked up, no bot started
             assert _loaded(modules, ("importlib.metadata", "mjcli.riichi.bots")) == [], argv
-            # a typed hand is no game: no engine state, nor the bridge from a log's round to a view
-            assert _loaded(modules, ("mjcli.riichi.engine.state", "mjcli.riichi.policies.bridge")) == []
+            # a typed hand is no game: no engine state or events, nor the bridge from a log's round
+            # to a view; and a hand that cannot win asks no scorer
+            game = ("mjcli.riichi.engine.state", "mjcli.riichi.engine.events", "mjcli.riichi.policies.bridge")
+            assert _loaded(modules, (*game, "mjcli.riichi.scoring")) == []
 
 
 def test_one_hand_analysis_needs_no_numpy():

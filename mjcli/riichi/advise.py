@@ -23,7 +23,6 @@ from mjcli.errors import InvalidHandError, UsageError
 from mjcli.melds import Meld, melds_to_text
 from mjcli.output import format_table, plural
 from mjcli.plugins import BOT, Registry
-from mjcli.riichi.engine import events as ev
 from mjcli.riichi.hand_report import discard_name
 from mjcli.riichi.policies import build_policy, builtin_registry, parse_policy_names
 from mjcli.riichi.policies.hand_math import HandMath
@@ -142,6 +141,10 @@ def hand_events(view: PlayerView) -> tuple[list[object], int, list[str]]:
             "--melds, --seen and --riichi-by, or about a log position (LOG --round --honba --turn --seat)"
         )
     own = view.concealed_counts()
+    # imported here: building its ~20 event classes is 14 ms of `advise HAND`'s start-up, and only
+    # a position put to an outside bot needs them (bench_speed: "start-up: mjcli advise HAND")
+    from mjcli.riichi.engine import events as ev
+
     shown = {s: h for s, h in enumerate(view.shown_hands) if h is not None}
     if any(len(h) != 13 for h in shown.values()):
         raise UsageError("an outside bot is shown other seats' hands of 13 tiles only (they are dealt)")

@@ -32,7 +32,6 @@ from mjcli.riichi.engine.waits import is_complete
 from mjcli.riichi.engine.waits import waits as hand_waits
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.riichi.rules import Rules, get_rules
-from mjcli.riichi.scoring import WinContext, score_hand
 from mjcli.tiles import TERMINALS_AND_HONORS, is_honor, kind, runs_with, sort_key
 
 RIICHI_COST = 1000
@@ -46,6 +45,10 @@ def has_yaku(
     view: PlayerView, concealed: list[int], win_tile: int, tsumo: bool, rules: Rules | None = None
 ) -> bool:
     """Is the complete hand ``concealed`` (winning tile included) worth at least one yaku?"""
+    # imported here: the scorer (with `mahjong`'s yaku classes) is 20 ms of `advise HAND`'s start-up,
+    # and only a complete hand asks it (bench_speed: "start-up: mjcli advise HAND")
+    from mjcli.riichi.scoring import WinContext, score_hand
+
     ctx = WinContext(
         tsumo=tsumo,
         riichi=view.in_riichi,
