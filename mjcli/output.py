@@ -82,3 +82,11 @@ def terminal_bar(total: int | None = None, *, unit: str, leave: bool = True) -> 
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``1 game``, ``2 games`` (``many``: the plural when it is not ``word + "s"``)."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def games_rate(games: int, seconds: float, kept_deals: int = 0, digits: int = 1) -> str:
+    """A simulation's speed for its closing line, ``"12.3 games/s"``. A resumed run's figure counts
+    the games of the deals it kept from the earlier run (played then, read back now), and says so."""
+    rate = games / seconds if seconds else 0.0
+    text = f"{rate:.{digits}f} games/s"
+    return f"{text} counting {plural(kept_deals, 'kept deal')}" if kept_deals else text

@@ -13,7 +13,7 @@ from typing import Any
 
 from mjcli.errors import UsageError
 from mjcli.games import Command, GameEntry
-from mjcli.output import emit_json, format_table, frame_text, plural, terminal_bar
+from mjcli.output import emit_json, format_table, frame_text, games_rate, plural, terminal_bar
 
 DEFAULT_POLICIES = "zhanpai,greedy,random"
 
@@ -226,11 +226,9 @@ def simulate(
     if duplicate and summary["comparison"]:
         print()
         print(frame_text(duplicate_table(pl.DataFrame(summary["comparison"])), width=200, str_len=60))
-    rate = summary["games"] / summary["seconds"] if summary["seconds"] else 0.0
-    print(
-        f"{plural(summary['games'], 'game')} in {summary['seconds']:.1f} s ({rate:.0f} games/s, {how})",
-        file=sys.stderr,
-    )
+    rate = games_rate(summary["games"], summary["seconds"], parted.resumed if parted is not None else 0, 0)
+    played = plural(summary["games"], "game")
+    print(f"{played} in {summary['seconds']:.1f} s ({rate}, {how})", file=sys.stderr)
     return 0
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from mjcli.errors import MjcliError, UsageError, one_line
 from mjcli.games import Command, GameEntry
-from mjcli.output import emit_json, plural, terminal_bar
+from mjcli.output import emit_json, games_rate, plural, terminal_bar
 
 HK_PLAYERS = "hk-pm0,hk-pm8,hk-pm16,hk-pm16plus"
 RED_PLAYERS = "red-pm0,red-pm12,red-pm12plus"
@@ -285,10 +285,10 @@ def simulate(
         if resume:
             kept = f"; {parted.resumed} of {plural(result['deals'], 'deal')} kept from the earlier run"
         print(f"wrote {Path(str(out)) / 'games'}/ and {Path(str(out)) / 'rounds'}/{kept}", file=sys.stderr)
-    rate = result["games"] / result["seconds"] if result["seconds"] else 0.0
+    rate = games_rate(result["games"], result["seconds"], parted.resumed if parted is not None else 0)
     print(
         f"{plural(result['games'], 'game')}, {plural(result['hands'], 'hand')} in {result['seconds']:.1f} s "
-        f"({rate:.1f} games/s, {how})",
+        f"({rate}, {how})",
         file=sys.stderr,
     )
     return 0

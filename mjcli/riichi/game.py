@@ -17,7 +17,7 @@ from typing import Any
 
 from mjcli.errors import InvalidHandError, MjcliError, UsageError
 from mjcli.games import Command, GameEntry
-from mjcli.output import emit_json, plural, terminal_bar
+from mjcli.output import emit_json, games_rate, plural, terminal_bar
 from mjcli.riichi.rules import DEFAULT_HANDS_SHOWN
 
 DEFAULT_PLAYERS = "akagi,mahjongjoy,greedy,efficiency"
@@ -1096,12 +1096,9 @@ def simulate(
         if resume:
             kept = f"; {parted.resumed} of {plural(result['deals'], 'deal')} kept from the earlier run"
         print(f"wrote {Path(str(out)) / 'games'}/ and {Path(str(out)) / 'rounds'}/{kept}", file=sys.stderr)
-    rate = result["games"] / result["seconds"] if result["seconds"] else 0.0
+    rate = games_rate(result["games"], result["seconds"], parted.resumed if parted is not None else 0)
     played = f"{plural(result['games'], 'game')}, {plural(result['rounds'], 'round')}"
-    print(
-        f"{played} in {result['seconds']:.1f} s ({rate:.1f} games/s, {how})",
-        file=sys.stderr,
-    )
+    print(f"{played} in {result['seconds']:.1f} s ({rate}, {how})", file=sys.stderr)
     return 1 if faults else 0
 
 
