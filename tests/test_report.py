@@ -629,3 +629,21 @@ def test_tiles_of_a_hand_are_all_drawn_once_defined() -> None:
     assert tile_tokens("055m") == ["0m", "5m", "5m"]
     cards = doudizhu_hand(sprite, "3345TTJBR", lead="44")
     assert Parsed(cards).hands == [(11, 11)]
+
+
+def test_a_replay_page_is_the_same_bytes_every_time(tmp_path: Path) -> None:
+    """The page of a three-player replay was drawn with its policies in either order, run to run
+    (a join that did not keep the rows' order); a few pages of one replay must be one page."""
+    sanma = Path(__file__).resolve().parents[1] / "fixtures" / "sanma"
+    logs = sorted(str(p) for p in sanma.iterdir() if p.suffix != ".md" and p.is_file())
+    assert logs
+    out = tmp_path / "out"
+    args = ["replay", *logs, "--policies", "efficiency,greedy", "-j", "1", "--out", str(out)]
+    res = runner.invoke(app, args)
+    assert res.exit_code == 0, res.output
+    pages = set()
+    for i in range(6):
+        page = tmp_path / f"page{i}.html"
+        assert runner.invoke(app, ["report", str(out), "-o", str(page)]).exit_code == 0
+        pages.add(page.read_bytes())
+    assert len(pages) == 1

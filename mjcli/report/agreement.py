@@ -11,7 +11,7 @@ as the simulation's figures do with deals. Fewer than two such games give no int
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import polars as pl
@@ -93,3 +93,41 @@ def pair_matrix(lf: pl.LazyFrame, key: Sequence[str]) -> tuple[list[str], list[l
     order = policy_order(lf)
     table = {(a, b): v for a, b, v in same.iter_rows()}
     return order, [[table.get((a, b)) for b in order] for a in order]
+
+
+def shanten_group() -> pl.Expr:
+    """A decision's shanten as the groups the charts show: complete, tenpai, 1, 2, 3, 4+."""
+    s = pl.col("shanten")
+    return (
+        pl.when(s < 0)
+        .then(pl.lit("complete"))
+        .when(s == 0)
+        .then(pl.lit("tenpai"))
+        .when(s >= 4)
+        .then(pl.lit("4+"))
+        .otherwise(s.cast(pl.String))
+    )
+
+
+def most_disputed(
+    lf: pl.LazyFrame, top: int, point: Sequence[str], worst: Mapping[str, pl.Expr] | None = None
+) -> pl.DataFrame:
+    """The ``top`` decision points (keyed by ``point``) where the most policies chose otherwise than
+    the player, then where the most of them agree on the same other move, then by the largest of
+    each of ``worst``'s figures over the point's rows (a game's own measure of how much the
+    player's move lost), ties in key order."""
+    worst = dict(worst or {})
+    keys = ["against", "consensus", *worst, *point]
+    return (
+        lf.group_by(point)
+        .agg(
+            pl.len().alias("asked"),
+            (~pl.col("agree")).sum().alias("against"),
+            pl.col("choice").filter(~pl.col("agree")).unique_counts().max().fill_null(0).alias("consensus"),
+            *(e.max().fill_null(0).alias(name) for name, e in worst.items()),
+        )
+        .filter(pl.col("against") > 0)
+        .sort(keys, descending=[True, True, *([True] * len(worst)), *([False] * len(point))])
+        .head(top)
+        .collect()
+    )

@@ -49,6 +49,22 @@ def number(x: float) -> str:
     return f"{x:,.4g}"
 
 
+def plain(x: float) -> str:
+    return f"{x:g}"
+
+
+def one_decimal(x: float) -> str:
+    return f"{x:.1f}"
+
+
+def two_decimals(x: float) -> str:
+    return f"{x:.2f}"
+
+
+def whole(x: float) -> str:
+    return f"{x:.0f}"
+
+
 def _finite(x: float | None) -> bool:
     return x is not None and not math.isnan(x)
 

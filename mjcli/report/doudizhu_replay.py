@@ -21,6 +21,7 @@ from mjcli.errors import UsageError
 from mjcli.ledger import table_source
 from mjcli.report import charts
 from mjcli.report.agreement import PHASES, overall, pair_matrix, rates_by, thirds
+from mjcli.report.agreement import most_disputed as disputed_points
 from mjcli.report.outputs import MARKERS, Output, columns
 from mjcli.report.page import Page
 from mjcli.report.tiles_svg import Sprite, doudizhu_hand
@@ -68,19 +69,8 @@ def cards_group() -> pl.Expr:
 
 
 def most_disputed(lf: pl.LazyFrame, top: int) -> pl.DataFrame:
-    """The ``top`` decision points with the most policies choosing otherwise than the player, then
-    the most of them agreeing on one other move (ties in key order)."""
-    return (
-        lf.group_by(POINT)
-        .agg(
-            (~pl.col("agree")).sum().alias("against"),
-            pl.col("choice").filter(~pl.col("agree")).unique_counts().max().fill_null(0).alias("consensus"),
-        )
-        .filter(pl.col("against") > 0)
-        .sort(["against", "consensus", *POINT], descending=[True, True, *([False] * len(POINT))])
-        .head(top)
-        .collect()
-    )
+    """The ``top`` most disputed decision points (:func:`mjcli.report.agreement.most_disputed`)."""
+    return disputed_points(lf, top, POINT)
 
 
 def _move(sprite: Sprite, move: str, kind: str) -> str:

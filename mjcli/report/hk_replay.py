@@ -27,7 +27,8 @@ from mjcli.hk.notation import hand_text, parse_hand, tile_code
 from mjcli.hk.summary import KINDS, summarise
 from mjcli.ledger import table_source
 from mjcli.report import charts
-from mjcli.report.agreement import PHASES, overall, rates_by
+from mjcli.report.agreement import PHASES, overall, rates_by, shanten_group
+from mjcli.report.agreement import most_disputed as disputed_points
 from mjcli.report.outputs import MARKERS, REPLAY_MANIFEST, Output, columns, read_json
 from mjcli.report.page import Page
 from mjcli.report.tiles_svg import Sprite, hk_hand, hk_tokens, move_tiles
@@ -81,33 +82,9 @@ def phase() -> pl.Expr:
     )
 
 
-def shanten_group() -> pl.Expr:
-    s = pl.col("shanten")
-    return (
-        pl.when(s < 0)
-        .then(pl.lit("complete"))
-        .when(s == 0)
-        .then(pl.lit("tenpai"))
-        .when(s >= 4)
-        .then(pl.lit("4+"))
-        .otherwise(s.cast(pl.String))
-    )
-
-
 def most_disputed(lf: pl.LazyFrame, top: int) -> pl.DataFrame:
-    """The ``top`` decision points with the most policies choosing otherwise than the player, then
-    the most of them agreeing on one other move (ties in key order)."""
-    return (
-        lf.group_by(POINT)
-        .agg(
-            (~pl.col("agree")).sum().alias("against"),
-            pl.col("choice").filter(~pl.col("agree")).unique_counts().max().fill_null(0).alias("consensus"),
-        )
-        .filter(pl.col("against") > 0)
-        .sort(["against", "consensus", *POINT], descending=[True, True, *([False] * len(POINT))])
-        .head(top)
-        .collect()
-    )
+    """The ``top`` most disputed decision points (:func:`mjcli.report.agreement.most_disputed`)."""
+    return disputed_points(lf, top, POINT)
 
 
 # ---------------------------------------------------------------- a decision drawn

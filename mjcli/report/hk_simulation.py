@@ -75,8 +75,8 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
             ["placement"],
             one("placement"),
             title="Average placement",
-            fmt=_plain,
-            tip=_two,
+            fmt=charts.plain,
+            tip=charts.two_decimals,
             y_range=(1.0, 4.0),
         ),
     )
@@ -88,7 +88,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
             one("score"),
             title="Average final score",
             fmt=charts.number,
-            tip=_whole,
+            tip=charts.whole,
             y_range=None,
         ),
         note="Points won and paid over the game (every hand's payments sum to zero).",
@@ -106,7 +106,13 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
     sec.chart(
         "Faan per win",
         charts.bar_chart(
-            policies, ["faan"], one("win_faan"), title="Faan per win", fmt=_plain, tip=_two, y_range=None
+            policies,
+            ["faan"],
+            one("win_faan"),
+            title="Faan per win",
+            fmt=charts.plain,
+            tip=charts.two_decimals,
+            y_range=None,
         ),
     )
     sec.table(
@@ -137,7 +143,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
                     [[estimate_of(p[metric]) for p in paired]],
                     title=f"Paired difference in {metric}",
                     fmt=charts.number,
-                    tip=_two,
+                    tip=charts.two_decimals,
                     y_range=None,
                 ),
             )
@@ -148,15 +154,3 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
                 for n, p in zip(names, paired, strict=True)
             ],
         )
-
-
-def _plain(x: float) -> str:
-    return f"{x:g}"
-
-
-def _two(x: float) -> str:
-    return f"{x:.2f}"
-
-
-def _whole(x: float) -> str:
-    return f"{x:.0f}"

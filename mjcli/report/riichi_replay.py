@@ -21,7 +21,8 @@ import polars as pl
 from mjcli.ledger import table_source
 from mjcli.output import plural
 from mjcli.report import charts
-from mjcli.report.agreement import PHASES, overall, rates_by
+from mjcli.report.agreement import PHASES, overall, rates_by, shanten_group
+from mjcli.report.agreement import most_disputed as disputed_points
 from mjcli.report.outputs import REPLAY_MANIFEST, Output, read_json
 from mjcli.report.page import Page
 from mjcli.report.tiles_svg import Sprite, move_tiles, riichi_hand
@@ -64,21 +65,11 @@ def with_players(lf: pl.LazyFrame, folder: Path) -> tuple[pl.LazyFrame, set[int]
         return lf.with_columns(pl.lit(4).alias("_players")), {4}
     schema = lf.collect_schema()
     seats = seats.with_columns(pl.col("game").cast(schema["game"]), pl.col("file").cast(schema["file"]))
-    joined = lf.join(seats.lazy(), on=["file", "game"], how="left")
-    return joined.with_columns(pl.col("_players").fill_null(4)), set(seats["_players"]) or {4}
-
-
-def shanten_group() -> pl.Expr:
-    s = pl.col("shanten")
-    return (
-        pl.when(s < 0)
-        .then(pl.lit("complete"))
-        .when(s == 0)
-        .then(pl.lit("tenpai"))
-        .when(s >= 4)
-        .then(pl.lit("4+"))
-        .otherwise(s.cast(pl.String))
-    )
+    # A join does not keep the rows' order (Polars' default), and the charts list the policies in
+    # the order of their first row: without the sort the page changed from run to run.
+    joined = lf.with_row_index("_row").join(seats.lazy(), on=["file", "game"], how="left").sort("_row")
+    joined = joined.drop("_row").with_columns(pl.col("_players").fill_null(4))
+    return joined, set(seats["_players"]) or {4}
 
 
 @dataclass(frozen=True)
@@ -144,27 +135,16 @@ def advise_command(logs: Logs, row: dict[str, Any]) -> tuple[str, str]:
 
 
 def most_disputed(lf: pl.LazyFrame, top: int) -> pl.DataFrame:
-    """The ``top`` decision points where the most policies chose otherwise than the player: then
-    where the most of them agree on the same other move, then where the player's move lost the most
-    shanten, then ukeire, against a policy's (ties in key order)."""
-    loss = pl.col("shanten_after_actual") - pl.col("shanten_after_choice")
-    gap = pl.col("ukeire_choice") - pl.col("ukeire_actual")
-    return (
-        lf.group_by(POINT)
-        .agg(
-            pl.len().alias("asked"),
-            (~pl.col("agree")).sum().alias("against"),
-            pl.col("choice").filter(~pl.col("agree")).unique_counts().max().fill_null(0).alias("consensus"),
-            loss.max().fill_null(0).alias("loss"),
-            gap.max().fill_null(0).alias("gap"),
-        )
-        .filter(pl.col("against") > 0)
-        .sort(
-            ["against", "consensus", "loss", "gap", *POINT],
-            descending=[True, True, True, True, *([False] * len(POINT))],
-        )
-        .head(top)
-        .collect()
+    """The ``top`` most disputed decision points (:func:`mjcli.report.agreement.most_disputed`),
+    after the consensus by the shanten, then the ukeire, the player's move lost against a policy's."""
+    return disputed_points(
+        lf,
+        top,
+        POINT,
+        {
+            "loss": pl.col("shanten_after_actual") - pl.col("shanten_after_choice"),
+            "gap": pl.col("ukeire_choice") - pl.col("ukeire_actual"),
+        },
     )
 
 

@@ -83,8 +83,8 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
             ["placement"],
             one("placement"),
             title="Average placement",
-            fmt=_plain,
-            tip=_two,
+            fmt=charts.plain,
+            tip=charts.two_decimals,
             y_range=(1.0, float(seats)),
         ),
     )
@@ -96,7 +96,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
             one("score"),
             title="Average final score",
             fmt=charts.number,
-            tip=_whole,
+            tip=charts.whole,
             y_range=None,
         ),
     )
@@ -108,7 +108,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
             one("points"),
             title="Average points",
             fmt=charts.number,
-            tip=_one,
+            tip=charts.one_decimal,
             y_range=None,
         ),
     )
@@ -146,7 +146,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
                     values,
                     title=f"Paired difference in {metric}",
                     fmt=charts.number,
-                    tip=_two,
+                    tip=charts.two_decimals,
                     y_range=None,
                 ),
             )
@@ -157,22 +157,6 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
                 for n, p in zip(names, paired, strict=True)
             ],
         )
-
-
-def _plain(x: float) -> str:
-    return f"{x:g}"
-
-
-def _one(x: float) -> str:
-    return f"{x:.1f}"
-
-
-def _two(x: float) -> str:
-    return f"{x:.2f}"
-
-
-def _whole(x: float) -> str:
-    return f"{x:.0f}"
 
 
 def _shown(metric: str, value: dict[str, Any] | None) -> str:

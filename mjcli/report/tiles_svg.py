@@ -218,17 +218,20 @@ def _group(items: Iterable[str], css: str, caption: str = "") -> str:
     return f'<span class="{css}">{cap}{"".join(items)}</span>'
 
 
-def riichi_hand(
-    sprite: Sprite, hand: str, drawn: str | None = None, offered: str | None = None, melds: str | None = None
+def _seat_tiles(
+    sprite: Sprite,
+    tokens: list[str],
+    drawn: str | None,
+    melds: str | None,
+    offered: list[str],
+    bonus: Sequence[str] = (),
 ) -> str:
-    """A riichi seat's tiles: the concealed hand (the drawn tile set apart), the open melds, and the
-    tile offered by another player when the decision is about it."""
-    tokens = tile_tokens(hand)
-    if drawn and drawn in tokens:
-        tokens.remove(drawn)
-        tail = [drawn]
-    else:
-        tail = []
+    """A seat's tiles as one block: the concealed ``tokens`` (``drawn`` set apart when it is among
+    them), the open melds, the bonus tiles set aside, and the ``offered`` tiles of another player."""
+    tail = [drawn] if drawn and drawn in tokens else []
+    if tail:
+        tokens = list(tokens)
+        tokens.remove(tail[0])
     groups = [_group((sprite.tile(t) for t in tokens), "tiles")]
     count = len(tokens)
     if tail:
@@ -239,10 +242,21 @@ def riichi_hand(
         names = tile_tokens(tiles)
         groups.append(_group((sprite.tile(t, 24) for t in names), "tiles meld", kind))
         count += len(names)
+    if bonus:
+        groups.append(_group((sprite.tile(t, 24) for t in bonus), "tiles meld", "bonus"))
+        count += len(bonus)
     if offered:
-        groups.append(_group([sprite.tile(offered)], "tiles offered", "on"))
+        groups.append(_group([sprite.tile(t) for t in offered], "tiles offered", "on"))
         count += 1
     return f'<div class="hand" data-tiles="{count}">{"".join(groups)}</div>'
+
+
+def riichi_hand(
+    sprite: Sprite, hand: str, drawn: str | None = None, offered: str | None = None, melds: str | None = None
+) -> str:
+    """A riichi seat's tiles: the concealed hand (the drawn tile set apart), the open melds, and the
+    tile offered by another player when the decision is about it."""
+    return _seat_tiles(sprite, tile_tokens(hand), drawn, melds, [offered] if offered else [])
 
 
 def hk_hand(
@@ -256,28 +270,8 @@ def hk_hand(
     """A Hong Kong (or Red) seat's tiles: the concealed hand (jokers last, the drawn tile set
     apart), the open melds, the bonus tiles set aside, and the tile offered when the decision is
     about another player's discard or kong."""
-    tokens = hk_tokens(hand)
-    tail = [drawn] if drawn and drawn in tokens else []
-    if tail:
-        tokens.remove(tail[0])
-    groups = [_group((sprite.tile(t) for t in tokens), "tiles")]
-    count = len(tokens)
-    if tail:
-        groups.append(_group((sprite.tile(t) for t in tail), "tiles drawn", "drew"))
-        count += 1
-    for meld in (m for m in (melds or "").split(",") if m.strip()):
-        kind, _, tiles = meld.partition(":")
-        names = tile_tokens(tiles)
-        groups.append(_group((sprite.tile(t, 24) for t in names), "tiles meld", kind))
-        count += len(names)
-    flowers = hk_tokens(bonus or "")
-    if flowers:
-        groups.append(_group((sprite.tile(t, 24) for t in flowers), "tiles meld", "bonus"))
-        count += len(flowers)
-    if offered:
-        groups.append(_group([sprite.tile(t) for t in hk_tokens(offered)], "tiles offered", "on"))
-        count += 1
-    return f'<div class="hand" data-tiles="{count}">{"".join(groups)}</div>'
+    offered_tiles = hk_tokens(offered) if offered else []
+    return _seat_tiles(sprite, hk_tokens(hand), drawn, melds, offered_tiles, hk_tokens(bonus or ""))
 
 
 def doudizhu_hand(sprite: Sprite, hand: str, lead: str | None = None) -> str:
