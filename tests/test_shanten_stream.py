@@ -160,3 +160,70 @@ def test_hands_in_other_notations_join_the_batch_with_the_same_answers():
     assert batch.returncode == one_by_one.returncode == 0, batch.stderr
     assert batch.stdout == one_by_one.stdout
     assert len(batch.stdout.splitlines()) == 3
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["shanten", "-", "--json"],
+        ["shanten", "--json", "-"],
+        ["shanten", "-", "--json", "--seen", "1z2z", "--sanma", "--shanten-only"],
+        ["shanten", "-", "--json", "--fields=hand,discards", "--seen=", "--game", "riichi"],
+        ["shanten", "--game=doudizhu", "-", "--json"],
+        ["shanten", "-", "--json", "--fields", "hand,colour"],
+    ],
+)
+def test_the_batch_route_around_typer_hands_on_what_typer_does(args, monkeypatch):
+    """``mjcli shanten - --json`` starts without Typer (mjcli.cli): the options it hands to
+    ``games.run`` are those the Typer skin hands on, in the same order."""
+    from mjcli import games
+    from mjcli.cli import build_app, stdin_batch_options
+
+    seen = []
+    monkeypatch.setattr(
+        games, "run", lambda command, game, **options: seen.append((command, game, options)) or 0
+    )
+    with pytest.raises(SystemExit) as done:
+        build_app(["shanten"])(args=args)
+    assert done.value.code == 0
+    ((command, game, typer_options),) = seen
+    ours = stdin_batch_options(args)
+    assert ours is not None
+    assert (command, game, list(typer_options.items())) == ("shanten", ours.pop("game"), list(ours.items()))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["shanten", "-"],  # no --json: the table, Typer's route
+        ["shanten", "-", "--json", "--help"],
+        ["shanten", "-", "--json", "--json"],
+        ["shanten", "-", "-", "--json"],
+        ["shanten", "-", "--json", "--seen"],
+        ["shanten", "-", "--json", "--seen", "--sanma"],
+        ["shanten", "-", "--json", "--jobs", "2"],
+        ["shanten", "123m", "--json"],
+        ["score", "-", "--json"],
+    ],
+)
+def test_other_command_lines_go_through_typer(args):
+    from mjcli.cli import stdin_batch_options
+
+    assert stdin_batch_options(args) is None
+
+
+def test_the_batch_route_exits_as_typer_does_on_a_closed_pipe():
+    """``| head``: exit 1 and nothing on stderr, as Typer's own handling of a closed pipe."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    lines = "\n".join(_random_hands(3000, seed=5)) + "\n"
+    for args in (["-", "--json"], ["-", "--json", "--seen", "1z"]):
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "mjcli", "shanten", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+        )
+        proc.stdout.close()  # the reader is gone before the first answer
+        _, err = proc.communicate(lines.encode(), timeout=120)
+        assert (proc.returncode, err) == (1, b"")
