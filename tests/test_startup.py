@@ -79,15 +79,3 @@ def test_one_hand_analysis_needs_no_numpy():
     )
     assert "mjcli.analysis.shanten_calc" in modules
     assert _loaded(modules, ("numpy",)) == []
-
-
-def test_the_stdin_json_batch_starts_without_typer():
-    """``mjcli shanten - --json`` is routed around Typer (mjcli.cli): its start-up is part of the batch."""
-    run = (
-        "import io, sys\nsys.argv = ['mjcli', 'shanten', '-', '--json']\n"
-        "sys.stdin = io.TextIOWrapper(io.BytesIO(b'123m456p789s1122z\\n'))\nfrom mjcli.cli import main\n"
-        "try:\n    main()\nexcept SystemExit as e:\n    assert not e.code, e.code"
-    )
-    modules = _modules_after(run)
-    assert [m for m in modules if m.split(".")[0] in ("typer", "click")] == []
-    assert "mjcli.riichi.hand_lines" in modules

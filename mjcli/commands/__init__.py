@@ -3,9 +3,6 @@
 A skin declares the options of its command (for every game that has it, with ``None`` or ``False``
 meaning "not given"), and hands them to :func:`mjcli.games.run`, which finds the game's body in the
 ``--game`` table, fills in that game's defaults and refuses options that do not apply to it.
-
-Typer is imported by the option helpers, not at the top: ``mjcli shanten - --json`` takes a route
-around Typer (:mod:`mjcli.cli`) and this package's names are all it needs from here.
 """
 
 from __future__ import annotations
@@ -15,6 +12,8 @@ import re
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
+
+import typer
 
 from mjcli.games import DEFAULT_GAME, game_names
 
@@ -41,8 +40,6 @@ def command_modules(names: Sequence[str] = NAMES) -> list[ModuleType]:
 
 def game_option() -> Any:
     """The ``--game`` option every game-dependent command takes."""
-    import typer
-
     return typer.Option(
         None, "--game", help=f"Which game: {', '.join(game_names())} [default: {DEFAULT_GAME}]."
     )
@@ -50,8 +47,6 @@ def game_option() -> Any:
 
 def jobs_option() -> Any:
     """The ``--jobs`` option of the batch commands: the output is the same for any number."""
-    import typer
-
     from mjcli.runner import MAX_JOBS  # here, not at the top: a quick command never imports the runner
 
     return typer.Option(
@@ -66,8 +61,6 @@ def jobs_option() -> Any:
 
 def plugin_option() -> Any:
     """``--plugin NAME=TARGET``, repeatable: a Python policy under a name of its own."""
-    import typer
-
     return typer.Option(
         None,
         "--plugin",
@@ -79,8 +72,6 @@ def plugin_option() -> Any:
 
 def bot_option() -> Any:
     """``--bot NAME=COMMAND``, repeatable: an outside mjai program under a name of its own."""
-    import typer
-
     return typer.Option(
         None,
         "--bot",
@@ -91,8 +82,6 @@ def bot_option() -> Any:
 
 
 def bot_timeout_option() -> Any:
-    import typer
-
     return typer.Option(
         None,
         "--bot-timeout",
@@ -103,8 +92,6 @@ def bot_timeout_option() -> Any:
 
 
 def bot_framing_option() -> Any:
-    import typer
-
     return typer.Option(
         None,
         "--bot-framing",
@@ -114,8 +101,6 @@ def bot_framing_option() -> Any:
 
 
 def strict_bots_option() -> Any:
-    import typer
-
     return typer.Option(
         False, "--strict-bots", help="Riichi: stop at a bot's first fault (exit 1) instead of playing on."
     )
@@ -124,8 +109,6 @@ def strict_bots_option() -> Any:
 def ray_option(more: str = "") -> Any:
     """``--ray [ADDRESS]``: run the tasks on Ray (see :func:`optional_values` for the bare form);
     ``more``: what it changes in the command's output."""
-    import typer
-
     from mjcli.runner import RAY_INSTALL
 
     return typer.Option(
@@ -138,8 +121,6 @@ def ray_option(more: str = "") -> Any:
 
 
 def resume_option() -> Any:
-    import typer
-
     return typer.Option(
         False,
         "--resume",
