@@ -12,12 +12,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mjcli.analysis import shanten
 from mjcli.errors import UsageError
 from mjcli.riichi.hand_lines import FIELDS, HandLines, dumps, needs_analysis, parse_fields, select
 from mjcli.riichi.hand_report import analyse, check_seen, read_hand
-from mjcli.tiles import RED_FIVES, to_mpsz
+from mjcli.tiles import RED_FIVES, tile_name, to_mpsz
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -160,3 +162,47 @@ def test_hands_in_other_notations_join_the_batch_with_the_same_answers():
     assert batch.returncode == one_by_one.returncode == 0, batch.stderr
     assert batch.stdout == one_by_one.stdout
     assert len(batch.stdout.splitlines()) == 3
+
+
+# a batch of hands of 13/14 tiles mostly (other legal sizes too, few kinds now and then: quads, dead
+# waits), a red five in place of a five sometimes; tiles as ids 0..135 so no kind exceeds four
+_batch_hand = st.tuples(
+    st.lists(st.integers(0, 135), min_size=1, max_size=14, unique=True).filter(
+        lambda ids: len(ids) in (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
+    ),
+    st.booleans(),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_batch_hand, min_size=1, max_size=12), st.sampled_from([[0] * 34, [1] * 27 + [0] * 7]))
+def test_a_batch_answers_each_hand_as_alone_and_as_mahjong_counts(hands, seen):
+    """The chunk answer of the batch path is the one-hand path's, line for line, and its shanten
+    numbers (the hand's, and each discard's) are `mahjong`'s."""
+    from mahjong.shanten import Shanten
+
+    lines = []
+    for ids, red in hands:
+        tiles = [i // 4 for i in ids]
+        if red and 4 in tiles:
+            tiles[tiles.index(4)] = RED_FIVES[0]
+        lines.append(to_mpsz(tiles))
+    reference = _one_by_one(FIELDS, seen)
+    expected = "".join(reference(line, i + 1)[0] for i, line in enumerate(lines))
+    got = HandLines(seen, FIELDS, reference).answer(("\n".join(lines) + "\n").encode(), 1).decode()
+    assert got == expected
+    for (ids, _), answer in zip(hands, got.splitlines(), strict=True):
+        obj = json.loads(answer)
+        if "error" in obj:  # a hand holding a tile the seen ones leave none of
+            continue
+        counts = [0] * 34
+        for i in ids:
+            counts[i // 4] += 1
+        assert obj["shanten"] == Shanten.calculate_shanten(counts)
+        for option in obj.get("discards", []):
+            kind = next(
+                k for k in range(34) if option["tile"] in (tile_name(k), tile_name(k).replace("5", "0"))
+            )
+            after = list(counts)
+            after[kind] -= 1
+            assert option["shanten"] == Shanten.calculate_shanten(after)

@@ -110,22 +110,31 @@ def _slice_value(key: bytes, parts: tuple[tuple[int, ...], ...], ids: bytes, cod
 
 
 def _packed_values(num_kinds: int, row_ids: np.ndarray, terminals: tuple[int, ...]) -> np.ndarray:
-    """The packed value of every group code (int32; tile count not capped).
+    """The packed value of every group code, as uint32, its tile count capped at 15.
 
     Every field is a sum over the kinds of the group, so the table for 9 kinds is built as an outer
     sum of per-kind contributions, kind by kind (code = sum count[i] * 5**i: kind i varies slowest
-    after i steps, hence ``add.outer(contribution of kind i, table so far)``).
+    after i steps, hence ``add.outer(contribution of kind i, table so far)``). A group of 15+ tiles
+    never occurs in a legal hand; its count is capped so that the sum of four groups stays inside its
+    6 bits (and still reads as an illegal size). All in uint32 and in place: no int64 copy of the 2M
+    suit codes (about 40 ms less of the batch's start, bench row ``shanten - --json --fields ...``).
     """
     import numpy as np
 
-    values = np.zeros(1, dtype=np.int32)
-    counts = np.arange(5, dtype=np.int32)
+    values = np.zeros(1, dtype=np.uint32)
+    counts = np.arange(5, dtype=np.uint32)
     for i in range(num_kinds):
         part = counts | (counts >= 2) << 6 | (counts >= 1) << 10
         if i in terminals:
             part = part | (counts >= 1) << 14 | (counts >= 2) << 18
-        values = np.add.outer(part, values).reshape(-1)
-    return (values | row_ids.astype(np.int64) << _ID_SHIFT).astype(np.int32)
+        values = np.add.outer(part.astype(np.uint32), values).reshape(-1)
+    excess = values & np.uint32(_SIZE_MASK)
+    excess -= np.minimum(excess, np.uint32(15))
+    values -= excess
+    ids = row_ids.astype(np.uint32)
+    ids <<= np.uint32(_ID_SHIFT)
+    values |= ids
+    return values
 
 
 #: slices put in the cache up front: all of at most this many tiles (about 14k, 25 ms at import)
@@ -559,8 +568,8 @@ class _BatchTables:
             g = min(k // 9, 3)
             w[k, g] = 5 ** (k - _GROUP_STARTS[g])
         self.weights = w
-        self.suit = self._capped(_packed_values(9, t.suit_ids, (0, 8)))
-        self.honor = self._capped(_packed_values(7, t.honor_ids, tuple(range(7))))
+        self.suit = _packed_values(9, t.suit_ids, (0, 8))
+        self.honor = _packed_values(7, t.honor_ids, tuple(range(7)))
         self.combine = t.combine.astype(np.uint8 if size <= 256 else np.uint16)
         # final[left, right, n]: regular shanten of a hand of n tiles whose man+pin row is ``left``
         # and sou+honour row is ``right``; 127 marks an illegal size
@@ -582,15 +591,6 @@ class _BatchTables:
 
         special = self.special[(facts >> 6) & 0xFFFF]
         return np.where(self.full[tiles], np.minimum(regular, special), regular)
-
-    @staticmethod
-    def _capped(values: np.ndarray) -> np.ndarray:
-        import numpy as np
-
-        # a group of 15+ tiles never occurs in a legal hand; cap its count so that the sum of four
-        # groups stays inside its 6 bits (and still reads as an illegal size)
-        size = values & _SIZE_MASK
-        return (values - size + np.minimum(size, 15)).astype(np.uint32)
 
 
 _batch_tables: _BatchTables | None = None
