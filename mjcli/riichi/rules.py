@@ -139,6 +139,13 @@ class Rules:
             known = ", ".join(ABSENT_SHARES)
             raise UsageError(f"rule set '{self.name}': absent_share '{self.absent_share}' (known: {known})")
 
+    def __hash__(self) -> int:
+        # The name only: equal rule sets have equal names, so the hash stays a hash of the value,
+        # and two sets sharing a name are told apart by ``==``. Every scored win hashes its rules
+        # (the library configuration's cache key, ScoreCache keys); the dataclass's hash of all ~30
+        # fields cost ~2 us of it (bench_speed: "score one win, engine path").
+        return hash(self.name)
+
     @property
     def goal(self) -> int:
         """The score first place needs for the game to end after the last round."""

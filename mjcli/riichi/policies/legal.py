@@ -61,7 +61,8 @@ def has_yaku(
         kita=view.kita[view.seat] if view.kita else 0,
     )
     try:
-        score_hand(concealed, win_tile, view.own_melds, ctx, rules or _rules_of(view))
+        # only whether it scores: no explanation written (bench_speed: "score one win, engine path")
+        score_hand(concealed, win_tile, view.own_melds, ctx, rules or _rules_of(view), explain=False)
     except MjcliError:
         return False
     return True
