@@ -27,8 +27,10 @@ INTERRUPTED = 130
 #: is imported) keeps freed pages for 10 s by default: each phase of a batch (a part written, the final
 #: streamed write, the summary's queries) then adds its peak to the last one's. Returned at once, the
 #: phases share the pages: a replay of 19 hanchan peaks ~25 MiB lower (bench_speed "peak memory";
-#: measured 228 -> 205 MiB before the summary's join was made smaller). A value the user set wins; the
-#: workers inherit it.
+#: measured 228 -> 205 MiB before the summary's join was made smaller, 222 -> 163 MiB with it). The
+#: price is system time for pages given back and faulted in again: about 0.2 s of CPU over the Parquet
+#: writes and summary of those 19 hanchan (a 100 ms delay: half that, and 15 MiB more). A value the
+#: user set wins; the workers inherit it.
 POLARS_ALLOCATOR = ("_RJEM_MALLOC_CONF", "dirty_decay_ms:0,muzzy_decay_ms:0")
 
 
