@@ -19,7 +19,8 @@ Rows (the table of the speed issue; README "Speed" has the figures of one run):
   number of decision points with a choice compared;
 * self-play with a first-legal policy in every seat: hanchan per CPU second (RiichiEnv's
   ``4p-red-half`` game mode: a hanchan, as ours);
-* ``replay --jobs 2`` against ``--jobs 1``, wall time, and the peak memory (max RSS) of the run.
+* ``replay``, ``verify`` and ``simulate`` with ``--jobs 2`` against ``--jobs 1``, wall time, and the
+  peak memory (max RSS) of the replay at ``--jobs 1``.
 
 Every ratio is a time ratio, mjcli's time over the peer's for the same work: below 1 is faster.
 
@@ -562,27 +563,43 @@ PEAK_RSS = (
 )
 
 
+def _jobs_run(argv: list[str], jobs: int) -> tuple[float, int]:
+    """(wall seconds, peak RSS in KiB of the largest process waited for) of one command."""
+    with tempfile.TemporaryDirectory() as tmp:
+        argv = [a.replace("{tmp}", tmp) for a in argv]
+        wall = time.perf_counter()
+        out = subprocess.run(
+            [str(BIN / "python"), "-c", PEAK_RSS, str(BIN / "mjcli"), *argv, "--jobs", str(jobs)],
+            capture_output=True,
+            text=True,
+            check=False,
+            env=_ENV,
+        )
+        return time.perf_counter() - wall, int(out.stdout.strip() or 0)
+
+
 def jobs_and_memory() -> None:
+    """``--jobs 2`` against ``--jobs 1`` for replay, verify and simulate (wall, alternated, the best of
+    two), and the peak memory of the replay at ``--jobs 1``, where one process does everything (at
+    ``--jobs 2`` the workers are the forkserver's children, which this count does not see)."""
     paths = [str(p) for p in _shared_hanchan()]
-    walls = {}
-    rss = {}
-    for jobs in (1, 2):
-        with tempfile.TemporaryDirectory() as tmp:
-            argv = [str(BIN / "mjcli"), "replay", *paths, "--out", f"{tmp}/r", "--jobs", str(jobs)]
-            wall = time.perf_counter()
-            out = subprocess.run(
-                [str(BIN / "python"), "-c", PEAK_RSS, *argv], capture_output=True, text=True, check=False
-            )
-            walls[jobs] = time.perf_counter() - wall
-            rss[jobs] = int(out.stdout.strip() or 0)
-    _row(
-        f"replay --jobs 2 vs 1 ({len(paths)} hanchan)",
-        f"{walls[1]:.1f} s -> {walls[2]:.1f} s",
-        "-",
-        f"x{walls[1] / walls[2]:.2f}",
-        ">= x1.8 on a quiet machine",
-    )
-    _row("peak memory, replay (max RSS of a process)", f"{rss[1] / 1024:.0f} MiB", "-", "", "<= 100 MiB")
+    runs = {
+        f"replay --jobs 2 vs 1 ({len(paths)} hanchan)": ["replay", *paths, "--out", "{tmp}/r"],
+        f"verify --jobs 2 vs 1 ({len(paths)} hanchan)": ["verify", *paths],
+        "simulate --jobs 2 vs 1 (16 games)": ["simulate", "--games", "16", "--seed", "3", "--out", "{tmp}/s"],
+    }
+    rss = 0
+    for name, argv in runs.items():
+        walls: dict[int, list[float]] = {1: [], 2: []}
+        for _ in range(2):
+            for jobs in (1, 2):
+                wall, peak = _jobs_run(argv, jobs)
+                walls[jobs].append(wall)
+                if name.startswith("replay") and jobs == 1:
+                    rss = max(rss, peak)
+        one, two = min(walls[1]), min(walls[2])
+        _row(name, f"{one:.1f} s -> {two:.1f} s", "-", f"x{one / two:.2f}", ">= x1.8 on a quiet machine")
+    _row("peak memory, replay (max RSS of a process)", f"{rss / 1024:.0f} MiB", "-", "", "<= 100 MiB")
 
 
 def run() -> None:

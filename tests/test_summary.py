@@ -64,6 +64,54 @@ def test_matrix_is_symmetric_with_a_unit_diagonal(out):
     assert m["greedy"][names.index("akagi")] == pytest.approx((a == g).mean())
 
 
+def test_matrix_equals_the_join_on_the_key_columns_with_nulls_and_repeated_keys():
+    """The matrix joins on integer ranks of the key and the choices (less memory): the same shares as
+    the plain join on the seven key columns and the choice strings, where a null choice is never
+    compared, a row with a null key never meets another and a repeated key pairs every row."""
+    from mjcli.riichi.summary import KEY
+
+    base = {"file": "f", "game_id": "g", "round": "E1", "honba": 0, "seat": 0, "kind": "discard"}
+    rows = []
+    for turn, choices in enumerate(
+        [
+            ("discard 1m", "discard 1m", "discard 2m"),
+            ("discard 5p", None, "discard 5p"),
+            ("pass", "pass", "chi"),
+        ]
+    ):
+        for policy, choice in zip(("a", "b", "c"), choices, strict=True):
+            rows.append({**base, "turn": turn, "policy": policy, "choice": choice})
+    rows.append({**base, "turn": 2, "policy": "a", "choice": "chi"})  # the same key twice for a
+    rows.append({**base, "round": None, "turn": 9, "policy": "b", "choice": "pass"})  # a null key
+    rows.append({**base, "round": None, "turn": 9, "policy": "c", "choice": "pass"})
+    lf = pl.DataFrame(
+        rows,
+        schema={
+            **{k: pl.String for k in KEY},
+            "honba": pl.Int32,
+            "turn": pl.Int32,
+            "seat": pl.Int32,
+            "policy": pl.String,
+            "choice": pl.String,
+        },
+    ).lazy()
+    choices = lf.select(*KEY, "policy", "choice")
+    plain = (
+        choices.join(choices, on=KEY, how="inner", suffix="_b")
+        .group_by("policy", "policy_b")
+        .agg((pl.col("choice") == pl.col("choice_b")).mean().alias("same"))
+        .collect()
+    )
+    expected = {(a, b): v for a, b, v in plain.iter_rows()}
+    m = agreement_matrix(lf)
+    names = m["policy"].to_list()
+    assert names == ["a", "b", "c"]
+    for i, a in enumerate(names):
+        for b in names:
+            assert m[b][i] == expected.get((a, b))
+    assert expected[("a", "c")] not in (None, 0.0, 1.0)  # the case is not trivial
+
+
 def test_group_tables(out):
     by_player = group_table(scan(out), "player")
     assert by_player["decisions"].sum() == pl.read_parquet(out / "decisions.parquet").height

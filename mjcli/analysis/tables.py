@@ -54,8 +54,8 @@ class ShantenTables:
     """The generated tables (see the module docstring)."""
 
     rows: np.ndarray  # (K, 5, 2) int8: distance rows, every id used below points in here
-    suit_ids: np.ndarray  # (5**9,) uint16: row id of each suit code
-    honor_ids: np.ndarray  # (5**7,) uint16: row id of each honour code
+    suit_ids: np.ndarray  # (5**9,) row id of each suit code (uint16 generated, uint8 as loaded)
+    honor_ids: np.ndarray  # (5**7,) row id of each honour code (the same)
     combine: np.ndarray  # (K, K) uint16: row id of two groups together (min-plus convolution)
 
     def equals(self, other: ShantenTables) -> bool:
@@ -266,10 +266,14 @@ def save(tables: ShantenTables, path: Path = DATA_PATH) -> None:
 def _arrays(raw: RawTables) -> ShantenTables:
     import numpy as np
 
+    # The ids as read-only views of the loaded bytes, not uint16 copies: the 2 MB of the suit ids are
+    # held once (the single-hand path reads the same bytes) instead of three times, ~4 MiB of every
+    # process that uses the batch path (bench_speed "peak memory"). Ids fit a byte (see encode); the
+    # callers widen them before any arithmetic.
     return ShantenTables(
         rows=np.frombuffer(raw.rows, dtype=np.uint8).astype(np.int8).reshape(raw.size, *ROW_SHAPE),
-        suit_ids=np.frombuffer(raw.suit_ids, dtype=np.uint8).astype(np.uint16),
-        honor_ids=np.frombuffer(raw.honor_ids, dtype=np.uint8).astype(np.uint16),
+        suit_ids=np.frombuffer(raw.suit_ids, dtype=np.uint8),
+        honor_ids=np.frombuffer(raw.honor_ids, dtype=np.uint8),
         combine=np.frombuffer(raw.combine, dtype=np.uint8).astype(np.uint16).reshape(raw.size, raw.size),
     )
 
@@ -293,7 +297,7 @@ def load_raw() -> RawTables:
 @lru_cache(maxsize=1)
 def load() -> ShantenTables:
     """The shipped tables as numpy arrays (for the batch path)."""
-    return _arrays(load_raw())
+    return _arrays(load_raw())  # load_raw is cached too: the same bytes under both
 
 
 def main() -> None:
