@@ -9,7 +9,6 @@ code 130.
 
 from __future__ import annotations
 
-import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -22,16 +21,6 @@ from mjcli.errors import MjcliError, one_line
 
 #: the exit code of a run stopped by SIGINT or SIGTERM (128 + SIGINT, as shells report Ctrl-C)
 INTERRUPTED = 130
-
-#: Polars' allocator (its own jemalloc, configured by this variable when it starts, so before polars
-#: is imported) keeps freed pages for 10 s by default: each phase of a batch (a part written, the final
-#: streamed write, the summary's queries) then adds its peak to the last one's. Returned at once, the
-#: phases share the pages: a replay of 19 hanchan peaks ~25 MiB lower (bench_speed "peak memory";
-#: measured 228 -> 205 MiB before the summary's join was made smaller, 222 -> 163 MiB with it). The
-#: price is system time for pages given back and faulted in again: about 0.2 s of CPU over the Parquet
-#: writes and summary of those 19 hanchan (a 100 ms delay: half that, and 15 MiB more). A value the
-#: user set wins; the workers inherit it.
-POLARS_ALLOCATOR = ("_RJEM_MALLOC_CONF", "dirty_decay_ms:0,muzzy_decay_ms:0")
 
 
 def _show_version(value: bool) -> None:
@@ -92,7 +81,6 @@ def main() -> None:
     """Console-script entry point: run the app; project errors become ``error: ...`` and exit 2,
     Ctrl-C and SIGTERM ``interrupted`` and exit 130 (after the command's clean-up has run)."""
     signal.signal(signal.SIGTERM, _stop)  # SIGTERM stops a run the way Ctrl-C does
-    os.environ.setdefault(*POLARS_ALLOCATOR)
     try:
         args = optional_values(sys.argv[1:])
         build_app(commands_for(args))(args=args)
