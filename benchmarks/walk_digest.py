@@ -44,17 +44,31 @@ def log_lines(root: Path) -> list[str]:
             engine = Game()
             try:
                 points = [
-                    (d.round, d.honba, d.turn, d.seat, d.kind, d.event, d.view, d.legal.actions,
-                     d.legal.events, d.actual, d.tsumogiri, sorted(d.lost_calls, key=repr))
+                    (
+                        d.round,
+                        d.honba,
+                        d.turn,
+                        d.seat,
+                        d.kind,
+                        d.event,
+                        d.view,
+                        d.legal.actions,
+                        d.legal.events,
+                        d.actual,
+                        d.tsumogiri,
+                        sorted(d.lost_calls, key=repr),
+                    )
                     for d in decisions_of(g.events, engine=engine)
                 ]
             except MjcliError as exc:
                 out.append(f"{head}\twalk error\t{exc}")
                 continue
-            rounds = [(r.label, r.start_problems, r.outcome) for r in engine.rounds]
-            out.append(
-                f"{head}\tdecisions {len(points)} {_h(points)}\tstate {_h((engine.scores, engine.result, rounds))}"
+            state = (
+                engine.scores,
+                engine.result,
+                [(r.label, r.start_problems, r.outcome) for r in engine.rounds],
             )
+            out.append(f"{head}\tdecisions {len(points)} {_h(points)}\tstate {_h(state)}")
     return out
 
 

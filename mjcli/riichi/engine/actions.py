@@ -21,7 +21,7 @@ from mjcli.analysis import shanten as _shanten
 from mjcli.errors import MjcliError
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.state import KAN, REACT, TURN, Round
-from mjcli.riichi.engine.waits import is_complete, waits
+from mjcli.riichi.engine.waits import waits
 from mjcli.tiles import NUM_TILES, TERMINALS_AND_HONORS, is_honor, kind
 
 #: an action as the engine takes it: the events it produces, in order (the policies' form is
@@ -36,7 +36,17 @@ def _distinct(tiles: list[int]) -> list[int]:
 
 
 def can_win(rnd: Round, seat: int, tile: int, tsumo: bool, chankan: bool = False) -> bool:
-    """Complete and with a yaku (scored for real: a complete hand without yaku cannot win)."""
+    """Can a complete hand win (callers have checked that ``tile`` completes it): it needs a yaku.
+
+    A hand in riichi has one (riichi), and so does a closed hand won by tsumo (menzen tsumo): those
+    are not scored here, the others are (scored for real: a complete hand without yaku cannot win).
+    Scoring is the library's full hand evaluation, the dearest call of a turn's legal actions, and
+    the win that follows is scored once by the engine anyway (bench_speed: "walk a log to every
+    decision", "self-play").
+    """
+    p = rnd.players[seat]
+    if p.riichi or (tsumo and not chankan and p.closed):
+        return True
     try:
         rnd.score_for(seat, tile, tsumo, chankan)
     except MjcliError:
@@ -69,7 +79,7 @@ def _turn_actions(rnd: Round, seat: int) -> list[Move]:
     out: list[Move] = []
     drawn = rnd.drawn
     if drawn is not None:
-        if is_complete(p.counts) and can_win(rnd, seat, drawn, tsumo=True):
+        if p.complete_with(drawn) and can_win(rnd, seat, drawn, tsumo=True):
             out.append((ev.Win(seat, seat, drawn),))
         if (
             rnd.rules.abortive_draws
@@ -115,7 +125,8 @@ def _turn_actions(rnd: Round, seat: int) -> list[Move]:
         and rnd.wall >= 4
         # A discard leaving a wait needs a hand within one tile of complete: a 3n+2 hand whose
         # shanten is above 0 leaves none, which spares the wait check of every discard.
-        and _may_be_tenpai(p.counts)
+        # (the hand before the draw waiting already says so without counting: bench_speed "self-play")
+        and (bool(p._waits) or _may_be_tenpai(p.counts))
     ):
         tenpai_after: dict[int, bool] = {}  # per kind (two copies of a kind leave the same hand)
         for (d,) in discards:
