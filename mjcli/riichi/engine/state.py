@@ -285,9 +285,11 @@ class Round:
         seat = getattr(event, "target", 0)
         if type(seat) is not int or not 0 <= seat < n:
             raise IllegalEvent(index, event, f"seat {seat!r} is not 0..{n - 1}")
-        if self._scored:
-            self._scored = {}
-        handler(event, index)
+        try:
+            handler(event, index)  # (a Win reads the memo of the state it is won in, then it goes)
+        finally:
+            if self._scored:
+                self._scored = {}
 
     # ------------------------------------------------------------------ draws and discards
 
