@@ -7,8 +7,8 @@ events, the actual action) and of the engine's final state (scores, result, each
 and one line per self-play game (first legal action, and the ``greedy`` policy) of a few seeds.
 A speed change to the engine or the readers must leave the output identical::
 
-    PYTHONPATH=/work/main python -m benchmarks.walk_digest ../shared/logs > before.txt
-    PYTHONPATH=$PWD python -m benchmarks.walk_digest ../shared/logs > after.txt
+    PYTHONPATH=/work/main python benchmarks/walk_digest.py ../shared/logs fixtures > before.txt
+    PYTHONPATH=$PWD python benchmarks/walk_digest.py ../shared/logs fixtures > after.txt
     cmp before.txt after.txt
 
 A log the readers or the engine refuse is a line with the error's text (it must stay the same error).
@@ -97,8 +97,11 @@ def self_play_lines(games: int = 6) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    root = Path(argv[0]) if argv else Path("../shared/logs")
-    for line in log_lines(root.resolve()) + self_play_lines():
+    """Folders given (default ``../shared/logs``; the project's ``fixtures`` hold three-player logs)."""
+    lines = []
+    for root in [Path(a) for a in argv] or [Path("../shared/logs")]:
+        lines += [f"{root.name}/{line}" for line in log_lines(root.resolve())]
+    for line in lines + self_play_lines():
         print(line)
     return 0
 
