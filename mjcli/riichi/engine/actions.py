@@ -88,7 +88,9 @@ def _turn_actions(rnd: Round, seat: int) -> list[Move]:
             and sum(1 for k in TERMINALS_AND_HONORS if p.counts[k]) >= 9
         ):
             out.append((ev.RoundDraw(ev.NINE_TERMINALS),))
-        if sum(rnd.kans) < 4 and rnd.wall > 0:
+        # (a kan needs four of a kind in hand or a pon to add to: most turns have neither, and the
+        # kan scan is not entered; bench_speed: "self-play")
+        if (p.melds or 4 in p.counts) and sum(rnd.kans) < 4 and rnd.wall > 0:
             out.extend(_kan_actions(rnd, seat))
         north = rnd.variant.nukidora
         if north is not None and rnd.wall > 0 and p.counts[north]:
@@ -120,9 +122,9 @@ def _turn_actions(rnd: Round, seat: int) -> list[Move]:
     if (
         drawn is not None
         and not p.riichi_declared
-        and p.closed
-        and rnd.scores[seat] >= rnd.rules.riichi_stick
         and rnd.wall >= 4
+        and rnd.scores[seat] >= rnd.rules.riichi_stick
+        and p.closed
         # A discard leaving a wait needs a hand within one tile of complete: a 3n+2 hand whose
         # shanten is above 0 leaves none, which spares the wait check of every discard.
         # (the hand before the draw waiting already says so without counting: bench_speed "self-play")
