@@ -45,12 +45,17 @@ from mjcli.riichi.rules import Rules
 from mjcli.riichi.scoring import WinContext
 from mjcli.tiles import (
     DRAGONS,
+    NUM_TILES,
     TERMINALS_AND_HONORS,
     WINDS,
     is_honor,
     kind,
     sort_key,
 )
+
+#: ``tiles.kind`` as a table, for the lines run on every draw, discard and pass: an index is about a
+#: third of a function call (bench_speed: "walk a log to every decision", "self-play")
+_KIND = tuple(kind(t) for t in range(NUM_TILES))
 
 LIVE_WALL = 70  # 136 tiles - 14 in the dead wall - 4 x 13 dealt (three-player: variant.live_wall, 55)
 MAX_KANS = 4
@@ -120,18 +125,18 @@ class Player:
         w = self._waits
         if w is None:
             return is_complete(self.counts)
-        return kind(drawn) in w
+        return _KIND[drawn] in w
 
     def furiten(self) -> bool:
         return self.riichi_furiten or self.same_turn_furiten or not self.river_kinds.isdisjoint(self.waits())
 
     def add(self, tile: int) -> None:
         self.hand.append(tile)
-        self.counts[kind(tile)] += 1
+        self.counts[_KIND[tile]] += 1
 
     def remove(self, tile: int) -> None:
         self.hand.remove(tile)
-        self.counts[kind(tile)] -= 1
+        self.counts[_KIND[tile]] -= 1
 
 
 @dataclass(slots=True)
@@ -251,7 +256,7 @@ class Round:
 
     def _pass_tile(self, tile: int, skip: int) -> None:
         """Everyone but ``skip`` let ``tile`` go by: same-turn and riichi furiten."""
-        k = kind(tile)
+        k = _KIND[tile]
         for p in self.players:
             if p.seat == skip:
                 continue
@@ -347,7 +352,7 @@ class Round:
 
     def _reveal(self, tile: int, index: int, event: object) -> None:
         """A tile comes out of the wall (draw or dora indicator): never a fifth copy."""
-        k = kind(tile)
+        k = _KIND[tile]
         seen = self.seen  # read once: this runs for every tile drawn
         seen[k] += 1
         if seen[k] > 4 or (tile >= 34 and tile in self.seen_red):
@@ -368,7 +373,7 @@ class Round:
             raise IllegalEvent(index, e, "the tile is not in the hand")
         if e.tsumogiri and (drawn is None or drawn != tile):
             raise IllegalEvent(index, e, "marked as tsumogiri but the tile was not just drawn")
-        k = kind(tile)
+        k = _KIND[tile]
         if k in p.kuikae:
             raise IllegalEvent(index, e, "swap-calling (kuikae) is not allowed")
         if self.pending_dora:
@@ -383,7 +388,7 @@ class Round:
                 p.riichi_furiten = True
         p.hand.remove(tile)
         p.counts[k] -= 1
-        if drawn is None or k != kind(drawn):
+        if drawn is None or k != _KIND[drawn]:
             p._waits = None  # the 3n+1 hand changed (a tsumogiri leaves it as it was)
         if declaring and not p.waits():
             raise IllegalEvent(index, e, "the riichi discard does not leave the hand tenpai")
