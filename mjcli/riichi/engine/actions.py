@@ -74,6 +74,10 @@ _DISCARD_ACTIONS: tuple[tuple[tuple[Move, Move], ...], ...] = tuple(
 )
 
 
+#: ``_DISCARD_ACTIONS[seat][tile][0]``, the discards from the hand, one table a seat
+_PLAIN_DISCARDS: tuple[tuple[Move, ...], ...] = tuple(tuple(d[0] for d in seat) for seat in _DISCARD_ACTIONS)
+
+
 def _turn_actions(rnd: Round, seat: int) -> list[Move]:
     p = rnd.players[seat]
     out: list[Move] = []
@@ -112,7 +116,8 @@ def _turn_actions(rnd: Round, seat: int) -> list[Move]:
     distinct = sorted(set(hand))
     if kuikae:
         distinct = [t for t in distinct if kind(t) not in kuikae]
-    discards: list[Move] = [own[t][0] for t in distinct]
+    # (the plain discards looked up by ``map`` over a per-seat table: no bytecode per tile)
+    discards: list[Move] = list(map(_PLAIN_DISCARDS[seat].__getitem__, distinct))
     if drawn is not None and drawn in distinct:
         at = distinct.index(drawn)
         discards[at] = own[drawn][1]
