@@ -21,7 +21,7 @@ from mjcli.analysis import shanten as _shanten
 from mjcli.errors import MjcliError
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.state import KAN, REACT, TURN, Round
-from mjcli.riichi.engine.waits import is_complete, waits
+from mjcli.riichi.engine.waits import waits
 from mjcli.tiles import NUM_TILES, TERMINALS_AND_HONORS, is_honor, kind
 
 #: an action as the engine takes it: the events it produces, in order (the policies' form is
@@ -36,7 +36,17 @@ def _distinct(tiles: list[int]) -> list[int]:
 
 
 def can_win(rnd: Round, seat: int, tile: int, tsumo: bool, chankan: bool = False) -> bool:
-    """Complete and with a yaku (scored for real: a complete hand without yaku cannot win)."""
+    """Can a complete hand win (callers have checked that ``tile`` completes it): it needs a yaku.
+
+    A hand in riichi has one (riichi), and so does a closed hand won by tsumo (menzen tsumo): those
+    are not scored here, the others are (scored for real: a complete hand without yaku cannot win).
+    Scoring is the library's full hand evaluation, the dearest call of a turn's legal actions, and
+    the win that follows is scored once by the engine anyway (bench_speed: "walk a log to every
+    decision", "self-play").
+    """
+    p = rnd.players[seat]
+    if p.riichi or (tsumo and not chankan and p.closed):
+        return True
     try:
         rnd.score_for(seat, tile, tsumo, chankan)
     except MjcliError:
@@ -64,12 +74,16 @@ _DISCARD_ACTIONS: tuple[tuple[tuple[Move, Move], ...], ...] = tuple(
 )
 
 
+#: ``_DISCARD_ACTIONS[seat][tile][0]``, the discards from the hand, one table a seat
+_PLAIN_DISCARDS: tuple[tuple[Move, ...], ...] = tuple(tuple(d[0] for d in seat) for seat in _DISCARD_ACTIONS)
+
+
 def _turn_actions(rnd: Round, seat: int) -> list[Move]:
     p = rnd.players[seat]
     out: list[Move] = []
     drawn = rnd.drawn
     if drawn is not None:
-        if is_complete(p.counts) and can_win(rnd, seat, drawn, tsumo=True):
+        if p.complete_with(drawn) and can_win(rnd, seat, drawn, tsumo=True):
             out.append((ev.Win(seat, seat, drawn),))
         if (
             rnd.rules.abortive_draws
@@ -78,7 +92,9 @@ def _turn_actions(rnd: Round, seat: int) -> list[Move]:
             and sum(1 for k in TERMINALS_AND_HONORS if p.counts[k]) >= 9
         ):
             out.append((ev.RoundDraw(ev.NINE_TERMINALS),))
-        if sum(rnd.kans) < 4 and rnd.wall > 0:
+        # (a kan needs four of a kind in hand or a pon to add to: most turns have neither, and the
+        # kan scan is not entered; bench_speed: "self-play")
+        if (p.melds or 4 in p.counts) and sum(rnd.kans) < 4 and rnd.wall > 0:
             out.extend(_kan_actions(rnd, seat))
         north = rnd.variant.nukidora
         if north is not None and rnd.wall > 0 and p.counts[north]:
@@ -100,7 +116,8 @@ def _turn_actions(rnd: Round, seat: int) -> list[Move]:
     distinct = sorted(set(hand))
     if kuikae:
         distinct = [t for t in distinct if kind(t) not in kuikae]
-    discards: list[Move] = [own[t][0] for t in distinct]
+    # (the plain discards looked up by ``map`` over a per-seat table: no bytecode per tile)
+    discards: list[Move] = list(map(_PLAIN_DISCARDS[seat].__getitem__, distinct))
     if drawn is not None and drawn in distinct:
         at = distinct.index(drawn)
         discards[at] = own[drawn][1]
@@ -110,12 +127,13 @@ def _turn_actions(rnd: Round, seat: int) -> list[Move]:
     if (
         drawn is not None
         and not p.riichi_declared
-        and p.closed
-        and rnd.scores[seat] >= rnd.rules.riichi_stick
         and rnd.wall >= 4
+        and rnd.scores[seat] >= rnd.rules.riichi_stick
+        and p.closed
         # A discard leaving a wait needs a hand within one tile of complete: a 3n+2 hand whose
         # shanten is above 0 leaves none, which spares the wait check of every discard.
-        and _may_be_tenpai(p.counts)
+        # (the hand before the draw waiting already says so without counting: bench_speed "self-play")
+        and (bool(p._waits) or _may_be_tenpai(p.counts))
     ):
         tenpai_after: dict[int, bool] = {}  # per kind (two copies of a kind leave the same hand)
         for (d,) in discards:

@@ -45,12 +45,17 @@ from mjcli.riichi.rules import Rules
 from mjcli.riichi.scoring import WinContext
 from mjcli.tiles import (
     DRAGONS,
+    NUM_TILES,
     TERMINALS_AND_HONORS,
     WINDS,
     is_honor,
     kind,
     sort_key,
 )
+
+#: ``tiles.kind`` as a table, for the lines run on every draw, discard and pass: an index is about a
+#: third of a function call (bench_speed: "walk a log to every decision", "self-play")
+_KIND = tuple(kind(t) for t in range(NUM_TILES))
 
 LIVE_WALL = 70  # 136 tiles - 14 in the dead wall - 4 x 13 dealt (three-player: variant.live_wall, 55)
 MAX_KANS = 4
@@ -108,16 +113,30 @@ class Player:
         copies are all in the concealed hand does not (:func:`waits` leaves such a kind out)."""
         return bool(self.waits())
 
+    def complete_with(self, drawn: int) -> bool:
+        """Is the 3n+2 hand, ``drawn`` just drawn into it, complete?
+
+        While the waits of the hand before the draw are memoised (nearly every draw: they were
+        worked out when the last discard passed), the drawn tile's kind being one of them says it,
+        instead of splitting the 14 tiles again (bench_speed: "walk a log to every decision",
+        "self-play"). The memo is always of the 3n+1 hand without the drawn tile: it is dropped when
+        the hand changes, and a tsumogiri leaves the hand as it was (``Round._discard``).
+        """
+        w = self._waits
+        if w is None:
+            return is_complete(self.counts)
+        return _KIND[drawn] in w
+
     def furiten(self) -> bool:
         return self.riichi_furiten or self.same_turn_furiten or not self.river_kinds.isdisjoint(self.waits())
 
     def add(self, tile: int) -> None:
         self.hand.append(tile)
-        self.counts[kind(tile)] += 1
+        self.counts[_KIND[tile]] += 1
 
     def remove(self, tile: int) -> None:
         self.hand.remove(tile)
-        self.counts[kind(tile)] -= 1
+        self.counts[_KIND[tile]] -= 1
 
 
 @dataclass(slots=True)
@@ -199,6 +218,10 @@ class Round:
         self.win_chankan = False
         self.draw_reason: str | None = None
         self.outcome: RoundOutcome | None = None
+        # Wins scored in the state as it is now, by (seat, tile, tsumo, chankan, ura): emptied by
+        # every event. A ron offered to a seat (its legal actions) and then taken (the Win event) is
+        # scored once, not twice (bench_speed: "walk a log to every decision", "self-play").
+        self._scored: dict[tuple[int, int, bool, bool, tuple[int, ...]], ScoredWin] = {}
         self._dispatch = {
             ev.Draw: self._draw,
             ev.Discard: self._discard,
@@ -233,7 +256,7 @@ class Round:
 
     def _pass_tile(self, tile: int, skip: int) -> None:
         """Everyone but ``skip`` let ``tile`` go by: same-turn and riichi furiten."""
-        k = kind(tile)
+        k = _KIND[tile]
         for p in self.players:
             if p.seat == skip:
                 continue
@@ -267,7 +290,11 @@ class Round:
         seat = getattr(event, "target", 0)
         if type(seat) is not int or not 0 <= seat < n:
             raise IllegalEvent(index, event, f"seat {seat!r} is not 0..{n - 1}")
-        handler(event, index)
+        try:
+            handler(event, index)  # (a Win reads the memo of the state it is won in, then it goes)
+        finally:
+            if self._scored:
+                self._scored = {}
 
     # ------------------------------------------------------------------ draws and discards
 
@@ -325,7 +352,7 @@ class Round:
 
     def _reveal(self, tile: int, index: int, event: object) -> None:
         """A tile comes out of the wall (draw or dora indicator): never a fifth copy."""
-        k = kind(tile)
+        k = _KIND[tile]
         seen = self.seen  # read once: this runs for every tile drawn
         seen[k] += 1
         if seen[k] > 4 or (tile >= 34 and tile in self.seen_red):
@@ -346,7 +373,7 @@ class Round:
             raise IllegalEvent(index, e, "the tile is not in the hand")
         if e.tsumogiri and (drawn is None or drawn != tile):
             raise IllegalEvent(index, e, "marked as tsumogiri but the tile was not just drawn")
-        k = kind(tile)
+        k = _KIND[tile]
         if k in p.kuikae:
             raise IllegalEvent(index, e, "swap-calling (kuikae) is not allowed")
         if self.pending_dora:
@@ -356,12 +383,12 @@ class Round:
         if p.riichi:
             if tile != drawn:
                 raise IllegalEvent(index, e, "a player in riichi must discard the tile drawn")
-            if drawn is not None and is_complete(p.counts):
+            if drawn is not None and p.complete_with(drawn):
                 # Letting one's own winning tile go by in riichi is furiten for the rest of the round.
                 p.riichi_furiten = True
         p.hand.remove(tile)
         p.counts[k] -= 1
-        if drawn is None or k != kind(drawn):
+        if drawn is None or k != _KIND[drawn]:
             p._waits = None  # the 3n+1 hand changed (a tsumogiri leaves it as it was)
         if declaring and not p.waits():
             raise IllegalEvent(index, e, "the riichi discard does not leave the hand tenpai")
@@ -701,6 +728,13 @@ class Round:
         self, seat: int, tile: int, tsumo: bool, chankan: bool = False, ura: tuple[int, ...] = ()
     ) -> ScoredWin:
         """Score ``seat`` winning now on ``tile`` (the drawn tile for tsumo); ScoringError if no yaku."""
+        key = (seat, tile, tsumo, chankan, ura)
+        got = self._scored.get(key)
+        if got is None:
+            got = self._scored[key] = self._score_now(seat, tile, tsumo, chankan, ura)
+        return got
+
+    def _score_now(self, seat: int, tile: int, tsumo: bool, chankan: bool, ura: tuple[int, ...]) -> ScoredWin:
         p = self.players[seat]
         first_turn = p.discards == 0 and not self.interrupted
         open_riichi = p.riichi and self.is_open_riichi(seat)

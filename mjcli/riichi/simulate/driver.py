@@ -28,7 +28,7 @@ from mjcli.riichi.engine.settlement import MANGAN_BASE, ranking
 from mjcli.riichi.engine.state import ENDED, KAN, REACT, TURN, Round, RoundOutcome
 from mjcli.riichi.engine.table import Game, round_label
 from mjcli.riichi.formats.yaku_names import TENHOU_ID
-from mjcli.riichi.policies.bridge import ViewBuilder
+from mjcli.riichi.policies.bridge import ViewBuilder, may_react
 from mjcli.riichi.rules import Rules
 from mjcli.riichi.simulate.claims import Resolution, resolve
 from mjcli.riichi.simulate.seats import PolicySeat, Where
@@ -260,10 +260,11 @@ class _Table:
         call: Move | None = None
         if rnd.last_tile is not None:
             answers = self._answers(rnd, rnd.current, where)
-            res = resolve(rnd.current, answers, rnd.rules)
-            if self._wins(rnd, res, answers):
-                return
-            call = res.call
+            if answers:  # (nearly every discard passes: no claim to weigh)
+                res = resolve(rnd.current, answers, rnd.rules)
+                if self._wins(rnd, res, answers):
+                    return
+                call = res.call
         step = table_step(rnd)
         while step.kind == "event" and isinstance(step.event, ev.RiichiAccepted):
             self.apply(step.event)  # the stick is paid before anything else happens on the tile
@@ -292,8 +293,13 @@ class _Table:
     def _answers(self, rnd: Round, target: int, where: Where) -> dict[int, Move]:
         answers: dict[int, Move] = {}
         n = rnd.n
+        on_discard = rnd.phase == REACT
         for i in range(1, n):
             seat = (target + i) % n
+            if on_discard and not may_react(rnd, seat):
+                # Surely nothing but a pass (most seats, most discards): the seat is not asked, which
+                # would build its legal actions only to take the lone pass (bench_speed: "self-play").
+                continue
             a = self.seats[seat].choose(rnd, seat, where, self.views)
             if a:
                 answers[seat] = a
