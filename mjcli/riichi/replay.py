@@ -63,7 +63,18 @@ from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.riichi.rules import Rules, get_rules
 from mjcli.runner import SHANTEN_TABLES, Backend, ordered_map, runs_here, shared
-from mjcli.tiles import NUM_TILES, SUITS, is_red, kind, number_of, sort_key, suit_of, tile_name, to_mpsz
+from mjcli.tiles import (
+    KIND_OF,
+    NUM_TILES,
+    SUITS,
+    is_red,
+    kind,
+    number_of,
+    sort_key,
+    suit_of,
+    tile_name,
+    to_mpsz,
+)
 
 #: events that are moves at the table (the ``turn`` counter)
 _MOVES = frozenset({ev.Draw, ev.Discard, ev.Chi, ev.Pon, ev.OpenKan, ev.ClosedKan, ev.AddedKan, ev.Nukidora})
@@ -305,11 +316,12 @@ class Effects:
     Without ``math`` a new one is used.
     """
 
-    __slots__ = ("counts", "seen", "before", "math", "_memo")
+    __slots__ = ("counts", "seen", "unseen", "before", "math", "_memo")
 
     def __init__(self, view: PlayerView, math: HandMath | None = None) -> None:
         self.counts = view.concealed_counts()
         self.seen = view.visible_counts()
+        self.unseen = view.unseen_counts()  # the view's, which the efficiency policy has often asked for
         self.math = math if math is not None else HandMath()
         if view.players != self.math.players:
             self.math.set_players(view.players)
@@ -329,9 +341,10 @@ class Effects:
         if k == "nine_terminals" or (a.tile is None and k in _DISCARDS):
             return None, None  # a riichi without its tile: a bot's reach where the player had none
         c = bytearray(self.counts)
+        base: Sequence[int] | None
         if k in _DISCARDS:
-            c[kind(a.tile)] -= 1  # type: ignore[arg-type]
-            base: Sequence[int] = self.counts
+            c[KIND_OF[a.tile]] -= 1  # type: ignore[index]
+            base = None  # counted against the full hand: the view's unseen counts
         else:
             if k == "closed_kan":
                 c[kind(a.consumed[0])] -= 4
@@ -345,6 +358,9 @@ class Effects:
             left = [max(0, 4 - n - s) for n, s in zip(c, seen, strict=True)]
             return least, max(sum([left[k] for k in kinds]) for kinds in improving.values())
         current, kinds = self.math.improving_of(bytes(c))
+        if base is None:
+            unseen = self.unseen
+            return current, sum([unseen[k] for k in kinds])
         seen = self.seen
         return current, sum([max(0, 4 - base[k] - seen[k]) for k in kinds])
 

@@ -86,7 +86,7 @@ from collections.abc import Sequence
 from mjcli.analysis import pm0
 from mjcli.riichi.policies.base import BasePolicy
 from mjcli.riichi.policies.view import Action, PlayerView
-from mjcli.tiles import is_red, kind, sort_key, tile_name, to_mpsz
+from mjcli.tiles import KIND_OF, is_red, kind, sort_key, tile_name, to_mpsz
 
 NAME = "mahjongjoy"
 LITERAL_NAME = "mahjongjoy-literal"
@@ -100,11 +100,22 @@ SET_TILE = "tile of a concealed chow or pon"
 
 def exposed_counts(view: PlayerView) -> list[int]:
     """Definition 1: rivers, the other players' melds and the dora indicators (not own melds)."""
-    counts = view.visible_counts()
-    for m in view.own_melds:
-        for t in m.tiles:
-            counts[kind(t)] -= 1
-    return [max(0, c) for c in counts]
+    return list(_exposed(view))
+
+
+_EXPOSED = ("mahjongjoy.exposed",)
+
+
+def _exposed(view: PlayerView) -> tuple[int, ...]:
+    """:func:`exposed_counts`, worked out once per view (both readings of the seed ask for it)."""
+    got = view.memo.get(_EXPOSED)
+    if got is None:
+        counts = view.visible_counts()
+        for m in view.own_melds:
+            for t in m.tiles:
+                counts[KIND_OF[t]] -= 1
+        got = view.memo[_EXPOSED] = tuple([c if c > 0 else 0 for c in counts])
+    return got  # type: ignore[return-value]
 
 
 def hand_mode(view: PlayerView, literal: bool = False) -> tuple[bool, str]:
@@ -155,11 +166,32 @@ def choose_discard(
 
     ``protect`` is the kind of the pair rule (:func:`protected_pair`).
     """
+    # Both readings of the seed (mahjongjoy, mahjongjoy-literal) discard the same way whenever
+    # they agree on the pair rule: the second asked at a view finds the first's answer (this
+    # halves the priority list's share of a replay; bench_speed's replay row).
+    key = ("mahjongjoy.choose_discard", protect, *[(a.kind, a.tile, a.consumed) for a in candidates])
+    memo = view.memo
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _choose_discard(view, candidates, protect)
+    return got  # type: ignore[return-value]
+
+
+def _choose_discard(
+    view: PlayerView, candidates: Sequence[Action], protect: int | None
+) -> tuple[Action, str]:
     hand = view.concealed_counts()
-    exposed = exposed_counts(view)
+    exposed = _exposed(view)
+    # the candidates of each kind in the order given: the plain copy of a kind is always the tile
+    # of the kind's own code, so the first plain one (_pick) is the same as in hand order
     by_kind: dict[int, list[Action]] = {}
-    for a in sorted(candidates, key=lambda a: sort_key(a.tile)):  # type: ignore[arg-type]
-        by_kind.setdefault(kind(a.tile), []).append(a)  # type: ignore[arg-type]
+    for a in candidates:
+        k = KIND_OF[a.tile]  # type: ignore[index]
+        got = by_kind.get(k)
+        if got is None:
+            by_kind[k] = [a]
+        else:
+            got.append(a)
     for level, kinds in pm0.discard_levels(hand, exposed, pm0.seed_rank):
         allowed = [k for k in kinds if k in by_kind and k != protect]
         if not allowed and protect is not None and protect in kinds and protect in by_kind:

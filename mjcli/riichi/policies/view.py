@@ -25,7 +25,7 @@ from functools import cached_property
 
 from mjcli.analysis import SANMA_ABSENT
 from mjcli.melds import Meld
-from mjcli.tiles import NORTH, NUM_KINDS, NUM_TILES, counts34, kind, tile_name, to_mpsz
+from mjcli.tiles import KIND_OF, NORTH, NUM_KINDS, counts34, tile_name, to_mpsz
 
 #: action kinds, in the order they are listed to a person
 ACTION_KINDS = (
@@ -46,8 +46,6 @@ ACTION_KINDS = (
 REACTION_KINDS = frozenset({"ron", "chi", "pon", "open_kan", "pass"})
 #: actions taking another player's discard into a meld
 CALL_KINDS = frozenset({"chi", "pon", "open_kan"})
-
-_KIND = tuple(kind(t) for t in range(NUM_TILES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +173,18 @@ class PlayerView:
         # and repr do not see it.
         return tuple(counts34(self.concealed))
 
+    @cached_property
+    def memo(self) -> dict[object, object]:
+        """What the policies work out from this view, kept for the next policy asked at it.
+
+        Replay and simulate put one view to every policy of the decision, and some of them work out
+        the same facts (the two readings of one seed, the same counts): the first to ask stores the
+        result here, keyed by a tuple naming the function first, then what else the result depends
+        on (the candidate actions...); the view itself is the rest of the key. A value is shared:
+        never change it. Outside the fields, like the counts: no part in equality, hash or repr.
+        """
+        return {}
+
     # ------------------------------------------------------------ the table
 
     def visible_counts(self) -> list[int]:
@@ -193,7 +203,7 @@ class PlayerView:
         # once per view, as _concealed_counts; kinds through a table (a view is asked for its
         # counts at every decision point)
         counts = [0] * NUM_KINDS
-        kind_of = _KIND
+        kind_of = KIND_OF
         for river in self.rivers:
             for r in river:
                 if not r.called:
@@ -221,12 +231,21 @@ class PlayerView:
 
     def unseen_counts(self) -> list[int]:
         """34 counts of the copies this player has not seen anywhere (wall or other hands)."""
-        vis = self.visible_counts()
-        own = self.concealed_counts()
-        return [max(0, 4 - v - o) for v, o in zip(vis, own, strict=True)]
+        return list(self._unseen_counts)
+
+    @cached_property
+    def _unseen_counts(self) -> tuple[int, ...]:
+        # once per view, as the counts above: the ukeire of every discard is counted over it (the
+        # efficiency policy's and replay's own figures)
+        seen, own = self._visible_counts, self._concealed_counts
+        return tuple([max(0, 4 - v - o) for v, o in zip(seen, own, strict=True)])
 
     def yakuhai_kinds(self) -> frozenset[int]:
         """Dragons, the round wind and own seat wind: the kinds whose triplet is a yaku."""
+        return self._yakuhai_kinds
+
+    @cached_property
+    def _yakuhai_kinds(self) -> frozenset[int]:
         return frozenset({31, 32, 33, 27 + self.round_wind, 27 + self.seat_wind})
 
 
