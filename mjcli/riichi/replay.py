@@ -486,7 +486,7 @@ def ask(policy: Any, name: str, d: LogDecision, file: str) -> Action:
         a = policy.decide(d.view, d.legal.actions)
     except Exception as exc:  # any exception of a policy is its bug: say where it happened
         raise _policy_failure(name, d, file, f"raised {type(exc).__name__}: {exc}") from exc
-    if not isinstance(a, Action) or a not in d.legal:
+    if not isinstance(a, Action) or a not in d.legal.events:  # (Legal.__contains__ without its call)
         raise _policy_failure(name, d, file, f"answered {a!r}, not a legal action")
     return a
 

@@ -38,6 +38,8 @@ NAME = "efficiency"
 SEED = "none (the project's baseline: shanten, then ukeire over unseen tiles)"
 
 _CALL_RANK = {"open_kan": 0, "pon": 1, "chi": 2}
+#: the kinds an all-simples hand holds none of, in kind order
+_TERMINALS_AND_HONORS = tuple(k for k in range(34) if is_terminal_or_honor(k))
 
 
 def dora_kinds(indicators: Sequence[int], players: int = 4) -> set[int]:
@@ -187,6 +189,13 @@ class EfficiencyPolicy(BasePolicy):
             rest = list(counts)
             for t in call.consumed:
                 rest[kind(t)] -= 1
+            # a call that does not lower the shanten is never made: its yaku is not looked at
+            if call.kind == "open_kan":
+                after = math.shanten(rest)
+            else:
+                after, bests = best_discards(math, rest, seen)
+            if after >= now:
+                continue
             call_kind = kind(call.tile)  # type: ignore[arg-type]
             melds_simple = all(_is_simple(t) for m in view.own_melds for t in m.tiles)
             melds_simple = melds_simple and all(_is_simple(t) for t in (*call.consumed, call.tile))
@@ -194,17 +203,14 @@ class EfficiencyPolicy(BasePolicy):
                 m.kind != "chi" and kind(m.tiles[0]) in yakuhai for m in view.own_melds
             )
             if call.kind == "open_kan":
-                after, uke, ok_tanyao = math.shanten(rest), 0, False
+                uke, ok_tanyao = 0, False
                 conc_yakuhai = any(rest[k] >= 3 for k in yakuhai)
             else:
-                after, bests = best_discards(math, rest, seen)
                 uke = max(bests.values())
                 ok_tanyao = melds_simple and any(
-                    all(rest[k] - (k == d) == 0 for k in range(34) if is_terminal_or_honor(k)) for d in bests
+                    all(rest[k] - (k == d) == 0 for k in _TERMINALS_AND_HONORS) for d in bests
                 )
                 conc_yakuhai = any(rest[k] >= 3 for k in yakuhai)
-            if after >= now:
-                continue
             if not (has_yakuhai or conc_yakuhai or ok_tanyao):
                 continue
             yaku = "yakuhai" if (has_yakuhai or conc_yakuhai) else "tanyao"

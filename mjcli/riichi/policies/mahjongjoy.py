@@ -82,6 +82,7 @@ Ambiguities of the seed and the readings chosen:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 
 from mjcli.analysis import pm0
 from mjcli.riichi.policies.base import BasePolicy
@@ -93,6 +94,9 @@ LITERAL_NAME = "mahjongjoy-literal"
 SEED = "000_0655bb32b8765f27.txt (Definiciones; Hong Kong PM0 1-4; Algoritmo para bots de Mahjong Riichi)"
 
 _CALL_RANK = {"open_kan": 0, "pon": 1, "chi": 2}
+
+#: an action's fields as a tuple (the memo key of :func:`choose_discard`), made in C
+_ACTION_FIELDS = attrgetter("kind", "tile", "consumed")
 
 #: reason of a discard made by the pair rule
 SET_TILE = "tile of a concealed chow or pon"
@@ -169,7 +173,7 @@ def choose_discard(
     # Both readings of the seed (mahjongjoy, mahjongjoy-literal) discard the same way whenever
     # they agree on the pair rule: the second asked at a view finds the first's answer (this
     # halves the priority list's share of a replay; bench_speed's replay row).
-    key = ("mahjongjoy.choose_discard", protect, *[(a.kind, a.tile, a.consumed) for a in candidates])
+    key = ("mahjongjoy.choose_discard", protect, *map(_ACTION_FIELDS, candidates))
     memo = view.memo
     got = memo.get(key)
     if got is None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from typing import Any
 
 from mjcli.analysis import SANMA_ABSENT
 from mjcli.melds import Meld
@@ -46,6 +46,27 @@ ACTION_KINDS = (
 REACTION_KINDS = frozenset({"ron", "chi", "pon", "open_kan", "pass"})
 #: actions taking another player's discard into a meld
 CALL_KINDS = frozenset({"chi", "pon", "open_kan"})
+
+
+class _once_per_view:
+    """``functools.cached_property`` without its lock: Python 3.11's takes a lock on every first
+    access (~2 us), which a replay pays for every fact of every view (five a decision point: ~7 ms a
+    hanchan of bench_speed's replay row). A fact is a pure function of a frozen view, so two threads
+    working it out at once would only store the same value twice (Python 3.12 dropped the lock)."""
+
+    def __init__(self, func: Any) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +186,7 @@ class PlayerView:
         """34 counts of own concealed tiles, the drawn tile included (a new list each call)."""
         return list(self._concealed_counts)
 
-    @cached_property
+    @_once_per_view
     def _concealed_counts(self) -> tuple[int, ...]:
         # Worked out once per view (a view is frozen, so the counts hold): replay puts one view to
         # every policy and then works out its own figures, each asking for the same counts.
@@ -173,7 +194,7 @@ class PlayerView:
         # and repr do not see it.
         return tuple(counts34(self.concealed))
 
-    @cached_property
+    @_once_per_view
     def memo(self) -> dict[object, object]:
         """What the policies work out from this view, kept for the next policy asked at it.
 
@@ -198,7 +219,7 @@ class PlayerView:
         """
         return list(self._visible_counts)
 
-    @cached_property
+    @_once_per_view
     def _visible_counts(self) -> tuple[int, ...]:
         # once per view, as _concealed_counts; kinds through a table (a view is asked for its
         # counts at every decision point)
@@ -233,7 +254,7 @@ class PlayerView:
         """34 counts of the copies this player has not seen anywhere (wall or other hands)."""
         return list(self._unseen_counts)
 
-    @cached_property
+    @_once_per_view
     def _unseen_counts(self) -> tuple[int, ...]:
         # once per view, as the counts above: the ukeire of every discard is counted over it (the
         # efficiency policy's and replay's own figures)
@@ -244,7 +265,7 @@ class PlayerView:
         """Dragons, the round wind and own seat wind: the kinds whose triplet is a yaku."""
         return self._yakuhai_kinds
 
-    @cached_property
+    @_once_per_view
     def _yakuhai_kinds(self) -> frozenset[int]:
         return frozenset({31, 32, 33, 27 + self.round_wind, 27 + self.seat_wind})
 
