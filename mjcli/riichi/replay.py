@@ -355,7 +355,7 @@ class Effects:
         if sum(c) % 3 == 2:  # after chi / pon: the best discard that follows (discard_table's first)
             least, improving = self.math.least_discards(bytes(c))
             seen = self.seen
-            left = [max(0, 4 - n - s) for n, s in zip(c, seen, strict=True)]
+            left = [u if (u := 4 - n - s) > 0 else 0 for n, s in zip(c, seen, strict=True)]  # max(0, ..)
             return least, max(sum([left[k] for k in kinds]) for kinds in improving.values())
         current, kinds = self.math.improving_of(bytes(c))
         if base is None:

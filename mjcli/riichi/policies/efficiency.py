@@ -82,7 +82,7 @@ def best_discards(
     discard table of :mod:`mjcli.analysis` does. ``allowed`` limits the discards to some kinds.
     """
     least, improving = math.least_discards(bytes(counts), None if allowed is None else frozenset(allowed))
-    left = [max(0, 4 - c - s) for c, s in zip(counts, seen, strict=True)]
+    left = [u if (u := 4 - c - s) > 0 else 0 for c, s in zip(counts, seen, strict=True)]  # max(0, ..)
     return least, _ukeire(improving, left)
 
 

@@ -242,25 +242,37 @@ class MahjongJoyPolicy(BasePolicy):
     literal = False
 
     def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        # the legal actions sorted out in one pass (the rules below read them in this order: the
+        # first added kan, closed kan or nukidora, then the riichi discards, then the discards)
+        added = closed = nuki = None
+        riichis: list[Action] = []
+        discards: list[Action] = []
         for a in legal:
-            if a.kind == "added_kan":
-                return a.because("PM0 3: always adds a tile to make a kong")
-        for a in legal:
-            if a.kind == "closed_kan":
-                return a.because("PM0 3: always makes a kong of its own four tiles")
-        for a in legal:
-            if a.kind == "nukidora":
-                return a.because("PM0 3 (three-player): always sets a North aside, like a bonus tile")
-        is_open, why = hand_mode(view, self.literal)
-        riichis = [a for a in legal if a.kind == "riichi"]
+            k = a.kind
+            if k == "discard":
+                discards.append(a)
+            elif k == "riichi":
+                riichis.append(a)
+            elif k == "added_kan":
+                added = added or a
+            elif k == "closed_kan":
+                closed = closed or a
+            elif k == "nukidora":
+                nuki = nuki or a
+        if added is not None:
+            return added.because("PM0 3: always adds a tile to make a kong")
+        if closed is not None:
+            return closed.because("PM0 3: always makes a kong of its own four tiles")
+        if nuki is not None:
+            return nuki.because("PM0 3 (three-player): always sets a North aside, like a bonus tile")
         if riichis:
             a, level = choose_discard(view, riichis)
             return a.because(f"Riichi: declares riichi whenever possible; PM0 1 {level}")
-        discards = [a for a in legal if a.kind == "discard"]
         if not discards:
             return legal[0].because("the only legal action")
         if view.in_riichi:
             return discards[0].because("after riichi the drawn tile is discarded")
+        is_open, why = hand_mode(view, self.literal)  # (only the discards below read it)
         protect = protected_pair(view) if is_open else None
         a, level = choose_discard(view, discards, protect)
         mode = f"{'open' if is_open else 'closed'} hand ({why})"

@@ -259,7 +259,7 @@ class PlayerView:
         # once per view, as the counts above: the ukeire of every discard is counted over it (the
         # efficiency policy's and replay's own figures)
         seen, own = self._visible_counts, self._concealed_counts
-        return tuple([max(0, 4 - v - o) for v, o in zip(seen, own, strict=True)])
+        return tuple([u if (u := 4 - v - o) > 0 else 0 for v, o in zip(seen, own, strict=True)])  # max(0, ..)
 
     def yakuhai_kinds(self) -> frozenset[int]:
         """Dragons, the round wind and own seat wind: the kinds whose triplet is a yaku."""
