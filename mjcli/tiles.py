@@ -46,6 +46,11 @@ def kind(tile: int) -> int:
     return tile if tile < NUM_KINDS else RED_FIVE_KIND[tile]
 
 
+#: :func:`kind` of every tile as a table: an index where the policies ask at every decision (a
+#: lookup costs a third of the call)
+KIND_OF: tuple[int, ...] = tuple(kind(t) for t in range(NUM_TILES))
+
+
 def is_red(tile: int) -> bool:
     return tile >= NUM_KINDS
 

@@ -67,7 +67,7 @@ from collections.abc import Sequence
 from mjcli.riichi.policies.base import BasePolicy, pass_or_first, tsumogiri
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
-from mjcli.tiles import is_honor, kind, number_of, runs_with, sort_key, tile_name, to_mpsz
+from mjcli.tiles import KIND_OF, NUM_TILES, is_honor, kind, number_of, runs_with, sort_key, tile_name, to_mpsz
 
 NAME = "akagi"
 SEED = "001_bd47c5ad97e20050.txt (Akagi NPC Ver.1.0, sections 1, 2, 2.1, 2.2)"
@@ -130,37 +130,50 @@ def tie_break_key(k: int) -> tuple[int, int, int, int]:
     return (int(is_honor(k)), int(not is_honor(k) and terminal_distance(k) == 0), -terminal_distance(k), k)
 
 
+_SORT_KEY = tuple(sort_key(t) for t in range(NUM_TILES))
+
+#: :func:`tie_break_key` of every kind (a table: the tie-break is asked at every discard)
+_TIE_BREAK = tuple(tie_break_key(k) for k in range(34))
+
+
 def pick(kinds: Sequence[int]) -> int:
-    return max(kinds, key=tie_break_key)
+    return max(kinds, key=_TIE_BREAK.__getitem__)
 
 
 def discard_stage(counts: Sequence[int]) -> tuple[int, str]:
     """Section 2.1 on a hand of 34 counts: the kind to discard and the stage that chose it."""
     present = [k for k in range(34) if counts[k]]
-    info = {k: (is_body(k, counts), is_head(k, counts), waits_to_body(k, counts)) for k in present}
-    loose = [k for k in present if not info[k][0] and not info[k][1]]
-    stage1 = [k for k in loose if not info[k][2]]
+    # A kind's waits to become body are worked out only where a stage reads them (the loose tiles
+    # first; the pairs only when no loose tile is chosen): the same stages, fewer sets built.
+    loose = [k for k in present if counts[k] != 2 and not is_body(k, counts)]  # neither body nor pair
+    waits = {k: waits_to_body(k, counts) for k in loose}
+    stage1 = [k for k in loose if not waits[k]]
     if stage1:
         k = pick(stage1)
         return k, f"2.1* {tile_name(k)} is neither body nor pair and has no wait to become body"
-    stage2 = [k for k in loose if len(info[k][2]) == 1]
+    stage2 = [k for k in loose if len(waits[k]) == 1]
     if stage2:
         k = pick(stage2)
-        w = tile_name(next(iter(info[k][2])))
+        w = tile_name(next(iter(waits[k])))
         return k, f"2.1** {tile_name(k)} is neither body nor pair and has one wait ({w}) to become body"
-    heads = [k for k in present if info[k][1]]
-    stage3 = [k for k in heads if len(info[k][2]) <= 1]
+    heads = [k for k in present if is_head(k, counts)]
+    for k in heads:
+        waits[k] = waits_to_body(k, counts)
+    stage3 = [k for k in heads if len(waits[k]) <= 1]
     if stage3:
         k = pick(stage3)
-        w = to_mpsz(sorted(info[k][2])) or "none"
+        w = to_mpsz(sorted(waits[k])) or "none"
         return k, f"2.1*** the pair {tile_name(k)}{tile_name(k)} has at most one wait ({w}) to become body"
     if heads:
         k = pick(heads)
         return k, f"2.1**** no other candidate: break the pair {tile_name(k)}{tile_name(k)}"
     # Not covered by the seed (see the module notes): fewest waits among loose tiles, else any tile.
     pool = loose or present
-    fewest = min(len(info[k][2]) for k in pool)
-    k = pick([k for k in pool if len(info[k][2]) == fewest])
+    for k in pool:
+        if k not in waits:
+            waits[k] = waits_to_body(k, counts)
+    fewest = min(len(waits[k]) for k in pool)
+    k = pick([k for k in pool if len(waits[k]) == fewest])
     what = "loose tile" if loose else "tile (all body)"
     return k, f"beyond 2.1: {what} {tile_name(k)} with the fewest waits ({fewest}) to become body"
 
@@ -216,25 +229,29 @@ class AkagiPolicy(BasePolicy):
 
     def _discard(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         counts = view.concealed_counts()
-        held = list(counts)
-        for m in view.own_melds:
-            for t in m.tiles:
-                held[kind(t)] += 1
         discards = [a for a in legal if a.kind == "discard" and a.tile is not None]
         riichis = {a.tile: a for a in legal if a.kind == "riichi"}
         # 2.2: tenpai -> the discard leaving the most varied waits, with riichi.
         best: dict[int, int] = {}
         # shanten above 0 means no discard leaves a wait: skip the per-discard wait search
         tenpai_possible = self.math.shanten(counts) <= 0
-        for a in discards if tenpai_possible else ():
-            k = kind(a.tile)  # type: ignore[arg-type]
-            if k in best:
-                continue
-            counts[k] -= 1
-            n = len(live_waits(self.math, counts, held))
-            counts[k] += 1
-            if n:
-                best[k] = n
+        if tenpai_possible:
+            held = list(counts)
+            for m in view.own_melds:
+                for t in m.tiles:
+                    held[KIND_OF[t]] += 1
+            # a discard leaving a shanten above 0 leaves no wait (a hand one tile from complete is
+            # tenpai): its waits are not searched (the shanten of each discard is memoised)
+            after = self.math.shanten_after_discards(bytes(counts))
+            for a in discards:
+                k = KIND_OF[a.tile]  # type: ignore[index]
+                if k in best or after[k] > 0:
+                    continue
+                counts[k] -= 1
+                n = len(live_waits(self.math, counts, held))
+                counts[k] += 1
+                if n:
+                    best[k] = n
         if best:
             most = max(best.values())
             k = pick([k for k, n in best.items() if n == most])
@@ -260,8 +277,9 @@ class AkagiPolicy(BasePolicy):
 
     @staticmethod
     def _rightmost(view: PlayerView, k: int, discards: Sequence[Action]) -> int:
-        tiles = sorted((a.tile for a in discards if kind(a.tile) == k), key=sort_key)  # type: ignore[arg-type]
-        return tiles[-1]
+        # the last in hand order: the largest sort key (the tiles of one kind with equal keys are
+        # one tile code)
+        return max((a.tile for a in discards if KIND_OF[a.tile] == k), key=_SORT_KEY.__getitem__)  # type: ignore[index]
 
     @staticmethod
     def _discard_action(tile: int, discards: Sequence[Action]) -> Action:

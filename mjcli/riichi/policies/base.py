@@ -54,11 +54,18 @@ class BasePolicy:
         self.math = math if math is not None else HandMath()
 
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        require_legal(legal, self.name)
-        w = win(legal)
-        if w is not None:
-            return w.because(self.win_reason)
-        if all(a.kind in REACTION_KINDS for a in legal):
+        if not legal:
+            require_legal(legal, self.name)
+        # win() and the reaction test in one pass over the actions (every policy is asked at every
+        # decision point: ~1 us each of bench_speed's replay row)
+        reaction = True
+        for a in legal:
+            k = a.kind
+            if k == "tsumo" or k == "ron":
+                return a.because(self.win_reason)
+            if reaction and k not in REACTION_KINDS:
+                reaction = False
+        if reaction:
             return self.react(view, legal)
         return self.turn(view, legal)
 

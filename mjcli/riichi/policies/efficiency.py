@@ -32,12 +32,14 @@ from collections.abc import Sequence
 from mjcli.riichi.policies.base import BasePolicy
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
-from mjcli.tiles import is_honor, is_red, is_terminal_or_honor, kind, number_of, sort_key, tile_name
+from mjcli.tiles import KIND_OF, is_honor, is_red, is_terminal_or_honor, kind, number_of, sort_key, tile_name
 
 NAME = "efficiency"
 SEED = "none (the project's baseline: shanten, then ukeire over unseen tiles)"
 
 _CALL_RANK = {"open_kan": 0, "pon": 1, "chi": 2}
+#: the kinds an all-simples hand holds none of, in kind order
+_TERMINALS_AND_HONORS = tuple(k for k in range(34) if is_terminal_or_honor(k))
 
 
 def dora_kinds(indicators: Sequence[int], players: int = 4) -> set[int]:
@@ -80,8 +82,21 @@ def best_discards(
     discard table of :mod:`mjcli.analysis` does. ``allowed`` limits the discards to some kinds.
     """
     least, improving = math.least_discards(bytes(counts), None if allowed is None else frozenset(allowed))
-    left = [max(0, 4 - c - s) for c, s in zip(counts, seen, strict=True)]
-    return least, {d: sum([left[k] for k in kinds]) for d, kinds in improving.items()}
+    left = [u if (u := 4 - c - s) > 0 else 0 for c, s in zip(counts, seen, strict=True)]  # max(0, ..)
+    return least, _ukeire(improving, left)
+
+
+def _ukeire(improving: dict[int, tuple[int, ...]], left: Sequence[int]) -> dict[int, int]:
+    return {d: sum([left[k] for k in kinds]) for d, kinds in improving.items()}
+
+
+def _view_best_discards(
+    math: HandMath, view: PlayerView, counts: Sequence[int]
+) -> tuple[int, dict[int, int]]:
+    """:func:`best_discards` of the view's own hand (``counts``) over what the view has not seen:
+    the view's unseen counts are worked out once per view (replay's figures count over them too)."""
+    least, improving = math.least_discards(bytes(counts), None)
+    return least, _ukeire(improving, view.unseen_counts())
 
 
 def _is_simple(t: int) -> bool:
@@ -95,57 +110,64 @@ class EfficiencyPolicy(BasePolicy):
 
     def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         math = self.math
-        seen = view.visible_counts()
         counts = view.concealed_counts()
         if sum(counts) % 3 == 2:
-            best_shanten, ukeire = best_discards(math, counts, seen)
+            best_shanten, ukeire = _view_best_discards(math, view, counts)
         else:  # not a discard decision (never asked of a 3n+1 hand by the engine)
             best_shanten, ukeire = math.shanten(counts), {}
-        for a in legal:
-            if a.kind == "nine_terminals" and math.shanten(counts) > 2:
-                return a.because("2. nine terminals: abort (more than 2 from tenpai)")
-        for a in legal:
-            if a.kind in ("closed_kan", "added_kan"):
-                rest = list(counts)
-                if a.kind == "closed_kan":
-                    rest[kind(a.consumed[0])] -= 4
-                else:
+        # the rules below in their order; most turns offer only discards (and riichi): the kinds on
+        # offer are looked at once, not in one pass over the legal actions per rule
+        offered = {a.kind for a in legal}
+        if "nine_terminals" in offered:
+            for a in legal:
+                if a.kind == "nine_terminals" and math.shanten(counts) > 2:
+                    return a.because("2. nine terminals: abort (more than 2 from tenpai)")
+        if "closed_kan" in offered or "added_kan" in offered:
+            for a in legal:
+                if a.kind in ("closed_kan", "added_kan"):
+                    rest = list(counts)
+                    if a.kind == "closed_kan":
+                        rest[kind(a.consumed[0])] -= 4
+                    else:
+                        rest[kind(a.tile)] -= 1  # type: ignore[arg-type]
+                    s = math.shanten(rest)
+                    if view.in_riichi or s <= best_shanten:
+                        return a.because(f"3. {a.kind.replace('_', ' ')} keeps shanten at {s}")
+        if "nukidora" in offered:
+            for a in legal:
+                if a.kind == "nukidora":
+                    if view.in_riichi:
+                        return a.because("3b. nukidora in riichi: the North just drawn is set aside")
+                    rest = list(counts)
                     rest[kind(a.tile)] -= 1  # type: ignore[arg-type]
-                s = math.shanten(rest)
-                if view.in_riichi or s <= best_shanten:
-                    return a.because(f"3. {a.kind.replace('_', ' ')} keeps shanten at {s}")
-        for a in legal:
-            if a.kind == "nukidora":
-                if view.in_riichi:
-                    return a.because("3b. nukidora in riichi: the North just drawn is set aside")
-                rest = list(counts)
-                rest[kind(a.tile)] -= 1  # type: ignore[arg-type]
-                s = math.shanten(rest)
-                if s <= best_shanten:
-                    return a.because(f"3b. nukidora keeps shanten at {s}")
-        choices = [a for a in legal if a.kind in ("discard", "riichi") and a.tile is not None]
+                    s = math.shanten(rest)
+                    if s <= best_shanten:
+                        return a.because(f"3b. nukidora keeps shanten at {s}")
+        choices = [a for a in legal if (a.kind == "discard" or a.kind == "riichi") and a.tile is not None]
         if not choices:
             return legal[0].because("the only legal action")
         if view.in_riichi:
             a = next(a for a in choices if a.kind == "discard")
             return a.because("after riichi the drawn tile is discarded")
-        dora = dora_kinds(view.dora_indicators, view.players)
-        yakuhai = view.yakuhai_kinds()
         discards = [a for a in choices if a.kind == "discard"] or choices
-        if not any(kind(a.tile) in ukeire for a in discards):  # type: ignore[arg-type]
+        kind_of = KIND_OF
+        if not any(kind_of[a.tile] in ukeire for a in discards):  # type: ignore[index]
             # every least-shanten discard is forbidden (swap-call rule): rank the legal ones alone
-            allowed = {kind(a.tile) for a in discards}  # type: ignore[arg-type]
-            best_shanten, ukeire = best_discards(math, counts, seen, allowed)
+            allowed = {kind_of[a.tile] for a in discards}  # type: ignore[index]
+            best_shanten, ukeire = best_discards(math, counts, view.visible_counts(), allowed)
 
         # the most ukeire among the least-shanten discards, then the tie-break (which differs for
         # every tile: a red five is not a plain five); the others never win
-        ranked = [(ukeire[kind(a.tile)], a) for a in discards if kind(a.tile) in ukeire]  # type: ignore[arg-type]
-        most = max(u for u, _ in ranked)
-        best = max(
-            (a for u, a in ranked if u == most),
-            key=lambda a: throw_first_key(a.tile, dora, yakuhai),  # type: ignore[arg-type]
-        )
-        uke = ukeire[kind(best.tile)]  # type: ignore[arg-type]
+        ranked = [(ukeire[k], a) for a in discards if (k := kind_of[a.tile]) in ukeire]  # type: ignore[index]
+        most = max([u for u, _ in ranked])
+        tied = [a for u, a in ranked if u == most]
+        if len(tied) == 1:
+            best = tied[0]  # the tie-break's max of one (its keys are only worked out for ties)
+        else:
+            dora = dora_kinds(view.dora_indicators, view.players)
+            yakuhai = view.yakuhai_kinds()
+            best = max(tied, key=lambda a: throw_first_key(a.tile, dora, yakuhai))  # type: ignore[arg-type]
+        uke = ukeire[kind_of[best.tile]]  # type: ignore[index]
         reason = f"4. {tile_name(best.tile)}: shanten {best_shanten}, ukeire {uke}"  # type: ignore[arg-type]
         if best_shanten == 0:
             for a in choices:
@@ -167,6 +189,13 @@ class EfficiencyPolicy(BasePolicy):
             rest = list(counts)
             for t in call.consumed:
                 rest[kind(t)] -= 1
+            # a call that does not lower the shanten is never made: its yaku is not looked at
+            if call.kind == "open_kan":
+                after = math.shanten(rest)
+            else:
+                after, bests = best_discards(math, rest, seen)
+            if after >= now:
+                continue
             call_kind = kind(call.tile)  # type: ignore[arg-type]
             melds_simple = all(_is_simple(t) for m in view.own_melds for t in m.tiles)
             melds_simple = melds_simple and all(_is_simple(t) for t in (*call.consumed, call.tile))
@@ -174,17 +203,14 @@ class EfficiencyPolicy(BasePolicy):
                 m.kind != "chi" and kind(m.tiles[0]) in yakuhai for m in view.own_melds
             )
             if call.kind == "open_kan":
-                after, uke, ok_tanyao = math.shanten(rest), 0, False
+                uke, ok_tanyao = 0, False
                 conc_yakuhai = any(rest[k] >= 3 for k in yakuhai)
             else:
-                after, bests = best_discards(math, rest, seen)
                 uke = max(bests.values())
                 ok_tanyao = melds_simple and any(
-                    all(rest[k] - (k == d) == 0 for k in range(34) if is_terminal_or_honor(k)) for d in bests
+                    all(rest[k] - (k == d) == 0 for k in _TERMINALS_AND_HONORS) for d in bests
                 )
                 conc_yakuhai = any(rest[k] >= 3 for k in yakuhai)
-            if after >= now:
-                continue
             if not (has_yakuhai or conc_yakuhai or ok_tanyao):
                 continue
             yaku = "yakuhai" if (has_yakuhai or conc_yakuhai) else "tanyao"

@@ -44,10 +44,12 @@ from collections.abc import Sequence
 from mjcli.riichi.policies.base import BasePolicy, pass_or_first, tsumogiri
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
-from mjcli.tiles import counts34, kind, sort_key, tile_name
+from mjcli.tiles import KIND_OF, NUM_TILES, counts34, sort_key, tile_name
 
 NAME = "greedy"
 SEED = "003_79b16c3c4696e622.txt (Janshi.dahai, Game.ichijun)"
+
+_SORT_KEY = tuple(sort_key(t) for t in range(NUM_TILES))
 
 #: the seed's dead wall: 14 tiles stay in ``yama`` when the round ends
 DEAD_WALL = 14
@@ -55,7 +57,7 @@ DEAD_WALL = 14
 
 def seed_order(view: PlayerView) -> list[int]:
     """The seed's ``tehai`` list at a discard: the sorted hand, then the drawn tile."""
-    order = sorted(view.hand, key=sort_key)
+    order = sorted(view.hand, key=_SORT_KEY.__getitem__)  # sort_key through a table
     if view.drawn is not None:
         order.append(view.drawn)
     return order
@@ -70,7 +72,11 @@ def greedy_discard(
     list but are never chosen (shanten of a forbidden tile is reported as 99).
     """
     after = math.shanten_after_discards(bytes(counts34(tiles)))  # per kind: copies leave the same
-    values = [99 if allowed is not None and t not in allowed else after[kind(t)] for t in tiles]
+    kind_of = KIND_OF
+    if allowed is None:
+        values = [after[kind_of[t]] for t in tiles]
+    else:
+        values = [99 if t not in allowed else after[kind_of[t]] for t in tiles]
     return values.index(min(values)), values
 
 

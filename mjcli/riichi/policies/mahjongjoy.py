@@ -82,11 +82,12 @@ Ambiguities of the seed and the readings chosen:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 
 from mjcli.analysis import pm0
 from mjcli.riichi.policies.base import BasePolicy
 from mjcli.riichi.policies.view import Action, PlayerView
-from mjcli.tiles import is_red, kind, sort_key, tile_name, to_mpsz
+from mjcli.tiles import KIND_OF, is_red, kind, sort_key, tile_name, to_mpsz
 
 NAME = "mahjongjoy"
 LITERAL_NAME = "mahjongjoy-literal"
@@ -94,17 +95,31 @@ SEED = "000_0655bb32b8765f27.txt (Definiciones; Hong Kong PM0 1-4; Algoritmo par
 
 _CALL_RANK = {"open_kan": 0, "pon": 1, "chi": 2}
 
+#: an action's fields as a tuple (the memo key of :func:`choose_discard`), made in C
+_ACTION_FIELDS = attrgetter("kind", "tile", "consumed")
+
 #: reason of a discard made by the pair rule
 SET_TILE = "tile of a concealed chow or pon"
 
 
 def exposed_counts(view: PlayerView) -> list[int]:
     """Definition 1: rivers, the other players' melds and the dora indicators (not own melds)."""
-    counts = view.visible_counts()
-    for m in view.own_melds:
-        for t in m.tiles:
-            counts[kind(t)] -= 1
-    return [max(0, c) for c in counts]
+    return list(_exposed(view))
+
+
+_EXPOSED = ("mahjongjoy.exposed",)
+
+
+def _exposed(view: PlayerView) -> tuple[int, ...]:
+    """:func:`exposed_counts`, worked out once per view (both readings of the seed ask for it)."""
+    got = view.memo.get(_EXPOSED)
+    if got is None:
+        counts = view.visible_counts()
+        for m in view.own_melds:
+            for t in m.tiles:
+                counts[KIND_OF[t]] -= 1
+        got = view.memo[_EXPOSED] = tuple([c if c > 0 else 0 for c in counts])
+    return got  # type: ignore[return-value]
 
 
 def hand_mode(view: PlayerView, literal: bool = False) -> tuple[bool, str]:
@@ -155,11 +170,32 @@ def choose_discard(
 
     ``protect`` is the kind of the pair rule (:func:`protected_pair`).
     """
+    # Both readings of the seed (mahjongjoy, mahjongjoy-literal) discard the same way whenever
+    # they agree on the pair rule: the second asked at a view finds the first's answer (this
+    # halves the priority list's share of a replay; bench_speed's replay row).
+    key = ("mahjongjoy.choose_discard", protect, *map(_ACTION_FIELDS, candidates))
+    memo = view.memo
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _choose_discard(view, candidates, protect)
+    return got  # type: ignore[return-value]
+
+
+def _choose_discard(
+    view: PlayerView, candidates: Sequence[Action], protect: int | None
+) -> tuple[Action, str]:
     hand = view.concealed_counts()
-    exposed = exposed_counts(view)
+    exposed = _exposed(view)
+    # the candidates of each kind in the order given: the plain copy of a kind is always the tile
+    # of the kind's own code, so the first plain one (_pick) is the same as in hand order
     by_kind: dict[int, list[Action]] = {}
-    for a in sorted(candidates, key=lambda a: sort_key(a.tile)):  # type: ignore[arg-type]
-        by_kind.setdefault(kind(a.tile), []).append(a)  # type: ignore[arg-type]
+    for a in candidates:
+        k = KIND_OF[a.tile]  # type: ignore[index]
+        got = by_kind.get(k)
+        if got is None:
+            by_kind[k] = [a]
+        else:
+            got.append(a)
     for level, kinds in pm0.discard_levels(hand, exposed, pm0.seed_rank):
         allowed = [k for k in kinds if k in by_kind and k != protect]
         if not allowed and protect is not None and protect in kinds and protect in by_kind:
@@ -206,25 +242,37 @@ class MahjongJoyPolicy(BasePolicy):
     literal = False
 
     def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        # the legal actions sorted out in one pass (the rules below read them in this order: the
+        # first added kan, closed kan or nukidora, then the riichi discards, then the discards)
+        added = closed = nuki = None
+        riichis: list[Action] = []
+        discards: list[Action] = []
         for a in legal:
-            if a.kind == "added_kan":
-                return a.because("PM0 3: always adds a tile to make a kong")
-        for a in legal:
-            if a.kind == "closed_kan":
-                return a.because("PM0 3: always makes a kong of its own four tiles")
-        for a in legal:
-            if a.kind == "nukidora":
-                return a.because("PM0 3 (three-player): always sets a North aside, like a bonus tile")
-        is_open, why = hand_mode(view, self.literal)
-        riichis = [a for a in legal if a.kind == "riichi"]
+            k = a.kind
+            if k == "discard":
+                discards.append(a)
+            elif k == "riichi":
+                riichis.append(a)
+            elif k == "added_kan":
+                added = added or a
+            elif k == "closed_kan":
+                closed = closed or a
+            elif k == "nukidora":
+                nuki = nuki or a
+        if added is not None:
+            return added.because("PM0 3: always adds a tile to make a kong")
+        if closed is not None:
+            return closed.because("PM0 3: always makes a kong of its own four tiles")
+        if nuki is not None:
+            return nuki.because("PM0 3 (three-player): always sets a North aside, like a bonus tile")
         if riichis:
             a, level = choose_discard(view, riichis)
             return a.because(f"Riichi: declares riichi whenever possible; PM0 1 {level}")
-        discards = [a for a in legal if a.kind == "discard"]
         if not discards:
             return legal[0].because("the only legal action")
         if view.in_riichi:
             return discards[0].because("after riichi the drawn tile is discarded")
+        is_open, why = hand_mode(view, self.literal)  # (only the discards below read it)
         protect = protected_pair(view) if is_open else None
         a, level = choose_discard(view, discards, protect)
         mode = f"{'open' if is_open else 'closed'} hand ({why})"

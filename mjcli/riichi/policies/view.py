@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from typing import Any
 
 from mjcli.analysis import SANMA_ABSENT
 from mjcli.melds import Meld
-from mjcli.tiles import NORTH, NUM_KINDS, NUM_TILES, counts34, kind, tile_name, to_mpsz
+from mjcli.tiles import KIND_OF, NORTH, NUM_KINDS, counts34, tile_name, to_mpsz
 
 #: action kinds, in the order they are listed to a person
 ACTION_KINDS = (
@@ -47,7 +47,26 @@ REACTION_KINDS = frozenset({"ron", "chi", "pon", "open_kan", "pass"})
 #: actions taking another player's discard into a meld
 CALL_KINDS = frozenset({"chi", "pon", "open_kan"})
 
-_KIND = tuple(kind(t) for t in range(NUM_TILES))
+
+class _once_per_view:
+    """``functools.cached_property`` without its lock: Python 3.11's takes a lock on every first
+    access (~2 us), which a replay pays for every fact of every view (five a decision point: ~7 ms a
+    hanchan of bench_speed's replay row). A fact is a pure function of a frozen view, so two threads
+    working it out at once would only store the same value twice (Python 3.12 dropped the lock)."""
+
+    def __init__(self, func: Any) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,13 +186,25 @@ class PlayerView:
         """34 counts of own concealed tiles, the drawn tile included (a new list each call)."""
         return list(self._concealed_counts)
 
-    @cached_property
+    @_once_per_view
     def _concealed_counts(self) -> tuple[int, ...]:
         # Worked out once per view (a view is frozen, so the counts hold): replay puts one view to
         # every policy and then works out its own figures, each asking for the same counts.
         # A cached property lives in the instance's __dict__, not in the fields: equality, hash
         # and repr do not see it.
         return tuple(counts34(self.concealed))
+
+    @_once_per_view
+    def memo(self) -> dict[object, object]:
+        """What the policies work out from this view, kept for the next policy asked at it.
+
+        Replay and simulate put one view to every policy of the decision, and some of them work out
+        the same facts (the two readings of one seed, the same counts): the first to ask stores the
+        result here, keyed by a tuple naming the function first, then what else the result depends
+        on (the candidate actions...); the view itself is the rest of the key. A value is shared:
+        never change it. Outside the fields, like the counts: no part in equality, hash or repr.
+        """
+        return {}
 
     # ------------------------------------------------------------ the table
 
@@ -188,12 +219,12 @@ class PlayerView:
         """
         return list(self._visible_counts)
 
-    @cached_property
+    @_once_per_view
     def _visible_counts(self) -> tuple[int, ...]:
         # once per view, as _concealed_counts; kinds through a table (a view is asked for its
         # counts at every decision point)
         counts = [0] * NUM_KINDS
-        kind_of = _KIND
+        kind_of = KIND_OF
         for river in self.rivers:
             for r in river:
                 if not r.called:
@@ -221,12 +252,21 @@ class PlayerView:
 
     def unseen_counts(self) -> list[int]:
         """34 counts of the copies this player has not seen anywhere (wall or other hands)."""
-        vis = self.visible_counts()
-        own = self.concealed_counts()
-        return [max(0, 4 - v - o) for v, o in zip(vis, own, strict=True)]
+        return list(self._unseen_counts)
+
+    @_once_per_view
+    def _unseen_counts(self) -> tuple[int, ...]:
+        # once per view, as the counts above: the ukeire of every discard is counted over it (the
+        # efficiency policy's and replay's own figures)
+        seen, own = self._visible_counts, self._concealed_counts
+        return tuple([u if (u := 4 - v - o) > 0 else 0 for v, o in zip(seen, own, strict=True)])  # max(0, ..)
 
     def yakuhai_kinds(self) -> frozenset[int]:
         """Dragons, the round wind and own seat wind: the kinds whose triplet is a yaku."""
+        return self._yakuhai_kinds
+
+    @_once_per_view
+    def _yakuhai_kinds(self) -> frozenset[int]:
         return frozenset({31, 32, 33, 27 + self.round_wind, 27 + self.seat_wind})
 
 
