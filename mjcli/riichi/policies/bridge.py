@@ -23,6 +23,7 @@ action, mapped back to the drawn copy (:func:`legal_of`).
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -30,7 +31,7 @@ from mjcli.errors import NotationError
 from mjcli.melds import Meld
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.actions import Move, legal_actions
-from mjcli.riichi.engine.state import KAN, REACT, TURN, Round
+from mjcli.riichi.engine.state import KAN, REACT, TURN, RiverEntry, Round
 from mjcli.riichi.policies.view import REACTION_KINDS, Action, PlayerView, RiverTile
 from mjcli.riichi.policies.view import action_text as action_text  # its home: no engine import
 from mjcli.tiles import NUM_TILES, is_honor, kind, parse_tile, parse_tiles, sort_key
@@ -55,41 +56,43 @@ def _sorted(tiles: Sequence[int]) -> tuple[int, ...]:
 class ViewBuilder:
     """Builds the views of one round, re-using the converted rivers and melds while they hold.
 
-    Rivers only grow by one tile, or have their last tile taken by a call, so a river's length and
-    the mark on its last tile tell whether the converted copy is still good (melds: see
-    :meth:`_all_melds`). This matters: a view is built at every decision point, several hundred
-    times per game. The builder follows the round it was made for as that round moves on.
+    Within a round a river only grows, and only its last tile can be marked as taken by a call,
+    which also adds a meld; melds change only by a call (one more meld) or a kan (an added kan
+    replaces its pon). So the river lengths, the meld counts and the kan counts tell whether the
+    converted copies are still good (:meth:`_table`). This matters: a view is built at every decision
+    point, several hundred times per game. The builder follows the round it was made for as that
+    round moves on.
     """
 
-    __slots__ = ("rnd", "_rivers", "_melds")
+    __slots__ = ("rnd", "_key", "_rivers", "_melds")
 
     def __init__(self, rnd: Round) -> None:
         self.rnd = rnd
-        self._rivers: list[tuple[tuple[int, bool], tuple[RiverTile, ...]]] = [((0, False), ())] * rnd.n
-        self._melds: tuple[tuple[int, ...], tuple[tuple[Meld, ...], ...]] = ((), ())
+        self._key: list[int] = []
+        self._rivers: tuple[tuple[RiverTile, ...], ...] = ((),) * rnd.n
+        self._melds: tuple[tuple[Meld, ...], ...] = ((),) * rnd.n
 
-    def _all_melds(self) -> tuple[tuple[Meld, ...], ...]:
-        # Melds change only by a call (one more meld) or a kan (an added kan replaces its pon):
-        # the meld counts and the round's kan counts tell whether the copy is still good.
+    def _table(self) -> tuple[tuple[tuple[RiverTile, ...], ...], tuple[tuple[Meld, ...], ...]]:
+        """Every seat's river and melds, converted again only where they changed.
+
+        One key for the whole table (one list, compared at C speed) instead of one per river: most
+        views find nothing changed, or one river one tile longer (bench_speed: "walk a log to
+        every decision").
+        """
         rnd = self.rnd
-        key = (*(len(q.melds) for q in rnd.players), *rnd.kans)
-        if self._melds[0] != key:
-            self._melds = (key, tuple(tuple(q.melds) for q in rnd.players))
-        return self._melds[1]
-
-    def _river(self, seat: int) -> tuple[RiverTile, ...]:
-        river = self.rnd.players[seat].river
-        key = (len(river), bool(river) and river[-1].called)
-        cached_key, cached = self._rivers[seat]
-        if cached_key != key:
-            n = len(cached)
-            if len(river) == n + 1 and (not cached or cached[-1].called == river[-2].called):
-                r = river[-1]  # one more discard: extend the converted copy
-                cached = (*cached, RiverTile(r.tile, r.tsumogiri, r.called, r.riichi))
-            else:
-                cached = tuple(RiverTile(r.tile, r.tsumogiri, r.called, r.riichi) for r in river)
-            self._rivers[seat] = (key, cached)
-        return cached
+        players = rnd.players
+        key = [len(q.river) for q in players]
+        key += [len(q.melds) for q in players]
+        key += rnd.kans
+        if key != self._key:
+            n = rnd.n
+            if key[n:] != self._key[n:]:
+                self._melds = tuple(tuple(q.melds) for q in players)
+            self._rivers = tuple(
+                _extended(cached, q.river) for cached, q in zip(self._rivers, players, strict=True)
+            )
+            self._key = key
+        return self._rivers, self._melds
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` sees of the round right now."""
@@ -105,13 +108,13 @@ class ViewBuilder:
         elif rnd.phase == KAN and rnd.last_tile is not None and rnd.kan_actor != seat:
             offered, offered_by = rnd.last_tile, rnd.kan_actor  # the tile of an added (or closed) kan
         players = rnd.players
-        n = rnd.n
+        rivers, melds = self._table()
         return PlayerView(
             seat=seat,
             hand=_sorted(hand),
             drawn=drawn,
-            melds=self._all_melds(),
-            rivers=tuple(self._river(s) for s in range(n)),
+            melds=melds,
+            rivers=rivers,
             dora_indicators=tuple(rnd.dora),
             scores=tuple(rnd.scores),
             round_wind=rnd.round_wind,
@@ -129,6 +132,16 @@ class ViewBuilder:
         )
 
 
+def _extended(cached: tuple[RiverTile, ...], river: Sequence[RiverEntry]) -> tuple[RiverTile, ...]:
+    """``cached`` (the converted copy of the first tiles of ``river``) brought up to date."""
+    n = len(cached)
+    if n == len(river) and (not n or cached[-1].called == river[-1].called):
+        return cached
+    if n > len(river) or (n and cached[-1].called != river[n - 1].called):
+        n, cached = 0, ()  # its last tile was called since: convert it all again
+    return cached + tuple(RiverTile(r.tile, r.tsumogiri, r.called, r.riichi) for r in river[n:])
+
+
 def _shown_hands(rnd: Round, seat: int) -> tuple[tuple[int, ...] | None, ...]:
     """The concealed tiles of the other seats that play with their hand shown (None for the rest)."""
     return tuple(
@@ -144,16 +157,21 @@ def view_of(rnd: Round, seat: int) -> PlayerView:
 # ---------------------------------------------------------------- actions both ways
 
 
+_DISCARD_ACTION = tuple(Action("discard", t) for t in range(NUM_TILES))
+_RIICHI_ACTION = tuple(Action("riichi", t) for t in range(NUM_TILES))
+_KIND_OF = operator.attrgetter("kind")
+
+
 def action_of(events: Move) -> Action:
     """The policy action for one engine move (a tuple of events; ``()`` is a pass)."""
     if not events:
         return PASS
     first = events[0]
     t = type(first)
-    if t is ev.Discard:
-        return Action("discard", first.tile)
+    if t is ev.Discard:  # (equal actions from a table, which dict look-ups find by identity)
+        return _DISCARD_ACTION[first.tile]
     if t is ev.Riichi:
-        return Action("riichi", events[1].tile)  # type: ignore[attr-defined]
+        return _RIICHI_ACTION[events[1].tile]  # type: ignore[attr-defined]
     if t is ev.Win:
         return Action("tsumo" if first.actor == first.target else "ron", first.tile)
     if t is ev.Chi:
@@ -226,10 +244,6 @@ def may_react(rnd: Round, seat: int) -> bool:
     )
 
 
-_DISCARD_ACTION = tuple(Action("discard", t) for t in range(NUM_TILES))
-_RIICHI_ACTION = tuple(Action("riichi", t) for t in range(NUM_TILES))
-
-
 def legal_of(rnd: Round, seat: int) -> Legal:
     """The seat's legal actions as policy actions (see :class:`Legal`)."""
     if rnd.phase == REACT and seat != rnd.current and not may_react(rnd, seat):
@@ -244,10 +258,12 @@ def legal_of(rnd: Round, seat: int) -> Legal:
             a = _RIICHI_ACTION[events[1].tile]  # type: ignore[attr-defined]
         else:
             a = action_of(events)
-        # of the two discards of the drawn tile's code, keep the drawn copy (tsumogiri)
-        if a in back and not getattr(events[-1], "tsumogiri", False):
-            continue
-        back[a] = events
+        # Of the two discards of the drawn tile's code, keep the drawn copy (tsumogiri), at the
+        # place of the first. One hash of the action each, not two (an Action's hash is a Python
+        # call: bench_speed "walk a log to every decision").
+        kept = back.setdefault(a, events)
+        if kept is not events and getattr(events[-1], "tsumogiri", False):
+            back[a] = events
     return Legal(tuple(back), back)
 
 
@@ -286,7 +302,8 @@ def actual_action(events: Sequence[object], i: int, seat: int, legal: Legal) -> 
     if j >= len(events):
         return None
     e = events[j]
-    reacting = bool(legal.actions) and all(a.kind in REACTION_KINDS for a in legal.actions)
+    # (the kinds through a C-level map, no generator: bench_speed "walk a log to every decision")
+    reacting = bool(legal.actions) and REACTION_KINDS.issuperset(map(_KIND_OF, legal.actions))
     if reacting:
         if isinstance(e, ev.RoundDraw) and e.reason == ev.TRIPLE_RON:
             rons = [a for a in legal.actions if a.kind == "ron"]
@@ -343,7 +360,7 @@ def decision_kind(legal: Legal, reacting: bool, tile_claimed: bool) -> str:
     ``win`` (ron offered), else ``call`` when someone took the tile and ``pass`` when every seat let
     it go by.
     """
-    kinds = {a.kind for a in legal.actions}
+    kinds = set(map(_KIND_OF, legal.actions))
     if reacting:
         if "ron" in kinds:
             return "win"
