@@ -68,7 +68,7 @@ class ViewBuilder:
 
     def __init__(self, rnd: Round) -> None:
         self.rnd = rnd
-        self._key: list[int] = []
+        self._key = [0] * (3 * rnd.n)  # river lengths, meld counts, kan counts: a fresh round's
         self._rivers: tuple[tuple[RiverTile, ...], ...] = ((),) * rnd.n
         self._melds: tuple[tuple[Meld, ...], ...] = ((),) * rnd.n
 
@@ -84,13 +84,20 @@ class ViewBuilder:
         key = [len(q.river) for q in players]
         key += [len(q.melds) for q in players]
         key += rnd.kans
-        if key != self._key:
+        old = self._key
+        if key != old:
             n = rnd.n
-            if key[n:] != self._key[n:]:
+            if key[n:] != old[n:]:  # a call or kan: melds, and maybe a river's called mark
                 self._melds = tuple(tuple(q.melds) for q in players)
-            self._rivers = tuple(
-                _extended(cached, q.river) for cached, q in zip(self._rivers, players, strict=True)
-            )
+                self._rivers = tuple(
+                    _extended(c, q.river) for c, q in zip(self._rivers, players, strict=True)
+                )
+            else:  # only discards since: the rivers that grew get their new tiles
+                rivers = list(self._rivers)
+                for s in range(n):
+                    if key[s] != old[s]:
+                        rivers[s] = _extended(rivers[s], players[s].river)
+                self._rivers = tuple(rivers)
             self._key = key
         return self._rivers, self._melds
 
@@ -99,9 +106,9 @@ class ViewBuilder:
         rnd = self.rnd
         p = rnd.players[seat]
         drawn = rnd.drawn if (rnd.phase == TURN and rnd.current == seat) else None
-        hand = list(p.hand)
+        hand = sorted(p.hand, key=_SORT_KEYS.__getitem__)
         if drawn is not None:
-            hand.remove(drawn)
+            hand.remove(drawn)  # (one copy of an int: the same tiles in the same order as before)
         offered = offered_by = None
         if rnd.phase == REACT and rnd.last_tile is not None and rnd.current != seat:
             offered, offered_by = rnd.last_tile, rnd.current
@@ -111,7 +118,7 @@ class ViewBuilder:
         rivers, melds = self._table()
         return PlayerView(
             seat=seat,
-            hand=_sorted(hand),
+            hand=tuple(hand),
             drawn=drawn,
             melds=melds,
             rivers=rivers,
@@ -122,7 +129,7 @@ class ViewBuilder:
             honba=rnd.honba,
             sticks=rnd.sticks,
             # a declared riichi is visible (the tile is turned sideways) before its stick is paid
-            riichi=tuple(q.riichi or q.riichi_declared for q in players),
+            riichi=tuple([q.riichi or q.riichi_declared for q in players]),
             wall_left=rnd.wall,
             offered=offered,
             offered_by=offered_by,
