@@ -167,6 +167,7 @@ def view_of(rnd: Round, seat: int) -> PlayerView:
 _DISCARD_ACTION = tuple(Action("discard", t) for t in range(NUM_TILES))
 _RIICHI_ACTION = tuple(Action("riichi", t) for t in range(NUM_TILES))
 _KIND_OF = operator.attrgetter("kind")
+_Discard, _Riichi = ev.Discard, ev.Riichi
 
 
 def action_of(events: Move) -> Action:
@@ -256,20 +257,20 @@ def legal_of(rnd: Round, seat: int) -> Legal:
     if rnd.phase == REACT and seat != rnd.current and not may_react(rnd, seat):
         return ONLY_PASS if rnd.last_tile is not None else NO_ACTIONS
     back: dict[Action, Move] = {}
+    keep = back.setdefault
+    discard, riichi = _DISCARD_ACTION, _RIICHI_ACTION  # (locals: the loop runs a dozen times a turn)
     for events in legal_actions(rnd, seat):
-        first = events[0] if events else None
-        t = type(first)
-        if t is ev.Discard:  # most actions: the policy action from a table
-            a = _DISCARD_ACTION[first.tile]  # type: ignore[union-attr]
-        elif t is ev.Riichi:
-            a = _RIICHI_ACTION[events[1].tile]  # type: ignore[attr-defined]
+        t = type(events[0]) if events else None
+        if t is _Discard:  # most actions: the policy action from a table
+            a = discard[events[0].tile]  # type: ignore[attr-defined]
+        elif t is _Riichi:
+            a = riichi[events[1].tile]  # type: ignore[attr-defined]
         else:
             a = action_of(events)
         # Of the two discards of the drawn tile's code, keep the drawn copy (tsumogiri), at the
         # place of the first. One hash of the action each, not two (an Action's hash is a Python
         # call: bench_speed "walk a log to every decision").
-        kept = back.setdefault(a, events)
-        if kept is not events and getattr(events[-1], "tsumogiri", False):
+        if keep(a, events) is not events and getattr(events[-1], "tsumogiri", False):
             back[a] = events
     return Legal(tuple(back), back)
 
