@@ -172,12 +172,6 @@ _DISCARD_ACTION = tuple(Action("discard", t) for t in range(NUM_TILES))
 _RIICHI_ACTION = tuple(Action("riichi", t) for t in range(NUM_TILES))
 _KIND_OF = operator.attrgetter("kind")
 _Discard, _Riichi = ev.Discard, ev.Riichi
-_FIRST, _LAST, _TILE_OF = operator.itemgetter(0), operator.itemgetter(-1), operator.attrgetter("tile")
-#: the turn's actions by (type of the move's first event, tile of its last): (Discard,), (Riichi, Discard)
-_TURN_ACTION = {(_Discard, t): a for t, a in enumerate(_DISCARD_ACTION)} | {
-    (_Riichi, t): a for t, a in enumerate(_RIICHI_ACTION)
-}
-_DISCARD_TYPES = frozenset({_Discard, _Riichi})
 
 
 def action_of(events: Move) -> Action:
@@ -266,32 +260,25 @@ def legal_of(rnd: Round, seat: int) -> Legal:
     """The seat's legal actions as policy actions (see :class:`Legal`)."""
     if rnd.phase == REACT and seat != rnd.current and not may_react(rnd, seat):
         return ONLY_PASS if rnd.last_tile is not None else NO_ACTIONS
-    moves = legal_actions(rnd, seat)
-    types = list(map(type, map(_FIRST, moves))) if rnd.phase == TURN and all(moves) else None
-    if types is not None and _DISCARD_TYPES.issuperset(types):
-        # Most turns offer discards only, or discards and riichi: their actions looked up in one
-        # table by (event type, discarded tile), every step a C-level map, no bytecode per action
-        # (bench_speed: "walk a log to every decision").
-        actions = list(
-            map(_TURN_ACTION.__getitem__, zip(types, map(_TILE_OF, map(_LAST, moves)), strict=True))
-        )
-    else:
-        actions = list(map(action_of, moves))
-    back = dict(zip(actions, moves, strict=True))
-    if len(back) < len(actions):  # a tile both drawn and in hand: the same discard twice
-        back = _drawn_copy_kept(actions, moves)
-    return Legal(tuple(back), back)
-
-
-def _drawn_copy_kept(actions: list[Action], moves: list[Move]) -> dict[Action, Move]:
-    """Each action once, at the place of its first move: of the two discards (or riichi) of the drawn
-    tile's code, the drawn copy's (tsumogiri) events."""
     back: dict[Action, Move] = {}
     keep = back.setdefault
-    for a, events in zip(actions, moves, strict=True):
+    discard, riichi = _DISCARD_ACTION, _RIICHI_ACTION  # (locals: the loop runs a dozen times a turn)
+    for events in legal_actions(rnd, seat):
+        t = type(events[0]) if events else None
+        if t is _Discard:  # most actions: the policy action from a table
+            a = discard[events[0].tile]  # type: ignore[attr-defined]
+        elif t is _Riichi:
+            a = riichi[events[1].tile]  # type: ignore[attr-defined]
+        else:
+            a = action_of(events)
+        # Of the two discards of the drawn tile's code, keep the drawn copy (tsumogiri), at the
+        # place of the first. One hash of the action each, not two: an Action's hash is a Python
+        # call, most of this loop's time (a turn's legal actions in 0.7 of the time of the loop
+        # testing ``a in back`` first; bench_speed "walk a log to every decision"). A plain loop:
+        # the same by chains of C-level ``map`` over tables took longer, not shorter.
         if keep(a, events) is not events and getattr(events[-1], "tsumogiri", False):
             back[a] = events
-    return back
+    return Legal(tuple(back), back)
 
 
 # ---------------------------------------------------------------- what the log's player did
@@ -387,7 +374,7 @@ def decision_kind(legal: Legal, reacting: bool, tile_claimed: bool) -> str:
     ``win`` (ron offered), else ``call`` when someone took the tile and ``pass`` when every seat let
     it go by.
     """
-    kinds = set(map(_KIND_OF, legal.actions))
+    kinds = {a.kind for a in legal.actions}
     if reacting:
         if "ron" in kinds:
             return "win"
