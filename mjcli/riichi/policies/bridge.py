@@ -23,6 +23,7 @@ action, mapped back to the drawn copy (:func:`legal_of`).
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -30,10 +31,10 @@ from mjcli.errors import NotationError
 from mjcli.melds import Meld
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.actions import Move, legal_actions
-from mjcli.riichi.engine.state import KAN, REACT, TURN, Round
+from mjcli.riichi.engine.state import KAN, REACT, TURN, RiverEntry, Round
 from mjcli.riichi.policies.view import REACTION_KINDS, Action, PlayerView, RiverTile
 from mjcli.riichi.policies.view import action_text as action_text  # its home: no engine import
-from mjcli.tiles import NUM_TILES, is_honor, kind, parse_tile, parse_tiles, sort_key
+from mjcli.tiles import NUM_KINDS, NUM_TILES, is_honor, kind, parse_tile, parse_tiles, sort_key
 
 PASS = Action("pass")
 #: events the table makes by itself between a decision and the players' answers
@@ -42,11 +43,24 @@ KAN_KINDS = frozenset({"closed_kan", "added_kan"})
 
 
 _SORT_KEYS = tuple(sort_key(t) for t in range(NUM_TILES))
+_KIND = tuple(kind(t) for t in range(NUM_TILES))
+
+
+def _in_hand_order(tiles: Sequence[int]) -> list[int]:
+    """Tiles in hand order (``tiles.sort_key``): views sort a hand each time.
+
+    Without a red five (codes from ``NUM_KINDS`` up) hand order is the order of the codes, and a
+    plain sort, with no key looked up per tile, takes a third of the time (bench_speed: "walk a
+    log to every decision"); with one, the keys come from a table.
+    """
+    if not tiles or max(tiles) < NUM_KINDS:
+        return sorted(tiles)
+    return sorted(tiles, key=_SORT_KEYS.__getitem__)
 
 
 def _sorted(tiles: Sequence[int]) -> tuple[int, ...]:
-    """Tiles in hand order (``tiles.sort_key``), through a table: views sort a hand each time."""
-    return tuple(sorted(tiles, key=_SORT_KEYS.__getitem__))
+    """Tiles in hand order, as a tuple."""
+    return tuple(_in_hand_order(tiles))
 
 
 # ---------------------------------------------------------------- views
@@ -55,63 +69,75 @@ def _sorted(tiles: Sequence[int]) -> tuple[int, ...]:
 class ViewBuilder:
     """Builds the views of one round, re-using the converted rivers and melds while they hold.
 
-    Rivers only grow by one tile, or have their last tile taken by a call, so a river's length and
-    the mark on its last tile tell whether the converted copy is still good (melds: see
-    :meth:`_all_melds`). This matters: a view is built at every decision point, several hundred
-    times per game. The builder follows the round it was made for as that round moves on.
+    Within a round a river only grows, and only its last tile can be marked as taken by a call,
+    which also adds a meld; melds change only by a call (one more meld) or a kan (an added kan
+    replaces its pon). So the river lengths, the meld counts and the kan counts tell whether the
+    converted copies are still good (:meth:`_table`). This matters: a view is built at every decision
+    point, several hundred times per game. The builder follows the round it was made for as that
+    round moves on.
     """
 
-    __slots__ = ("rnd", "_rivers", "_melds")
+    __slots__ = ("rnd", "_lists", "_key", "_rivers", "_melds")
 
     def __init__(self, rnd: Round) -> None:
         self.rnd = rnd
-        self._rivers: list[tuple[tuple[int, bool], tuple[RiverTile, ...]]] = [((0, False), ())] * rnd.n
-        self._melds: tuple[tuple[int, ...], tuple[tuple[Meld, ...], ...]] = ((), ())
+        # The players' river and meld lists themselves: the engine appends to them or changes them
+        # in place, never replaces them, so their lengths are read by ``map`` with no bytecode per
+        # seat (bench_speed: "walk a log to every decision").
+        self._lists = [q.river for q in rnd.players] + [q.melds for q in rnd.players]
+        self._key = [0] * (3 * rnd.n)  # river lengths, meld counts, kan counts: a fresh round's
+        self._rivers: tuple[tuple[RiverTile, ...], ...] = ((),) * rnd.n
+        self._melds: tuple[tuple[Meld, ...], ...] = ((),) * rnd.n
 
-    def _all_melds(self) -> tuple[tuple[Meld, ...], ...]:
-        # Melds change only by a call (one more meld) or a kan (an added kan replaces its pon):
-        # the meld counts and the round's kan counts tell whether the copy is still good.
+    def _table(self) -> tuple[tuple[tuple[RiverTile, ...], ...], tuple[tuple[Meld, ...], ...]]:
+        """Every seat's river and melds, converted again only where they changed.
+
+        One key for the whole table (one list, compared at C speed) instead of one per river: most
+        views find nothing changed, or one river one tile longer (bench_speed: "walk a log to
+        every decision").
+        """
         rnd = self.rnd
-        key = (*(len(q.melds) for q in rnd.players), *rnd.kans)
-        if self._melds[0] != key:
-            self._melds = (key, tuple(tuple(q.melds) for q in rnd.players))
-        return self._melds[1]
-
-    def _river(self, seat: int) -> tuple[RiverTile, ...]:
-        river = self.rnd.players[seat].river
-        key = (len(river), bool(river) and river[-1].called)
-        cached_key, cached = self._rivers[seat]
-        if cached_key != key:
-            n = len(cached)
-            if len(river) == n + 1 and (not cached or cached[-1].called == river[-2].called):
-                r = river[-1]  # one more discard: extend the converted copy
-                cached = (*cached, RiverTile(r.tile, r.tsumogiri, r.called, r.riichi))
-            else:
-                cached = tuple(RiverTile(r.tile, r.tsumogiri, r.called, r.riichi) for r in river)
-            self._rivers[seat] = (key, cached)
-        return cached
+        players = rnd.players
+        key = list(map(len, self._lists))
+        key += rnd.kans
+        old = self._key
+        if key != old:
+            n = rnd.n
+            if key[n:] != old[n:]:  # a call or kan: melds, and maybe a river's called mark
+                self._melds = tuple(tuple(q.melds) for q in players)
+                self._rivers = tuple(
+                    _extended(c, q.river) for c, q in zip(self._rivers, players, strict=True)
+                )
+            else:  # only discards since: the rivers that grew get their new tiles
+                rivers = list(self._rivers)
+                for s in range(n):
+                    if key[s] != old[s]:
+                        rivers[s] = _extended(rivers[s], players[s].river)
+                self._rivers = tuple(rivers)
+            self._key = key
+        return self._rivers, self._melds
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` sees of the round right now."""
         rnd = self.rnd
         p = rnd.players[seat]
         drawn = rnd.drawn if (rnd.phase == TURN and rnd.current == seat) else None
-        hand = list(p.hand)
+        hand = _in_hand_order(p.hand)
         if drawn is not None:
-            hand.remove(drawn)
+            hand.remove(drawn)  # (one copy of an int: the same tiles in the same order as before)
         offered = offered_by = None
         if rnd.phase == REACT and rnd.last_tile is not None and rnd.current != seat:
             offered, offered_by = rnd.last_tile, rnd.current
         elif rnd.phase == KAN and rnd.last_tile is not None and rnd.kan_actor != seat:
             offered, offered_by = rnd.last_tile, rnd.kan_actor  # the tile of an added (or closed) kan
         players = rnd.players
-        n = rnd.n
+        rivers, melds = self._table()
         return PlayerView(
             seat=seat,
-            hand=_sorted(hand),
+            hand=tuple(hand),
             drawn=drawn,
-            melds=self._all_melds(),
-            rivers=tuple(self._river(s) for s in range(n)),
+            melds=melds,
+            rivers=rivers,
             dora_indicators=tuple(rnd.dora),
             scores=tuple(rnd.scores),
             round_wind=rnd.round_wind,
@@ -119,7 +145,7 @@ class ViewBuilder:
             honba=rnd.honba,
             sticks=rnd.sticks,
             # a declared riichi is visible (the tile is turned sideways) before its stick is paid
-            riichi=tuple(q.riichi or q.riichi_declared for q in players),
+            riichi=tuple([q.riichi or q.riichi_declared for q in players]),
             wall_left=rnd.wall,
             offered=offered,
             offered_by=offered_by,
@@ -127,6 +153,16 @@ class ViewBuilder:
             shown_hands=_shown_hands(rnd, seat) if rnd.hands_shown else (),
             kita=tuple(len(q.kita) for q in players) if rnd.variant.nukidora is not None else (),
         )
+
+
+def _extended(cached: tuple[RiverTile, ...], river: Sequence[RiverEntry]) -> tuple[RiverTile, ...]:
+    """``cached`` (the converted copy of the first tiles of ``river``) brought up to date."""
+    n = len(cached)
+    if n == len(river) and (not n or cached[-1].called == river[-1].called):
+        return cached
+    if n > len(river) or (n and cached[-1].called != river[n - 1].called):
+        n, cached = 0, ()  # its last tile was called since: convert it all again
+    return cached + tuple(RiverTile(r.tile, r.tsumogiri, r.called, r.riichi) for r in river[n:])
 
 
 def _shown_hands(rnd: Round, seat: int) -> tuple[tuple[int, ...] | None, ...]:
@@ -144,16 +180,22 @@ def view_of(rnd: Round, seat: int) -> PlayerView:
 # ---------------------------------------------------------------- actions both ways
 
 
+_DISCARD_ACTION = tuple(Action("discard", t) for t in range(NUM_TILES))
+_RIICHI_ACTION = tuple(Action("riichi", t) for t in range(NUM_TILES))
+_KIND_OF = operator.attrgetter("kind")
+_Discard, _Riichi = ev.Discard, ev.Riichi
+
+
 def action_of(events: Move) -> Action:
     """The policy action for one engine move (a tuple of events; ``()`` is a pass)."""
     if not events:
         return PASS
     first = events[0]
     t = type(first)
-    if t is ev.Discard:
-        return Action("discard", first.tile)
+    if t is ev.Discard:  # (equal actions from a table, which dict look-ups find by identity)
+        return _DISCARD_ACTION[first.tile]
     if t is ev.Riichi:
-        return Action("riichi", events[1].tile)  # type: ignore[attr-defined]
+        return _RIICHI_ACTION[events[1].tile]  # type: ignore[attr-defined]
     if t is ev.Win:
         return Action("tsumo" if first.actor == first.target else "ron", first.tile)
     if t is ev.Chi:
@@ -208,7 +250,7 @@ def may_react(rnd: Round, seat: int) -> bool:
     if tile is None:
         return False
     p = rnd.players[seat]
-    k = kind(tile)
+    k = _KIND[tile]  # (a table, not a call: this runs for every seat on every discard)
     if k in p.waits():
         return True
     if p.riichi or p.riichi_declared:
@@ -226,28 +268,28 @@ def may_react(rnd: Round, seat: int) -> bool:
     )
 
 
-_DISCARD_ACTION = tuple(Action("discard", t) for t in range(NUM_TILES))
-_RIICHI_ACTION = tuple(Action("riichi", t) for t in range(NUM_TILES))
-
-
 def legal_of(rnd: Round, seat: int) -> Legal:
     """The seat's legal actions as policy actions (see :class:`Legal`)."""
     if rnd.phase == REACT and seat != rnd.current and not may_react(rnd, seat):
         return ONLY_PASS if rnd.last_tile is not None else NO_ACTIONS
     back: dict[Action, Move] = {}
+    keep = back.setdefault
+    discard, riichi = _DISCARD_ACTION, _RIICHI_ACTION  # (locals: the loop runs a dozen times a turn)
     for events in legal_actions(rnd, seat):
-        first = events[0] if events else None
-        t = type(first)
-        if t is ev.Discard:  # most actions: the policy action from a table
-            a = _DISCARD_ACTION[first.tile]  # type: ignore[union-attr]
-        elif t is ev.Riichi:
-            a = _RIICHI_ACTION[events[1].tile]  # type: ignore[attr-defined]
+        t = type(events[0]) if events else None
+        if t is _Discard:  # most actions: the policy action from a table
+            a = discard[events[0].tile]  # type: ignore[attr-defined]
+        elif t is _Riichi:
+            a = riichi[events[1].tile]  # type: ignore[attr-defined]
         else:
             a = action_of(events)
-        # of the two discards of the drawn tile's code, keep the drawn copy (tsumogiri)
-        if a in back and not getattr(events[-1], "tsumogiri", False):
-            continue
-        back[a] = events
+        # Of the two discards of the drawn tile's code, keep the drawn copy (tsumogiri), at the
+        # place of the first. One hash of the action each, not two: an Action's hash is a Python
+        # call, most of this loop's time (a turn's legal actions in 0.7 of the time of the loop
+        # testing ``a in back`` first; bench_speed "walk a log to every decision"). A plain loop:
+        # the same by chains of C-level ``map`` over tables took longer, not shorter.
+        if keep(a, events) is not events and getattr(events[-1], "tsumogiri", False):
+            back[a] = events
     return Legal(tuple(back), back)
 
 
@@ -286,7 +328,8 @@ def actual_action(events: Sequence[object], i: int, seat: int, legal: Legal) -> 
     if j >= len(events):
         return None
     e = events[j]
-    reacting = bool(legal.actions) and all(a.kind in REACTION_KINDS for a in legal.actions)
+    # (the kinds through a C-level map, no generator: bench_speed "walk a log to every decision")
+    reacting = bool(legal.actions) and REACTION_KINDS.issuperset(map(_KIND_OF, legal.actions))
     if reacting:
         if isinstance(e, ev.RoundDraw) and e.reason == ev.TRIPLE_RON:
             rons = [a for a in legal.actions if a.kind == "ron"]
