@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from hand_strategies import redden
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mahjong.hand_calculating.hand_config import HandConfig
@@ -12,7 +13,7 @@ from mjcli.errors import InvalidHandError, MjcliError, NotationError, ScoringErr
 from mjcli.melds import make_meld, parse_melds
 from mjcli.riichi.rules import get_rules, variant
 from mjcli.riichi.scoring import WinContext, base_points, score_hand, settle
-from mjcli.tiles import KIND_TO_RED, parse_tile, parse_tiles, wind_from_letter
+from mjcli.tiles import parse_tile, parse_tiles, wind_from_letter
 
 TENHOU = get_rules("tenhou")
 
@@ -330,12 +331,7 @@ def complete_hands(draw):
         else:
             concealed.extend(g)
     # one copy of each five may be the red one
-    all_lists = [concealed] + [tiles for _, tiles in melds]
-    for kind5, red in KIND_TO_RED.items():
-        spots = [(lst, i) for lst in all_lists for i, t in enumerate(lst) if t == kind5]
-        if spots and draw(st.booleans()):
-            lst, i = draw(st.sampled_from(spots))
-            lst[i] = red
+    redden(draw, [concealed] + [tiles for _, tiles in melds])
     win = draw(st.sampled_from(concealed))
     tsumo = draw(st.booleans())
     closed = all(kind_name == "ankan" for kind_name, _ in melds)

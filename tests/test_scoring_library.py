@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from hand_strategies import redden
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mahjong.hand_calculating.hand import HandCalculator
@@ -21,7 +22,7 @@ from mjcli.riichi.scoring import (
     new_hand_config,
     score_hand,
 )
-from mjcli.tiles import KIND_TO_RED, NORTH, SANMA_ABSENT, kind
+from mjcli.tiles import NORTH, SANMA_ABSENT, kind
 
 RULE_SETS = ["tenhou", "tenhou-nored", "tenhou-nokuitan", "majsoul", "tenhou-sanma", "majsoul-sanma"]
 FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou")
@@ -67,12 +68,7 @@ def wins(draw):
         pair = draw(pick.filter(lambda k: counts[k] <= 2))
         concealed += [pair, pair]
     if rules.red_fives:  # one copy of each five may be the red one
-        lists = [concealed] + [tiles for _, tiles in melds]
-        for five, red in KIND_TO_RED.items():
-            spots = [(lst, i) for lst in lists for i, t in enumerate(lst) if t == five]
-            if spots and draw(st.booleans()):
-                lst, i = draw(st.sampled_from(spots))
-                lst[i] = red
+        redden(draw, [concealed] + [tiles for _, tiles in melds])
     seat = draw(st.integers(0, 2 if sanma else 3))
     if draw(st.integers(0, 3)) == 0:  # anything, mostly conditions that do not fit together
         flags = {name: draw(st.booleans()) for name in FLAGS if draw(st.integers(0, 3)) == 0}
