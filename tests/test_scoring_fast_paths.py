@@ -20,6 +20,8 @@ from mjcli.riichi.scoring import (
     WinContext,
     _check_context,
     _generic_lines,
+    _IdPool,
+    _physical_ids,
     _surely_possible,
     payers_count,
     payments_for,
@@ -139,3 +141,42 @@ def test_a_bad_context_raises_what_the_checks_name(ctx: WinContext, rules: str) 
     with pytest.raises(UsageError) as scored:
         score_hand(parse_tiles("234m456p789s11222z"), 28, [], ctx, get_rules(rules))
     assert str(scored.value) == str(checked.value)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from([0, 4, 8, 13, 22, 30, 31, 34, 35, 36]), min_size=1, max_size=18),
+    st.lists(st.integers(-1, NUM_TILES), max_size=6),
+    st.sampled_from(["tenhou", "tenhou-nored"]),
+)
+def test_ids_in_one_pass_are_the_pools(tiles: list[int], extra: list[int], name: str) -> None:
+    """When the one pass gives ids, they are the pool's, and the long checks pass on the tiles and
+    the extra ones; when it gives none, the long way finds something wrong or the pool needs it."""
+    rules = get_rules(name)
+    ids = _physical_ids(tiles, tuple(extra), rules.red_fives)
+    if ids is None:
+        return
+    assert ids == _IdPool(rules, "hand").take_all(tiles)
+    check_counts(tiles, "hand", red_fives=rules.red_fives)
+    check_counts(tiles + extra, "hand", red_fives=True)
+
+
+@pytest.mark.parametrize(
+    ("tiles", "extra", "red_fives", "gives"),
+    [
+        ([4, 4, 4, 4], (), True, False),  # four plain 5m: one of them is the red five
+        ([4, 4, 4, 34], (), True, True),
+        ([4, 4, 4, 34], (4,), True, False),  # a fifth 5m as an indicator
+        ([34], (), False, False),  # a red five with red fives off
+        ([34], (34,), True, False),  # the red five twice
+        ([0, 0, 0, 0], (), False, True),
+        ([0, 0, 0], (0, 0), False, False),
+        ([0, -1], (), True, False),
+        ([0], (-1,), True, False),
+        ([0], (40,), True, False),
+    ],
+)
+def test_ids_in_one_pass_on_the_limits(
+    tiles: list[int], extra: tuple[int, ...], red_fives: bool, gives: bool
+) -> None:
+    assert (_physical_ids(tiles, extra, red_fives) is not None) == gives

@@ -52,6 +52,7 @@ from mjcli.tiles import (
     RED_5P,
     RED_5S,
     RED_FIVE_KIND,
+    RED_FIVES,
     RED_IDS,
     check_counts,
     is_red,
@@ -254,8 +255,8 @@ def settle(
     """(payments, hand_value, total) for a base: hand_value excludes honba and sticks.
 
     What :func:`payments_for` gives with and without honba, in one pass over the payer roles read
-    from :data:`_PAYERS` (a third of the time of building the shares and payer counts per call,
-    ~2 us of a score; bench_speed: "score one win, engine path")."""
+    from :data:`_PAYERS` instead of the shares and payer counts built for each call (3.3 -> 1.6 us
+    CPU at load 11; bench_speed: "score one win, engine path")."""
     players = rules.players
     if tsumo:
         bonus = rules.honba_tsumo_points * honba
@@ -342,8 +343,8 @@ class _IdPool:
 
     def take_all(self, tiles: Sequence[int]) -> list[int]:
         """``[self.take(t) for t in tiles]``: plain tiles from the pool in a loop of locals, anything
-        else (a red five, a kind used up) through :meth:`take`. Saves ~5 us of the ~150 us of
-        a score (bench_speed: "score one win, engine path")."""
+        else (a red five, a kind used up) through :meth:`take` (the long way, :func:`_checked_ids`;
+        a score takes its ids in :func:`_physical_ids`)."""
         pools, used, take = self.ids, self.used, self.take
         out = []
         for t in tiles:
@@ -407,19 +408,24 @@ _KIND_OF = tuple(kind(t) for t in range(NUM_TILES))
 def _surely_possible(tiles: list[int], reds_allowed: bool) -> bool:
     """True when ``check_counts`` would pass ``tiles`` (no kind 5+ times, each red five at most once)
     and red fives are allowed where they occur; False sends the caller to the checks themselves,
-    which name the fault. One pass of counting by tile code instead of two ``check_counts`` and
-    no scan per red five (~10 us of a score; bench_speed: "score one win, engine path")."""
+    which name the fault. One pass of counting instead of two ``check_counts``. Only the long way
+    (:func:`_checked_ids`) asks: a score counts its tiles in :func:`_physical_ids`."""
     if not reds_allowed or not tiles or min(tiles) < 0 or max(tiles) >= NUM_TILES:
         return False
-    counts = [0] * NUM_TILES
+    counts = [0] * NUM_KINDS
+    kind_of = _KIND_OF
     for t in tiles:
-        counts[t] += 1
-    if max(counts) > 4:
-        return False
-    # each red five once, and a five's kind holds its plain copies and its red one
+        counts[kind_of[t]] += 1
+    return max(counts) <= 4 and all(tiles.count(r) <= 1 for r in RED_FIVES)
+
+
+def _possible_counts(counts: list[int]) -> bool:
+    """Counts by tile code (red fives apart) that ``check_counts`` passes: no kind 5+ times, each
+    red five at most once."""
     red_m, red_p, red_s = counts[RED_5M], counts[RED_5P], counts[RED_5S]
     return (
-        red_m <= 1
+        max(counts) <= 4
+        and red_m <= 1
         and red_p <= 1
         and red_s <= 1
         and counts[RED_FIVE_KIND[RED_5M]] + red_m <= 4
@@ -570,7 +576,7 @@ _SET_WORDS = {
 
 #: mpsz text of every group a decomposition can hold (pairs, triplets, kans and runs of kinds),
 #: written once by ``to_mpsz``: a lookup instead of formatting tiles for each fu line (constant
-#: data; ~3 us of an explained score, bench_speed: "score one win, explained")
+#: data; part of what :func:`_explain_lines` saves, bench_speed: "score one win, explained")
 _GROUP_TEXT = {
     tuple(group): to_mpsz(group)
     for group in (
@@ -632,8 +638,8 @@ def _explain_lines(
     """Seed 004's order: base, closed ron, tsumo, pair, wait, each triplet/kan; 0-fu lines kept.
 
     The library's fu items are read in one pass and the hand's groups in another (not a scan of
-    either per line), group texts come from :data:`_GROUP_TEXT`: ~12 us of an explained score
-    (bench_speed: "score one win, explained")."""
+    either per line), group texts come from :data:`_GROUP_TEXT`: 16-19 -> 9-10 us CPU a win at
+    load 7 (bench_speed: "score one win, explained")."""
     if len(hand) == 7:
         return [("seven pairs (chiitoitsu): fixed 25 fu", 25)]
     base = None
@@ -725,8 +731,8 @@ def _fu_lines(
         groups = HandCalculator._find_win_groups(win_id, hands[0], opened)
         if len(groups) == 1:
             # One way to read the hand (189 of the bench's 190 wins): the library scored it, with
-            # these same fu items in this order, so there is nothing to compare (~1 us;
-            # bench_speed: "score one win, explained").
+            # these same fu items, so there is nothing to compare (no sorting of its items and of
+            # ours; bench_speed: "score one win, explained").
             hand, group = hands[0], groups[0]
             details, got = FuCalculator.calculate_fu(hand, win_id, group, config, valued, lib_melds)
             if got == fu:
@@ -740,9 +746,9 @@ def _fu_lines(
             if got != fu:
                 continue
             # The library's items are a candidate's own, sorted by fu (stably): equal to those of
-            # the candidate it scored sorted the same way, which is how it is found without
-            # sorting both by (reason, fu) (~2 us; bench_speed: "score one win, explained").
-            # Failing that, same items in any order, as before.
+            # the candidate it scored sorted the same way, which finds it with one sort instead of
+            # two by (reason, fu) (bench_speed: "score one win, explained"). Failing that, the
+            # same items in any order, as it always was.
             if sorted(details, key=_fu_of, reverse=True) != lib_details:
                 if target is None:
                     target = sorted((d["reason"], d["fu"]) for d in lib_details)
@@ -870,9 +876,9 @@ def score_hand(
         notes = (f"kiriage: {han} han {fu} fu is rounded up to mangan",)
     else:
         notes = ()
-    # A frozen dataclass's __init__ sets its 15 fields one object.__setattr__ at a time (~5 us);
-    # ScoreResult has no __post_init__ and no slots, so the same fields go into the new object's
-    # __dict__ in one step (~1 us; bench_speed: "score one win, engine path").
+    # A frozen dataclass's __init__ sets its 15 fields one object.__setattr__ at a time; ScoreResult
+    # has no __post_init__ and no slots, so the same fields go into the new object's __dict__ in
+    # one step (6.3 -> 1.4 us CPU at load 11; bench_speed: "score one win, engine path").
     # tests/test_scoring_fast_paths.py: equal to the constructor's.
     result = object.__new__(ScoreResult)
     result.__dict__.update(
@@ -920,9 +926,10 @@ def _physical_ids(tiles: list[int], extra: tuple[int, ...], red_fives: bool) -> 
     what is wrong or gives the ids the long way.
 
     One pass counts the tiles and takes each its id (the j-th copy of a tile code gets its pool's
-    j-th id: a tile beyond its pool is a sixth copy, a second red five or a red five with red
-    fives off), instead of the counts checked in one pass and the ids taken in another (~4 us
-    of a score; bench_speed: "score one win, engine path")."""
+    j-th id: a tile beyond its pool is a fifth copy, a second red five or a red five with red
+    fives off), instead of the counts checked in one pass and the ids taken in another through
+    :class:`_IdPool` (13 -> 6 us CPU for the checks and ids of a win, load 11; bench_speed:
+    "score one win, engine path")."""
     if min(tiles) < 0 or (extra and min(extra) < 0):
         return None
     pools = _ID_POOLS[red_fives]
@@ -938,18 +945,8 @@ def _physical_ids(tiles: list[int], extra: tuple[int, ...], red_fives: bool) -> 
     except (IndexError, TypeError):
         return None
     # the pools hold at most four of a kind and one red five: only the extra tiles can overflow
-    if extra:
-        red_m, red_p, red_s = counts[RED_5M], counts[RED_5P], counts[RED_5S]
-        if not (
-            max(counts) <= 4
-            and red_m <= 1
-            and red_p <= 1
-            and red_s <= 1
-            and counts[RED_FIVE_KIND[RED_5M]] + red_m <= 4
-            and counts[RED_FIVE_KIND[RED_5P]] + red_p <= 4
-            and counts[RED_FIVE_KIND[RED_5S]] + red_s <= 4
-        ):
-            return None
+    if extra and not _possible_counts(counts):
+        return None
     return ids
 
 
