@@ -776,7 +776,7 @@ def score_hand(
 
     ``explain=False`` (the engines, which read only the han, fu, yaku and points) keeps the
     library's own fu items as ``fu_details`` instead of finding the decomposition it scored and
-    writing it out line by line, which costs a sixth of the time of an explained score.
+    writing it out line by line, which costs a fifth of the time of an explained score.
 
     Raises :class:`ScoringError` for a hand that is not complete or has no yaku,
     :class:`InvalidHandError` for impossible tiles, :class:`UsageError` for conditions that do not
