@@ -7,7 +7,8 @@ at most :data:`CHUNK_BYTES`) is read as bytes and split in two:
 * plain lines (``0-9`` digits and ``m p s z`` letters only, digits before each letter, 1z-7z) are
   parsed together: every byte's suit is the next letter's, and the counts of all lines come from one
   ``bincount``. Their shanten, and for each 3n+1 hand or each discard of a 3n+2 hand the shanten
-  after every draw, are numpy batches (:func:`mjcli.analysis.draw_table_batch`). The JSON text is
+  after every draw, are numpy batches
+  (:func:`mjcli.analysis.shanten_calc.improving_after_draws_rows`). The JSON text is
   cut from fixed-width byte templates by masks (a kind's ``,"1m":3`` of "remaining" is selected or
   not): every analysis row of the chunk in one selection, then each line's head (``{"hand":...``)
   and tail inserted around its rows; no Python object per hand or per tile;
@@ -455,7 +456,7 @@ class HandLines:
         every suit's letter of "tiles", digits of the numbers) by a mask, and the masked bytes of all
         rows, in order, are the blocks: one selection for the whole chunk."""
         np = self.np
-        from mjcli.analysis import draw_table_batch
+        from mjcli.analysis.shanten_calc import improving_after_draws_rows
 
         fields = self.fields
         row_fields = [f for f in DISCARD_FIELDS if f in fields and f != "shanten"]
@@ -471,13 +472,14 @@ class HandLines:
             return np.zeros(0, dtype=np.uint8), np.zeros(count, dtype=np.int64)
         owner = np.concatenate([hands13, owner14])
         kind = np.concatenate([np.full(len(hands13), -1), ki])
-        current, after = draw_table_batch(table)
-        improving = after < current[:, None]
+        current, improving = improving_after_draws_rows(table)
         # copies left of each kind: the hand's own, the same for every row of the hand
         left_of_hand = np.maximum(0, 4 - counts.astype(np.int16) - self.seen.astype(np.int16)).astype(
             np.uint8
         )
-        total = (improving * left_of_hand[owner]).sum(axis=1, dtype=np.int64)
+        counted = left_of_hand[owner]
+        counted *= improving
+        total = counted.sum(axis=1, dtype=np.uint16).astype(np.int64)
         # a hand's rows together, in hand order; discards as discard_table ranks them (shanten, then
         # ukeire, most first, then kind): one argsort of a packed key, unique per row (a hand's kinds
         # differ), so it is the order of the lexsort by those columns at a third of its cost
