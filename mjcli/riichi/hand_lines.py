@@ -521,10 +521,10 @@ class HandLines:
         layout = _RowLayout(fields, self)
         text = np.empty((rows, layout.width), dtype=np.uint8)
         text[:] = layout.template
-        # the parts every row of its kind has (one broadcast choice of two rows; a write of the
-        # discard-only columns by index after a first write cost ~0.1 s more a 100k batch, bench row
-        # ``shanten - --json full``); then the parts that vary
-        mask = np.where(discard[:, None], layout.discard_row, layout.hand_row)
+        # the parts every row of its kind has: one gather of rows from the two template rows (a
+        # write by column index of the discard-only columns cost ~0.1 s more a 100k batch, np.where
+        # of the two rows ~0.3 s more, bench row ``shanten - --json full``); then the parts that vary
+        mask = layout.rows[discard.view(np.uint8)]
         mask[:, layout.sep] = discard & ~first
         text[:, layout.name : layout.name + 2] = self.names2[np.maximum(kind, 0)]
         # a five the hand holds only as its red one is discarded as the red one (0m, 0p, 0s)
@@ -564,9 +564,11 @@ class HandLines:
                 at += width + 1
         if layout.remaining is not None:
             base = layout.remaining  # 7 bytes per kind: ,"1m":N
-            # as (rows, kind, byte) views: strided writes, no index or repeated array
+            # the digits through a (rows, kind, byte) view: a strided write, no index; the mask as a
+            # repeated array (a broadcast into that view runs numpy's loop 7 bytes at a time: ~0.08
+            # s more a 100k batch, bench row ``shanten - --json full``)
             text[:, base : base + 7 * NUM_KINDS].reshape(rows, NUM_KINDS, 7)[:, :, 6] = ord("0") + left
-            mask[:, base : base + 7 * NUM_KINDS].reshape(rows, NUM_KINDS, 7)[:] = improving[:, :, None]
+            mask[:, base : base + 7 * NUM_KINDS] = np.repeat(improving, 7, axis=1)
             mask[np.arange(rows), base + 7 * np.argmax(improving, axis=1)] = (
                 False  # no comma before the first
             )
@@ -637,6 +639,8 @@ class _RowLayout:
         self.hand_row[always] = True
         self.discard_row = self.hand_row.copy()
         self.discard_row[discard_only] = True
+        #: the two, a 3n+1 hand's row first
+        self.rows = np.stack([self.hand_row, self.discard_row])
 
 
 def write_answers(
