@@ -223,8 +223,9 @@ def _parse(
     suit_of = suit[buf]
     letter = suit_of >= 0
     newline = buf == 10
-    # line index of every byte (newlines belong to the line they end)
-    line = np.cumsum(newline) - newline
+    # line index of every byte (newlines belong to the line they end); in int32: the cumsum of a
+    # bool into int64 goes through a cast buffer (~7x slower)
+    line = np.cumsum(newline, dtype=np.int32) - newline
     other = ~(digit | letter | newline)
     bad = np.bincount(line[other], minlength=n)[:n] > 0
     empty = ends == starts
@@ -238,8 +239,11 @@ def _parse(
     # each digit takes the suit of the next letter (in its own line when the line is plain)
     digits = np.flatnonzero(digit)
     if len(letters) and len(digits):
-        nxt = np.minimum(np.searchsorted(letters, digits), len(letters) - 1)
-        s = suit_of[letters[nxt]].astype(np.int64)
+        # the next letter of every byte: a running minimum from the end (one pass, where a binary
+        # search per digit cost ~25 ms a 100k batch)
+        ahead = np.where(letter, np.arange(len(buf), dtype=np.int32), len(buf) - 1)
+        nxt = np.minimum.accumulate(ahead[::-1])[::-1]
+        s = suit_of[nxt[digits]].astype(np.int64)
         value = buf[digits].astype(np.int64) - ord("1")
         red = value < 0  # 0m, 0p, 0s: the red five, a five of its kind; 0z does not exist
         honour_wrong = (s == 3) & ((value > 6) | red)
