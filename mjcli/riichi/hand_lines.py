@@ -426,8 +426,8 @@ class HandLines:
             head.keyed(b"hand", leading == "hand", every)
             head.const(b'"', every)
             # a line written as its label is its own label (a slice of the chunk); only the others'
-            # labels are made (random sorted lines: 0.19 -> 0.01 s of CPU a 100k batch, every bench
-            # row with "hand")
+            # labels are made (making all cost ~0.19 s of CPU a 100k batch of sorted lines; every
+            # bench row ``shanten - --json``, whose random lines are sorted)
             chunk, starts, lengths, as_label = lines
             head.add(chunk, starts, np.where(as_label, lengths, 0))
             made = plain & ~as_label
@@ -557,10 +557,10 @@ class HandLines:
             text[:, ones] = ord("0") + total % 10
         if layout.tiles is not None:
             # per suit its kinds' slots, then its letter (see _group_layout): slices of `improving`
-            # copied as they are, no gather by slot (0.27 -> 0.05 s of CPU a 100k batch, bench row
-            # ``shanten - --json full``)
-            # a suit's letter where one of its kinds is: from the row's 34 bits as one integer
-            # (packbits, one row pass) instead of an `any` per suit (~0.06 s less, same row)
+            # copied as they are, no gather by slot; a suit's letter where one of its kinds is, read
+            # from the row's 34 bits as one integer (packbits, one pass) instead of an `any` per
+            # suit. About half the time of the gather by slot (0.27 s of CPU a 100k batch at load 2.5;
+            # 0.11-0.13 s now at load 11-14; bench row ``shanten - --json full``)
             bits = np.zeros((rows, 8), dtype=np.uint8)
             bits[:, :5] = np.packbits(improving, axis=1, bitorder="little")
             bits = bits.view("<u8")[:, 0]
@@ -587,7 +587,8 @@ class HandLines:
             mask[np.arange(rows), base + 8 * first_kind] = False  # no comma before the first
         data = text[mask]
         # bytes selected per row: a sum of bytes (0 or 1) in uint16; count_nonzero by row casts every
-        # byte to intp first (0.12 -> 0.05 s a 100k batch, bench row ``shanten - --json full``)
+        # byte to intp first (about twice the time: ~0.06 s more a 100k batch, bench row
+        # ``shanten - --json full``)
         lengths = np.add.reduce(mask.view(np.uint8), axis=1, dtype=np.uint16)
         per_hand = np.bincount(owner, weights=lengths, minlength=count).astype(np.int64)
         return data, per_hand
