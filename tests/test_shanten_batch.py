@@ -8,7 +8,7 @@ import random
 import numpy as np
 
 from mjcli.analysis import NO_DRAW, draw_table_batch, shanten
-from mjcli.analysis.shanten_calc import shanten_after_each_draw
+from mjcli.analysis.shanten_calc import improving_after_draws_rows, shanten_after_each_draw
 from mjcli.errors import MjcliError
 from mjcli.riichi.hand_report import analyse, analyse_batch, read_hand
 from mjcli.tiles import counts34, parse_tiles, to_mpsz
@@ -43,6 +43,36 @@ def test_the_draw_table_of_a_batch_is_the_one_of_each_hand():
         s, each = shanten_after_each_draw(bytes(row))
         assert s == current[i]
         assert each == [None if v == NO_DRAW else int(v) for v in after[i]]
+
+
+def _special_rows(rng: np.random.Generator, count: int) -> np.ndarray:
+    """3n+1 hands where seven pairs, thirteen orphans or four of a kind decide: few kinds (pairs,
+    quads) or terminals and honours only, of every legal size."""
+    ends = np.array([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])
+    hands = np.zeros((count, 34), dtype=np.uint8)
+    for row in hands:
+        size = int(rng.choice([1, 4, 7, 10, 13, 13, 13]))
+        if rng.random() < 0.5:  # terminals and honours, a simple now and then
+            pool = np.repeat(np.concatenate([ends, rng.choice(34, size=2)]), 4)
+        else:  # a few kinds: pairs, triplets, quads
+            pool = np.repeat(rng.choice(34, size=int(rng.integers(4, 9)), replace=False), 4)
+        np.add.at(row, rng.permutation(pool)[:size], 1)
+    return hands[(hands <= 4).all(axis=1)]
+
+
+def test_the_improving_kinds_of_a_batch_are_those_of_each_hand():
+    """``improving_after_draws_rows`` (its own narrow tables, seven pairs and orphans from the counts)
+    says which draws lower the shanten exactly as the one-hand path's draw table does."""
+    rng = np.random.default_rng(5)
+    hands = np.zeros((1500, 34), dtype=np.uint8)
+    for row, size in zip(hands, rng.choice([1, 4, 7, 10, 13, 13], size=1500), strict=True):
+        np.add.at(row, rng.permutation(136)[:size] // 4, 1)
+    hands = np.concatenate([hands, _special_rows(rng, 1500)])
+    current, improving = improving_after_draws_rows(hands)
+    for i, row in enumerate(hands.tolist()):
+        s, each = shanten_after_each_draw(bytes(row))
+        assert s == current[i]
+        assert improving[i].tolist() == [v is not None and v < s for v in each], (i, row)
 
 
 def test_a_batch_is_analysed_as_each_hand_alone():

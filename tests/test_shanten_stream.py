@@ -76,6 +76,9 @@ def test_numpy_answers_equal_the_one_hand_path(fields):
     lines[5] = "111m" + lines[5][:10]  # maybe too many with the seen 1m: the one-by-one path says
     lines += ["", "  ", "123m456p789s1122z", "0m123p", "12x", "1112223334445z", "19m19p19s1234567z"]
     lines += ["00m123p", "0z123p", "0m5m123p456s789s11z", "0m555m123p456s78s", "0p", "5p0p", "0s5s5s55s"]
+    # plain but not written as their labels are (suits out of order, digits unsorted, 0 after 5)
+    lines += ["456p123m789s1122z", "321m654p987s2211z", "123m456p789s2211z", "50m123p456s789s11z"]
+    lines += ["1234m5067p", "1122z123m456p789s", "123m456p789s11z22z", "0455m", "4055m"]
     reference = _one_by_one(fields, seen)
     expected = "".join(reference(line, i + 1)[0] for i, line in enumerate(lines))
     plain = HandLines(seen, fields, reference)

@@ -6,19 +6,24 @@ at most :data:`CHUNK_BYTES`) is read as bytes and split in two:
 
 * plain lines (``0-9`` digits and ``m p s z`` letters only, digits before each letter, 1z-7z) are
   parsed together: every byte's suit is the next letter's, and the counts of all lines come from one
-  ``bincount``. Their shanten, and for each 3n+1 hand or each discard of a 3n+2 hand the shanten
-  after every draw, are numpy batches (:func:`mjcli.analysis.draw_table_batch`). The JSON text is
-  cut from fixed-width byte templates by masks (a kind's ``,"1m":3`` of "remaining" is selected or
-  not): every analysis row of the chunk in one selection, then each line's head (``{"hand":...``)
-  and tail inserted around its rows; no Python object per hand or per tile;
+  ``bincount``; a line already written as its label (sorted mpsz) is its own ``hand`` text. Their
+  shanten, and for each 3n+1 hand or each discard of a 3n+2 hand the kinds whose draw lowers it,
+  are numpy batches (:func:`mjcli.analysis.shanten_calc.improving_after_draws_rows`). The JSON
+  text is cut from fixed-width byte templates by masks (a kind's ``,"1m":3`` of "remaining" is
+  selected or not): every analysis row of the chunk in one selection, then each line's head
+  (``{"hand":...``) and tail inserted around its rows; no Python object per hand or per tile;
 * any other line (spaces, commas, mjai letters, a bad line) is read as the command reads one hand in
   Python: a hand read so joins the plain ones' batch, a bad line gets its error object. With
   ``--sanma`` every line is read and analysed one by one (the draw tables are four-player ones).
 
 Both kinds of line are written in input order. A chunk is answered before the next is read, so a
-pipe from a slow generator gets its answers as it goes. 20k random 13/14-tile hands with every
-field: about 12 s of CPU one hand at a time, under 1.5 s this way, start-up included
-(``benchmarks/bench_speed.py``, row ``shanten - full --json``).
+pipe from a slow generator gets its answers as it goes. 100k random 13/14-tile hands with every
+field (128 MB of JSON): about 2.3 s of CPU on a busy 2-core machine, start-up included; with each
+14-tile hand's discard table but no tiles or remaining (``--fields
+hand,size,shanten,ukeire,discards``) about 1.4 s (``benchmarks/bench_speed.py``, rows ``shanten -
+--json``). Where a full batch's time goes: the draws (~25%), selecting the bytes of the rows
+(~20%: the output is ~1.3 KB a 14-tile hand), the row templates and masks (~20%), the lines'
+parsing, ordering the discards and joining heads to rows (~30% together).
 """
 
 from __future__ import annotations
@@ -206,10 +211,12 @@ def _group_layout() -> tuple[list[int], list[int]]:
 
 def _parse(
     buf: np.ndarray, starts: np.ndarray, ends: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Of the lines ``buf[starts[i]:ends[i]]``: which are plain (see the module docstring) with 0..4
     copies of each kind and at most one red five a suit, the counts of every line and its red fives
-    per suit, ``(n, 3)`` (meaningful for the plain lines only)."""
+    per suit, ``(n, 3)`` (meaningful for the plain lines only), and which plain lines are written as
+    the hand's label is (:meth:`HandLines._labels`: suits in mpsz order, once each, digits ascending
+    with a red five's 0 before the fives)."""
     import numpy as np
 
     n = len(starts)
@@ -220,8 +227,9 @@ def _parse(
     suit_of = suit[buf]
     letter = suit_of >= 0
     newline = buf == 10
-    # line index of every byte (newlines belong to the line they end)
-    line = np.cumsum(newline) - newline
+    # line index of every byte (newlines belong to the line they end); in int32: the cumsum of a
+    # bool into int64 goes through a cast buffer (~7x slower)
+    line = np.cumsum(newline, dtype=np.int32) - newline
     other = ~(digit | letter | newline)
     bad = np.bincount(line[other], minlength=n)[:n] > 0
     empty = ends == starts
@@ -235,8 +243,11 @@ def _parse(
     # each digit takes the suit of the next letter (in its own line when the line is plain)
     digits = np.flatnonzero(digit)
     if len(letters) and len(digits):
-        nxt = np.minimum(np.searchsorted(letters, digits), len(letters) - 1)
-        s = suit_of[letters[nxt]].astype(np.int64)
+        # the next letter of every byte: a running minimum from the end (one pass, where a binary
+        # search per digit cost ~25 ms a 100k batch)
+        ahead = np.where(letter, np.arange(len(buf), dtype=np.int32), len(buf) - 1)
+        nxt = np.minimum.accumulate(ahead[::-1])[::-1]
+        s = suit_of[nxt[digits]].astype(np.int64)
         value = buf[digits].astype(np.int64) - ord("1")
         red = value < 0  # 0m, 0p, 0s: the red five, a five of its kind; 0z does not exist
         honour_wrong = (s == 3) & ((value > 6) | red)
@@ -250,7 +261,19 @@ def _parse(
         counts = np.zeros((n, NUM_KINDS), dtype=np.int64)
         reds = np.zeros((n, 3), dtype=np.int64)
     bad |= (counts > 4).any(axis=1) | (reds > 1).any(axis=1)  # one red five a suit exists
-    return ~bad, counts, reds
+    # written as its label: each digit ranks at least as the one before it in its run (0 between 4
+    # and 5), each letter comes after the one before it in its line
+    rank = np.zeros(256, dtype=np.int8)
+    rank[ord("1") : ord("9") + 1] = np.arange(2, 20, 2)
+    rank[ord("0")] = 9
+    follows = np.flatnonzero(digit[1:] & digit[:-1]) + 1
+    unsorted = follows[rank[buf[follows]] < rank[buf[follows - 1]]]
+    pairs = np.flatnonzero(line[letters[1:]] == line[letters[:-1]])
+    out_of_order = letters[pairs + 1][suit_of[letters[pairs + 1]] <= suit_of[letters[pairs]]]
+    as_label = ~bad
+    as_label[line[unsorted]] = False
+    as_label[line[out_of_order]] = False
+    return ~bad, counts, reds, as_label
 
 
 # ---------------------------------------------------------------- one chunk
@@ -282,10 +305,11 @@ class HandLines:
         kinds, chars = _group_layout()
         self.slot_kinds = np.array(kinds)
         self.slot_chars = np.array(chars, dtype=np.uint8)
-        # "remaining": per kind 7 bytes: the comma before it, then "1m":N (N filled per row)
-        rem = np.zeros((NUM_KINDS, 7), dtype=np.uint8)
+        # "remaining": per kind an 8-byte slot: the comma before it, then "1m":N (N filled per row),
+        # then a byte never selected, so that a row's slots are 34 whole words (see _blocks)
+        rem = np.zeros((NUM_KINDS, 8), dtype=np.uint8)
         for k in range(NUM_KINDS):
-            rem[k] = np.frombuffer(b',"' + tile_name(k).encode() + b'":0', dtype=np.uint8)
+            rem[k, :7] = np.frombuffer(b',"' + tile_name(k).encode() + b'":0', dtype=np.uint8)
         self.remaining_template = rem
         self.names2 = np.frombuffer(
             b"".join(tile_name(k).encode() for k in range(NUM_KINDS)), dtype=np.uint8
@@ -305,7 +329,7 @@ class HandLines:
         buf = np.frombuffer(chunk, dtype=np.uint8)
         ends = np.flatnonzero(buf == 10)
         starts = np.concatenate(([0], ends[:-1] + 1)).astype(np.int64)
-        plain, counts, reds = _parse(buf, starts, ends)
+        plain, counts, reds, as_label = _parse(buf, starts, ends)
         sizes = counts.sum(axis=1)
         legal = np.zeros(64, dtype=bool)
         legal[[1, 2, 4, 5, 7, 8, 10, 11, 13, 14]] = True
@@ -314,6 +338,7 @@ class HandLines:
             plain &= ((counts + self.seen) <= 4).all(axis=1)
         if self.sanma:
             plain[:] = False
+        as_label &= plain  # a line read one by one below is not: its label is made
         # lines that are not plain: read one by one, as the command reads one hand; a hand read so
         # (spaces, mjai letters...) joins the plain ones, the rest is answered as one_line says
         texts = []
@@ -345,7 +370,7 @@ class HandLines:
         head = _Text(n)
         head.piece(other_bytes, np.maximum(which, 0), ~plain)
         blocks, block_lengths, tail_lengths = self._plain(
-            head, plain, counts[plain], sizes[plain], reds[plain]
+            head, plain, counts[plain], sizes[plain], reds[plain], (buf, starts, ends - starts, as_label)
         )
         heads, record_lengths = head.build()
         # heads and tails alternate with blocks: a tail and the next head are one run of ``heads``,
@@ -365,10 +390,13 @@ class HandLines:
         parts.append(head_view[cut_before:])
         return b"".join(parts)
 
-    def _plain(self, head: _Text, plain: Any, counts: Any, sizes: Any, reds: Any) -> tuple[Any, Any, Any]:
+    def _plain(
+        self, head: _Text, plain: Any, counts: Any, sizes: Any, reds: Any, lines: tuple[Any, Any, Any, Any]
+    ) -> tuple[Any, Any, Any]:
         """The heads and tails of the plain lines' objects (columns of ``head``, zero length in the
         other records), and their blocks: (block bytes, block length per record, tail length per
-        record)."""
+        record). ``lines``: the chunk's bytes, each line's start and length, and which lines are
+        written as their label."""
         np = self.np
         from mjcli.analysis.shanten_calc import shanten_rows
 
@@ -397,7 +425,15 @@ class HandLines:
         if "hand" in fields:
             head.keyed(b"hand", leading == "hand", every)
             head.const(b'"', every)
-            head.piece(self._labels(counts, reds), at, every)
+            # a line written as its label is its own label (a slice of the chunk); only the others'
+            # labels are made (making all cost ~0.19 s of CPU a 100k batch of sorted lines; every
+            # bench row ``shanten - --json``, whose random lines are sorted)
+            chunk, starts, lengths, as_label = lines
+            head.add(chunk, starts, np.where(as_label, lengths, 0))
+            made = plain & ~as_label
+            if made.any():
+                among = np.maximum(np.cumsum(made) - 1, 0)  # a record's row among the labels made
+                head.piece(self._labels(counts[~as_label[plain]], reds[~as_label[plain]]), among, made)
             head.const(b'"', every)
         if "size" in fields:
             head.keyed(b"size", leading == "size", every)
@@ -455,7 +491,7 @@ class HandLines:
         every suit's letter of "tiles", digits of the numbers) by a mask, and the masked bytes of all
         rows, in order, are the blocks: one selection for the whole chunk."""
         np = self.np
-        from mjcli.analysis import draw_table_batch
+        from mjcli.analysis.shanten_calc import improving_after_draws_rows
 
         fields = self.fields
         row_fields = [f for f in DISCARD_FIELDS if f in fields and f != "shanten"]
@@ -471,13 +507,14 @@ class HandLines:
             return np.zeros(0, dtype=np.uint8), np.zeros(count, dtype=np.int64)
         owner = np.concatenate([hands13, owner14])
         kind = np.concatenate([np.full(len(hands13), -1), ki])
-        current, after = draw_table_batch(table)
-        improving = after < current[:, None]
+        current, improving = improving_after_draws_rows(table)
         # copies left of each kind: the hand's own, the same for every row of the hand
         left_of_hand = np.maximum(0, 4 - counts.astype(np.int16) - self.seen.astype(np.int16)).astype(
             np.uint8
         )
-        total = (improving * left_of_hand[owner]).sum(axis=1, dtype=np.int64)
+        counted = left_of_hand[owner]
+        counted *= improving
+        total = counted.sum(axis=1, dtype=np.uint16).astype(np.int64)
         # a hand's rows together, in hand order; discards as discard_table ranks them (shanten, then
         # ukeire, most first, then kind): one argsort of a packed key, unique per row (a hand's kinds
         # differ), so it is the order of the lexsort by those columns at a third of its cost
@@ -493,10 +530,10 @@ class HandLines:
         layout = _RowLayout(fields, self)
         text = np.empty((rows, layout.width), dtype=np.uint8)
         text[:] = layout.template
-        # the parts every row of its kind has (two broadcast writes); then the parts that vary
-        mask = np.empty((rows, layout.width), dtype=bool)
-        mask[:] = layout.hand_row
-        mask[:, layout.discard_only] = discard[:, None]
+        # the parts every row of its kind has: one gather of rows from the two template rows (a
+        # write by column index of the discard-only columns cost ~0.1 s more a 100k batch, np.where
+        # of the two rows ~0.3 s more, bench row ``shanten - --json full``); then the parts that vary
+        mask = layout.rows[discard.view(np.uint8)]
         mask[:, layout.sep] = discard & ~first
         text[:, layout.name : layout.name + 2] = self.names2[np.maximum(kind, 0)]
         # a five the hand holds only as its red one is discarded as the red one (0m, 0p, 0s)
@@ -519,24 +556,40 @@ class HandLines:
             text[:, tens] = ord("0") + total // 10 % 10
             text[:, ones] = ord("0") + total % 10
         if layout.tiles is not None:
-            slots = layout.tiles
-            kinds = self.slot_kinds
-            suit_any = np.stack(
-                [improving[:, 9 * s : min(9 * s + 9, NUM_KINDS)].any(axis=1) for s in range(4)], axis=1
-            )
-            mask[:, slots : slots + len(kinds)] = np.where(
-                kinds >= 0, improving[:, np.maximum(kinds, 0)], suit_any[:, np.maximum(-1 - kinds, 0)]
-            )
+            # per suit its kinds' slots, then its letter (see _group_layout): slices of `improving`
+            # copied as they are, no gather by slot; a suit's letter where one of its kinds is, read
+            # from the row's 34 bits as one integer (packbits, one pass) instead of an `any` per
+            # suit. About half the time of the gather by slot (0.27 s of CPU a 100k batch at load 2.5;
+            # 0.11-0.13 s now at load 11-14; bench row ``shanten - --json full``)
+            bits = np.zeros((rows, 8), dtype=np.uint8)
+            bits[:, :5] = np.packbits(improving, axis=1, bitorder="little")
+            bits = bits.view("<u8")[:, 0]
+            at = layout.tiles
+            for start in range(0, NUM_KINDS, 9):
+                group = improving[:, start : start + 9]
+                width = group.shape[1]
+                mask[:, at : at + width] = group
+                mask[:, at + width] = (bits >> np.uint64(start)) & np.uint64((1 << width) - 1) != 0
+                at += width + 1
         if layout.remaining is not None:
-            base = layout.remaining  # 7 bytes per kind: ,"1m":N
-            # as (rows, kind, byte) views: strided writes, no index or repeated array
-            text[:, base : base + 7 * NUM_KINDS].reshape(rows, NUM_KINDS, 7)[:, :, 6] = ord("0") + left
-            mask[:, base : base + 7 * NUM_KINDS].reshape(rows, NUM_KINDS, 7)[:] = improving[:, :, None]
-            mask[np.arange(rows), base + 7 * np.argmax(improving, axis=1)] = (
-                False  # no comma before the first
-            )
+            # a kind's slot is ,"1m":N and an unused eighth byte: the digits through a (rows, kind,
+            # byte) view, a strided write; the mask as one little-endian word per kind and row, the
+            # kind's improving bit times 0x0001010101010101 (bytes 0-6). Byte by byte the mask cost
+            # ~0.25 s a 100k batch, ~0.1 s as a repeated array; the digits as words (a uint64 copy
+            # of the counts, shifted) 3x the strided write (bench row ``shanten - --json full``)
+            base = layout.remaining
+            slots = text[:, base : base + 8 * NUM_KINDS].reshape(rows, NUM_KINDS, 8)
+            np.add(left, ord("0"), out=slots[:, :, 6])
+            words = slice(base // 8, base // 8 + NUM_KINDS)
+            seven_bytes = np.uint64(0x0001010101010101)
+            np.multiply(improving.view(np.uint8), seven_bytes, out=mask.view("<u8")[:, words])
+            first_kind = np.argmax(improving, axis=1)
+            mask[np.arange(rows), base + 8 * first_kind] = False  # no comma before the first
         data = text[mask]
-        lengths = np.count_nonzero(mask, axis=1)
+        # bytes selected per row: a sum of bytes (0 or 1) in uint16; count_nonzero by row casts every
+        # byte to intp first (about twice the time: ~0.06 s more a 100k batch, bench row
+        # ``shanten - --json full``)
+        lengths = np.add.reduce(mask.view(np.uint8), axis=1, dtype=np.uint16)
         per_hand = np.bincount(owner, weights=lengths, minlength=count).astype(np.int64)
         return data, per_hand
 
@@ -590,9 +643,11 @@ class _RowLayout:
                 put(b'"', always)
             else:
                 put(b"{", always)
+                put(bytes(-width % 8), None)  # the slots start on a word
                 self.remaining = put(lines.remaining_template.tobytes(), None)
                 put(b"}", always)
         put(b"}", discard_only)
+        put(bytes(-width % 8), None)  # rows of whole words
         self.width = width
         self.template = np.frombuffer(b"".join(parts), dtype=np.uint8)
         #: the columns selected in every 3n+1 hand's row, and in every discard's row
@@ -600,8 +655,8 @@ class _RowLayout:
         self.hand_row[always] = True
         self.discard_row = self.hand_row.copy()
         self.discard_row[discard_only] = True
-        #: the columns selected in a discard's row only
-        self.discard_only = np.array(discard_only, dtype=np.intp)
+        #: the two, a 3n+1 hand's row first
+        self.rows = np.stack([self.hand_row, self.discard_row])
 
 
 def write_answers(
