@@ -197,15 +197,18 @@ def costly_decisions(lf: pl.LazyFrame, limit: int = 10) -> pl.DataFrame:
 
 
 def summarise(
-    path_or_frame: str | os.PathLike[str] | Sequence[Path] | pl.LazyFrame, by: str | None = None
+    path_or_frame: str | os.PathLike[str] | Sequence[Path] | pl.LazyFrame,
+    by: str | None = None,
+    parts: SummaryParts | None = None,
 ) -> dict[str, Any]:
     """The whole summary as plain data (what ``--json`` prints). A file whose data cannot be read
-    (damaged after its header) is a :class:`UsageError` naming it."""
+    (damaged after its header) is a :class:`UsageError` naming it. ``parts``: the table's rows
+    already added up file by file as they were written (a replay's run), instead of reading it."""
     if isinstance(path_or_frame, pl.LazyFrame):
-        return _summarise(path_or_frame, by)
+        return _summarise(path_or_frame, by, parts)
     lf = scan(path_or_frame)
     try:
-        return _summarise(lf, by)
+        return _summarise(lf, by, parts)
     except (pl.exceptions.PolarsError, OSError) as exc:
         raise _damaged(path_or_frame, exc) from None
 
@@ -215,10 +218,11 @@ def _damaged(path: str | os.PathLike[str], exc: BaseException, what: str = "") -
     return UsageError(f"{what}'{path}' is damaged: its data cannot be read ({type(exc).__name__}: {detail})")
 
 
-def _summarise(lf: pl.LazyFrame, by: str | None) -> dict[str, Any]:
-    parts = _Parts(by if by in BY_CHOICES else None)
-    for frame in file_chunks(lf, parts.columns(lf.collect_schema().names())):
-        parts.add(frame)
+def _summarise(lf: pl.LazyFrame, by: str | None, parts: SummaryParts | None) -> dict[str, Any]:
+    if parts is None:
+        parts = SummaryParts(by)
+        for frame in file_chunks(lf, parts.columns(lf.collect_schema().names())):
+            parts.add(frame)
     rows = parts.rows
     if by is not None and rows and by not in BY_CHOICES:
         raise UsageError(f"--by '{by}' is not one of {', '.join(BY_CHOICES)}")
@@ -311,11 +315,13 @@ def _add_up(total: pl.DataFrame | None, part: pl.DataFrame, keys: list[str]) -> 
     return both.group_by(keys, maintain_order=True).agg(pl.all().sum())
 
 
-class _Parts:
-    """The summary's figures as sums, added up chunk by chunk (see :func:`file_chunks`)."""
+class SummaryParts:
+    """The summary's figures as sums, added up frame by frame: each frame holds every row of the
+    files it holds (see :func:`file_chunks`), in the table's order. A replay adds each file's rows
+    as it writes them, so that its summary reads nothing back (bench_speed "peak memory")."""
 
     def __init__(self, by: str | None) -> None:
-        self.by = by
+        self.by = by if by in BY_CHOICES else None  # another --by is refused once a row is seen
         self.rows = 0
         self.order: dict[Any, None] = {}  # the policies in the order they first appear
         self.games: set[tuple[Any, Any]] = set()
@@ -335,6 +341,8 @@ class _Parts:
         return wanted + [c for c in ("fault", "q_gap") if c in names]
 
     def add(self, df: pl.DataFrame) -> None:
+        if not df.height:
+            return
         self.rows += df.height
         self.order.update(dict.fromkeys(df.get_column("policy").unique(maintain_order=True).to_list()))
         self.games.update(df.select("file", "game_id").unique().iter_rows())
