@@ -1112,12 +1112,7 @@ def run_replay(
         run.resumed = parted.resumed
     else:
         games: list[pl.DataFrame] = []
-        # parts of ~3 hanchan's rows instead of 50k rows: the rows waiting for their part held ~20 MiB
-        # more at the peak of a 19-hanchan replay (bench_speed "peak memory"); the final file is
-        # streamed from the parts, the same bytes whatever their sizes
-        with StreamedTable(
-            out / "decisions.parquet", Columns().frame(), batch_rows=DECISION_PART_ROWS
-        ) as decisions:
+        with StreamedTable(out / "decisions.parquet", Columns().frame()) as decisions:
             for result in replay_paths(inputs, options, jobs, backend):
                 if summary is not None:
                     summary(result.decisions)
@@ -1138,8 +1133,6 @@ def run_replay(
 
 
 FAULTS_FILE = "faults.jsonl"
-#: rows of a run's decisions kept before they go to a part file (see run_replay)
-DECISION_PART_ROWS = 10_000
 
 
 def write_faults(faults: Sequence[dict[str, Any]], path: Path) -> Path:
