@@ -221,7 +221,7 @@ def _damaged(path: str | os.PathLike[str], exc: BaseException, what: str = "") -
 def _summarise(lf: pl.LazyFrame, by: str | None, parts: SummaryParts | None) -> dict[str, Any]:
     if parts is None:
         parts = SummaryParts(by)
-        for frame in file_chunks(lf, parts.columns(lf.collect_schema().names())):
+        for frame in file_chunks(lf, parts.columns(lf.collect_schema().names()), CHUNK_ROWS):
             parts.add(frame)
     rows = parts.rows
     if by is not None and rows and by not in BY_CHOICES:
