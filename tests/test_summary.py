@@ -218,7 +218,7 @@ def test_summary_file_by_file_equals_the_whole_table(out, monkeypatch, labels):
     """The summary added up over chunks of a few files (a file's rows carried over into the next
     chunk) equals the figures of the whole table, float for float; a file whose rows come in two
     runs (["f1", "f2", "f1"]: its decision points meet across chunks) too. And the replay's way:
-    each file's frame added as it is written."""
+    each file's frame added as it is written (added up alone or with the next files)."""
     import mjcli.riichi.summary as summary_module
     from mjcli.riichi.summary import SummaryParts, file_chunks
 
@@ -234,10 +234,13 @@ def test_summary_file_by_file_equals_the_whole_table(out, monkeypatch, labels):
     for by in (None, "player", "policy", "round", "kind"):
         expected = _whole_table_summary(lf, by)
         assert summarise(lf, by) == expected
-        parts = SummaryParts(by)
-        for frame in table.partition_by("file", maintain_order=True):
-            parts.add(frame)
-        assert summarise(lf, by, parts) == expected
+        for waiting in (997, 20_000):  # files added up one by one, and several together
+            monkeypatch.setattr(summary_module, "CHUNK_ROWS", waiting)
+            parts = SummaryParts(by)
+            for frame in table.partition_by("file", maintain_order=True):
+                parts.add(frame)
+            assert summarise(lf, by, parts) == expected
+        monkeypatch.setattr(summary_module, "CHUNK_ROWS", 997)
 
 
 def test_file_chunks_never_split_a_run_of_a_file():
