@@ -20,7 +20,8 @@ Rows (the table of the speed issue; README "Speed" has the figures of one run):
 * self-play with a first-legal policy in every seat: hanchan per CPU second (RiichiEnv's
   ``4p-red-half`` game mode: a hanchan, as ours);
 * ``replay``, ``verify`` and ``simulate`` with ``--jobs 2`` against ``--jobs 1``, wall time, and the
-  peak memory (max RSS) of the replay at ``--jobs 1``.
+  peak memory (max RSS) of the replay at ``--jobs 1``;
+* that peak memory on 4, 19 and 57 hanchan (:func:`memory_by_size`): flat in the number of logs?
 
 Every ratio is a time ratio, mjcli's time over the peer's for the same work: below 1 is faster.
 
@@ -618,11 +619,39 @@ def jobs_and_memory() -> None:
     _row("peak memory, replay (max RSS of a process)", f"{rss / 1024:.0f} MiB", "-", "", "<= 100 MiB")
 
 
+def memory_by_size() -> None:
+    """The peak memory (max RSS) of ``replay --jobs 1`` on 4, 19 and 57 hanchan: flat in the number of
+    logs when the three figures are close. The 57 are the 19 shared ones three times, each copy made
+    distinct by trailing newlines (a replay reads a log given twice with the same content once), in a
+    temporary folder."""
+    shared = _shared_hanchan()
+    with tempfile.TemporaryDirectory() as tmp:
+        copies = []
+        for n, prefix in enumerate("abc"):
+            for p in shared:
+                copy = Path(tmp) / f"{prefix}-{p.name}"
+                copy.write_bytes(p.read_bytes() + b"\n" * n)
+                copies.append(str(copy))
+        figures = []
+        for paths in ([str(p) for p in shared[:4]], [str(p) for p in shared], copies):
+            _, peak = _jobs_run(["replay", *paths, "--out", "{tmp}/r"], 1)
+            figures.append(f"{len(paths)}: {peak / 1024:.0f}")
+    _row("peak memory by hanchan replayed", ", ".join(figures) + " MiB", "-", "", "<= 100 MiB, flat")
+
+
 def run() -> None:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{os.cpu_count()} cores, load average {load:.2f} (other work shares them; ratios are of this run)")
     _row("work", "mjcli", "peer", "mjcli/peer", "")
-    for part in (startup, scoring, shanten_batch, replay_and_walk, self_play, jobs_and_memory):
+    for part in (
+        startup,
+        scoring,
+        shanten_batch,
+        replay_and_walk,
+        self_play,
+        jobs_and_memory,
+        memory_by_size,
+    ):
         part()
         sys.stdout.flush()
 

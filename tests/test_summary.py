@@ -180,3 +180,76 @@ def test_replay_reads_paths_from_stdin(tmp_path):
     assert res.exit_code == 0, res.output
     files = set(pl.read_parquet(tmp_path / "games.parquet")["file"])
     assert files == {"double_ron.json", "rinshan.json"}
+
+
+def _whole_table_summary(lf: pl.LazyFrame, by: str | None) -> dict:
+    """The summary worked out over the whole table at once (the functions that read it all)."""
+    from mjcli.riichi.summary import bot_table
+
+    rows, npol, games = (
+        lf.select(pl.len(), pl.col("policy").n_unique(), pl.struct("file", "game_id").n_unique())
+        .collect()
+        .row(0)
+    )
+    out = {
+        "summary": True,
+        "games": games,
+        "decision_points": rows // npol,
+        "rows": rows,
+        "policies": policy_table(lf).to_dicts(),
+        "matrix": agreement_matrix(lf).to_dicts(),
+    }
+    if by is not None:
+        out["by"] = by
+        out["groups"] = group_table(lf, by).to_dicts()
+    assert bot_table(lf).height == 0
+    return out
+
+
+def _files(frame: pl.DataFrame, labels: list[str]) -> pl.DataFrame:
+    """The table repeated under other file labels, in the order given; a label's second run is a part
+    of the table (its decision points pair with the first run's, at other shares)."""
+    runs = [frame.slice(100, 700) if label in labels[:i] else frame for i, label in enumerate(labels)]
+    return pl.concat([run.with_columns(file=pl.lit(label)) for run, label in zip(runs, labels, strict=True)])
+
+
+@pytest.mark.parametrize("labels", [["f1", "f2", "f3"], ["f1", "f2", "f1"]])
+def test_summary_file_by_file_equals_the_whole_table(out, monkeypatch, labels):
+    """The summary added up over chunks of a few files (a file's rows carried over into the next
+    chunk) equals the figures of the whole table, float for float; a file whose rows come in two
+    runs (["f1", "f2", "f1"]: its decision points meet across chunks) too. And the replay's way:
+    each file's frame added as it is written (added up alone or with the next files)."""
+    import mjcli.riichi.summary as summary_module
+    from mjcli.riichi.summary import SummaryParts, file_chunks
+
+    one = pl.read_parquet(out / "decisions.parquet")
+    # the key of one decision point repeated, a null key and a null choice, within the file's rows
+    one = pl.concat([one, one.slice(5, 3), one.slice(40, 2).with_columns(round=pl.lit(None))])
+    one = one.with_columns(choice=pl.when(pl.int_range(pl.len()) % 97 == 3).then(None).otherwise("choice"))
+    table = _files(one, labels)
+    lf = table.lazy()
+    # chunks that end inside decision points (997 rows: a prime)
+    monkeypatch.setattr(summary_module, "CHUNK_ROWS", 997)
+    assert len(list(file_chunks(lf, ["file", "policy"], 997))) >= 3
+    for by in (None, "player", "policy", "round", "kind"):
+        expected = _whole_table_summary(lf, by)
+        assert summarise(lf, by) == expected
+        for waiting in (997, 20_000):  # files added up one by one, and several together
+            monkeypatch.setattr(summary_module, "CHUNK_ROWS", waiting)
+            parts = SummaryParts(by)
+            for frame in table.partition_by("file", maintain_order=True):
+                parts.add(frame)
+            assert summarise(lf, by, parts) == expected
+        monkeypatch.setattr(summary_module, "CHUNK_ROWS", 997)
+
+
+def test_file_chunks_never_split_a_run_of_a_file():
+    from mjcli.riichi.summary import file_chunks
+
+    frame = pl.DataFrame({"file": ["a"] * 5 + ["b"] * 1 + [None] * 3 + ["c"] * 7, "x": range(16)})
+    for size in (1, 2, 3, 5, 100):
+        chunks = list(file_chunks(frame.lazy(), ["file", "x"], size))
+        assert pl.concat(chunks).equals(frame)
+        ends = [c["file"][-1] for c in chunks[:-1]]
+        starts = [c["file"][0] for c in chunks[1:]]
+        assert all(e != s for e, s in zip(ends, starts, strict=True))

@@ -855,7 +855,14 @@ def _replay_into(
 
     from mjcli.ledger import write_table
     from mjcli.riichi.replay import run_replay
-    from mjcli.riichi.summary import compare_baseline, format_changes, format_summary, scan, summarise
+    from mjcli.riichi.summary import (
+        SummaryParts,
+        compare_baseline,
+        format_changes,
+        format_summary,
+        scan,
+        summarise,
+    )
 
     with terminal_bar(len(inputs), unit="log", leave=False) as bar:
         progress = None
@@ -870,7 +877,17 @@ def _replay_into(
                 bar.set_postfix_str(f"{rate:,.0f} decisions/s", refresh=False)
                 bar.update(1)
 
-        result = run_replay(inputs.items, options, stage, progress=progress, backend=backend, parted=parted)
+        # the summary added up file by file as the rows are written (a parted run's are read back)
+        parts = SummaryParts(by) if parted is None else None
+        result = run_replay(
+            inputs.items,
+            options,
+            stage,
+            progress=progress,
+            backend=backend,
+            parted=parted,
+            summary=parts.add if parts is not None else None,
+        )
     if parted is not None:
         parted.write_contents(stage)
     if options.players is not None:
@@ -882,7 +899,7 @@ def _replay_into(
                 f"--player {', '.join(missing)}: no such player in these logs (players: {known})"
             )
     lf = scan(result.decisions_path)  # type: ignore[arg-type]
-    summary = summarise(lf, by)
+    summary = summarise(lf, by, parts)
     summary.update(
         {
             "files": result.files,

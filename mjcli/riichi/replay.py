@@ -1077,10 +1077,12 @@ def run_replay(
     progress: Callable[[int], None] | None = None,
     backend: Backend | None = None,
     parted: PartedRun | None = None,
+    summary: Callable[[pl.DataFrame], None] | None = None,
 ) -> ReplayRun:
     """Replay every input into ``out`` (``decisions.parquet`` streamed in parts, ``games.parquet``,
     and with outside bots ``faults.jsonl``); returns what happened (files, games, rows, errors,
-    faults). Nothing is written if the run stops. ``progress`` gets each file's number of rows.
+    faults). Nothing is written if the run stops. ``progress`` gets each file's number of rows,
+    ``summary`` each file's decisions, in the table's order (not called for a parted run).
 
     With ``parted`` the tables are that run's dataset instead, written by the tasks themselves (see
     :mod:`mjcli.ledger`), and ``out`` gets the rest."""
@@ -1112,6 +1114,8 @@ def run_replay(
         games: list[pl.DataFrame] = []
         with StreamedTable(out / "decisions.parquet", Columns().frame()) as decisions:
             for result in replay_paths(inputs, options, jobs, backend):
+                if summary is not None:
+                    summary(result.decisions)
                 decisions.add(result.decisions)
                 if result.games.height:
                     games.append(result.games)

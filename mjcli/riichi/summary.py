@@ -26,7 +26,7 @@ policies) is an error, not "0 changed".
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -104,7 +104,14 @@ def policy_table(lf: pl.LazyFrame) -> pl.DataFrame:
 
 def _in_policy_order(lf: pl.LazyFrame, frame: pl.DataFrame) -> pl.DataFrame:
     """Policies in the order they were asked (first appearance in the file), not alphabetically."""
-    order = lf.select(pl.col("policy").unique(maintain_order=True)).collect().to_series().to_list()
+    return _ordered(_policy_order(lf), frame)
+
+
+def _policy_order(lf: pl.LazyFrame) -> list[Any]:
+    return lf.select(pl.col("policy").unique(maintain_order=True)).collect().to_series().to_list()
+
+
+def _ordered(order: list[Any], frame: pl.DataFrame) -> pl.DataFrame:
     rank = pl.DataFrame(
         {"policy": order, "_rank": list(range(len(order)))}, schema={"policy": pl.String, "_rank": pl.Int32}
     )
@@ -124,6 +131,13 @@ def group_table(lf: pl.LazyFrame, by: str) -> pl.DataFrame:
 
 def agreement_matrix(lf: pl.LazyFrame) -> pl.DataFrame:
     """Share of decision points where two policies chose the same action (one row per policy)."""
+    agg = _pair_sums(lf).select("policy", "policy_b", *_means(["same"]))
+    return _matrix_frame(_policy_order(lf), agg)
+
+
+def _pair_sums(lf: pl.LazyFrame) -> pl.DataFrame:
+    """Per pair of policies: the decision points where both chose (``same__d``) and where they chose
+    the same (``same__n``)."""
     # The self-join has a row per pair of policies at each decision point: joined on one integer per
     # decision point and one per choice (dense ranks: equal exactly when the strings are, null where
     # the choice is), not on the seven key columns and the choices' strings, the join's peak memory
@@ -133,12 +147,14 @@ def agreement_matrix(lf: pl.LazyFrame) -> pl.DataFrame:
         pl.struct(KEY).rank("dense").alias("point"), "policy", pl.col("choice").rank("dense").alias("choice")
     )
     pairs = choices.join(choices, on="point", how="inner", suffix="_b")
-    agg = (
+    return (
         pairs.group_by("policy", "policy_b")
-        .agg((pl.col("choice") == pl.col("choice_b")).mean().alias("same"))
+        .agg(*_counted(pl.col("choice") == pl.col("choice_b"), "same"))
         .collect()
     )
-    order = lf.select(pl.col("policy").unique(maintain_order=True)).collect().to_series().to_list()
+
+
+def _matrix_frame(order: list[Any], agg: pl.DataFrame) -> pl.DataFrame:
     same = {(a, b): v for a, b, v in agg.iter_rows()}
     data: dict[str, list[Any]] = {"policy": order}
     for b in order:
@@ -181,15 +197,18 @@ def costly_decisions(lf: pl.LazyFrame, limit: int = 10) -> pl.DataFrame:
 
 
 def summarise(
-    path_or_frame: str | os.PathLike[str] | Sequence[Path] | pl.LazyFrame, by: str | None = None
+    path_or_frame: str | os.PathLike[str] | Sequence[Path] | pl.LazyFrame,
+    by: str | None = None,
+    parts: SummaryParts | None = None,
 ) -> dict[str, Any]:
     """The whole summary as plain data (what ``--json`` prints). A file whose data cannot be read
-    (damaged after its header) is a :class:`UsageError` naming it."""
+    (damaged after its header) is a :class:`UsageError` naming it. ``parts``: the table's rows
+    already added up file by file as they were written (a replay's run), instead of reading it."""
     if isinstance(path_or_frame, pl.LazyFrame):
-        return _summarise(path_or_frame, by)
+        return _summarise(path_or_frame, by, parts)
     lf = scan(path_or_frame)
     try:
-        return _summarise(lf, by)
+        return _summarise(lf, by, parts)
     except (pl.exceptions.PolarsError, OSError) as exc:
         raise _damaged(path_or_frame, exc) from None
 
@@ -199,31 +218,206 @@ def _damaged(path: str | os.PathLike[str], exc: BaseException, what: str = "") -
     return UsageError(f"{what}'{path}' is damaged: its data cannot be read ({type(exc).__name__}: {detail})")
 
 
-def _summarise(lf: pl.LazyFrame, by: str | None) -> dict[str, Any]:
-    counts = lf.select(
-        pl.len().alias("rows"),
-        pl.col("policy").n_unique().alias("policies"),
-        pl.struct("file", "game_id").n_unique().alias("games"),
-    ).collect()
-    rows, npol, games = counts.row(0)
+def _summarise(lf: pl.LazyFrame, by: str | None, parts: SummaryParts | None) -> dict[str, Any]:
+    if parts is None:
+        parts = SummaryParts(by)
+        for frame in file_chunks(lf, parts.columns(lf.collect_schema().names()), CHUNK_ROWS):
+            parts.add(frame)
+    parts.finish()
+    rows = parts.rows
+    if by is not None and rows and by not in BY_CHOICES:
+        raise UsageError(f"--by '{by}' is not one of {', '.join(BY_CHOICES)}")
     out: dict[str, Any] = {
         "summary": True,
-        "games": games if rows else 0,
-        "decision_points": rows // npol if npol else 0,
+        "games": len(parts.games) if rows else 0,
+        "decision_points": rows // len(parts.order) if parts.order else 0,
         "rows": rows,
-        "policies": policy_table(lf).to_dicts() if rows else [],
-        "matrix": agreement_matrix(lf).to_dicts() if rows else [],
+        "policies": parts.policy_table().to_dicts() if rows else [],
+        # a file's rows met again after another file's (not a table replay wrote): the pairs of
+        # its decision points may span two chunks, so the matrix is joined over the whole table
+        "matrix": (agreement_matrix(lf) if parts.split else parts.matrix()).to_dicts() if rows else [],
     }
     if by is not None:
         out["by"] = by
-        out["groups"] = group_table(lf, by).to_dicts() if rows else []
-    bots = bot_table(lf) if rows else pl.DataFrame()
+        out["groups"] = parts.group_table().to_dicts() if rows else []
+    # the outside bots' figures (a float mean, a top-k) over the whole table, only when a bot
+    # answered: a replay of the built-in policies alone never reads more than a chunk
+    bots = bot_table(lf) if rows and parts.bots else pl.DataFrame()
     if bots.height:
         out["bots"] = bots.to_dicts()
         costly = costly_decisions(lf)
         if costly.height:
             out["costly"] = costly.to_dicts()
     return out
+
+
+# ---------------------------------------------------------------- the summary file by file
+
+#: rows of the table read at a time by :func:`_summarise` (with the carried rows of its last file: a
+#: few MiB of the key columns whatever the table's length). Smaller reads cost CPU (each slice decodes
+#: its row groups again: 4096 rows took 1.0 s on 177k rows against 0.4 s), larger ones memory (16384
+#: rows: +54 MiB on 59k rows, +77 MiB on 177k; 8192: +48 and +51-56)
+CHUNK_ROWS = 8192
+
+
+def file_chunks(lf: pl.LazyFrame, columns: list[str], rows: int = CHUNK_ROWS) -> Iterator[pl.DataFrame]:
+    """``columns`` of ``lf`` in table order, in frames that each end at the end of a file's rows (the
+    rows of one ``file`` value that follow each other are never split over two frames).
+
+    Why: the summary's figures are sums over the rows, and the agreement between policies is within
+    a decision point, which is within a file; so each frame's partial figures add up to the whole
+    table's. Reading the table this way keeps the summary's memory flat in the number of logs:
+    ``mjcli summary`` of a replay of 19 hanchan (59k rows) took +61-66 MiB over its imports, of 57
+    (177k rows) +116-130 MiB, reading and ranking the whole key columns; read this way, +48 and
+    +51-56 MiB."""
+    carry: pl.DataFrame | None = None
+    lf = lf.select(columns)
+    total = lf.select(pl.len()).collect().item()
+    # slices, not collect_batches: its stream reads ahead (+44 MiB on 177k rows against +31 for the
+    # slices, whose reader skips the row groups before the offset; the same CPU time)
+    for offset in range(0, total, rows):
+        batch = lf.slice(offset, rows).collect()
+        if carry is not None and carry.height:
+            batch = pl.concat([carry, batch], how="vertical")
+        if not batch.height:
+            continue
+        files = batch.get_column("file")
+        # where the last file's run of rows starts: it may go on in the next batch
+        others = files.ne_missing(files[-1]).arg_true()
+        if others.is_empty():
+            carry = batch
+            continue
+        cut = others[-1] + 1
+        carry = batch.slice(cut)
+        yield batch.slice(0, cut)
+    if carry is not None and carry.height:
+        yield carry
+
+
+def _counted(value: pl.Expr, name: str) -> list[pl.Expr]:
+    """A mean as its two sums: the true values and the values (nulls are not counted)."""
+    return [value.sum().alias(f"{name}__n"), value.count().alias(f"{name}__d")]
+
+
+def _means(names: Sequence[str]) -> list[pl.Expr]:
+    """The means of :func:`_counted`'s sums (null where nothing was counted, as ``mean`` gives).
+    Both sums are exact integers, so their quotient is the float ``mean`` gives over the whole table."""
+    return [
+        pl.when(pl.col(f"{n}__d") > 0).then(pl.col(f"{n}__n") / pl.col(f"{n}__d")).alias(n) for n in names
+    ]
+
+
+def _rate_sums() -> list[pl.Expr]:
+    return [
+        pl.len().alias("decisions"),
+        *_counted(pl.col("agree"), "agree"),
+        *_counted(pl.col("agree").filter(_DISCARD_ACTUAL), "top1"),
+        *_counted(pl.col("equally_good").filter(_DISCARD_ACTUAL), "equal"),
+    ]
+
+
+def _add_up(total: pl.DataFrame | None, part: pl.DataFrame, keys: list[str]) -> pl.DataFrame:
+    """Partial sums of one chunk added to the running ones, group by group."""
+    if total is None:
+        return part
+    both = pl.concat([total, part], how="vertical")
+    return both.group_by(keys, maintain_order=True).agg(pl.all().sum())
+
+
+class SummaryParts:
+    """The summary's figures as sums, added up frame by frame: each frame holds every row of the
+    files it holds (see :func:`file_chunks`), in the table's order. A replay adds each file's rows
+    as it writes them, so that its summary reads nothing back (bench_speed "peak memory")."""
+
+    def __init__(self, by: str | None) -> None:
+        self.by = by if by in BY_CHOICES else None  # another --by is refused once a row is seen
+        self.rows = 0
+        self.order: dict[Any, None] = {}  # the policies in the order they first appear
+        self.games: set[tuple[Any, Any]] = set()
+        self.kinds: set[Any] = set()
+        self.files: set[Any] = set()  # the files whose rows are all read
+        self.split = False  # a file's rows came in two runs (see _summarise)
+        self.bots = False  # an outside bot's fault or q-value is in the table
+        self.policies: pl.DataFrame | None = None
+        self.pairs: pl.DataFrame | None = None
+        self.groups: pl.DataFrame | None = None
+        self.by_dtype: Any = None
+        self._waiting: list[pl.DataFrame] = []  # frames not added up yet (see add)
+        self._waiting_rows = 0
+
+    def columns(self, names: list[str]) -> list[str]:
+        wanted = [*KEY, "policy", "choice", "actual", "agree", "equally_good"]
+        if self.by is not None and self.by not in wanted:
+            wanted.append(self.by)
+        return wanted + [c for c in ("fault", "q_gap") if c in names]
+
+    def add(self, df: pl.DataFrame) -> None:
+        """Add the rows of whole files (a frame may hold several; a file's rows in one frame)."""
+        if not df.height:
+            return
+        # Frames are added up CHUNK_ROWS rows at a time, not file by file: each step is a dozen small
+        # queries, ~6 ms, which cost a replay of 19 hanchan 0.22 s CPU instead of ~0.1 s. Only the
+        # columns read are kept (a replay's part holds the same frames until it is written).
+        self._waiting.append(df.select(self.columns(df.columns)))
+        self._waiting_rows += df.height
+        if self._waiting_rows >= CHUNK_ROWS:
+            self.finish()
+
+    def finish(self) -> None:
+        """Add up the frames still waiting (before the figures are read)."""
+        if self._waiting:
+            df = pl.concat(self._waiting, how="vertical") if len(self._waiting) > 1 else self._waiting[0]
+            self._waiting, self._waiting_rows = [], 0
+            self._add(df)
+
+    def _add(self, df: pl.DataFrame) -> None:
+        self.rows += df.height
+        self.order.update(dict.fromkeys(df.get_column("policy").unique(maintain_order=True).to_list()))
+        self.games.update(df.select("file", "game_id").unique().iter_rows())
+        self.kinds.update(df.get_column("kind").unique().to_list())
+        files = set(df.get_column("file").unique().to_list())
+        self.split = self.split or not files.isdisjoint(self.files)
+        self.files |= files
+        if "fault" in df.columns and "q_gap" in df.columns:
+            self.bots = (
+                self.bots
+                or df.select(pl.col("fault").is_not_null().any() | pl.col("q_gap").is_not_null().any()).item()
+            )
+        by_kind = [c for k in KINDS for c in _counted(pl.col("agree").filter(pl.col("kind") == k), k)]
+        part = df.group_by("policy", maintain_order=True).agg(*_rate_sums(), *by_kind)
+        self.policies = _add_up(self.policies, part, ["policy"])
+        self.pairs = _add_up(self.pairs, _pair_sums(df.lazy()), ["policy", "policy_b"])
+        if self.by is not None:
+            keys = ["policy"] if self.by == "policy" else [self.by, "policy"]
+            self.by_dtype = df.schema[self.by]
+            self.groups = _add_up(
+                self.groups, df.group_by(keys, maintain_order=True).agg(*_rate_sums()), keys
+            )
+
+    def _ordered(self, frame: pl.DataFrame) -> pl.DataFrame:
+        return _ordered(list(self.order), frame)
+
+    def policy_table(self) -> pl.DataFrame:
+        self.finish()
+        assert self.policies is not None
+        kinds = [k for k in KINDS if k in self.kinds]
+        frame = self.policies.select("policy", "decisions", *_means(["agree", *kinds, "top1", "equal"]))
+        return self._ordered(frame)
+
+    def matrix(self) -> pl.DataFrame:
+        self.finish()
+        assert self.pairs is not None
+        agg = self.pairs.select("policy", "policy_b", *_means(["same"]))
+        return _matrix_frame(list(self.order), agg)
+
+    def group_table(self) -> pl.DataFrame:
+        self.finish()
+        assert self.groups is not None and self.by is not None
+        rates = [pl.col("decisions"), *_means(["agree", "top1", "equal"])]
+        if self.by == "policy":
+            return self._ordered(self.groups.select("policy", *rates))
+        frame = self._ordered(self.groups.select(pl.col(self.by).cast(self.by_dtype), "policy", *rates))
+        return frame.sort(self.by, maintain_order=True)
 
 
 def _num(v: Any) -> str:
