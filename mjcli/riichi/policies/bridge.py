@@ -132,26 +132,30 @@ class ViewBuilder:
             offered, offered_by = rnd.last_tile, rnd.kan_actor  # the tile of an added (or closed) kan
         players = rnd.players
         rivers, melds = self._table()
-        return PlayerView(
-            seat=seat,
-            hand=tuple(hand),
-            drawn=drawn,
-            melds=melds,
-            rivers=rivers,
-            dora_indicators=tuple(rnd.dora),
-            scores=tuple(rnd.scores),
-            round_wind=rnd.round_wind,
-            dealer=rnd.dealer,
-            honba=rnd.honba,
-            sticks=rnd.sticks,
-            # a declared riichi is visible (the tile is turned sideways) before its stick is paid
-            riichi=tuple([q.riichi or q.riichi_declared for q in players]),
-            wall_left=rnd.wall,
-            offered=offered,
-            offered_by=offered_by,
-            first_turn=not rnd.interrupted and p.discards == 0,
-            shown_hands=_shown_hands(rnd, seat) if rnd.hands_shown else (),
-            kita=tuple(len(q.kita) for q in players) if rnd.variant.nukidora is not None else (),
+        # (fields in a dict literal, not keywords to the frozen dataclass's __init__: see
+        # PlayerView.from_fields; bench_speed "walk a log to every decision", "self-play")
+        return PlayerView.from_fields(
+            {
+                "seat": seat,
+                "hand": tuple(hand),
+                "drawn": drawn,
+                "melds": melds,
+                "rivers": rivers,
+                "dora_indicators": tuple(rnd.dora),
+                "scores": tuple(rnd.scores),
+                "round_wind": rnd.round_wind,
+                "dealer": rnd.dealer,
+                "honba": rnd.honba,
+                "sticks": rnd.sticks,
+                # a declared riichi is visible (the tile is turned sideways) before its stick is paid
+                "riichi": tuple([q.riichi or q.riichi_declared for q in players]),
+                "wall_left": rnd.wall,
+                "offered": offered,
+                "offered_by": offered_by,
+                "first_turn": not rnd.interrupted and p.discards == 0,
+                "shown_hands": _shown_hands(rnd, seat) if rnd.hands_shown else (),
+                "kita": tuple(len(q.kita) for q in players) if rnd.variant.nukidora is not None else (),
+            }
         )
 
 
