@@ -30,6 +30,7 @@ from mjcli.riichi.policies.view import CALL_KINDS
 from mjcli.riichi.replay import (
     DECISION_SCHEMA,
     KEY,
+    LogDecision,
     PolicyFailure,
     ReplayOptions,
     decisions_of,
@@ -302,6 +303,18 @@ def test_figures_match_the_hand(all_policies):
             assert r["equally_good"] == same
         else:
             assert r["equally_good"] is None
+
+
+def test_decision_points_are_made_with_exactly_their_fields():
+    """decisions_of builds each point from a dict of its fields (not the dataclass __init__): the
+    same fields, in order, and the same point as the constructor's."""
+    names = [f.name for f in dataclasses.fields(LogDecision)]
+    points = list(decisions_of(read_log(HANCHAN[0])[0].events))
+    for d in points:
+        assert list(vars(d)) == names
+        plain = LogDecision(**{f: getattr(d, f) for f in names})
+        assert (plain, repr(plain)) == (d, repr(d))
+    assert len(points) > 500
 
 
 def test_effects_agree_with_the_discard_table():

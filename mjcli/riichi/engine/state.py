@@ -99,7 +99,9 @@ class Player:
 
     @property
     def closed(self) -> bool:
-        return all(m.kind == "ankan" for m in self.melds)
+        # (no generator started for a hand without melds, most hands: asked at every turn for riichi;
+        # bench_speed: "self-play")
+        return not self.melds or all(m.kind == "ankan" for m in self.melds)
 
     def waits(self) -> frozenset[int]:
         """Kinds completing the 3n+1 hand (memoised until the hand changes)."""

@@ -166,7 +166,18 @@ def _extended(cached: tuple[RiverTile, ...], river: Sequence[RiverEntry]) -> tup
         return cached
     if n > len(river) or (n and cached[-1].called != river[n - 1].called):
         n, cached = 0, ()  # its last tile was called since: convert it all again
-    return cached + tuple(RiverTile(r.tile, r.tsumogiri, r.called, r.riichi) for r in river[n:])
+    # (shared river tiles from a table, not a frozen dataclass built per tile: bench_speed "self-play",
+    # "walk a log to every decision")
+    return cached + tuple(
+        [_RIVER_TILE[(r.tile << 3) | (r.tsumogiri << 2) | (r.called << 1) | r.riichi] for r in river[n:]]
+    )
+
+
+#: every river tile, at ``tile << 3 | tsumogiri << 2 | called << 1 | riichi``: a river tile is
+#: immutable and equal by value, so one object serves every river it lies in
+_RIVER_TILE = tuple(
+    RiverTile(t, bool(b & 4), bool(b & 2), bool(b & 1)) for t in range(NUM_TILES) for b in range(8)
+)
 
 
 def _shown_hands(rnd: Round, seat: int) -> tuple[tuple[int, ...] | None, ...]:
