@@ -221,6 +221,10 @@ def decisions_of(
         if t is ev.StartRound:
             rec = engine.current
             builder = ViewBuilder(rec.state) if rec is not None else None
+            if builder is not None:
+                start = builder.rnd.start
+                label = f"{WIND_LETTERS[start.round_wind % 4]}{start.kyoku}"  # (once a round, not a point)
+                others = _OTHERS[builder.rnd.n]
             moves = 0
             pending = False
             continue
@@ -239,19 +243,18 @@ def decisions_of(
         if rnd.phase == TURN:
             candidates: tuple[int, ...] = (rnd.current,)
         elif rnd.phase == REACT:
-            candidates = tuple(s for s in range(rnd.n) if s != rnd.current)
+            candidates = others[rnd.current]
         elif rnd.phase == KAN and rnd.kan_kind in ("kakan", "ankan", "kita"):
-            candidates = tuple(s for s in range(rnd.n) if s != rnd.kan_actor)
+            candidates = others[rnd.kan_actor]
         else:
             candidates = ()
         reacting = rnd.phase != TURN
         was_claimed: bool | None = None
-        start = rnd.start
         for seat in candidates:
             if seat not in wanted:
                 continue
             legal = legal_of(rnd, seat)
-            if len(legal) < 2:
+            if len(legal.actions) < 2:
                 continue  # no choice: a forced discard in riichi, a pass with nothing to call
             got = actual_action(events, i, seat, legal)
             if got is None:
@@ -270,7 +273,7 @@ def decisions_of(
                 point,
                 "__dict__",
                 {
-                    "round": f"{WIND_LETTERS[start.round_wind % 4]}{start.kyoku}",
+                    "round": label,
                     "honba": start.honba,
                     "turn": moves - 1,
                     "seat": seat,
@@ -287,6 +290,8 @@ def decisions_of(
 
 
 _CALLS = frozenset({"chi", "pon", "open_kan"})
+#: [players][seat]: the other seats in seat order (those who may answer a discard or a kan)
+_OTHERS = {n: tuple(tuple(s for s in range(n) if s != seat) for seat in range(n)) for n in (3, 4)}
 _new_object = object.__new__
 _set_attribute = object.__setattr__  # (a frozen dataclass refuses its own __setattr__)
 

@@ -303,4 +303,9 @@ def table_step(rnd: Round) -> TableStep:
             return TableStep("event", ev.RoundDraw(ev.FOUR_KANS))
     if rnd.wall == 0:
         return TableStep("event", ev.RoundDraw(ev.EXHAUSTIVE))
-    return TableStep("draw", seat=(rnd.current + 1) % rnd.n)
+    return _NEXT_DRAW[rnd.n][rnd.current]
+
+
+#: [players][discarder]: the next seat's draw, the table's move after nearly every discard (steps are
+#: immutable: one per seat, not a frozen dataclass built per discard; bench_speed "self-play")
+_NEXT_DRAW = {n: tuple(TableStep("draw", seat=(s + 1) % n) for s in range(n)) for n in (3, 4)}

@@ -34,7 +34,7 @@ from mjcli.riichi.engine.actions import Move, legal_actions
 from mjcli.riichi.engine.state import KAN, REACT, TURN, RiverEntry, Round
 from mjcli.riichi.policies.view import REACTION_KINDS, Action, PlayerView, RiverTile
 from mjcli.riichi.policies.view import action_text as action_text  # its home: no engine import
-from mjcli.tiles import NUM_KINDS, NUM_TILES, is_honor, kind, parse_tile, parse_tiles, sort_key
+from mjcli.tiles import EAST, NUM_KINDS, NUM_TILES, kind, parse_tile, parse_tiles, sort_key
 
 PASS = Action("pass")
 #: events the table makes by itself between a decision and the players' answers
@@ -266,15 +266,21 @@ def may_react(rnd: Round, seat: int) -> bool:
         return False
     p = rnd.players[seat]
     k = _KIND[tile]  # (a table, not a call: this runs for every seat on every discard)
-    if k in p.waits():
+    # (the memoised waits read directly, as the engine's ``_pass_tile`` does, and an honour told by
+    # its kind (from East on), not by a call: three seats a discard; bench_speed "self-play", "walk a
+    # log to every decision")
+    w = p._waits
+    if w is None:
+        w = p.waits()
+    if k in w:
         return True
     if p.riichi or p.riichi_declared:
         return False
-    if p.counts[k] >= 2:
-        return True
-    if not rnd.variant.chi or seat != (rnd.current + 1) % rnd.n or is_honor(k):
-        return False
     c = p.counts
+    if c[k] >= 2:
+        return True
+    if k >= EAST or not rnd.variant.chi or seat != (rnd.current + 1) % rnd.n:
+        return False
     n = k % 9
     return (
         (n >= 2 and c[k - 2] and c[k - 1])

@@ -237,7 +237,7 @@ class _Table:
         if action is None:  # pragma: no cover - a player to move always has an action
             raise MjcliError(f"{where.round}: seat {seat} has no legal action")
         for e in action:
-            if isinstance(e, ev.Discard):
+            if rnd.pending_dora and isinstance(e, ev.Discard):  # (no call when none is owed: most turns)
                 self._reveal_owed_dora(rnd)  # an open or added kan's indicator turns as its player discards
             self.apply(self._with_ura(rnd, _canonical(e)))
 
