@@ -178,7 +178,9 @@ def _kan_actions(rnd: Round, seat: int) -> list[Move]:
         out.append((ev.ClosedKan(seat, tiles),))
     if not p.riichi:
         for m in p.melds:
-            if m.kind != "pon":
+            # (a pon whose fourth tile is not in hand has nothing to add: the hand is not searched;
+            # a hand that calls often holds pons on most turns, bench_speed "self-play")
+            if m.kind != "pon" or not counts[kind(m.tiles[0])]:
                 continue
             for t in _distinct([t for t in p.hand if kind(t) == kind(m.tiles[0])]):
                 out.append((ev.AddedKan(seat, t, m.tiles),))
