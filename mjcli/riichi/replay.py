@@ -256,7 +256,7 @@ def decisions_of(
             legal = legal_of(rnd, seat)
             if len(legal.actions) < 2:
                 continue  # no choice: a forced discard in riichi, a pass with nothing to call
-            got = actual_action(events, i, seat, legal)
+            got = actual_action(events, i, seat, legal, reacting)
             if got is None:
                 continue
             actual, tsumogiri = got

@@ -336,9 +336,13 @@ def claimed(events: Sequence[object], i: int) -> bool:
     )
 
 
-def actual_action(events: Sequence[object], i: int, seat: int, legal: Legal) -> tuple[Action, bool] | None:
+def actual_action(
+    events: Sequence[object], i: int, seat: int, legal: Legal, reacting: bool | None = None
+) -> tuple[Action, bool] | None:
     """What ``seat`` did at the decision point right after event ``i``, and whether a discard was
     of the drawn tile (the river's tsumogiri mark); None when the log stops before saying.
+    ``reacting`` (the seat answers another's tile: every legal action a reaction) when the caller
+    knows it, else worked out from ``legal``.
 
     On a turn: the seat's next action (riichi with its discard, discard, tsumo, kan, nine
     terminals). On another player's tile: a ron (several rons come as consecutive wins; a triple
@@ -349,8 +353,9 @@ def actual_action(events: Sequence[object], i: int, seat: int, legal: Legal) -> 
     if j >= len(events):
         return None
     e = events[j]
-    # (the kinds through a C-level map, no generator: bench_speed "walk a log to every decision")
-    reacting = bool(legal.actions) and REACTION_KINDS.issuperset(map(_KIND_OF, legal.actions))
+    if reacting is None:
+        # (the kinds through a C-level map, no generator: bench_speed "walk a log to every decision")
+        reacting = bool(legal.actions) and REACTION_KINDS.issuperset(map(_KIND_OF, legal.actions))
     if reacting:
         if isinstance(e, ev.RoundDraw) and e.reason == ev.TRIPLE_RON:
             rons = [a for a in legal.actions if a.kind == "ron"]
@@ -407,7 +412,7 @@ def decision_kind(legal: Legal, reacting: bool, tile_claimed: bool) -> str:
     ``win`` (ron offered), else ``call`` when someone took the tile and ``pass`` when every seat let
     it go by.
     """
-    kinds = {a.kind for a in legal.actions}
+    kinds = set(map(_KIND_OF, legal.actions))  # (C-level, no comprehension: at every decision point)
     if reacting:
         if "ron" in kinds:
             return "win"
