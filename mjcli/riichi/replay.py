@@ -260,7 +260,7 @@ def decisions_of(
             if got is None:
                 continue
             actual, tsumogiri = got
-            if actual not in legal:
+            if actual not in legal.events:  # (Legal.__contains__ without its call)
                 j = min(i + 1, n - 1)
                 raise IllegalEvent(
                     j, events[j], f"seat {seat}'s action {action_text(actual)} is not legal for the engine"
