@@ -60,7 +60,9 @@ def legal_actions(rnd: Round, seat: int) -> list[Move]:
     if rnd.phase == TURN and seat == rnd.current:
         return _turn_actions(rnd, seat)
     if rnd.phase == REACT and seat != rnd.current and rnd.last_tile is not None:
-        if rnd.four_winds_pending():
+        # (the call only once four first discards are down, as in ``Round._leave_react``: every seat
+        # on every discard passes here; bench_speed "self-play")
+        if len(rnd.first_winds) == 4 and rnd.four_winds_pending():
             return []  # the fourth identical wind aborts the round at once (as Tenhou does)
         return _react_actions(rnd, seat)
     if rnd.phase == KAN and seat != rnd.kan_actor and rnd.kan_kind in ("kakan", "ankan", "kita"):
@@ -299,7 +301,7 @@ def table_step(rnd: Round) -> TableStep:
     if rnd.last_tile is not None and rnd.rules.abortive_draws:
         if rnd.riichi_count == 4:
             return TableStep("event", ev.RoundDraw(ev.FOUR_RIICHI))
-        if rnd.four_winds_pending():
+        if len(rnd.first_winds) == 4 and rnd.four_winds_pending():  # (no call before: see above)
             return TableStep("event", ev.RoundDraw(ev.FOUR_WINDS))
         if rnd.four_kans_pending():
             return TableStep("event", ev.RoundDraw(ev.FOUR_KANS))

@@ -195,6 +195,8 @@ def view_of(rnd: Round, seat: int) -> PlayerView:
 # ---------------------------------------------------------------- actions both ways
 
 
+_new_object = object.__new__
+_set_attribute = object.__setattr__  # (a frozen dataclass refuses its own __setattr__)
 _DISCARD_ACTION = tuple(Action("discard", t) for t in range(NUM_TILES))
 _RIICHI_ACTION = tuple(Action("riichi", t) for t in range(NUM_TILES))
 _KIND_OF = operator.attrgetter("kind")
@@ -231,9 +233,15 @@ def action_of(events: Move) -> Action:
     raise ValueError(f"not a player's action: {events!r}")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Legal:
-    """A seat's legal actions for the policies, in the engine's order, and the events behind each."""
+    """A seat's legal actions for the policies, in the engine's order, and the events behind each.
+
+    (No ``__slots__``: :func:`legal_of` makes each one from a dict of its two fields, as
+    :meth:`PlayerView.from_fields <mjcli.riichi.policies.view.PlayerView.from_fields>` does, not
+    through the frozen dataclass's ``__init__``: at every decision point; bench_speed "self-play",
+    "walk a log to every decision".)
+    """
 
     actions: tuple[Action, ...]
     events: dict[Action, Move]
@@ -311,7 +319,9 @@ def legal_of(rnd: Round, seat: int) -> Legal:
         # the same by chains of C-level ``map`` over tables took longer, not shorter.
         if keep(a, events) is not events and getattr(events[-1], "tsumogiri", False):
             back[a] = events
-    return Legal(tuple(back), back)
+    legal = _new_object(Legal)
+    _set_attribute(legal, "__dict__", {"actions": tuple(back), "events": back})
+    return legal
 
 
 # ---------------------------------------------------------------- what the log's player did
