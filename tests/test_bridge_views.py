@@ -4,6 +4,7 @@ hand order without per-tile keys against ``tiles.sort_key``."""
 
 from __future__ import annotations
 
+from dataclasses import fields
 from pathlib import Path
 
 from hypothesis import given
@@ -13,9 +14,11 @@ from shared import LOGS
 from mjcli.riichi.engine.table import Game
 from mjcli.riichi.formats import read_log
 from mjcli.riichi.policies.bridge import ViewBuilder, _sorted, view_of
+from mjcli.riichi.policies.view import PlayerView
 from mjcli.tiles import NUM_TILES, sort_key
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIELDS = [f.name for f in fields(PlayerView)]
 
 
 @given(st.lists(st.integers(0, NUM_TILES - 1), max_size=18))
@@ -40,7 +43,12 @@ def _follow(path: Path) -> tuple[int, int]:
             rnd = rec.state
             calls += type(e).__name__ in ("Chi", "Pon", "OpenKan", "AddedKan", "ClosedKan")
             for seat in range(rnd.n):
-                assert builder.view(seat) == view_of(rnd, seat), (path.name, i, seat)
+                view = builder.view(seat)
+                assert view == view_of(rnd, seat), (path.name, i, seat)
+                if i % 7 == 0:  # built without the dataclass __init__: exactly its fields, the same view
+                    assert list(vars(view)) == FIELDS
+                    plain = PlayerView(**{f: getattr(view, f) for f in FIELDS})
+                    assert (plain, hash(plain), repr(plain)) == (view, hash(view), repr(view))
                 views += 1
     return views, calls
 

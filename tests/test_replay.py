@@ -25,11 +25,12 @@ from mjcli.riichi.engine.state import ENDED, KAN, TURN
 from mjcli.riichi.engine.table import WIND_LETTERS, Game
 from mjcli.riichi.formats import read_log
 from mjcli.riichi.policies import POLICY_NAMES, get_policy
-from mjcli.riichi.policies.bridge import legal_of, parse_action_text
+from mjcli.riichi.policies.bridge import Legal, legal_of, parse_action_text
 from mjcli.riichi.policies.view import CALL_KINDS
 from mjcli.riichi.replay import (
     DECISION_SCHEMA,
     KEY,
+    LogDecision,
     PolicyFailure,
     ReplayOptions,
     decisions_of,
@@ -302,6 +303,21 @@ def test_figures_match_the_hand(all_policies):
             assert r["equally_good"] == same
         else:
             assert r["equally_good"] is None
+
+
+def test_decision_points_are_made_with_exactly_their_fields():
+    """decisions_of builds each point, and legal_of each Legal, from a dict of its fields (not the
+    dataclass __init__): the same fields, in order, and the same value as the constructor's."""
+    names = [f.name for f in dataclasses.fields(LogDecision)]
+    legal_names = [f.name for f in dataclasses.fields(Legal)]
+    points = list(decisions_of(read_log(HANCHAN[0])[0].events))
+    for d in points:
+        assert list(vars(d)) == names and list(vars(d.legal)) == legal_names
+        plain = LogDecision(**{f: getattr(d, f) for f in names})
+        assert (plain, repr(plain)) == (d, repr(d))
+        legal = Legal(**{f: getattr(d.legal, f) for f in legal_names})
+        assert (legal, repr(legal)) == (d.legal, repr(d.legal))
+    assert len(points) > 500
 
 
 def test_effects_agree_with_the_discard_table():

@@ -5,6 +5,8 @@ the cheap reaction filter never hides an option, actions map both ways, the text
 from __future__ import annotations
 
 import copy
+import dataclasses
+import pickle
 import random
 
 import pytest
@@ -180,3 +182,49 @@ def test_decision_kinds():
     assert decision_kind(legal("ron", "pass"), True, False) == "win"
     assert decision_kind(legal("pon", "pass"), True, True) == "call"
     assert decision_kind(legal("pon", "pass"), True, False) == "pass"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _DataclassAction:
+    """Action as the frozen dataclass it was: the reference for its value semantics."""
+
+    kind: str
+    tile: int | None = None
+    consumed: tuple[int, ...] = ()
+    reason: str = dataclasses.field(default="", compare=False)
+
+
+_actions = st.builds(
+    lambda k, t, c, r: (k, t, tuple(c), r),
+    st.sampled_from(["discard", "pon", "pass", "chi"]),
+    st.none() | st.integers(0, 3),
+    st.lists(st.integers(0, 3), max_size=2),
+    st.sampled_from(["", "why"]),
+)
+
+
+@given(_actions, _actions)
+def test_action_has_the_value_semantics_of_the_dataclass_it_was(x, y):
+    a, b = Action(*x), Action(*y)
+    old_a, old_b = _DataclassAction(*x), _DataclassAction(*y)
+    assert (a == b, a != b, hash(a) == hash(b)) == (
+        old_a == old_b,
+        old_a != old_b,
+        hash(old_a) == hash(old_b),
+    )
+    assert hash(a) == hash(old_a) and repr(a).replace("Action", "_DataclassAction", 1) == repr(old_a)
+    assert (a.kind, a.tile, a.consumed, a.reason) == x
+    plain = x[:3]
+    assert (a == plain, a != plain, plain == a, plain != a) == (False, True, False, True)  # never a tuple
+    for other in (b, plain, 1):
+        with pytest.raises(TypeError):
+            a < other  # noqa: B015  (not ordered, as the dataclass)
+        with pytest.raises(TypeError):
+            other >= a  # noqa: B015
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.tile = 5  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.reason = "changed"  # type: ignore[misc]
+    for copied in (pickle.loads(pickle.dumps(a)), copy.deepcopy(a), copy.copy(a)):
+        assert type(copied) is Action and repr(copied) == repr(a)
+    assert repr(a.because("r")) == repr(Action(x[0], x[1], x[2], "r")) and a.because("r") == a

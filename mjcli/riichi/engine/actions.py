@@ -60,7 +60,9 @@ def legal_actions(rnd: Round, seat: int) -> list[Move]:
     if rnd.phase == TURN and seat == rnd.current:
         return _turn_actions(rnd, seat)
     if rnd.phase == REACT and seat != rnd.current and rnd.last_tile is not None:
-        if rnd.four_winds_pending():
+        # (the call only once four first discards are down, as in ``Round._leave_react``: every seat
+        # on every discard passes here; bench_speed "self-play")
+        if len(rnd.first_winds) == 4 and rnd.four_winds_pending():
             return []  # the fourth identical wind aborts the round at once (as Tenhou does)
         return _react_actions(rnd, seat)
     if rnd.phase == KAN and seat != rnd.kan_actor and rnd.kan_kind in ("kakan", "ankan", "kita"):
@@ -178,7 +180,9 @@ def _kan_actions(rnd: Round, seat: int) -> list[Move]:
         out.append((ev.ClosedKan(seat, tiles),))
     if not p.riichi:
         for m in p.melds:
-            if m.kind != "pon":
+            # (a pon whose fourth tile is not in hand has nothing to add: the hand is not searched;
+            # a hand that calls often holds pons on most turns, bench_speed "self-play")
+            if m.kind != "pon" or not counts[kind(m.tiles[0])]:
                 continue
             for t in _distinct([t for t in p.hand if kind(t) == kind(m.tiles[0])]):
                 out.append((ev.AddedKan(seat, t, m.tiles),))
@@ -297,10 +301,15 @@ def table_step(rnd: Round) -> TableStep:
     if rnd.last_tile is not None and rnd.rules.abortive_draws:
         if rnd.riichi_count == 4:
             return TableStep("event", ev.RoundDraw(ev.FOUR_RIICHI))
-        if rnd.four_winds_pending():
+        if len(rnd.first_winds) == 4 and rnd.four_winds_pending():  # (no call before: see above)
             return TableStep("event", ev.RoundDraw(ev.FOUR_WINDS))
         if rnd.four_kans_pending():
             return TableStep("event", ev.RoundDraw(ev.FOUR_KANS))
     if rnd.wall == 0:
         return TableStep("event", ev.RoundDraw(ev.EXHAUSTIVE))
-    return TableStep("draw", seat=(rnd.current + 1) % rnd.n)
+    return _NEXT_DRAW[rnd.n][rnd.current]
+
+
+#: [players][discarder]: the next seat's draw, the table's move after nearly every discard (steps are
+#: immutable: one per seat, not a frozen dataclass built per discard; bench_speed "self-play")
+_NEXT_DRAW = {n: tuple(TableStep("draw", seat=(s + 1) % n) for s in range(n)) for n in (3, 4)}

@@ -145,7 +145,7 @@ def waits(counts: Sequence[int]) -> frozenset[int]:
     keys = _suit_keys(counts)
     # Nearly every suit vector is memoised already: read the cache first, call _flags only on a miss.
     cache = _flags_cache
-    flags = [cache.get(k) for k in keys]
+    flags = list(map(cache.get, keys))  # (no list comprehension's frame: bench_speed "self-play")
     if None in flags:
         flags = [_flags(k) for k in keys]
     zero = flags.count(0)

@@ -34,7 +34,7 @@ from mjcli.riichi.engine.actions import Move, legal_actions
 from mjcli.riichi.engine.state import KAN, REACT, TURN, RiverEntry, Round
 from mjcli.riichi.policies.view import REACTION_KINDS, Action, PlayerView, RiverTile
 from mjcli.riichi.policies.view import action_text as action_text  # its home: no engine import
-from mjcli.tiles import NUM_KINDS, NUM_TILES, is_honor, kind, parse_tile, parse_tiles, sort_key
+from mjcli.tiles import EAST, NUM_KINDS, NUM_TILES, kind, parse_tile, parse_tiles, sort_key
 
 PASS = Action("pass")
 #: events the table makes by itself between a decision and the players' answers
@@ -132,26 +132,30 @@ class ViewBuilder:
             offered, offered_by = rnd.last_tile, rnd.kan_actor  # the tile of an added (or closed) kan
         players = rnd.players
         rivers, melds = self._table()
-        return PlayerView(
-            seat=seat,
-            hand=tuple(hand),
-            drawn=drawn,
-            melds=melds,
-            rivers=rivers,
-            dora_indicators=tuple(rnd.dora),
-            scores=tuple(rnd.scores),
-            round_wind=rnd.round_wind,
-            dealer=rnd.dealer,
-            honba=rnd.honba,
-            sticks=rnd.sticks,
-            # a declared riichi is visible (the tile is turned sideways) before its stick is paid
-            riichi=tuple([q.riichi or q.riichi_declared for q in players]),
-            wall_left=rnd.wall,
-            offered=offered,
-            offered_by=offered_by,
-            first_turn=not rnd.interrupted and p.discards == 0,
-            shown_hands=_shown_hands(rnd, seat) if rnd.hands_shown else (),
-            kita=tuple(len(q.kita) for q in players) if rnd.variant.nukidora is not None else (),
+        # (fields in a dict literal, not keywords to the frozen dataclass's __init__: see
+        # PlayerView.from_fields; bench_speed "walk a log to every decision", "self-play")
+        return PlayerView.from_fields(
+            {
+                "seat": seat,
+                "hand": tuple(hand),
+                "drawn": drawn,
+                "melds": melds,
+                "rivers": rivers,
+                "dora_indicators": tuple(rnd.dora),
+                "scores": tuple(rnd.scores),
+                "round_wind": rnd.round_wind,
+                "dealer": rnd.dealer,
+                "honba": rnd.honba,
+                "sticks": rnd.sticks,
+                # a declared riichi is visible (the tile is turned sideways) before its stick is paid
+                "riichi": tuple([q.riichi or q.riichi_declared for q in players]),
+                "wall_left": rnd.wall,
+                "offered": offered,
+                "offered_by": offered_by,
+                "first_turn": not rnd.interrupted and p.discards == 0,
+                "shown_hands": _shown_hands(rnd, seat) if rnd.hands_shown else (),
+                "kita": tuple(len(q.kita) for q in players) if rnd.variant.nukidora is not None else (),
+            }
         )
 
 
@@ -162,7 +166,18 @@ def _extended(cached: tuple[RiverTile, ...], river: Sequence[RiverEntry]) -> tup
         return cached
     if n > len(river) or (n and cached[-1].called != river[n - 1].called):
         n, cached = 0, ()  # its last tile was called since: convert it all again
-    return cached + tuple(RiverTile(r.tile, r.tsumogiri, r.called, r.riichi) for r in river[n:])
+    # (shared river tiles from a table, not a frozen dataclass built per tile: bench_speed "self-play",
+    # "walk a log to every decision")
+    return cached + tuple(
+        [_RIVER_TILE[(r.tile << 3) | (r.tsumogiri << 2) | (r.called << 1) | r.riichi] for r in river[n:]]
+    )
+
+
+#: every river tile, at ``tile << 3 | tsumogiri << 2 | called << 1 | riichi``: a river tile is
+#: immutable and equal by value, so one object serves every river it lies in
+_RIVER_TILE = tuple(
+    RiverTile(t, bool(b & 4), bool(b & 2), bool(b & 1)) for t in range(NUM_TILES) for b in range(8)
+)
 
 
 def _shown_hands(rnd: Round, seat: int) -> tuple[tuple[int, ...] | None, ...]:
@@ -180,6 +195,8 @@ def view_of(rnd: Round, seat: int) -> PlayerView:
 # ---------------------------------------------------------------- actions both ways
 
 
+_new_object = object.__new__
+_set_attribute = object.__setattr__  # (a frozen dataclass refuses its own __setattr__)
 _DISCARD_ACTION = tuple(Action("discard", t) for t in range(NUM_TILES))
 _RIICHI_ACTION = tuple(Action("riichi", t) for t in range(NUM_TILES))
 _KIND_OF = operator.attrgetter("kind")
@@ -216,9 +233,15 @@ def action_of(events: Move) -> Action:
     raise ValueError(f"not a player's action: {events!r}")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Legal:
-    """A seat's legal actions for the policies, in the engine's order, and the events behind each."""
+    """A seat's legal actions for the policies, in the engine's order, and the events behind each.
+
+    (No ``__slots__``: :func:`legal_of` makes each one from a dict of its two fields, as
+    :meth:`PlayerView.from_fields <mjcli.riichi.policies.view.PlayerView.from_fields>` does, not
+    through the frozen dataclass's ``__init__``: at every decision point; bench_speed "self-play",
+    "walk a log to every decision".)
+    """
 
     actions: tuple[Action, ...]
     events: dict[Action, Move]
@@ -251,15 +274,21 @@ def may_react(rnd: Round, seat: int) -> bool:
         return False
     p = rnd.players[seat]
     k = _KIND[tile]  # (a table, not a call: this runs for every seat on every discard)
-    if k in p.waits():
+    # (the memoised waits read directly, as the engine's ``_pass_tile`` does, and an honour told by
+    # its kind (from East on), not by a call: three seats a discard; bench_speed "self-play", "walk a
+    # log to every decision")
+    w = p._waits
+    if w is None:
+        w = p.waits()
+    if k in w:
         return True
     if p.riichi or p.riichi_declared:
         return False
-    if p.counts[k] >= 2:
-        return True
-    if not rnd.variant.chi or seat != (rnd.current + 1) % rnd.n or is_honor(k):
-        return False
     c = p.counts
+    if c[k] >= 2:
+        return True
+    if k >= EAST or not rnd.variant.chi or seat != (rnd.current + 1) % rnd.n:
+        return False
     n = k % 9
     return (
         (n >= 2 and c[k - 2] and c[k - 1])
@@ -290,7 +319,9 @@ def legal_of(rnd: Round, seat: int) -> Legal:
         # the same by chains of C-level ``map`` over tables took longer, not shorter.
         if keep(a, events) is not events and getattr(events[-1], "tsumogiri", False):
             back[a] = events
-    return Legal(tuple(back), back)
+    legal = _new_object(Legal)
+    _set_attribute(legal, "__dict__", {"actions": tuple(back), "events": back})
+    return legal
 
 
 # ---------------------------------------------------------------- what the log's player did
@@ -315,9 +346,13 @@ def claimed(events: Sequence[object], i: int) -> bool:
     )
 
 
-def actual_action(events: Sequence[object], i: int, seat: int, legal: Legal) -> tuple[Action, bool] | None:
+def actual_action(
+    events: Sequence[object], i: int, seat: int, legal: Legal, reacting: bool | None = None
+) -> tuple[Action, bool] | None:
     """What ``seat`` did at the decision point right after event ``i``, and whether a discard was
     of the drawn tile (the river's tsumogiri mark); None when the log stops before saying.
+    ``reacting`` (the seat answers another's tile: every legal action a reaction) when the caller
+    knows it, else worked out from ``legal``.
 
     On a turn: the seat's next action (riichi with its discard, discard, tsumo, kan, nine
     terminals). On another player's tile: a ron (several rons come as consecutive wins; a triple
@@ -328,8 +363,9 @@ def actual_action(events: Sequence[object], i: int, seat: int, legal: Legal) -> 
     if j >= len(events):
         return None
     e = events[j]
-    # (the kinds through a C-level map, no generator: bench_speed "walk a log to every decision")
-    reacting = bool(legal.actions) and REACTION_KINDS.issuperset(map(_KIND_OF, legal.actions))
+    if reacting is None:
+        # (the kinds through a C-level map, no generator: bench_speed "walk a log to every decision")
+        reacting = bool(legal.actions) and REACTION_KINDS.issuperset(map(_KIND_OF, legal.actions))
     if reacting:
         if isinstance(e, ev.RoundDraw) and e.reason == ev.TRIPLE_RON:
             rons = [a for a in legal.actions if a.kind == "ron"]
@@ -386,7 +422,7 @@ def decision_kind(legal: Legal, reacting: bool, tile_claimed: bool) -> str:
     ``win`` (ron offered), else ``call`` when someone took the tile and ``pass`` when every seat let
     it go by.
     """
-    kinds = {a.kind for a in legal.actions}
+    kinds = set(map(_KIND_OF, legal.actions))  # (C-level, no comprehension: at every decision point)
     if reacting:
         if "ron" in kinds:
             return "win"

@@ -33,7 +33,7 @@ from mjcli.riichi.rules import Rules
 from mjcli.riichi.simulate.claims import Resolution, resolve
 from mjcli.riichi.simulate.seats import PolicySeat, Where
 from mjcli.riichi.simulate.wall import Wall
-from mjcli.tiles import sort_key
+from mjcli.tiles import NUM_TILES, sort_key
 
 #: A game that has not ended after this many rounds is a bug (Tenhou's rules end one within ~40).
 MAX_ROUNDS = 200
@@ -237,9 +237,11 @@ class _Table:
         if action is None:  # pragma: no cover - a player to move always has an action
             raise MjcliError(f"{where.round}: seat {seat} has no legal action")
         for e in action:
-            if isinstance(e, ev.Discard):
+            if rnd.pending_dora and isinstance(e, ev.Discard):  # (no call when none is owed: most turns)
                 self._reveal_owed_dora(rnd)  # an open or added kan's indicator turns as its player discards
-            self.apply(self._with_ura(rnd, _canonical(e)))
+            # (a discard shows no tiles and wins nothing: applied as it is, two calls fewer a turn;
+            # bench_speed "self-play")
+            self.apply(e if type(e) is ev.Discard else self._with_ura(rnd, _canonical(e)))
 
     def _kan(self, rnd: Round, where: Where) -> None:
         step = table_step(rnd)
@@ -277,7 +279,7 @@ class _Table:
                 self.apply(_canonical(e))
             return
         if step.kind == "draw":
-            self.apply(ev.Draw(step.seat, self._wall.draw(), rinshan=False))
+            self.apply(_DRAWS[step.seat][self._wall.draw()])
             return
         raise MjcliError(f"{where.round}: unexpected table move {step.kind}")  # pragma: no cover
 
@@ -396,6 +398,11 @@ class _Table:
             "deltas": list(out.deltas),
             "tiles_drawn": rnd.variant.live_wall - rnd.wall,
         }
+
+
+#: every draw from the live wall, [seat][tile]: events are immutable and equal by value, so one
+#: object serves every draw of that tile (not a frozen dataclass built per draw; bench_speed "self-play")
+_DRAWS = tuple(tuple(ev.Draw(s, t, rinshan=False) for t in range(NUM_TILES)) for s in range(4))
 
 
 def _canonical(e: object) -> object:
