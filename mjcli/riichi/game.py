@@ -781,10 +781,17 @@ def replay(
 #: what replay's workers import: its work (``mjcli.riichi.replay._replay_task``), the shanten tables
 #: (:data:`mjcli.runner.SHANTEN_TABLES`) and the batch analysis with numpy (imported on a worker's
 #: first log otherwise: about 0.1 s of each worker); named here, before any of them is imported
-REPLAY_WORKERS = ("mjcli.analysis.warm", "mjcli.riichi.replay", "mjcli.analysis.discard_batch")
+#: and the log readers (``mjcli.riichi.formats``, imported on a worker's first log otherwise: 0.02-0.04 s
+#: of each worker, bench_speed ``jobs_and_memory``)
+REPLAY_WORKERS = (
+    "mjcli.analysis.warm",
+    "mjcli.riichi.replay",
+    "mjcli.analysis.discard_batch",
+    "mjcli.riichi.formats",
+)
 
-#: what verify's workers import (``mjcli.riichi.verify.verify_task``)
-VERIFY_WORKERS = ("mjcli.riichi.verify",)
+#: what verify's workers import (``mjcli.riichi.verify.verify_task``, and the log readers as for replay)
+VERIFY_WORKERS = ("mjcli.riichi.verify", "mjcli.riichi.formats")
 #: what self-play's workers import (``mjcli.riichi.simulate.run._play_task``, as for replay)
 SIMULATE_WORKERS = ("mjcli.analysis.warm", "mjcli.riichi.simulate.run", "mjcli.analysis.discard_batch")
 
