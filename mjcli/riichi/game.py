@@ -700,7 +700,8 @@ def replay(
         # before the imports below: the workers' server imports the same meanwhile, on the other core
         start_workers_early(jobs, REPLAY_WORKERS)
 
-    from mjcli.ledger import PartedRun
+    # Polars (mjcli.ledger, the summary) is imported once the workers run: ~0.25 s CPU less before
+    # the first log is sent to them (bench_speed ``jobs_and_memory``, the replay row)
     from mjcli.outpaths import output_dir
     from mjcli.riichi.formats import collect_logs
     from mjcli.riichi.replay import (
@@ -712,13 +713,15 @@ def replay(
         parted_options,
     )
     from mjcli.riichi.rules import get_rules
-    from mjcli.riichi.summary import BY_CHOICES, read_baseline
 
     backend = _batch_backend(jobs, ray, resume, out, bot)
     registry = _registry(plugin, bot, bot_timeout, bot_framing)
     names = tuple(registry.parse_names(policies))
-    if by is not None and by not in BY_CHOICES:
-        raise UsageError(f"--by '{by}' is not one of {', '.join(BY_CHOICES)}")
+    if by is not None:
+        from mjcli.riichi.summary import BY_CHOICES
+
+        if by not in BY_CHOICES:
+            raise UsageError(f"--by '{by}' is not one of {', '.join(BY_CHOICES)}")
     if max_changes < 0:
         raise UsageError(f"--max-changes {max_changes} is negative")
     if rules is not None:
@@ -743,7 +746,11 @@ def replay(
                 output_dir(out, owns, read, live=_parted_entries(TABLES)[:-1] if parting else ())
             )
             # a missing, foreign or damaged baseline is an error before any work
-            gate = (baseline, read_baseline(baseline)) if baseline is not None else None
+            gate = None
+            if baseline is not None:
+                from mjcli.riichi.summary import read_baseline
+
+                gate = (baseline, read_baseline(baseline))
             _print_notes(inputs)
             if stage is None:  # no --out: the tables still go to files, in a folder removed at the end
                 stage = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-replay-")))
@@ -753,7 +760,10 @@ def replay(
                 names, seats, tuple(player) if player else None, rules, registry, strict_bots, shown
             )
             stack.enter_context(backend.session())
-            parted = PartedRun(Path(out), TABLES, parted_options(options), resume=resume) if parting else None
+            if parting:
+                from mjcli.ledger import PartedRun
+
+                parted = PartedRun(Path(out), TABLES, parted_options(options), resume=resume)
             code, rows, gate_error = _replay_into(
                 inputs, options, stage, backend, as_json, by, gate, max_changes, out, parted
             )
@@ -828,7 +838,7 @@ def _parted(out: str | None, ray: str | None, resume: bool) -> bool:
 
 def _parted_entries(tables: tuple[str, ...]) -> tuple[str, ...]:
     """The entries of a parted run in --out: the tables' folders, the manifests, then dataset.json."""
-    from mjcli.ledger import CONTENTS, MANIFESTS
+    from mjcli.outpaths import CONTENTS, MANIFESTS
 
     return (*tables, MANIFESTS, CONTENTS)
 
@@ -861,11 +871,7 @@ def _replay_into(
     files are in place)."""
     import time
 
-    import polars as pl
-
-    from mjcli.ledger import write_table
     from mjcli.riichi.replay import run_replay
-    from mjcli.riichi.summary import compare_baseline, format_changes, format_summary, scan, summarise
 
     with terminal_bar(len(inputs), unit="log", leave=False) as bar:
         progress = None
@@ -881,6 +887,11 @@ def _replay_into(
                 bar.update(1)
 
         result = run_replay(inputs.items, options, stage, progress=progress, backend=backend, parted=parted)
+    import polars as pl  # after the run (see replay above)
+
+    from mjcli.ledger import write_table
+    from mjcli.riichi.summary import compare_baseline, format_changes, format_summary, scan, summarise
+
     if parted is not None:
         parted.write_contents(stage)
     if options.players is not None:
@@ -1015,9 +1026,8 @@ def simulate(
     if ray is None and games > 1:
         start_workers_early(jobs, SIMULATE_WORKERS)  # before the imports below (see replay)
 
-    from mjcli.ledger import PartedRun
+    # Polars (mjcli.ledger, the figures) is imported once the workers play (see replay)
     from mjcli.outpaths import output_dir
-    from mjcli.riichi.simulate.figures import render
     from mjcli.riichi.simulate.run import (
         FAULTS_FILE,
         LOG_DIR,
@@ -1053,6 +1063,8 @@ def simulate(
             logs = stage or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-bots-")))
             registry = _registry(plugin, bot, bot_timeout, bot_framing, logs)
         if parting:
+            from mjcli.ledger import PartedRun
+
             parted = PartedRun(Path(str(out)), TABLES, options, resume=resume, folders=(LOG_DIR,))
         total = len(game_specs(names, games, seed, table, duplicate))
         bar = stack.enter_context(terminal_bar(total, unit="game"))
@@ -1096,6 +1108,8 @@ def simulate(
     if as_json:
         emit_json(result)
     else:
+        from mjcli.riichi.simulate.figures import render
+
         print(render(result))
         if "faults" in result:
             where = str(Path(out) / FAULTS_FILE) if out is not None else None

@@ -28,6 +28,7 @@ import contextlib
 import dataclasses
 import functools
 import gc
+import itertools
 import multiprocessing.util
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -1147,10 +1148,6 @@ def run_replay(
 
     With ``parted`` the tables are that run's dataset instead, written by the tasks themselves (see
     :mod:`mjcli.ledger`), and ``out`` gets the rest."""
-    import polars as pl
-
-    from mjcli.ledger import StreamedTable, write_table
-
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out '{out}' exists and is not a directory")
     out.mkdir(parents=True, exist_ok=True)
@@ -1176,16 +1173,27 @@ def run_replay(
         run.games_path = parted.part_paths("games")
         run.resumed = parted.resumed
     else:
-        games: list[pl.DataFrame] = []
-        with StreamedTable(out / "decisions.parquet", Columns().frame()) as decisions:
-            for result in replay_paths(inputs, options, jobs, backend):
-                decisions.add(result.decisions)
-                if result.games.height:
-                    games.append(result.games)
-                run.add(result)
-                if progress is not None:
-                    progress(result.decisions.height)
-            run.decisions_path = decisions.close()
+        results = replay_paths(inputs, options, jobs, backend)
+        with contextlib.closing(results):
+            # The first file's result before the table is opened: Polars is then imported while the
+            # workers replay, not before they start (see the note at the imports)
+            first = next(results, None)
+            import polars as pl
+
+            from mjcli.ledger import StreamedTable
+
+            games: list[pl.DataFrame] = []
+            with StreamedTable(out / "decisions.parquet", Columns().frame()) as decisions:
+                for result in itertools.chain([first] if first is not None else [], results):
+                    decisions.add(result.decisions)
+                    if result.games.height:
+                        games.append(result.games)
+                    run.add(result)
+                    if progress is not None:
+                        progress(result.decisions.height)
+                run.decisions_path = decisions.close()
+        from mjcli.ledger import write_table
+
         run.games_path = write_table(
             pl.concat(games, how="vertical") if games else _games_frame([]), out / "games.parquet"
         )

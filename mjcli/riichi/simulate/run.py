@@ -22,8 +22,10 @@ summary, and listed with their positions in ``faults.jsonl``.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
+import itertools
 import json
 import multiprocessing.util
 import os
@@ -470,19 +472,24 @@ def simulate(
         frame = parted.scan("games").collect()
         rounds_count = parted.rows("rounds")
     else:
-        from mjcli.ledger import RowBuffer
+        outputs = run_games(specs, jobs, registry, strict_bots, backend)
+        with contextlib.closing(outputs):
+            # The first game before the tables are opened: Polars is then imported while the workers
+            # play, not before they start (see the note at the imports)
+            first = next(outputs, None)
+            from mjcli.ledger import RowBuffer
 
-        seat_rows = RowBuffer(games_schema())
-        round_rows = RowBuffer(rounds_schema())
-        for o in run_games(specs, jobs, registry, strict_bots, backend):
-            seat_rows.extend(o.seats)
-            round_rows.extend(o.rounds)
-            faults.extend(o.faults)
-            if out_dir is not None:
-                for name, text in zip(log_names(o.index), (o.tenhou6, o.mjai), strict=True):
-                    write_text_atomic(out_dir / name, text)
-            if progress is not None:
-                progress(len(o.rounds))
+            seat_rows = RowBuffer(games_schema())
+            round_rows = RowBuffer(rounds_schema())
+            for o in itertools.chain([first] if first is not None else [], outputs):
+                seat_rows.extend(o.seats)
+                round_rows.extend(o.rounds)
+                faults.extend(o.faults)
+                if out_dir is not None:
+                    for name, text in zip(log_names(o.index), (o.tenhou6, o.mjai), strict=True):
+                        write_text_atomic(out_dir / name, text)
+                if progress is not None:
+                    progress(len(o.rounds))
         seconds = time.perf_counter() - start
         frame = seat_rows.frame()
         rounds_frame = round_rows.frame()
