@@ -792,10 +792,9 @@ def replay(
 
 
 #: what replay's workers import: its work (``mjcli.riichi.replay._replay_task``), the shanten tables
-#: (:data:`mjcli.runner.SHANTEN_TABLES`) and the batch analysis with numpy (imported on a worker's
-#: first log otherwise: about 0.1 s of each worker); named here, before any of them is imported
-#: and the log readers (``mjcli.riichi.formats``, imported on a worker's first log otherwise: 0.02-0.04 s
-#: of each worker, bench_speed ``jobs_and_memory``)
+#: (:data:`mjcli.runner.SHANTEN_TABLES`), the batch analysis with numpy and the log readers (imported
+#: on a worker's first log otherwise: about 0.1 s and 0.02-0.04 s of each worker, bench_speed
+#: ``jobs_and_memory``); named here, before any of them is imported. None of them imports Polars.
 REPLAY_WORKERS = (
     "mjcli.analysis.warm",
     "mjcli.riichi.replay",
