@@ -422,11 +422,11 @@ def _pool_map(
         # select() until a worker answers; waking every _TICK lets the interrupt through at once.
         collect(0 if following in done else _TICK)
         while following in done:
-            ok, value = done.pop(following)
+            if not done[following][0]:
+                raise done.pop(following)[1]
             following += 1
-            if not ok:
-                raise value
-            yield value
+            # no name holds the result here: while the caller works on it, it is the caller's alone
+            yield done.pop(following - 1)[1]
             collect(0)  # keep the workers fed while the caller works on this result
 
 

@@ -1061,7 +1061,9 @@ def replay_paths(
         for columns in ordered_map(
             _replay_task, tasks, jobs=jobs, setup=setup, backend=backend, preload=(SHANTEN_TABLES,)
         ):
-            yield columns.result()  # the frames are made here, in the main process
+            result = columns.result()  # the frames are made here, in the main process
+            del columns  # the rows as lists are not kept while the caller writes the frames
+            yield result
 
 
 def _check_policies(options: ReplayOptions) -> None:
