@@ -102,6 +102,11 @@ def main() -> None:
 
 def _interrupted() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the message short
+    # CPython 3.11 under `python -m`: a Ctrl-C that lands while a string is exec'd (the methods a
+    # dataclass generates, at import) sets a flag that makes the interpreter end itself by SIGINT at
+    # exit, whatever code it exits with, even though the interrupt was handled here; every exec of
+    # a string clears that flag first, so this one keeps the exit status 130
+    exec("pass")
     print("interrupted: the run was stopped and its unfinished output removed", file=sys.stderr)
     sys.exit(INTERRUPTED)
 

@@ -59,7 +59,7 @@ import polars as pl
 from mjcli import __version__
 from mjcli.atomic import atomic_path, current_umask
 from mjcli.errors import MjcliError, UsageError, short_path
-from mjcli.outpaths import STAGE_PREFIX
+from mjcli.outpaths import CONTENTS, MANIFESTS, STAGE_PREFIX
 from mjcli.runner import Backend, ordered_map
 
 T = TypeVar("T")
@@ -165,10 +165,8 @@ class StreamedTable:
 
 # ---------------------------------------------------------------- datasets: one part per task
 
-#: the table of contents of a finished parted run (see the module's docstring)
-CONTENTS = "dataset.json"
-#: the folder of the tasks' completion records
-MANIFESTS = "_manifests"
+# CONTENTS (the table of contents of a finished parted run) and MANIFESTS (the folder of the tasks'
+# completion records) are mjcli.outpaths' names, imported above
 #: the hidden folder of a run's temporary part files: an outpaths stage by its name, so that what a
 #: run killed outright leaves there is removed by the next run that claims the folder
 PARTS_STAGE_PREFIX = STAGE_PREFIX + "parts-"

@@ -46,6 +46,11 @@ except ImportError:  # not on POSIX: no lock (the stage still keeps half-written
     fcntl = None  # type: ignore[assignment]
 
 STAGE_PREFIX = ".mjcli-stage-"
+#: the table of contents of a finished parted run (see :mod:`mjcli.ledger`); named here, where no
+#: Polars is imported, for the commands that claim an --out folder before they import it
+CONTENTS = "dataset.json"
+#: the folder of a parted run's completion records (see :mod:`mjcli.ledger`)
+MANIFESTS = "_manifests"
 
 
 def _named(path: str | os.PathLike[str], option: str) -> Path:

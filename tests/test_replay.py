@@ -28,12 +28,12 @@ from mjcli.riichi.policies import POLICY_NAMES, get_policy
 from mjcli.riichi.policies.bridge import Legal, legal_of, parse_action_text
 from mjcli.riichi.policies.view import CALL_KINDS
 from mjcli.riichi.replay import (
-    DECISION_SCHEMA,
     KEY,
     LogDecision,
     PolicyFailure,
     ReplayOptions,
     decisions_of,
+    decisions_schema,
     replay_file,
     replay_game,
     run_replay,
@@ -248,7 +248,7 @@ def all_policies(tmp_path_factory):
 def test_every_decision_once_per_policy(all_policies):
     run, out = all_policies
     df = pl.read_parquet(out / "decisions.parquet")
-    assert df.schema == pl.Schema(DECISION_SCHEMA)
+    assert df.schema == pl.Schema(decisions_schema())
     per_point = df.group_by(KEY).agg(pl.col("policy").sort().str.join(",").alias("p"), pl.len())
     assert per_point["len"].unique().to_list() == [len(POLICY_NAMES)]
     assert per_point["p"].unique().to_list() == [",".join(sorted(POLICY_NAMES))]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
+import sys
 import time
 
 import pytest
@@ -61,3 +63,35 @@ def test_verify_and_simulate_start_their_workers_server_with_their_work() -> Non
     assert {SHANTEN_TABLES, run._play_task.__module__} <= set(SIMULATE_WORKERS)
     for name in (*VERIFY_WORKERS, *SIMULATE_WORKERS):
         importlib.import_module(name)
+
+
+def test_the_workers_server_imports_no_polars() -> None:
+    # The workers send plain rows back and the main process makes the frames: Polars in the server's
+    # preload would cost every --jobs run ~0.25 s before its first task (in a fresh interpreter: the
+    # test process has imported Polars long ago)
+    import subprocess
+
+    from mjcli.riichi.game import REPLAY_WORKERS, SIMULATE_WORKERS, VERIFY_WORKERS
+
+    names = sorted({*REPLAY_WORKERS, *VERIFY_WORKERS, *SIMULATE_WORKERS, "mjcli.cli"})
+    shown = "print(sorted(m for m in ('polars', 'pyarrow') if m in sys.modules))"
+    code = f"import sys\nfor n in {names!r}: __import__(n)\n{shown}"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_server_imports_what_the_mjcli_script_imports(monkeypatch: pytest.MonkeyPatch) -> None:
+    # multiprocessing runs a script's __main__ again in every worker: what it imports goes to the
+    # server's preload, once; a package run with -m is not run again, so nothing then
+    import types
+
+    import mjcli.cli  # noqa: F401  (the console script's import)
+    from mjcli.runner import _main_script_imports
+
+    script = types.ModuleType("__main__")
+    script.__file__ = "/venv/bin/mjcli"
+    script.__spec__ = None
+    monkeypatch.setitem(sys.modules, "__main__", script)
+    assert _main_script_imports() == ("mjcli.cli",)
+    script.__spec__ = importlib.util.find_spec("mjcli.__main__")
+    assert _main_script_imports() == ()

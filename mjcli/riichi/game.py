@@ -517,7 +517,7 @@ def verify(
 
     if ray is None and _several(logs):
         start_workers_early(jobs, VERIFY_WORKERS)  # before the imports below (see replay)
-    from mjcli.ledger import PartedRun, write_table
+    # mjcli.ledger (Polars) only where a table is written: ~0.25 s CPU of a verify without --out
     from mjcli.outpaths import output_dir
     from mjcli.riichi.formats import collect_logs
     from mjcli.riichi.rules import get_rules
@@ -544,7 +544,7 @@ def verify(
     mismatch_rows: list[dict[str, object]] = []
     written = ("verify.parquet", "verify_games.parquet", "verify_mismatches.parquet")
     parting = _parted(out, ray, resume)
-    owns = (*written, *_parted_entries(TABLES))
+    owns = (*written, *_parted_entries(TABLES)) if out is not None else ()  # no --out: nothing is written
     live = _parted_entries(TABLES)[:-1] if parting else ()
     parted = None
     with output_dir(out, owns, inputs.paths, live=live) as stage, backend.session():
@@ -561,6 +561,7 @@ def verify(
 
         with terminal_bar(len(inputs), unit="log", leave=False) as bar:
             if parting:
+                from mjcli.ledger import PartedRun
                 from mjcli.riichi.verify import verify_fingerprint, verify_split, verify_task
                 from mjcli.runner import shared
 
@@ -591,6 +592,8 @@ def verify(
         if stage is not None and parted is not None:
             parted.write_contents(stage)
         elif stage is not None:
+            from mjcli.ledger import write_table
+
             write_table(rows, stage / "verify.parquet", schema=round_schema())
             # Each game's verdict and every difference found, with its round (what `mjcli report` lists).
             write_table(game_rows, stage / "verify_games.parquet", schema=game_schema())
@@ -697,7 +700,8 @@ def replay(
         # before the imports below: the workers' server imports the same meanwhile, on the other core
         start_workers_early(jobs, REPLAY_WORKERS)
 
-    from mjcli.ledger import PartedRun
+    # Polars (mjcli.ledger, the summary) is imported once the workers run: ~0.25 s CPU less before
+    # the first log is sent to them (bench_speed ``jobs_and_memory``, the replay row)
     from mjcli.outpaths import output_dir
     from mjcli.riichi.formats import collect_logs
     from mjcli.riichi.replay import (
@@ -709,13 +713,15 @@ def replay(
         parted_options,
     )
     from mjcli.riichi.rules import get_rules
-    from mjcli.riichi.summary import BY_CHOICES, read_baseline
 
     backend = _batch_backend(jobs, ray, resume, out, bot)
     registry = _registry(plugin, bot, bot_timeout, bot_framing)
     names = tuple(registry.parse_names(policies))
-    if by is not None and by not in BY_CHOICES:
-        raise UsageError(f"--by '{by}' is not one of {', '.join(BY_CHOICES)}")
+    if by is not None:
+        from mjcli.riichi.summary import BY_CHOICES
+
+        if by not in BY_CHOICES:
+            raise UsageError(f"--by '{by}' is not one of {', '.join(BY_CHOICES)}")
     if max_changes < 0:
         raise UsageError(f"--max-changes {max_changes} is negative")
     if rules is not None:
@@ -740,7 +746,11 @@ def replay(
                 output_dir(out, owns, read, live=_parted_entries(TABLES)[:-1] if parting else ())
             )
             # a missing, foreign or damaged baseline is an error before any work
-            gate = (baseline, read_baseline(baseline)) if baseline is not None else None
+            gate = None
+            if baseline is not None:
+                from mjcli.riichi.summary import read_baseline
+
+                gate = (baseline, read_baseline(baseline))
             _print_notes(inputs)
             if stage is None:  # no --out: the tables still go to files, in a folder removed at the end
                 stage = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-replay-")))
@@ -750,7 +760,10 @@ def replay(
                 names, seats, tuple(player) if player else None, rules, registry, strict_bots, shown
             )
             stack.enter_context(backend.session())
-            parted = PartedRun(Path(out), TABLES, parted_options(options), resume=resume) if parting else None
+            if parting:
+                from mjcli.ledger import PartedRun
+
+                parted = PartedRun(Path(out), TABLES, parted_options(options), resume=resume)
             code, rows, gate_error = _replay_into(
                 inputs, options, stage, backend, as_json, by, gate, max_changes, out, parted
             )
@@ -779,12 +792,18 @@ def replay(
 
 
 #: what replay's workers import: its work (``mjcli.riichi.replay._replay_task``), the shanten tables
-#: (:data:`mjcli.runner.SHANTEN_TABLES`) and the batch analysis with numpy (imported on a worker's
-#: first log otherwise: about 0.1 s of each worker); named here, before any of them is imported
-REPLAY_WORKERS = ("mjcli.analysis.warm", "mjcli.riichi.replay", "mjcli.analysis.discard_batch")
+#: (:data:`mjcli.runner.SHANTEN_TABLES`), the batch analysis with numpy and the log readers (imported
+#: on a worker's first log otherwise: about 0.1 s and 0.02-0.04 s of each worker, bench_speed
+#: ``jobs_and_memory``); named here, before any of them is imported. None of them imports Polars.
+REPLAY_WORKERS = (
+    "mjcli.analysis.warm",
+    "mjcli.riichi.replay",
+    "mjcli.analysis.discard_batch",
+    "mjcli.riichi.formats",
+)
 
-#: what verify's workers import (``mjcli.riichi.verify.verify_task``)
-VERIFY_WORKERS = ("mjcli.riichi.verify",)
+#: what verify's workers import (``mjcli.riichi.verify.verify_task``, and the log readers as for replay)
+VERIFY_WORKERS = ("mjcli.riichi.verify", "mjcli.riichi.formats")
 #: what self-play's workers import (``mjcli.riichi.simulate.run._play_task``, as for replay)
 SIMULATE_WORKERS = ("mjcli.analysis.warm", "mjcli.riichi.simulate.run", "mjcli.analysis.discard_batch")
 
@@ -818,7 +837,7 @@ def _parted(out: str | None, ray: str | None, resume: bool) -> bool:
 
 def _parted_entries(tables: tuple[str, ...]) -> tuple[str, ...]:
     """The entries of a parted run in --out: the tables' folders, the manifests, then dataset.json."""
-    from mjcli.ledger import CONTENTS, MANIFESTS
+    from mjcli.outpaths import CONTENTS, MANIFESTS
 
     return (*tables, MANIFESTS, CONTENTS)
 
@@ -851,18 +870,7 @@ def _replay_into(
     files are in place)."""
     import time
 
-    import polars as pl
-
-    from mjcli.ledger import write_table
     from mjcli.riichi.replay import run_replay
-    from mjcli.riichi.summary import (
-        SummaryParts,
-        compare_baseline,
-        format_changes,
-        format_summary,
-        scan,
-        summarise,
-    )
 
     with terminal_bar(len(inputs), unit="log", leave=False) as bar:
         progress = None
@@ -877,8 +885,17 @@ def _replay_into(
                 bar.set_postfix_str(f"{rate:,.0f} decisions/s", refresh=False)
                 bar.update(1)
 
-        # the summary added up file by file as the rows are written (a parted run's are read back)
-        parts = SummaryParts(by) if parted is None else None
+        # The summary added up file by file as the rows are written (a parted run's are read back).
+        # Its module (Polars) is imported at the first file's rows, not before the workers start.
+        parts: list[Any] = []
+
+        def add_up(frame: Any) -> None:
+            if not parts:
+                from mjcli.riichi.summary import SummaryParts
+
+                parts.append(SummaryParts(by))
+            parts[0].add(frame)
+
         result = run_replay(
             inputs.items,
             options,
@@ -886,8 +903,13 @@ def _replay_into(
             progress=progress,
             backend=backend,
             parted=parted,
-            summary=parts.add if parts is not None else None,
+            summary=add_up if parted is None else None,
         )
+    import polars as pl  # after the run (see replay above)
+
+    from mjcli.ledger import write_table
+    from mjcli.riichi.summary import compare_baseline, format_changes, format_summary, scan, summarise
+
     if parted is not None:
         parted.write_contents(stage)
     if options.players is not None:
@@ -899,7 +921,7 @@ def _replay_into(
                 f"--player {', '.join(missing)}: no such player in these logs (players: {known})"
             )
     lf = scan(result.decisions_path)  # type: ignore[arg-type]
-    summary = summarise(lf, by, parts)
+    summary = summarise(lf, by, parts[0] if parts else None)
     summary.update(
         {
             "files": result.files,
@@ -1022,9 +1044,8 @@ def simulate(
     if ray is None and games > 1:
         start_workers_early(jobs, SIMULATE_WORKERS)  # before the imports below (see replay)
 
-    from mjcli.ledger import PartedRun
+    # Polars (mjcli.ledger, the figures) is imported once the workers play (see replay)
     from mjcli.outpaths import output_dir
-    from mjcli.riichi.simulate.figures import render
     from mjcli.riichi.simulate.run import (
         FAULTS_FILE,
         LOG_DIR,
@@ -1060,6 +1081,8 @@ def simulate(
             logs = stage or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-bots-")))
             registry = _registry(plugin, bot, bot_timeout, bot_framing, logs)
         if parting:
+            from mjcli.ledger import PartedRun
+
             parted = PartedRun(Path(str(out)), TABLES, options, resume=resume, folders=(LOG_DIR,))
         total = len(game_specs(names, games, seed, table, duplicate))
         bar = stack.enter_context(terminal_bar(total, unit="game"))
@@ -1103,6 +1126,8 @@ def simulate(
     if as_json:
         emit_json(result)
     else:
+        from mjcli.riichi.simulate.figures import render
+
         print(render(result))
         if "faults" in result:
             where = str(Path(out) / FAULTS_FILE) if out is not None else None

@@ -28,18 +28,16 @@ import contextlib
 import dataclasses
 import functools
 import gc
+import itertools
 import multiprocessing.util
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import polars as pl
+from typing import TYPE_CHECKING, Any
 
 from mjcli.errors import LogFormatError, MjcliError, UsageError
 from mjcli.inputs import Input, manifest
-from mjcli.ledger import PartedRun, StreamedTable, file_sha256, write_table
 from mjcli.melds import melds_to_text
 from mjcli.plugins import Registry, describe
 from mjcli.riichi.bots import MjaiBot
@@ -76,6 +74,16 @@ from mjcli.tiles import (
     to_mpsz,
 )
 
+if TYPE_CHECKING:
+    import polars as pl
+
+    from mjcli.ledger import PartedRun
+
+# Polars (and mjcli.ledger, which imports it) are imported where a frame is made, not with this
+# module: a worker returns a file's rows as plain columns (FileColumns) and the main process makes
+# the frames, so the server that forks the workers never imports Polars (~0.25-0.3 s CPU of its
+# preload, on the critical path of --jobs 2; bench_speed ``jobs_and_memory``, the replay row).
+
 #: events that are moves at the table (the ``turn`` counter)
 _MOVES = frozenset({ev.Draw, ev.Discard, ev.Chi, ev.Pon, ev.OpenKan, ev.ClosedKan, ev.AddedKan, ev.Nukidora})
 #: events after which some seat may have a choice
@@ -107,57 +115,73 @@ def hand_text(tiles: tuple[int, ...]) -> str:
 
 KEY = ["file", "game_id", "round", "honba", "turn", "seat", "kind"]
 
-DECISION_SCHEMA: dict[str, Any] = {
-    "file": pl.String,
-    "game_id": pl.String,
-    "game": pl.Int32,
-    "round": pl.String,
-    "honba": pl.Int32,
-    "turn": pl.Int32,
-    "seat": pl.Int32,
-    "player": pl.String,
-    "kind": pl.String,
-    "event": pl.Int32,
-    "hand": pl.String,
-    "drawn": pl.String,
-    "offered": pl.String,
-    "melds": pl.String,
-    "options": pl.Int32,
-    "actual": pl.String,
-    "tsumogiri": pl.Boolean,
-    "policy": pl.String,
-    "choice": pl.String,
-    "agree": pl.Boolean,
-    "equally_good": pl.Boolean,
-    "reason": pl.String,
-    "shanten": pl.Int32,
-    "shanten_after_actual": pl.Int32,
-    "shanten_after_choice": pl.Int32,
-    "ukeire_actual": pl.Int32,
-    "ukeire_choice": pl.Int32,
-    "fault": pl.String,
-    "meta": pl.String,
-    "q_actual": pl.Float64,
-    "q_choice": pl.Float64,
-    "q_gap": pl.Float64,
+#: the columns of ``decisions.parquet``, each with the name of its Polars type (:func:`decisions_schema`)
+DECISION_TYPES: dict[str, str] = {
+    "file": "String",
+    "game_id": "String",
+    "game": "Int32",
+    "round": "String",
+    "honba": "Int32",
+    "turn": "Int32",
+    "seat": "Int32",
+    "player": "String",
+    "kind": "String",
+    "event": "Int32",
+    "hand": "String",
+    "drawn": "String",
+    "offered": "String",
+    "melds": "String",
+    "options": "Int32",
+    "actual": "String",
+    "tsumogiri": "Boolean",
+    "policy": "String",
+    "choice": "String",
+    "agree": "Boolean",
+    "equally_good": "Boolean",
+    "reason": "String",
+    "shanten": "Int32",
+    "shanten_after_actual": "Int32",
+    "shanten_after_choice": "Int32",
+    "ukeire_actual": "Int32",
+    "ukeire_choice": "Int32",
+    "fault": "String",
+    "meta": "String",
+    "q_actual": "Float64",
+    "q_choice": "Float64",
+    "q_gap": "Float64",
 }
 #: the columns only an outside bot fills (null for every other policy)
 BOT_COLUMNS = ("fault", "meta", "q_actual", "q_choice", "q_gap")
 
-GAME_SCHEMA: dict[str, Any] = {
-    "file": pl.String,
-    "game_id": pl.String,
-    "game": pl.Int32,
-    "format": pl.String,
-    "seat": pl.Int32,
-    "player": pl.String,
-    "score": pl.Int64,
-    "points": pl.Float64,
-    "placement": pl.Int32,
-    "rounds": pl.Int32,
-    "decisions": pl.Int32,
-    "complete": pl.Boolean,
+#: the columns of ``games.parquet`` (one row per seat of each game), as :data:`DECISION_TYPES`
+GAME_TYPES: dict[str, str] = {
+    "file": "String",
+    "game_id": "String",
+    "game": "Int32",
+    "format": "String",
+    "seat": "Int32",
+    "player": "String",
+    "score": "Int64",
+    "points": "Float64",
+    "placement": "Int32",
+    "rounds": "Int32",
+    "decisions": "Int32",
+    "complete": "Boolean",
 }
+
+
+def decisions_schema() -> dict[str, Any]:
+    """Column types of ``decisions.parquet``."""
+    import polars as pl
+
+    return {name: getattr(pl, kind) for name, kind in DECISION_TYPES.items()}
+
+
+def games_schema() -> dict[str, Any]:
+    """Column types of ``games.parquet``."""
+    import polars as pl
+
+    return {name: getattr(pl, kind) for name, kind in GAME_TYPES.items()}
 
 
 class PolicyFailure(MjcliError):
@@ -436,7 +460,7 @@ POINT_COLUMNS = (
     "ukeire_actual",
 )
 #: the columns of one policy's answer (one value per row)
-ANSWER_COLUMNS = tuple(c for c in DECISION_SCHEMA if c not in POINT_COLUMNS and c != "player")
+ANSWER_COLUMNS = tuple(c for c in DECISION_TYPES if c not in POINT_COLUMNS and c != "player")
 
 
 @dataclass(slots=True)
@@ -468,23 +492,26 @@ class Columns:
         del self.repeats[points:]
 
     def frame(self) -> pl.DataFrame:
+        import polars as pl
+
+        schema = decisions_schema()
         rows = len(self)
         data = self.data
         for name in BOT_COLUMNS:  # only a bot's rows fill them: null elsewhere
             col = data[name]
             if len(col) < rows:
                 col.extend([None] * (rows - len(col)))
-        answers = pl.DataFrame(data, schema={c: DECISION_SCHEMA[c] for c in ANSWER_COLUMNS})
+        answers = pl.DataFrame(data, schema={c: schema[c] for c in ANSWER_COLUMNS})
         columns = list(zip(*self.points, strict=True)) if self.points else [[] for _ in POINT_COLUMNS]
         points = pl.DataFrame(
             {**dict(zip(POINT_COLUMNS, columns, strict=True)), "player": self.players},
-            schema={c: DECISION_SCHEMA[c] for c in (*POINT_COLUMNS, "player")},
+            schema={c: schema[c] for c in (*POINT_COLUMNS, "player")},
         )
         if any(n != 1 for n in self.repeats):
             import numpy as np
 
             points = points[np.repeat(np.arange(len(self.repeats)), self.repeats)]
-        return pl.concat([points, answers], how="horizontal").select(list(DECISION_SCHEMA))
+        return pl.concat([points, answers], how="horizontal").select(list(DECISION_TYPES))
 
 
 def _policy_failure(name: str, d: LogDecision, file: str, problem: str) -> PolicyFailure:
@@ -879,6 +906,36 @@ class FileResult:
     rules: list[str] = field(default_factory=list)  # the rule set of each game replayed
 
 
+@dataclass(slots=True)
+class FileColumns:
+    """One log file replayed, its rows still plain columns: what a worker sends back, and the main
+    process makes into a :class:`FileResult` (:meth:`result`). Why: a worker that makes no frame
+    never imports Polars (see the note at the imports); the columns pickle as fast as the frames."""
+
+    file: str
+    path: str
+    decisions: Columns
+    games: list[dict[str, Any]]  # the rows of games.parquet
+    errors: list[str] = field(default_factory=list)
+    incomplete: list[str] = field(default_factory=list)
+    game_count: int = 0
+    faults: list[dict[str, Any]] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+
+    def result(self) -> FileResult:
+        return FileResult(
+            self.file,
+            self.path,
+            self.decisions.frame(),
+            _games_frame(self.games),
+            self.errors,
+            self.incomplete,
+            self.game_count,
+            self.faults,
+            self.rules,
+        )
+
+
 def _seats_for(game: Any, options: ReplayOptions) -> tuple[int, ...] | None:
     if options.players is None:
         return options.seats
@@ -910,7 +967,7 @@ def replay_file(
     elif math is None:
         math = HandMath()
     try:
-        return _replay_games(path, label, options, policies, math, rules)
+        return _replay_games(path, label, options, policies, math, rules).result()
     finally:
         if own:
             close_policies(policies)
@@ -930,7 +987,7 @@ def _replay_games(
     policies: Sequence[tuple[str, Any]],
     math: HandMath,
     rules: Rules | None,
-) -> FileResult:
+) -> FileColumns:
     from mjcli.riichi.formats import read_log
 
     cols = Columns()
@@ -942,7 +999,7 @@ def _replay_games(
     try:
         games = read_log(path)
     except MjcliError as exc:
-        return FileResult(label, str(path), Columns().frame(), _games_frame([]), [str(exc)])
+        return FileColumns(label, str(path), Columns(), [], [str(exc)])
     for index, game in enumerate(games):
         mark = cols.mark()
         try:
@@ -973,11 +1030,11 @@ def _replay_games(
         applied.append(rows.rules)
         if not game.complete:
             incomplete.append(f"{label}: {game.problem or 'the log ends before the game does'}")
-    return FileResult(
+    return FileColumns(
         label,
         str(path),
-        cols.frame(),
-        _games_frame(game_rows),
+        cols,
+        game_rows,
         errors,
         incomplete,
         game_count=len(games),
@@ -987,15 +1044,18 @@ def _replay_games(
 
 
 def _games_frame(rows: list[dict[str, Any]]) -> pl.DataFrame:
-    return pl.DataFrame(rows, schema=GAME_SCHEMA)
+    import polars as pl
+
+    return pl.DataFrame(rows, schema=games_schema())
 
 
 _ReplayContext = tuple[ReplayOptions, list[tuple[str, Any]], HandMath]
 
 
-def _replay_task(context: _ReplayContext, task: tuple[str, str]) -> FileResult:
+def _replay_task(context: _ReplayContext, task: tuple[str, str]) -> FileColumns:
     options, policies, math = context
-    return replay_file(task[0], task[1], options, policies, math)
+    rules = get_rules(options.rules) if options.rules is not None else None
+    return _replay_games(task[0], task[1], options, policies, math, rules)
 
 
 def _replay_setup(options: ReplayOptions) -> _ReplayContext:
@@ -1017,9 +1077,12 @@ def replay_paths(
     _check_policies(options)
     tasks = [(str(path), label) for path, label in inputs]
     with _replay_setup_for(options, jobs, backend, len(tasks)) as setup:
-        yield from ordered_map(
+        for columns in ordered_map(
             _replay_task, tasks, jobs=jobs, setup=setup, backend=backend, preload=(SHANTEN_TABLES,)
-        )
+        ):
+            result = columns.result()  # the frames are made here, in the main process
+            del columns  # the rows as lists are not kept while the caller writes the frames
+            yield result
 
 
 def _check_policies(options: ReplayOptions) -> None:
@@ -1063,11 +1126,14 @@ def _replay_notes(result: FileResult) -> dict[str, Any]:
     }
 
 
-def _replay_split(result: FileResult) -> tuple[dict[str, pl.DataFrame], dict[str, Any]]:
+def _replay_split(columns: FileColumns) -> tuple[dict[str, pl.DataFrame], dict[str, Any]]:
+    result = columns.result()
     return {"decisions": result.decisions, "games": result.games}, _replay_notes(result)
 
 
 def _replay_fingerprint(task: tuple[str, str]) -> tuple[str, str]:
+    from mjcli.ledger import file_sha256
+
     return task[1], file_sha256(task[0])
 
 
@@ -1130,18 +1196,29 @@ def run_replay(
         run.games_path = parted.part_paths("games")
         run.resumed = parted.resumed
     else:
-        games: list[pl.DataFrame] = []
-        with StreamedTable(out / "decisions.parquet", Columns().frame()) as decisions:
-            for result in replay_paths(inputs, options, jobs, backend):
-                if summary is not None:
-                    summary(result.decisions)
-                decisions.add(result.decisions)
-                if result.games.height:
-                    games.append(result.games)
-                run.add(result)
-                if progress is not None:
-                    progress(result.decisions.height)
-            run.decisions_path = decisions.close()
+        results = replay_paths(inputs, options, jobs, backend)
+        with contextlib.closing(results):
+            # The first file's result before the table is opened: Polars is then imported while the
+            # workers replay, not before they start (see the note at the imports)
+            first = next(results, None)
+            import polars as pl
+
+            from mjcli.ledger import StreamedTable
+
+            games: list[pl.DataFrame] = []
+            with StreamedTable(out / "decisions.parquet", Columns().frame()) as decisions:
+                for result in itertools.chain([first] if first is not None else [], results):
+                    if summary is not None:
+                        summary(result.decisions)
+                    decisions.add(result.decisions)
+                    if result.games.height:
+                        games.append(result.games)
+                    run.add(result)
+                    if progress is not None:
+                        progress(result.decisions.height)
+                run.decisions_path = decisions.close()
+        from mjcli.ledger import write_table
+
         run.games_path = write_table(
             pl.concat(games, how="vertical") if games else _games_frame([]), out / "games.parquet"
         )

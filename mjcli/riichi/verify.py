@@ -20,12 +20,9 @@ import json
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-import polars as pl
+from typing import TYPE_CHECKING, Any
 
 from mjcli.errors import MjcliError, UnsupportedError
-from mjcli.ledger import file_sha256, to_frame
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.legality import IllegalEvent
 from mjcli.riichi.engine.settlement import ron_order
@@ -34,6 +31,13 @@ from mjcli.riichi.engine.table import Game, RoundRecord
 from mjcli.riichi.rules import Rules
 from mjcli.runner import Backend, ordered_map, shared
 from mjcli.tiles import sort_key, to_mpsz
+
+if TYPE_CHECKING:
+    import polars as pl
+
+# Polars (and mjcli.ledger, which imports it) only where a table is made: the workers of a verify
+# and a verify without --out never import it (~0.25 s CPU of the forkserver's preload, on the
+# critical path of --jobs 2, and of every verify without --out; bench_speed ``jobs_and_memory``).
 
 OK, MISMATCH, ERROR = "ok", "mismatch", "error"
 
@@ -468,6 +472,8 @@ TABLES = ("verify", "verify_games", "verify_mismatches")
 
 def verify_frames(reports: Sequence[GameReport]) -> dict[str, pl.DataFrame]:
     """The rows of one log's reports in each table (typed by the tables' schemas)."""
+    from mjcli.ledger import to_frame
+
     return {
         "verify": to_frame([row.to_dict() for r in reports for row in r.rows], round_schema()),
         "verify_games": to_frame([r.to_row() for r in reports], game_schema()),
@@ -514,6 +520,8 @@ def verify_split(reports: list[GameReport]) -> tuple[dict[str, pl.DataFrame], di
 
 
 def verify_fingerprint(path: str) -> tuple[str, str]:
+    from mjcli.ledger import file_sha256
+
     return path, file_sha256(path)
 
 

@@ -22,8 +22,10 @@ summary, and listed with their positions in ``faults.jsonl``.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
+import itertools
 import json
 import multiprocessing.util
 import os
@@ -32,13 +34,10 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import polars as pl
+from typing import TYPE_CHECKING, Any
 
 from mjcli.atomic import write_atomic, write_text_atomic
 from mjcli.errors import UsageError
-from mjcli.ledger import PartedRun, RowBuffer, grouped, table_source, text_sha256, to_frame
 from mjcli.plugins import BOT, Registry, identity
 from mjcli.riichi.bots import MjaiBot
 from mjcli.riichi.formats import GameLog, write_mjai, write_tenhou6
@@ -46,10 +45,19 @@ from mjcli.riichi.policies import build_policy, builtin_registry
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.rules import DEFAULT_HANDS_SHOWN, Rules, get_rules, preset_name
 from mjcli.riichi.simulate.driver import GameSpec, PlayedGame, play_game
-from mjcli.riichi.simulate.figures import paired_differences, policy_summary
 from mjcli.riichi.simulate.seats import BotSeat, PolicySeat
 from mjcli.riichi.simulate.wall import game_seed
 from mjcli.runner import SHANTEN_TABLES, Backend, ordered_map, runs_here, shared
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from mjcli.ledger import PartedRun
+
+# Polars (with mjcli.ledger and the figures, which import it) only where the tables and figures are
+# made, in the main process: a worker plays games and sends back plain rows (GameOutput), and the
+# server that forks the workers never imports Polars (~0.25-0.3 s CPU of its preload, on the critical
+# path of --jobs 2; bench_speed ``jobs_and_memory``, the simulate row).
 
 LENGTHS = ("hanchan", "tonpuu")
 LOG_DIR = "logs"
@@ -58,47 +66,58 @@ MJAI_SUFFIX = ".mjai.jsonl"
 FAULTS_FILE = "faults.jsonl"
 _LOG_NAME = re.compile(r"sim-\d{6}(\.json|\.mjai\.jsonl)$")
 
-GAMES_SCHEMA: dict[str, Any] = {
-    "game": pl.Int64,
-    "deal": pl.Int64,
-    "rotation": pl.Int64,
-    "seed": pl.Int64,
-    "seat": pl.Int64,
-    "policy": pl.String,
-    "score": pl.Int64,
-    "placement": pl.Int64,
-    "points": pl.Float64,
-    "rounds": pl.Int64,
-    "wins": pl.Int64,
-    "tsumo": pl.Int64,
-    "deal_ins": pl.Int64,
-    "riichi": pl.Int64,
-    "calls": pl.Int64,
-    "win_points": pl.Int64,
-    "deal_in_points": pl.Int64,
-    "faults": pl.Int64,
-}
-ROUNDS_SCHEMA: dict[str, Any] = {
-    "game": pl.Int64,
-    "round_index": pl.Int64,
-    "round": pl.String,
-    "dealer": pl.Int64,
-    "honba": pl.Int64,
-    "sticks": pl.Int64,
-    "result": pl.String,
-    "winners": pl.List(pl.Int64),
-    "loser": pl.Int64,
-    "han": pl.List(pl.Int64),
-    "fu": pl.List(pl.Int64),
-    "points": pl.List(pl.Int64),
-    "yaku": pl.List(pl.String),
-    "riichi": pl.List(pl.Boolean),
-    "calls": pl.List(pl.Int64),
-    "draw": pl.String,
-    "tenpai": pl.List(pl.Boolean),
-    "deltas": pl.List(pl.Int64),
-    "tiles_drawn": pl.Int64,
-}
+
+def games_schema() -> dict[str, Any]:
+    """Column types of ``games.parquet`` (one row per seat of each game)."""
+    import polars as pl
+
+    return {
+        "game": pl.Int64,
+        "deal": pl.Int64,
+        "rotation": pl.Int64,
+        "seed": pl.Int64,
+        "seat": pl.Int64,
+        "policy": pl.String,
+        "score": pl.Int64,
+        "placement": pl.Int64,
+        "points": pl.Float64,
+        "rounds": pl.Int64,
+        "wins": pl.Int64,
+        "tsumo": pl.Int64,
+        "deal_ins": pl.Int64,
+        "riichi": pl.Int64,
+        "calls": pl.Int64,
+        "win_points": pl.Int64,
+        "deal_in_points": pl.Int64,
+        "faults": pl.Int64,
+    }
+
+
+def rounds_schema() -> dict[str, Any]:
+    """Column types of ``rounds.parquet`` (one row per round)."""
+    import polars as pl
+
+    return {
+        "game": pl.Int64,
+        "round_index": pl.Int64,
+        "round": pl.String,
+        "dealer": pl.Int64,
+        "honba": pl.Int64,
+        "sticks": pl.Int64,
+        "result": pl.String,
+        "winners": pl.List(pl.Int64),
+        "loser": pl.Int64,
+        "han": pl.List(pl.Int64),
+        "fu": pl.List(pl.Int64),
+        "points": pl.List(pl.Int64),
+        "yaku": pl.List(pl.String),
+        "riichi": pl.List(pl.Boolean),
+        "calls": pl.List(pl.Int64),
+        "draw": pl.String,
+        "tenpai": pl.List(pl.Boolean),
+        "deltas": pl.List(pl.Int64),
+        "tiles_drawn": pl.Int64,
+    }
 
 
 def parse_players(text: str | Sequence[str], registry: Registry | None = None) -> list[str]:
@@ -308,9 +327,11 @@ def _play_group(seats: dict[str, Seat], group: tuple[GameSpec, ...]) -> list[Gam
 
 def _split_group(outputs: list[GameOutput]) -> tuple[dict[str, pl.DataFrame], dict[str, Any]]:
     """A deal's games as the parts of a parted run, and what the summary needs of them."""
+    from mjcli.ledger import to_frame
+
     frames = {
-        "games": to_frame([row for o in outputs for row in o.seats], GAMES_SCHEMA),
-        "rounds": to_frame([row for o in outputs for row in o.rounds], ROUNDS_SCHEMA),
+        "games": to_frame([row for o in outputs for row in o.seats], games_schema()),
+        "rounds": to_frame([row for o in outputs for row in o.rounds], rounds_schema()),
     }
     faults = [f for o in outputs for f in o.faults]
     return frames, {"rounds": [len(o.rounds) for o in outputs], "faults": faults}
@@ -335,6 +356,8 @@ def _group_fingerprint(group: tuple[GameSpec, ...]) -> tuple[str, str]:
         [s.index, s.seed, s.deal, s.rotation, list(s.policies), s.rules.name, list(s.hands_shown)]
         for s in group
     ]
+    from mjcli.ledger import text_sha256
+
     return _group_label(group), text_sha256(json.dumps(plans))
 
 
@@ -449,21 +472,30 @@ def simulate(
         frame = parted.scan("games").collect()
         rounds_count = parted.rows("rounds")
     else:
-        seat_rows = RowBuffer(GAMES_SCHEMA)
-        round_rows = RowBuffer(ROUNDS_SCHEMA)
-        for o in run_games(specs, jobs, registry, strict_bots, backend):
-            seat_rows.extend(o.seats)
-            round_rows.extend(o.rounds)
-            faults.extend(o.faults)
-            if out_dir is not None:
-                for name, text in zip(log_names(o.index), (o.tenhou6, o.mjai), strict=True):
-                    write_text_atomic(out_dir / name, text)
-            if progress is not None:
-                progress(len(o.rounds))
+        outputs = run_games(specs, jobs, registry, strict_bots, backend)
+        with contextlib.closing(outputs):
+            # The first game before the tables are opened: Polars is then imported while the workers
+            # play, not before they start (see the note at the imports)
+            first = next(outputs, None)
+            from mjcli.ledger import RowBuffer
+
+            seat_rows = RowBuffer(games_schema())
+            round_rows = RowBuffer(rounds_schema())
+            for o in itertools.chain([first] if first is not None else [], outputs):
+                seat_rows.extend(o.seats)
+                round_rows.extend(o.rounds)
+                faults.extend(o.faults)
+                if out_dir is not None:
+                    for name, text in zip(log_names(o.index), (o.tenhou6, o.mjai), strict=True):
+                        write_text_atomic(out_dir / name, text)
+                if progress is not None:
+                    progress(len(o.rounds))
         seconds = time.perf_counter() - start
         frame = seat_rows.frame()
         rounds_frame = round_rows.frame()
         rounds_count = rounds_frame.height
+    from mjcli.riichi.simulate.figures import paired_differences, policy_summary
+
     policies = list(dict.fromkeys(names))
     summary: dict[str, Any] = {
         "game": "riichi",
@@ -510,6 +542,8 @@ def _run_parted(
     backend: Backend | None,
 ) -> Iterator[dict[str, Any]]:
     """The notes of every deal of a parted run, in order (see :func:`run_games` for the seats)."""
+    from mjcli.ledger import grouped
+
     names = sorted({n for spec in specs for n in spec.policies})
     groups = grouped(specs, lambda spec: spec.deal)  # a duplicate set is one task
     common = {"label": _group_label, "jobs": jobs, "backend": backend, "files": _group_logs}
@@ -529,6 +563,11 @@ def _run_parted(
 def folder_summary(folder: Path) -> dict[str, Any]:
     """The summary of a simulation's ``--out`` folder: its summary.json, with every figure worked out
     again from its games table (``games.parquet``, or the parts of a run on Ray or resumed)."""
+    import polars as pl
+
+    from mjcli.ledger import table_source
+    from mjcli.riichi.simulate.figures import paired_differences, policy_summary
+
     try:
         summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
         game = summary.get("game", "riichi")
