@@ -663,7 +663,7 @@ def memory_by_size() -> None:
                 copies.append(str(copy))
         figures = []
         for paths in ([str(p) for p in shared[:4]], [str(p) for p in shared], copies):
-            _, peak = _jobs_run(["replay", *paths, "--out", "{tmp}/r"], 1)
+            _, peak, _ = _jobs_run(["replay", *paths, "--out", "{tmp}/r"], 1)
             figures.append(f"{len(paths)}: {peak / 1024:.0f}")
     _row("peak memory by hanchan replayed", ", ".join(figures) + " MiB", "-", "", "<= 100 MiB, flat")
 
