@@ -73,6 +73,10 @@ def test_the_improving_kinds_of_a_batch_are_those_of_each_hand():
         s, each = shanten_after_each_draw(bytes(row))
         assert s == current[i]
         assert improving[i].tolist() == [v is not None and v < s for v in each], (i, row)
+    # kind by kind (the layout of the computation): the same table, transposed
+    current_t, improving_t = improving_after_draws_rows(hands, kinds_first=True)
+    assert improving_t.shape == (34, len(hands))
+    assert (current_t == current).all() and (improving_t == improving.T).all()
 
 
 def test_a_batch_is_analysed_as_each_hand_alone():
