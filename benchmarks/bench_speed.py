@@ -649,20 +649,21 @@ def jobs_and_memory() -> None:
 
 
 def memory_by_size() -> None:
-    """The peak memory (max RSS) of ``replay --jobs 1`` on 4, 19 and 57 hanchan: flat in the number of
-    logs when the three figures are close. The 57 are the 19 shared ones three times, each copy made
-    distinct by trailing newlines (a replay reads a log given twice with the same content once), in a
-    temporary folder."""
+    """The peak memory (max RSS) of ``replay --jobs 1`` on 4, 19, 57 and 171 hanchan: flat in the
+    number of logs when the figures are close. The 57 and the 171 are the 19 shared ones three and
+    nine times, each copy made distinct by trailing newlines (a replay reads a log given twice with
+    the same content once), in a temporary folder."""
     shared = _shared_hanchan()
     with tempfile.TemporaryDirectory() as tmp:
         copies = []
-        for n, prefix in enumerate("abc"):
+        for n in range(9):
             for p in shared:
-                copy = Path(tmp) / f"{prefix}-{p.name}"
+                copy = Path(tmp) / f"{n}-{p.name}"
                 copy.write_bytes(p.read_bytes() + b"\n" * n)
                 copies.append(str(copy))
         figures = []
-        for paths in ([str(p) for p in shared[:4]], [str(p) for p in shared], copies):
+        sizes = ([str(p) for p in shared[:4]], [str(p) for p in shared], copies[: 3 * len(shared)], copies)
+        for paths in sizes:
             _, peak, _ = _jobs_run(["replay", *paths, "--out", "{tmp}/r"], 1)
             figures.append(f"{len(paths)}: {peak / 1024:.0f}")
     _row("peak memory by hanchan replayed", ", ".join(figures) + " MiB", "-", "", "<= 100 MiB, flat")

@@ -40,6 +40,41 @@ def test_a_streamed_table_joins_its_parts_and_leaves_no_part_behind(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["t.parquet"]
 
 
+def test_a_streamed_tables_bytes_follow_its_rows_alone(tmp_path, monkeypatch):
+    """Whatever the parts, the file is the rows in groups of ROW_GROUP_ROWS: the bytes of one
+    write of the whole frame with that group size."""
+    from mjcli import ledger
+
+    monkeypatch.setattr(ledger, "ROW_GROUP_ROWS", 100)
+    rows = pl.DataFrame({"a": list(range(1000)), "b": [f"x{i % 13}" for i in range(1000)]})
+    whole = tmp_path / "whole.parquet"
+    rows.write_parquet(whole, row_group_size=100)
+    files = []
+    for n, cuts in enumerate(((0, 1000), (0, 7, 300, 301, 999, 1000), tuple(range(0, 1001, 37)) + (1000,))):
+        target = tmp_path / f"t{n}.parquet"
+        with StreamedTable(target, rows.clear(), batch_rows=150) as t:
+            for start, end in zip(cuts, cuts[1:], strict=False):
+                t.add(rows.slice(start, end - start))
+            files.append(t.close())
+    assert all(f.read_bytes() == whole.read_bytes() for f in files)
+    assert read_parquet(files[0]).equals(rows)
+
+
+def test_the_parts_reader_honours_a_projection_a_filter_and_a_limit(tmp_path):
+    from mjcli.ledger import _parts_in_turn
+
+    parts = []
+    for i in range(4):
+        part = tmp_path / f"p{i}.parquet"
+        pl.DataFrame({"a": list(range(i * 10, i * 10 + 10)), "b": ["x"] * 10}).write_parquet(part)
+        parts.append(part)
+    lazy = _parts_in_turn(parts, {"a": pl.Int64, "b": pl.String})
+    assert lazy.collect()["a"].to_list() == list(range(40))
+    assert lazy.select("b").collect().columns == ["b"]
+    assert lazy.filter(pl.col("a") % 7 == 0).select("b").collect().height == 6
+    assert lazy.filter(pl.col("a") > 5).head(12).collect()["a"].to_list() == list(range(6, 18))
+
+
 def test_a_stopped_streamed_table_writes_nothing(tmp_path):
     with (
         pytest.raises(KeyboardInterrupt),

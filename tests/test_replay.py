@@ -361,7 +361,7 @@ def test_small_batches_stream_to_the_same_table(tmp_path, monkeypatch):
     run_replay(inputs, opts, tmp_path / "a")
     original = ledger.StreamedTable.__init__
 
-    def tiny(self, path, empty, batch_rows=50_000):
+    def tiny(self, path, empty, batch_rows=ledger.ROW_GROUP_ROWS):
         original(self, path, empty, batch_rows=50)
 
     monkeypatch.setattr(ledger.StreamedTable, "__init__", tiny)
@@ -369,6 +369,9 @@ def test_small_batches_stream_to_the_same_table(tmp_path, monkeypatch):
     a = pl.read_parquet(tmp_path / "a" / "decisions.parquet")
     b = pl.read_parquet(tmp_path / "b" / "decisions.parquet")
     assert a.equals(b) and a.height > 200
+    # the row groups are cut by row count, not by part: the same rows give the same bytes
+    table = "decisions.parquet"
+    assert (tmp_path / "a" / table).read_bytes() == (tmp_path / "b" / table).read_bytes()
     assert not list((tmp_path / "b").glob(".*"))  # the part files are gone
 
 
@@ -522,3 +525,15 @@ def test_a_call_that_lost_to_another_seats_ron_agrees_with_the_logged_pass():
     # Without the ron, the same pon would have been made: passing on it is a real choice.
     (d2,) = [d for d in decisions_of(events[:-1] + [ev.Draw(1, parse_tile("9s"))]) if d.seat == 3]
     assert d2.lost_calls == frozenset()
+
+
+def test_games_joined_as_they_come_make_the_same_file(tmp_path, monkeypatch):
+    from mjcli.riichi import replay as replay_module
+
+    inputs = [(p, p.name) for p in [*HANCHAN, *EDGE[:6]]]
+    opts = ReplayOptions(("greedy",))
+    run_replay(inputs, opts, tmp_path / "a")
+    monkeypatch.setattr(replay_module, "GAMES_JOINED_EVERY", 2)
+    run_replay(inputs, opts, tmp_path / "b")
+    a, b = (tmp_path / x / "games.parquet" for x in "ab")
+    assert pl.read_parquet(a).height > 20 and a.read_bytes() == b.read_bytes()
