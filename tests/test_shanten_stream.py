@@ -3,6 +3,7 @@ lines equal the one-hand Python path byte for byte, for every field set; --field
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import random
@@ -85,6 +86,32 @@ def test_numpy_answers_equal_the_one_hand_path(fields):
     got = plain.answer(("\n".join(lines) + "\n").encode(), 1).decode()
     assert got == expected
     assert plain.entries == sum(1 for line in lines if line.strip())
+
+
+@pytest.mark.parametrize("fields", [FIELDS, ("hand", "size", "shanten", "ukeire", "discards")])
+def test_the_chunk_size_changes_no_byte(fields):
+    """Wide rows are read in smaller chunks (``WIDE_CHUNK_BYTES``): the bytes written are the same
+    whatever the chunks, down to a few lines each, a bad line and a blank one among them."""
+    from mjcli.riichi.hand_lines import CHUNK_BYTES, WIDE_CHUNK_BYTES, write_answers
+
+    seen = [0] * 34
+    lines = _random_hands(300, seed=11)
+    lines[40:40] = ["", "12x", "123m456p789s1122z"]
+    data = ("\n".join(lines) + "\n").encode()
+    written = {}
+    for size in (1 << 20, 200, 37):
+        handled = HandLines(seen, fields, _one_by_one(fields, seen))
+        handled.chunk_bytes = size
+        out = io.BytesIO()
+        write_answers(io.BytesIO(data), out, handled)
+        written[size] = out.getvalue()
+        assert handled.entries == sum(1 for line in lines if line.strip())
+    assert written[200] == written[37] == written[1 << 20]
+    assert len(written[37].splitlines()) == len(lines) - 1  # every line answered, the blank one not
+    wide = "tiles" in fields
+    assert HandLines(seen, fields, _one_by_one(fields, seen)).chunk_bytes == (
+        WIDE_CHUNK_BYTES if wide else CHUNK_BYTES
+    )
 
 
 def test_fields_are_checked_and_kept_in_their_order():
