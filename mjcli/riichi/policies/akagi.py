@@ -140,17 +140,30 @@ def pick(kinds: Sequence[int]) -> int:
     return max(kinds, key=_TIE_BREAK.__getitem__)
 
 
+def _has_wait(k: int, counts: Sequence[int]) -> bool:
+    """Has a loose kind ``k`` (held once, not body) any wait to become body?
+
+    Not body, so no run of ``k`` has both its other kinds in hand: a run with either one of them
+    held waits on the other (:func:`waits_to_body` is non-empty exactly then).
+    """
+    for a, b in _OTHERS[k]:  # noqa: SIM110 - a loop, not any(): this runs for every loose tile
+        if counts[a] or counts[b]:
+            return True
+    return False
+
+
 def discard_stage(counts: Sequence[int]) -> tuple[int, str]:
     """Section 2.1 on a hand of 34 counts: the kind to discard and the stage that chose it."""
     present = [k for k in range(34) if counts[k]]
-    # A kind's waits to become body are worked out only where a stage reads them (the loose tiles
-    # first; the pairs only when no loose tile is chosen): the same stages, fewer sets built.
+    # A kind's waits to become body are worked out only where a stage reads them (stage 1 only asks
+    # whether a loose tile has none; the pairs only when no loose tile is chosen): the same stages,
+    # fewer sets built (replay, 4 policies, one core: most turns end at stage 1).
     loose = [k for k in present if counts[k] != 2 and not is_body(k, counts)]  # neither body nor pair
-    waits = {k: waits_to_body(k, counts) for k in loose}
-    stage1 = [k for k in loose if not waits[k]]
+    stage1 = [k for k in loose if not _has_wait(k, counts)]
     if stage1:
         k = pick(stage1)
         return k, f"2.1* {tile_name(k)} is neither body nor pair and has no wait to become body"
+    waits = {k: waits_to_body(k, counts) for k in loose}
     stage2 = [k for k in loose if len(waits[k]) == 1]
     if stage2:
         k = pick(stage2)
