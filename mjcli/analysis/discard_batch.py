@@ -84,6 +84,9 @@ _GROUPS = ((0, 9), (9, 9), (18, 9), (27, 7))
 _POW5 = 5 ** np.arange(9, dtype=np.intp)
 #: rows per step of the table lookups (their temporaries stay in the CPU cache)
 _LOOKUP_CHUNK = 8192
+#: hands per step of improving_batch's drawn lookups (up to 9 drawn hands each: ~300 KB temporaries,
+#: and a replayed hanchan's ~3000 hands in one step; a third faster than 910 hands a step)
+_DRAW_CHUNK = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +198,7 @@ def improving_batch(hands: np.ndarray) -> tuple[np.ndarray, list[tuple[int, ...]
     # kind held four times is not drawn (its code is left as is, and its value never read)
     can_draw = hands < 4
     after = np.empty((len(hands), 34), dtype=np.int8)
-    step = _LOOKUP_CHUNK // 9
+    step = _DRAW_CHUNK
     for i in range(0, len(hands), step):
         c = codes[i : i + step]
         own = [lk.suit[c[:, 0]], lk.suit[c[:, 1]], lk.suit[c[:, 2]], lk.honor[c[:, 3]]]
