@@ -158,6 +158,7 @@ def hand_mode(view: PlayerView, literal: bool = False) -> tuple[bool, str]:
 def protected_pair(view: PlayerView) -> int | None:
     """The only yakuhai pair of an open hand without yaku: the kind never to discard from."""
     # both readings of the seed ask it of an open hand's view: the second finds the first's answer
+    # (replay, 4 policies, one core)
     memo = view.memo
     if _PROTECTED in memo:
         return memo[_PROTECTED]  # type: ignore[return-value]
