@@ -808,6 +808,10 @@ def replay_game(
             # its allocations while it was off) and would walk every view of the list again, ~60 ms
             # a hanchan (the profile of python -m benchmarks replay).
             points = ()
+            # So do the game's hands in the memos (the next game starts them empty anyway): that
+            # first collection walked their ~8k young tuples and dicts, 4-8 ms a hanchan down to 1-3
+            # (replay, 4 policies, one core).
+            math.clear()
     finally:
         for bot in bots:
             bot.end_game()

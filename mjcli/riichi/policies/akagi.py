@@ -142,15 +142,38 @@ def pick(kinds: Sequence[int]) -> int:
 
 def discard_stage(counts: Sequence[int]) -> tuple[int, str]:
     """Section 2.1 on a hand of 34 counts: the kind to discard and the stage that chose it."""
-    present = [k for k in range(34) if counts[k]]
-    # A kind's waits to become body are worked out only where a stage reads them (the loose tiles
-    # first; the pairs only when no loose tile is chosen): the same stages, fewer sets built.
-    loose = [k for k in present if counts[k] != 2 and not is_body(k, counts)]  # neither body nor pair
-    waits = {k: waits_to_body(k, counts) for k in loose}
-    stage1 = [k for k in loose if not waits[k]]
+    # A kind's waits to become body are worked out only where a stage reads them (stage 1 only asks
+    # whether a loose tile has none; the pairs only when no loose tile is chosen): the same stages,
+    # fewer sets built, and the kinds sorted out in one pass (replay, 4 policies, one core: most
+    # turns end at stage 1).
+    present: list[int] = []
+    loose: list[int] = []  # neither body nor pair: held once (a kind held 3+ times is body), in no run
+    stage1: list[int] = []  # loose, and no run of it has either other kind in hand (no wait)
+    others = _OTHERS
+    for k in range(34):
+        c = counts[k]
+        if not c:
+            continue
+        present.append(k)
+        if c != 1:
+            continue
+        body = wait = False
+        for a, b in others[k]:
+            if counts[a]:
+                if counts[b]:
+                    body = True
+                    break
+                wait = True
+            elif counts[b]:
+                wait = True
+        if not body:
+            loose.append(k)
+            if not wait:
+                stage1.append(k)
     if stage1:
         k = pick(stage1)
         return k, f"2.1* {tile_name(k)} is neither body nor pair and has no wait to become body"
+    waits = {k: waits_to_body(k, counts) for k in loose}
     stage2 = [k for k in loose if len(waits[k]) == 1]
     if stage2:
         k = pick(stage2)
@@ -262,7 +285,7 @@ class AkagiPolicy(BasePolicy):
             if r is not None:
                 return r.because(reason + "; riichi at once (an open riichi in the seed)")
             return self._discard_action(tile, discards).because(reason + "; riichi is not legal here")
-        legal_kinds = {kind(a.tile) for a in discards}  # type: ignore[arg-type]
+        legal_kinds = {KIND_OF[a.tile] for a in discards}  # type: ignore[index]
         k, reason = discard_stage(counts)
         if k not in legal_kinds:
             # A tile the rules forbid (swap-call restriction): rerun the stages without it.

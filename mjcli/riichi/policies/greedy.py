@@ -64,14 +64,20 @@ def seed_order(view: PlayerView) -> list[int]:
 
 
 def greedy_discard(
-    math: HandMath, tiles: Sequence[int], allowed: Sequence[int] | None = None
+    math: HandMath,
+    tiles: Sequence[int],
+    allowed: Sequence[int] | None = None,
+    counts: Sequence[int] | None = None,
 ) -> tuple[int, list[int]]:
     """Index of the first tile whose removal gives the least shanten, and every tile's shanten.
 
     ``allowed`` (default: all) are the tiles that may be cut; the others keep their place in the
-    list but are never chosen (shanten of a forbidden tile is reported as 99).
+    list but are never chosen (shanten of a forbidden tile is reported as 99). ``counts``, when
+    given, are the 34 counts of ``tiles`` (the view's, already worked out: not counted again).
     """
-    after = math.shanten_after_discards(bytes(counts34(tiles)))  # per kind: copies leave the same
+    if counts is None:
+        counts = counts34(tiles)
+    after = math.shanten_after_discards(bytes(counts))  # per kind: copies leave the same
     kind_of = KIND_OF
     if allowed is None:
         values = [after[kind_of[t]] for t in tiles]
@@ -96,11 +102,14 @@ class GreedyPolicy(BasePolicy):
         order = seed_order(view)
         legal_tiles = {a.tile for a in discards}
         # A tile the rules forbid (swap-calling; never for this bot, which does not call) is skipped.
-        idx, values = greedy_discard(self.math, order, legal_tiles or None)
+        # the view's counts of the concealed tiles (the order's tiles), worked out once per view and
+        # read by every policy asked there: not counted again (replay, 4 policies, one core)
+        counts = view.concealed_counts()
+        idx, values = greedy_discard(self.math, order, legal_tiles or None, counts)
         tile = order[idx]
         best = values[idx]
         reason = f"{tile_name(tile)} is the first tile whose discard leaves the least shanten ({best})"
-        hand_shanten = self.math.shanten(view.concealed_counts())
+        hand_shanten = self.math.shanten(counts)
         if hand_shanten == 0 and view.wall_left + DEAD_WALL > 17:
             for a in legal:
                 if a.kind == "riichi" and a.tile == tile:

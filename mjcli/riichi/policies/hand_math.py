@@ -214,19 +214,24 @@ class HandMath:
                 least_of.append((h, low, best_kinds[best_start:best_end], best_left[best_start:best_end]))
                 start, best_start = end, best_end
         need.update(dict.fromkeys(_legal_hands(list(left), 1)))
-        # what the memo already has is kept aside: making room below may empty the memo
-        found = {h: got for h in need if (got := self._improving.get(h)) is not None}
+        # the improving kinds of each: what the memo already has is kept aside (making room below
+        # may empty the memo)
+        found = {h: got[1] for h in need if (got := self._improving.get(h)) is not None}
         todo = [h for h in need if h not in found]
         if todo:
             current, kinds = improving_batch(_stack(todo))
             self._make_room(self._improving, len(todo))
             self._make_room(self._shanten, len(todo))
-            for h, s, ks in zip(todo, current.tolist(), kinds, strict=True):
-                found[h] = self._improving[h] = (s, ks)
-                self._shanten[h] = s
+            # into the memos a dict at a time (zips read in C, not a Python step a hand: replay, 4
+            # policies, one core)
+            shanten = current.tolist()
+            found.update(zip(todo, kinds, strict=True))
+            self._improving.update(zip(todo, zip(shanten, kinds, strict=True), strict=True))
+            self._shanten.update(zip(todo, shanten, strict=True))
         self._make_room(self._least, len(least_of))
+        kinds_of = found.__getitem__
         for h, low, ds, rests in least_of:
-            self._least[(h, None)] = (low, {d: found[r][1] for d, r in zip(ds, rests, strict=True)})
+            self._least[(h, None)] = (low, dict(zip(ds, map(kinds_of, rests), strict=True)))
 
     def _make_room(self, memo: dict, count: int) -> None:
         """Empty ``memo`` now if ``count`` more entries would overflow it (rather than midway)."""

@@ -128,17 +128,26 @@ def hand_mode(view: PlayerView, literal: bool = False) -> tuple[bool, str]:
     Reading 1 (see the module notes): a yakuhai pon (three or four in hand), a yakuhai closed kan
     or a yakuhai pair opens the hand. ``literal``: any concealed pon or closed kan does.
     """
-    if not view.is_closed:
+    melds = view.own_melds
+    if melds and not view.is_closed:
         return True, "has an exposed combination"
     yakuhai = view.yakuhai_kinds()
-    for m in view.own_melds:
+    for m in melds:
         if m.kind == "ankan" and (literal or kind(m.tiles[0]) in yakuhai):
             return True, f"has a closed kan of {tile_name(kind(m.tiles[0]))}"
     counts = view.concealed_counts()
-    for k in range(34) if literal else sorted(yakuhai):
-        if counts[k] >= 3:
+    # (both readings ask at every turn: the kinds looked at through one sorted list, and the
+    # literal reading's 34 kinds only when some kind is held three times; replay, 4 policies, one core)
+    ordered = sorted(yakuhai)
+    if literal:
+        if max(counts) >= 3:
+            k = next(k for k in range(34) if counts[k] >= 3)
             return True, f"has a pon of {tile_name(k)}"
-    for k in sorted(yakuhai):
+    else:
+        for k in ordered:
+            if counts[k] >= 3:
+                return True, f"has a pon of {tile_name(k)}"
+    for k in ordered:
         if counts[k] == 2:
             return True, f"has a pair of {tile_name(k)}"
     if literal:
@@ -148,6 +157,19 @@ def hand_mode(view: PlayerView, literal: bool = False) -> tuple[bool, str]:
 
 def protected_pair(view: PlayerView) -> int | None:
     """The only yakuhai pair of an open hand without yaku: the kind never to discard from."""
+    # both readings of the seed ask it of an open hand's view: the second finds the first's answer
+    # (replay, 4 policies, one core)
+    memo = view.memo
+    if _PROTECTED in memo:
+        return memo[_PROTECTED]  # type: ignore[return-value]
+    got = memo[_PROTECTED] = _protected_pair(view)
+    return got
+
+
+_PROTECTED = ("mahjongjoy.protected_pair",)
+
+
+def _protected_pair(view: PlayerView) -> int | None:
     yakuhai = view.yakuhai_kinds()
     counts = view.concealed_counts()
     if any(counts[k] >= 3 for k in yakuhai):
