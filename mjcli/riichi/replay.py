@@ -56,6 +56,7 @@ from mjcli.riichi.policies.bridge import (
     claimed,
     decision_kind,
     legal_of,
+    reacting_seats,
 )
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
@@ -265,9 +266,10 @@ def decisions_of(
         pending = False
         rnd = builder.rnd
         if rnd.phase == TURN:
-            candidates: tuple[int, ...] = (rnd.current,)
+            candidates: Sequence[int] = (rnd.current,)
         elif rnd.phase == REACT:
-            candidates = others[rnd.current]
+            # only the seats that may do more than pass: most discards leave every seat a lone pass
+            candidates = reacting_seats(rnd, others[rnd.current])
         elif rnd.phase == KAN and rnd.kan_kind in ("kakan", "ankan", "kita"):
             candidates = others[rnd.kan_actor]
         else:

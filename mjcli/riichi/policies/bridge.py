@@ -297,6 +297,45 @@ def may_react(rnd: Round, seat: int) -> bool:
     )
 
 
+def reacting_seats(rnd: Round, seats: Sequence[int]) -> list[int]:
+    """The seats among ``seats`` (not the discarder) for which :func:`may_react` says True, in order.
+
+    The same test as :func:`may_react`, inlined in one loop over the seats: a walk asks it of every
+    other seat on every discard (13k times in 8 hanchan), and the seats it leaves out (nine in ten)
+    then cost no call at all (bench_speed: "walk a log to every decision").
+    """
+    tile = rnd.last_tile
+    if tile is None:
+        return []
+    k = _KIND[tile]
+    players = rnd.players
+    # the one seat that may chi: the discarder's next, on a number tile, when the variant has chi
+    chi_seat = (rnd.current + 1) % rnd.n if k < EAST and rnd.variant.chi else -1
+    n = k % 9
+    out = []
+    for seat in seats:
+        p = players[seat]
+        w = p._waits
+        if w is None:
+            w = p.waits()
+        if k in w:
+            out.append(seat)
+            continue
+        if p.riichi or p.riichi_declared:
+            continue
+        c = p.counts
+        if c[k] >= 2 or (
+            seat == chi_seat
+            and (
+                (n >= 2 and c[k - 2] and c[k - 1])
+                or (1 <= n <= 7 and c[k - 1] and c[k + 1])
+                or (n <= 6 and c[k + 1] and c[k + 2])
+            )
+        ):
+            out.append(seat)
+    return out
+
+
 def legal_of(rnd: Round, seat: int) -> Legal:
     """The seat's legal actions as policy actions (see :class:`Legal`)."""
     if rnd.phase == REACT and seat != rnd.current and not may_react(rnd, seat):
