@@ -20,7 +20,7 @@ from itertools import combinations
 from mjcli.analysis import shanten as _shanten
 from mjcli.errors import MjcliError
 from mjcli.riichi.engine import events as ev
-from mjcli.riichi.engine.state import KAN, REACT, TURN, Round
+from mjcli.riichi.engine.state import KAN, REACT, TURN, Player, Round
 from mjcli.riichi.engine.waits import waits
 from mjcli.tiles import NUM_TILES, TERMINALS_AND_HONORS, is_honor, kind
 
@@ -135,7 +135,7 @@ def _turn_actions(rnd: Round, seat: int) -> list[Move]:
         # A discard leaving a wait needs a hand within one tile of complete: a 3n+2 hand whose
         # shanten is above 0 leaves none, which spares the wait check of every discard.
         # (the hand before the draw waiting already says so without counting: bench_speed "self-play")
-        and (bool(p._waits) or _may_be_tenpai(p.counts))
+        and (bool(p._waits) or _may_be_tenpai(p))
     ):
         tenpai_after: dict[int, bool] = {}  # per kind (two copies of a kind leave the same hand)
         for (d,) in discards:
@@ -150,12 +150,30 @@ def _turn_actions(rnd: Round, seat: int) -> list[Move]:
     return out
 
 
-def _may_be_tenpai(counts: list[int]) -> bool:
-    """False when no discard of this 3n+2 hand can leave it waiting (its shanten is above 0)."""
+def _may_be_tenpai(p: Player) -> bool:
+    """False when no discard of this 3n+2 hand can leave it waiting (its shanten is above 0).
+
+    One draw and one discard lower the shanten of a hand by one at most (a tile added lowers it by
+    one at most, a tile taken away never lowers it). So a hand that was at shanten ``s`` at a turn
+    is at ``s - d`` or more ``d`` discards later, as long as no meld was made and no North set aside
+    in between: while that is still 1 or more the hand is not counted again. A hand two or more
+    from tenpai is counted about every other turn, not at each (bench_speed: "walk a log to every
+    decision", "self-play").
+    """
+    memo = p._shanten_at
+    if (
+        memo is not None
+        and memo[0] - (p.discards - memo[1]) >= 1
+        and memo[2] == len(p.melds)
+        and memo[3] == len(p.kita)
+    ):
+        return False
     try:
-        return _shanten(bytes(counts)) <= 0
+        s = _shanten(bytes(p.counts))
     except (MjcliError, ValueError):  # a hand the table cannot take: let the wait check decide
         return True
+    p._shanten_at = (s, p.discards, len(p.melds), len(p.kita))
+    return s <= 0
 
 
 def _kan_actions(rnd: Round, seat: int) -> list[Move]:

@@ -100,6 +100,9 @@ class Player:
     nagashi: bool = True  # every discard a terminal/honour and none called away (so far)
     discards: int = 0
     _waits: frozenset[int] | None = None
+    # The shanten of the hand at the last turn its riichi was weighed, with the discards, melds and
+    # Norths set aside then: see ``actions._may_be_tenpai`` (not part of the player's state)
+    _shanten_at: tuple[int, int, int, int] | None = field(default=None, compare=False, repr=False)
 
     @property
     def closed(self) -> bool:
