@@ -49,8 +49,10 @@ from mjcli.riichi.engine.state import KAN, REACT, TURN
 from mjcli.riichi.engine.table import WIND_LETTERS, Game
 from mjcli.riichi.policies import build_policy, builtin_registry
 from mjcli.riichi.policies.bridge import (
+    PASS,
     Legal,
     ViewBuilder,
+    action_of,
     action_text,
     actual_action,
     claimed,
@@ -282,10 +284,20 @@ def decisions_of(
             legal = legal_of(rnd, seat)
             if len(legal.actions) < 2:
                 continue  # no choice: a forced discard in riichi, a pass with nothing to call
-            got = actual_action(events, i, seat, legal, reacting)
-            if got is None:
-                continue
-            actual, tsumogiri = got
+            # What the player did, read at once in the two commonest cases, as ``actual_action``,
+            # ``claimed`` and ``_lost_calls`` read them: a turn followed by a discard, and a
+            # discard followed by the next draw (nobody took it, a pass lost no call). Most points
+            # are one of the two (bench_speed: "walk a log to every decision").
+            nxt = events[i + 1] if i + 1 < n else None
+            if not reacting and type(nxt) is ev.Discard:
+                actual, tsumogiri = action_of((nxt,)), nxt.tsumogiri  # type: ignore[union-attr]
+            elif reacting and type(nxt) is ev.Draw:
+                actual, tsumogiri, was_claimed = PASS, False, False
+            else:
+                got = actual_action(events, i, seat, legal, reacting)
+                if got is None:
+                    continue
+                actual, tsumogiri = got
             if actual not in legal.events:  # (Legal.__contains__ without its call)
                 j = min(i + 1, n - 1)
                 raise IllegalEvent(
@@ -293,7 +305,10 @@ def decisions_of(
                 )
             if reacting and was_claimed is None:
                 was_claimed = claimed(events, i)
-            lost = _lost_calls(events, i, seat, legal) if reacting and actual.kind == "pass" else frozenset()
+            if reacting and type(nxt) is not ev.Draw and actual.kind == "pass":
+                lost = _lost_calls(events, i, seat, legal)
+            else:
+                lost = _NO_CALLS
             point = _new_object(LogDecision)
             _set_attribute(
                 point,
@@ -316,6 +331,7 @@ def decisions_of(
 
 
 _CALLS = frozenset({"chi", "pon", "open_kan"})
+_NO_CALLS: frozenset[Action] = frozenset()
 #: [players][seat]: the other seats in seat order (those who may answer a discard or a kan)
 _OTHERS = {n: tuple(tuple(s for s in range(n) if s != seat) for seat in range(n)) for n in (3, 4)}
 _new_object = object.__new__
