@@ -43,6 +43,7 @@ KAN_KINDS = frozenset({"closed_kan", "added_kan"})
 
 
 _SORT_KEYS = tuple(sort_key(t) for t in range(NUM_TILES))
+_RIICHI_SHOWN = operator.attrgetter("riichi_declared")
 _KIND = tuple(kind(t) for t in range(NUM_TILES))
 
 
@@ -111,8 +112,21 @@ class ViewBuilder:
             else:  # only discards since: the rivers that grew get their new tiles
                 rivers = list(self._rivers)
                 for s in range(n):
-                    if key[s] != old[s]:
-                        rivers[s] = _extended(rivers[s], players[s].river)
+                    grown = key[s] - old[s]
+                    if not grown:
+                        continue
+                    c, r = rivers[s], players[s].river
+                    if grown == 1 and (not c or c[-1].called == r[-2].called):
+                        # One tile more (nearly every view: the discard since the seat's last
+                        # view), its river tile appended here without ``_extended``'s call and
+                        # list (bench_speed: "walk a log to every decision").
+                        e = r[-1]
+                        rivers[s] = (
+                            *c,
+                            _RIVER_TILE[(e.tile << 3) | (e.tsumogiri << 2) | (e.called << 1) | e.riichi],
+                        )
+                    else:
+                        rivers[s] = _extended(c, r)
                 self._rivers = tuple(rivers)
             self._key = key
         return self._rivers, self._melds
@@ -148,7 +162,10 @@ class ViewBuilder:
                 "honba": rnd.honba,
                 "sticks": rnd.sticks,
                 # a declared riichi is visible (the tile is turned sideways) before its stick is paid
-                "riichi": tuple([q.riichi or q.riichi_declared for q in players]),
+                # (``riichi_declared`` alone: the engine accepts only a declared riichi and never
+                # withdraws one, so it is ``riichi or riichi_declared``, read by a C-level map with
+                # no comprehension; bench_speed "walk a log to every decision", "self-play")
+                "riichi": tuple(map(_RIICHI_SHOWN, players)),
                 "wall_left": rnd.wall,
                 "offered": offered,
                 "offered_by": offered_by,
