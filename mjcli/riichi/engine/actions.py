@@ -24,6 +24,9 @@ from mjcli.riichi.engine.state import KAN, REACT, TURN, Player, Round
 from mjcli.riichi.engine.waits import waits
 from mjcli.tiles import NUM_TILES, TERMINALS_AND_HONORS, is_honor, kind
 
+#: ``tiles.kind`` as a table (the reactions read it for every tile of a hand)
+_KIND = tuple(kind(t) for t in range(NUM_TILES))
+
 #: an action as the engine takes it: the events it produces, in order (the policies' form is
 #: :class:`mjcli.riichi.policies.view.Action`; :mod:`mjcli.riichi.policies.bridge` translates)
 Move = tuple[object, ...]
@@ -219,7 +222,7 @@ def _react_actions(rnd: Round, seat: int) -> list[Move]:
         return [*out, PASS_MOVE]  # no calls in riichi, on the last tile, or on the discard after a 4th kan
     target = rnd.current
     if p.counts[k] >= 2:  # (else no pon nor kan: the hand is not searched for the kind)
-        same = [t for t in p.hand if kind(t) == k]
+        same = [t for t in p.hand if _KIND[t] == k]  # (a table, not a call per tile)
         for pair in sorted({tuple(sorted(c)) for c in combinations(same, 2)}):
             out.append((ev.Pon(seat, target, tile, pair),))
         if len(same) == 3 and sum(rnd.kans) < 4:
@@ -230,35 +233,59 @@ def _react_actions(rnd: Round, seat: int) -> list[Move]:
     return out
 
 
-def _chi_actions(rnd: Round, seat: int, target: int, tile: int) -> list[Move]:
-    p = rnd.players[seat]
-    counts = p.counts
-    k = kind(tile)
+def _chi_runs(k: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """The runs a chi of kind ``k`` may make, lowest first: the two kinds taken from the hand, and
+    the kinds kuikae then forbids to discard (the called kind, and the kind at the run's other end)."""
     n = k % 9
-    out: list[Move] = []
+    out = []
     for lo in (k - 2, k - 1, k):
         if lo < 0 or lo // 9 != k // 9 or lo % 9 > 6 or lo % 9 > n or n - lo % 9 > 2:
             continue
         need = [x for x in (lo, lo + 1, lo + 2) if x != k]
-        if not counts[need[0]] or not counts[need[1]]:
-            continue  # (the hand is searched only for a run it holds)
-        choices_a = _distinct([t for t in p.hand if kind(t) == need[0]])
-        choices_b = _distinct([t for t in p.hand if kind(t) == need[1]])
         forbidden = {k}
         if k == lo and k % 9 <= 5:
             forbidden.add(k + 3)
         elif k == lo + 2 and k % 9 >= 3:
             forbidden.add(k - 3)
+        out.append((need[0], need[1], tuple(sorted(forbidden))))
+    return tuple(out)
+
+
+#: [kind]: :func:`_chi_runs`, worked out once (a chi is weighed on most discards to the next seat;
+#: bench_speed: "walk a log to every decision", "self-play")
+_CHI_RUNS = tuple(_chi_runs(k) for k in range(34))
+
+
+def _chi_actions(rnd: Round, seat: int, target: int, tile: int) -> list[Move]:
+    p = rnd.players[seat]
+    counts = p.counts
+    out: list[Move] = []
+    for a_kind, b_kind, forbidden in _CHI_RUNS[_KIND[tile]]:
+        if not counts[a_kind] or not counts[b_kind]:
+            continue  # (the hand is searched only for a run it holds)
         # Kuikae: the call is refused when every tile left would be a forbidden discard. The tiles
         # taken are of the run's other kinds, never forbidden ones, so that is: the forbidden kinds
         # hold every tile but the two (counted, instead of a copy of the hand per pair of tiles;
         # bench_speed: "walk a log to every decision").
-        if sum(counts[f] for f in forbidden) == len(p.hand) - 2:
+        if sum(map(counts.__getitem__, forbidden)) == len(p.hand) - 2:
             continue
-        for a in choices_a:
+        choices_b = _tiles_of_kind(p.hand, b_kind)
+        for a in _tiles_of_kind(p.hand, a_kind):
             for b in choices_b:
                 out.append((ev.Chi(seat, target, tile, (a, b)),))
     return out
+
+
+def _tiles_of_kind(hand: list[int], k: int) -> list[int]:
+    """The distinct tiles of kind ``k`` in ``hand`` (which holds some), in code order.
+
+    A kind other than a five has one tile code, the kind itself: the hand is searched only for a
+    five, which may be red (a chi's two kinds on every chi offered; bench_speed: "walk a log to
+    every decision").
+    """
+    if k < 27 and k % 9 == 4:
+        return sorted({t for t in hand if _KIND[t] == k})
+    return [k]
 
 
 def _chankan_actions(rnd: Round, seat: int) -> list[Move]:
