@@ -412,6 +412,12 @@ class Round:
             p.kuikae = frozenset()  # (most discards follow no call: nothing to reset)
         if not self.interrupted and p.discards == 1:
             self.first_winds.append(k)
+        elif p.discards == 2 and self.first_winds:
+            # A second discard: the first go-round is over and four winds can no longer abort it.
+            # Forgotten, so that the test on four first discards (``len(first_winds) == 4``) before
+            # every pass says no at once for the rest of the round (bench_speed: "walk a log to
+            # every decision", "self-play").
+            self.first_winds = []
         self.phase = REACT
         self.last_tile = tile
         self.drawn = None
