@@ -77,7 +77,7 @@ from mjcli.riichi.formats.rounds import (
     start_label,
 )
 from mjcli.riichi.formats.yaku_names import TENHOU_ID, mjai_yaku_to_canonical
-from mjcli.tiles import HONOR_LETTERS, MJAI_TO_TILE, tile_from_mjai, tile_to_mjai
+from mjcli.tiles import HONOR_LETTERS, MJAI_TO_TILE, NUM_TILES, tile_from_mjai, tile_to_mjai
 
 REASONS = {
     "fanpai": EXHAUSTIVE,
@@ -110,6 +110,16 @@ LIVE_WALL = {4: 70, 3: 55}
 HAIYAMA_DORA = 130
 #: akochan's ``start_game.kyoku_first``: the round the game starts from (4 = East-only, 0 = hanchan)
 KYOKU_FIRST_LENGTH = {0: "hanchan", 4: "tonpuu"}
+
+
+#: every draw and discard of a seat, ``[actor][tile][rinshan]`` and ``[actor][tile][tsumogiri]``:
+#: events are immutable and equal by value, so one object serves every log; two events in three
+#: are these, each one built by a frozen dataclass's ``__init__`` otherwise (bench_speed: "walk a
+#: log to every decision")
+_DRAWS = tuple(tuple((Draw(a, t, False), Draw(a, t, True)) for t in range(NUM_TILES)) for a in range(4))
+_DISCARDS = tuple(
+    tuple((Discard(a, t, False), Discard(a, t, True)) for t in range(NUM_TILES)) for a in range(4)
+)
 
 
 def _tile(name: Any) -> int:
@@ -311,17 +321,19 @@ class _Game:
         events and with the tile name read from the table straight (``_tile`` for a name not in it,
         for its error), a fifth of the reader's time (bench_speed: "walk a log to every decision")."""
         actor = int(o["actor"])
+        # (a seat's event from a table when the seat is one: see ``_DRAWS``)
         if t == "tsumo":
-            e: Draw | Discard = Draw(
-                actor, _mjai_tile(o["pai"]), rinshan=draw_after_kan(_last_action(self.round), actor)
-            )
+            tile = _mjai_tile(o["pai"])
+            rinshan = draw_after_kan(_last_action(self.round), actor)
+            e: Draw | Discard = _DRAWS[actor][tile][rinshan] if 0 <= actor < 4 else Draw(actor, tile, rinshan)
         else:
             tsumogiri = bool(o.get("tsumogiri", False))
             if tsumogiri and isinstance(_last_action(self.round), Chi | Pon):
                 # No tile was drawn: some converters (the three-player log of yuufyu/wahaha) mark the
                 # discard after a call as tsumogiri when it matches the caller's earlier draw.
                 tsumogiri = False
-            e = Discard(actor, _mjai_tile(o["pai"]), tsumogiri)
+            tile = _mjai_tile(o["pai"])
+            e = _DISCARDS[actor][tile][tsumogiri] if 0 <= actor < 4 else Discard(actor, tile, tsumogiri)
         if self.outcome:
             raise LogFormatError(f"{type(e).__name__} after the round's outcome")
         self.table.apply(e)  # type: ignore[union-attr]  # (only called with a round in play)
