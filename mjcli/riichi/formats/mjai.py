@@ -130,12 +130,6 @@ def _tile(name: Any) -> int:
     return tile_from_mjai(name)
 
 
-def _mjai_tile(name: Any) -> int:
-    """``_tile(name)`` for the names of the tile table read first (a draw's or a discard's tile)."""
-    tile = MJAI_TO_TILE.get(name) if type(name) is str else None
-    return tile if tile is not None else _tile(name)
-
-
 def _tiles(names: Any) -> tuple[int, ...]:
     if not isinstance(names, list):
         raise LogFormatError(f"{names!r} is not a list of tiles")
@@ -321,18 +315,30 @@ class _Game:
         events and with the tile name read from the table straight (``_tile`` for a name not in it,
         for its error), a fifth of the reader's time (bench_speed: "walk a log to every decision")."""
         actor = int(o["actor"])
-        # (a seat's event from a table when the seat is one: see ``_DRAWS``)
+        round_ = self.round
+        # (a seat's event from a table when the seat is one: see ``_DRAWS``; the tile's name read
+        # from the table inline, ``_tile`` called for a name not in it, for its error; the last
+        # action is the round's last event unless that is a dora indicator)
         if t == "tsumo":
-            tile = _mjai_tile(o["pai"])
-            rinshan = draw_after_kan(_last_action(self.round), actor)
+            name = o["pai"]
+            tile = MJAI_TO_TILE.get(name) if type(name) is str else None
+            if tile is None:
+                tile = _tile(name)
+            prev = round_[-1]
+            if type(prev) is NewDora:
+                prev = _last_action(round_)
+            rinshan = draw_after_kan(prev, actor)
             e: Draw | Discard = _DRAWS[actor][tile][rinshan] if 0 <= actor < 4 else Draw(actor, tile, rinshan)
         else:
             tsumogiri = bool(o.get("tsumogiri", False))
-            if tsumogiri and isinstance(_last_action(self.round), Chi | Pon):
+            if tsumogiri and isinstance(_last_action(round_), Chi | Pon):
                 # No tile was drawn: some converters (the three-player log of yuufyu/wahaha) mark the
                 # discard after a call as tsumogiri when it matches the caller's earlier draw.
                 tsumogiri = False
-            tile = _mjai_tile(o["pai"])
+            name = o["pai"]
+            tile = MJAI_TO_TILE.get(name) if type(name) is str else None
+            if tile is None:
+                tile = _tile(name)
             e = _DISCARDS[actor][tile][tsumogiri] if 0 <= actor < 4 else Discard(actor, tile, tsumogiri)
         if self.outcome:
             raise LogFormatError(f"{type(e).__name__} after the round's outcome")
@@ -551,11 +557,16 @@ def read_mjai(data: bytes, name: str = "<mjai>") -> list[GameLog]:
     try:
         for o in _objects(text, name):
             lineno += 1  # kept outside the loop header: the error messages below use it
-            if o["type"] == "start_game" or not games:
-                if o["type"] != "start_game":
-                    raise LogFormatError(f"the first event is '{o['type']}', not start_game")
+            t = o["type"]
+            if t == "start_game" or not games:
+                if t != "start_game":
+                    raise LogFormatError(f"the first event is '{t}', not start_game")
                 games.append(_Game(name, len(games)))
-            games[-1].on(o)
+            game = games[-1]
+            if game.table is not None and (t == "dahai" or t == "tsumo"):
+                game._play(t, o)  # (two lines in three: as ``_Game.on`` does, without its call)
+            else:
+                game.on(o)
     except _Cut as exc:
         cut = str(exc)
     except LogFormatError as exc:
