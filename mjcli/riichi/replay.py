@@ -57,7 +57,7 @@ from mjcli.riichi.policies.bridge import (
     actual_action,
     claimed,
     decision_kind,
-    legal_of,
+    legal_listed,
     reacting_seats,
 )
 from mjcli.riichi.policies.hand_math import HandMath
@@ -281,7 +281,7 @@ def decisions_of(
         for seat in candidates:
             if seat not in wanted:
                 continue
-            legal = legal_of(rnd, seat)
+            legal = legal_listed(rnd, seat)  # (a reacting seat has passed may_react already)
             if len(legal.actions) < 2:
                 continue  # no choice: a forced discard in riichi, a pass with nothing to call
             # What the player did, read at once in the two commonest cases, as ``actual_action``,

@@ -106,8 +106,10 @@ class Player:
 
     @property
     def closed(self) -> bool:
-        # (C-level maps, no generator: asked at every turn for riichi; bench_speed: "self-play")
-        return all(map(_IS_ANKAN, map(_MELD_KIND, self.melds)))
+        # (C-level maps, no generator: asked at every turn for riichi; a hand without melds, most
+        # of them, answered at once; bench_speed: "self-play", "walk a log to every decision")
+        melds = self.melds
+        return not melds or all(map(_IS_ANKAN, map(_MELD_KIND, melds)))
 
     def waits(self) -> frozenset[int]:
         """Kinds completing the 3n+1 hand (memoised until the hand changes)."""
@@ -351,7 +353,8 @@ class Round:
             raise IllegalEvent(index, e, f"seat {self.current} must discard first")
         self.wall -= 1
         p = self.players[e.actor]
-        p.add(e.tile)
+        p.hand.append(e.tile)  # (``Player.add`` inline: every draw)
+        p.counts[_KIND[e.tile]] += 1
         self._reveal(e.tile, index, e)
         self.current = e.actor
         self.drawn = e.tile

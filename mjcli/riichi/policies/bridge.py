@@ -136,7 +136,12 @@ class ViewBuilder:
         rnd = self.rnd
         p = rnd.players[seat]
         drawn = rnd.drawn if (rnd.phase == TURN and rnd.current == seat) else None
-        hand = _in_hand_order(p.hand)
+        tiles = p.hand  # (``_in_hand_order`` inline: a view at every decision point)
+        hand = (
+            sorted(tiles)
+            if not tiles or max(tiles) < NUM_KINDS
+            else sorted(tiles, key=_SORT_KEYS.__getitem__)
+        )
         if drawn is not None:
             hand.remove(drawn)  # (one copy of an int: the same tiles in the same order as before)
         offered = offered_by = None
@@ -146,9 +151,12 @@ class ViewBuilder:
             offered, offered_by = rnd.last_tile, rnd.kan_actor  # the tile of an added (or closed) kan
         players = rnd.players
         rivers, melds = self._table()
-        # (fields in a dict literal, not keywords to the frozen dataclass's __init__: see
-        # PlayerView.from_fields; bench_speed "walk a log to every decision", "self-play")
-        return PlayerView.from_fields(
+        # (fields in a dict literal, not keywords to the frozen dataclass's __init__: what
+        # PlayerView.from_fields does, inline; bench_speed "walk a log to every decision", "self-play")
+        view = _new_object(PlayerView)
+        _set_attribute(
+            view,
+            "__dict__",
             {
                 "seat": seat,
                 "hand": tuple(hand),
@@ -172,8 +180,9 @@ class ViewBuilder:
                 "first_turn": not rnd.interrupted and p.discards == 0,
                 "shown_hands": _shown_hands(rnd, seat) if rnd.hands_shown else (),
                 "kita": tuple(len(q.kita) for q in players) if rnd.variant.nukidora is not None else (),
-            }
+            },
         )
+        return view
 
 
 def _extended(cached: tuple[RiverTile, ...], river: Sequence[RiverEntry]) -> tuple[RiverTile, ...]:
@@ -357,6 +366,13 @@ def legal_of(rnd: Round, seat: int) -> Legal:
     """The seat's legal actions as policy actions (see :class:`Legal`)."""
     if rnd.phase == REACT and seat != rnd.current and not may_react(rnd, seat):
         return ONLY_PASS if rnd.last_tile is not None else NO_ACTIONS
+    return legal_listed(rnd, seat)
+
+
+def legal_listed(rnd: Round, seat: int) -> Legal:
+    """:func:`legal_of` without :func:`may_react` in front, for a caller that has asked it already
+    (:func:`reacting_seats`): the engine lists the seat's actions (bench_speed: "walk a log to every
+    decision")."""
     back: dict[Action, Move] = {}
     keep = back.setdefault
     discard, riichi = _DISCARD_ACTION, _RIICHI_ACTION  # (locals: the loop runs a dozen times a turn)
