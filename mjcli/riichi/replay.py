@@ -309,6 +309,18 @@ def decisions_of(
                 lost = _lost_calls(events, i, seat, legal)
             else:
                 lost = _NO_CALLS
+            # The kind, read from the engine's order of the actions (``decision_kind`` from their
+            # set): a ron, when there is one, comes first; on a turn the discards come after the
+            # tsumo, kans, nukidora and nine terminals and before the riichi moves, so a turn whose
+            # first action is a discard offers discards and maybe riichi alone (bench_speed: "walk
+            # a log to every decision")
+            first = legal.actions[0].kind
+            if reacting:
+                kind_ = "win" if first == "ron" else "call" if was_claimed else "pass"
+            elif first == "discard":
+                kind_ = "riichi" if legal.actions[-1].kind == "riichi" else "discard"
+            else:
+                kind_ = decision_kind(legal, reacting, bool(was_claimed))
             point = _new_object(LogDecision)
             _set_attribute(
                 point,
@@ -318,7 +330,7 @@ def decisions_of(
                     "honba": start.honba,
                     "turn": moves - 1,
                     "seat": seat,
-                    "kind": decision_kind(legal, reacting, bool(was_claimed)),
+                    "kind": kind_,
                     "event": i,
                     "view": builder.view(seat),
                     "legal": legal,
