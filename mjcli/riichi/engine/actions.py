@@ -21,7 +21,7 @@ from mjcli.analysis import shanten as _shanten
 from mjcli.errors import MjcliError
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.state import KAN, REACT, TURN, Player, Round
-from mjcli.riichi.engine.waits import waits
+from mjcli.riichi.engine.waits import is_tenpai, waits
 from mjcli.tiles import NUM_TILES, TERMINALS_AND_HONORS, is_honor, kind
 
 #: ``tiles.kind`` as a table (the reactions read it for every tile of a hand)
@@ -147,7 +147,7 @@ def _turn_actions(rnd: Round, seat: int) -> list[Move]:
             if ok is None:
                 c = p.counts[:]
                 c[k] -= 1
-                ok = tenpai_after[k] = bool(waits(c))
+                ok = tenpai_after[k] = is_tenpai(c)
             if ok:
                 out.append((ev.Riichi(seat), d))
     return out
@@ -218,7 +218,7 @@ def _react_actions(rnd: Round, seat: int) -> list[Move]:
     out: list[Move] = []
     if k in p.waits() and not p.furiten() and can_win(rnd, seat, tile, tsumo=False):
         out.append((ev.Win(seat, rnd.current, tile),))
-    if p.riichi or p.riichi_declared or rnd.wall <= 0 or rnd.four_kans_pending():
+    if p.riichi or p.riichi_declared or rnd.wall <= 0 or (rnd.kan_total == 4 and rnd.four_kans_pending()):
         return [*out, PASS_MOVE]  # no calls in riichi, on the last tile, or on the discard after a 4th kan
     target = rnd.current
     if p.counts[k] >= 2:  # (else no pon nor kan: the hand is not searched for the kind)

@@ -352,10 +352,16 @@ class Round:
         else:
             raise IllegalEvent(index, e, f"seat {self.current} must discard first")
         self.wall -= 1
+        tile = e.tile
+        k = _KIND[tile]
         p = self.players[e.actor]
-        p.hand.append(e.tile)  # (``Player.add`` inline: every draw)
-        p.counts[_KIND[e.tile]] += 1
-        self._reveal(e.tile, index, e)
+        p.hand.append(tile)  # (``Player.add`` inline: every draw)
+        p.counts[k] += 1
+        seen = self.seen
+        if seen[k] < 4 and tile < 34 and k not in self.variant.absent_kinds:
+            seen[k] += 1  # (``_reveal`` when it has nothing to say: nearly every draw)
+        else:
+            self._reveal(tile, index, e)
         self.current = e.actor
         self.drawn = e.tile
         self.last_tile = None

@@ -183,6 +183,37 @@ def waits(counts: Sequence[int]) -> frozenset[int]:
 _NO_WAITS: frozenset[int] = frozenset()
 
 
+def is_tenpai(counts: Sequence[int]) -> bool:
+    """``bool(waits(counts))``, without listing the waits: a suit's flags with one more tile are
+    looked for in its table at C speed, and the first wait found answers (a turn's riichi check
+    asks it of every discard of a hand near tenpai; bench_speed: "walk a log to every decision").
+    """
+    c = tuple(counts)
+    keys = (c[0:9], c[9:18], c[18:27], c[27:34])
+    cache = _flags_cache
+    flags = list(map(cache.get, keys))
+    if None in flags:
+        flags = [_flags(k) for k in keys]
+    zero = flags.count(0)
+    pair = flags.count(_PAIR)
+    for s in range(4) if zero < 2 else ():
+        fs = flags[s]
+        if zero - (fs == 0):
+            continue
+        other_pair = pair - (fs == _PAIR)
+        if other_pair > 1:
+            continue
+        if (_MELDS if other_pair == 1 else _PAIR) in _adds(keys[s]):
+            return True
+    if sum(c) == 13:
+        if c.count(2) == 6 and c.count(1) == 1:
+            return True
+        orphans = _orphan_counts(c)
+        if sum(orphans) == 13 and orphans.count(0) <= 1:
+            return True
+    return False
+
+
 def _orphan_waits(orphans: tuple[int, ...]) -> set[int]:
     """The waits of a 13-tile hand of terminals and honours only (``orphans``: their 13 counts)."""
     missing = [k for k, n in zip(TERMINALS_AND_HONORS, orphans, strict=True) if n == 0]
