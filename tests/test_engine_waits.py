@@ -5,8 +5,12 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mahjong.shanten import Shanten
+from shared import LOGS
 
-from mjcli.riichi.engine.waits import is_complete, waits
+from mjcli.riichi.engine import events as ev
+from mjcli.riichi.engine.table import Game
+from mjcli.riichi.engine.waits import is_complete, is_tenpai, waits
+from mjcli.riichi.formats import read_log
 from mjcli.tiles import counts34, parse_tiles
 
 kinds = st.integers(0, 33)
@@ -56,6 +60,7 @@ def test_waits_of_tenpai_hands_match_the_library(counts, which):
     counts[tiles[which]] -= 1
     assert waits(counts) == brute_waits(counts)
     assert waits(counts)  # it was one tile from complete
+    assert is_tenpai(counts)
 
 
 @settings(max_examples=300, deadline=None)
@@ -66,6 +71,7 @@ def test_waits_of_any_hand_match_the_library(tiles):
         return
     assert waits(counts) == brute_waits(counts)
     assert bool(waits(counts)) == (Shanten.calculate_shanten(counts) == 0 and bool(brute_waits(counts)))
+    assert is_tenpai(counts) == bool(waits(counts))
 
 
 @settings(max_examples=200, deadline=None)
@@ -75,6 +81,24 @@ def test_is_complete_matches_the_library(tiles):
     if max(counts) > 4:
         return
     assert is_complete(counts) == (Shanten.calculate_shanten(counts) == -1)
+
+
+def test_is_tenpai_is_a_wait_found_on_walked_hands():
+    """is_tenpai says what ``bool(waits())`` says, on every 13-tile hand left by a discard of a
+    shared hanchan (most far from tenpai, some waiting, seven pairs and orphans shapes included)."""
+    checked = waiting = 0
+    for path in sorted((LOGS / "tenhou-xml").glob("2010*.mjlog"))[:3]:
+        for g in read_log(path):
+            game = Game()
+            for i, e in enumerate(g.events):
+                game.apply(e, i)
+                rec = game.current
+                if type(e) is ev.Discard and rec is not None:
+                    counts = rec.state.players[e.actor].counts
+                    assert is_tenpai(counts) == bool(waits(counts))
+                    checked += 1
+                    waiting += bool(waits(counts))
+    assert checked > 1000 and waiting > 50
 
 
 def test_known_waits():

@@ -25,8 +25,8 @@ from mjcli.riichi.engine.state import ENDED, KAN, TURN
 from mjcli.riichi.engine.table import WIND_LETTERS, Game
 from mjcli.riichi.formats import read_log
 from mjcli.riichi.policies import POLICY_NAMES, get_policy
-from mjcli.riichi.policies.bridge import Legal, legal_of, parse_action_text
-from mjcli.riichi.policies.view import CALL_KINDS
+from mjcli.riichi.policies.bridge import Legal, claimed, decision_kind, legal_of, parse_action_text
+from mjcli.riichi.policies.view import CALL_KINDS, REACTION_KINDS
 from mjcli.riichi.replay import (
     KEY,
     LogDecision,
@@ -318,6 +318,18 @@ def test_decision_points_are_made_with_exactly_their_fields():
         legal = Legal(**{f: getattr(d.legal, f) for f in legal_names})
         assert (legal, repr(legal)) == (d.legal, repr(d.legal))
     assert len(points) > 500
+
+
+@pytest.mark.parametrize("path", HANCHAN + EDGE, ids=lambda p: p.name)
+def test_decision_kinds_read_from_the_engine_order_are_decision_kind(path):
+    """decisions_of reads a point's kind from the order of the engine's actions (a ron first; a
+    turn's discards before its riichi moves and after everything else): the kind decision_kind
+    gives from their set."""
+    for g in read_log(path):
+        with contextlib.suppress(MjcliError):
+            for d in decisions_of(g.events):
+                reacting = REACTION_KINDS.issuperset(a.kind for a in d.legal.actions)
+                assert d.kind == decision_kind(d.legal, reacting, claimed(g.events, d.event))
 
 
 def test_effects_agree_with_the_discard_table():

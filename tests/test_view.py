@@ -29,6 +29,7 @@ from mjcli.riichi.policies.bridge import (
     legal_of,
     may_react,
     parse_action_text,
+    reacting_seats,
     view_of,
 )
 from mjcli.riichi.policies.view import Action
@@ -73,6 +74,18 @@ def test_may_react_never_hides_an_option(states):
                 hidden += 1
                 assert legal_actions(rnd, seat) == [()]
     assert checked > 3000 and hidden > checked // 2  # the filter does skip most seats
+
+
+def test_reacting_seats_are_may_react_seat_by_seat(states):
+    checked = 0
+    for _, rnd in states:
+        if rnd.phase != REACT:
+            continue
+        others = [s for s in range(rnd.n) if s != rnd.current]
+        expected = [s for s in others if may_react(rnd, s)]
+        assert reacting_seats(rnd, others) == expected
+        checked += 1
+    assert checked > 1000
 
 
 def test_legal_of_maps_back_to_the_engine(states):

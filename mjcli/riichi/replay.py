@@ -49,13 +49,16 @@ from mjcli.riichi.engine.state import KAN, REACT, TURN
 from mjcli.riichi.engine.table import WIND_LETTERS, Game
 from mjcli.riichi.policies import build_policy, builtin_registry
 from mjcli.riichi.policies.bridge import (
+    PASS,
     Legal,
     ViewBuilder,
+    action_of,
     action_text,
     actual_action,
     claimed,
     decision_kind,
-    legal_of,
+    legal_listed,
+    reacting_seats,
 )
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
@@ -265,9 +268,10 @@ def decisions_of(
         pending = False
         rnd = builder.rnd
         if rnd.phase == TURN:
-            candidates: tuple[int, ...] = (rnd.current,)
+            candidates: Sequence[int] = (rnd.current,)
         elif rnd.phase == REACT:
-            candidates = others[rnd.current]
+            # only the seats that may do more than pass: most discards leave every seat a lone pass
+            candidates = reacting_seats(rnd, others[rnd.current])
         elif rnd.phase == KAN and rnd.kan_kind in ("kakan", "ankan", "kita"):
             candidates = others[rnd.kan_actor]
         else:
@@ -277,13 +281,23 @@ def decisions_of(
         for seat in candidates:
             if seat not in wanted:
                 continue
-            legal = legal_of(rnd, seat)
+            legal = legal_listed(rnd, seat)  # (a reacting seat has passed may_react already)
             if len(legal.actions) < 2:
                 continue  # no choice: a forced discard in riichi, a pass with nothing to call
-            got = actual_action(events, i, seat, legal, reacting)
-            if got is None:
-                continue
-            actual, tsumogiri = got
+            # What the player did, read at once in the two commonest cases, as ``actual_action``,
+            # ``claimed`` and ``_lost_calls`` read them: a turn followed by a discard, and a
+            # discard followed by the next draw (nobody took it, a pass lost no call). Most points
+            # are one of the two (bench_speed: "walk a log to every decision").
+            nxt = events[i + 1] if i + 1 < n else None
+            if not reacting and type(nxt) is ev.Discard:
+                actual, tsumogiri = action_of((nxt,)), nxt.tsumogiri  # type: ignore[union-attr]
+            elif reacting and type(nxt) is ev.Draw:
+                actual, tsumogiri, was_claimed = PASS, False, False
+            else:
+                got = actual_action(events, i, seat, legal, reacting)
+                if got is None:
+                    continue
+                actual, tsumogiri = got
             if actual not in legal.events:  # (Legal.__contains__ without its call)
                 j = min(i + 1, n - 1)
                 raise IllegalEvent(
@@ -291,7 +305,22 @@ def decisions_of(
                 )
             if reacting and was_claimed is None:
                 was_claimed = claimed(events, i)
-            lost = _lost_calls(events, i, seat, legal) if reacting and actual.kind == "pass" else frozenset()
+            if reacting and type(nxt) is not ev.Draw and actual.kind == "pass":
+                lost = _lost_calls(events, i, seat, legal)
+            else:
+                lost = _NO_CALLS
+            # The kind, read from the engine's order of the actions (``decision_kind`` from their
+            # set): a ron, when there is one, comes first; on a turn the discards come after the
+            # tsumo, kans, nukidora and nine terminals and before the riichi moves, so a turn whose
+            # first action is a discard offers discards and maybe riichi alone (bench_speed: "walk
+            # a log to every decision")
+            first = legal.actions[0].kind
+            if reacting:
+                kind_ = "win" if first == "ron" else "call" if was_claimed else "pass"
+            elif first == "discard":
+                kind_ = "riichi" if legal.actions[-1].kind == "riichi" else "discard"
+            else:
+                kind_ = decision_kind(legal, reacting, bool(was_claimed))
             point = _new_object(LogDecision)
             _set_attribute(
                 point,
@@ -301,7 +330,7 @@ def decisions_of(
                     "honba": start.honba,
                     "turn": moves - 1,
                     "seat": seat,
-                    "kind": decision_kind(legal, reacting, bool(was_claimed)),
+                    "kind": kind_,
                     "event": i,
                     "view": builder.view(seat),
                     "legal": legal,
@@ -314,6 +343,7 @@ def decisions_of(
 
 
 _CALLS = frozenset({"chi", "pon", "open_kan"})
+_NO_CALLS: frozenset[Action] = frozenset()
 #: [players][seat]: the other seats in seat order (those who may answer a discard or a kan)
 _OTHERS = {n: tuple(tuple(s for s in range(n) if s != seat) for seat in range(n)) for n in (3, 4)}
 _new_object = object.__new__

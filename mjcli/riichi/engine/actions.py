@@ -20,9 +20,12 @@ from itertools import combinations
 from mjcli.analysis import shanten as _shanten
 from mjcli.errors import MjcliError
 from mjcli.riichi.engine import events as ev
-from mjcli.riichi.engine.state import KAN, REACT, TURN, Round
-from mjcli.riichi.engine.waits import waits
+from mjcli.riichi.engine.state import KAN, REACT, TURN, Player, Round
+from mjcli.riichi.engine.waits import is_tenpai, waits
 from mjcli.tiles import NUM_TILES, TERMINALS_AND_HONORS, is_honor, kind
+
+#: ``tiles.kind`` as a table (the reactions read it for every tile of a hand)
+_KIND = tuple(kind(t) for t in range(NUM_TILES))
 
 #: an action as the engine takes it: the events it produces, in order (the policies' form is
 #: :class:`mjcli.riichi.policies.view.Action`; :mod:`mjcli.riichi.policies.bridge` translates)
@@ -135,7 +138,7 @@ def _turn_actions(rnd: Round, seat: int) -> list[Move]:
         # A discard leaving a wait needs a hand within one tile of complete: a 3n+2 hand whose
         # shanten is above 0 leaves none, which spares the wait check of every discard.
         # (the hand before the draw waiting already says so without counting: bench_speed "self-play")
-        and (bool(p._waits) or _may_be_tenpai(p.counts))
+        and (bool(p._waits) or _may_be_tenpai(p))
     ):
         tenpai_after: dict[int, bool] = {}  # per kind (two copies of a kind leave the same hand)
         for (d,) in discards:
@@ -144,18 +147,36 @@ def _turn_actions(rnd: Round, seat: int) -> list[Move]:
             if ok is None:
                 c = p.counts[:]
                 c[k] -= 1
-                ok = tenpai_after[k] = bool(waits(c))
+                ok = tenpai_after[k] = is_tenpai(c)
             if ok:
                 out.append((ev.Riichi(seat), d))
     return out
 
 
-def _may_be_tenpai(counts: list[int]) -> bool:
-    """False when no discard of this 3n+2 hand can leave it waiting (its shanten is above 0)."""
+def _may_be_tenpai(p: Player) -> bool:
+    """False when no discard of this 3n+2 hand can leave it waiting (its shanten is above 0).
+
+    One draw and one discard lower the shanten of a hand by one at most (a tile added lowers it by
+    one at most, a tile taken away never lowers it). So a hand that was at shanten ``s`` at a turn
+    is at ``s - d`` or more ``d`` discards later, as long as no meld was made and no North set aside
+    in between: while that is still 1 or more the hand is not counted again. A hand two or more
+    from tenpai is counted about every other turn, not at each (bench_speed: "walk a log to every
+    decision", "self-play").
+    """
+    memo = p._shanten_at
+    if (
+        memo is not None
+        and memo[0] - (p.discards - memo[1]) >= 1
+        and memo[2] == len(p.melds)
+        and memo[3] == len(p.kita)
+    ):
+        return False
     try:
-        return _shanten(bytes(counts)) <= 0
+        s = _shanten(bytes(p.counts))
     except (MjcliError, ValueError):  # a hand the table cannot take: let the wait check decide
         return True
+    p._shanten_at = (s, p.discards, len(p.melds), len(p.kita))
+    return s <= 0
 
 
 def _kan_actions(rnd: Round, seat: int) -> list[Move]:
@@ -197,11 +218,11 @@ def _react_actions(rnd: Round, seat: int) -> list[Move]:
     out: list[Move] = []
     if k in p.waits() and not p.furiten() and can_win(rnd, seat, tile, tsumo=False):
         out.append((ev.Win(seat, rnd.current, tile),))
-    if p.riichi or p.riichi_declared or rnd.wall <= 0 or rnd.four_kans_pending():
+    if p.riichi or p.riichi_declared or rnd.wall <= 0 or (rnd.kan_total == 4 and rnd.four_kans_pending()):
         return [*out, PASS_MOVE]  # no calls in riichi, on the last tile, or on the discard after a 4th kan
     target = rnd.current
     if p.counts[k] >= 2:  # (else no pon nor kan: the hand is not searched for the kind)
-        same = [t for t in p.hand if kind(t) == k]
+        same = [t for t in p.hand if _KIND[t] == k]  # (a table, not a call per tile)
         for pair in sorted({tuple(sorted(c)) for c in combinations(same, 2)}):
             out.append((ev.Pon(seat, target, tile, pair),))
         if len(same) == 3 and sum(rnd.kans) < 4:
@@ -212,35 +233,59 @@ def _react_actions(rnd: Round, seat: int) -> list[Move]:
     return out
 
 
-def _chi_actions(rnd: Round, seat: int, target: int, tile: int) -> list[Move]:
-    p = rnd.players[seat]
-    counts = p.counts
-    k = kind(tile)
+def _chi_runs(k: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """The runs a chi of kind ``k`` may make, lowest first: the two kinds taken from the hand, and
+    the kinds kuikae then forbids to discard (the called kind, and the kind at the run's other end)."""
     n = k % 9
-    out: list[Move] = []
+    out = []
     for lo in (k - 2, k - 1, k):
         if lo < 0 or lo // 9 != k // 9 or lo % 9 > 6 or lo % 9 > n or n - lo % 9 > 2:
             continue
         need = [x for x in (lo, lo + 1, lo + 2) if x != k]
-        if not counts[need[0]] or not counts[need[1]]:
-            continue  # (the hand is searched only for a run it holds)
-        choices_a = _distinct([t for t in p.hand if kind(t) == need[0]])
-        choices_b = _distinct([t for t in p.hand if kind(t) == need[1]])
         forbidden = {k}
         if k == lo and k % 9 <= 5:
             forbidden.add(k + 3)
         elif k == lo + 2 and k % 9 >= 3:
             forbidden.add(k - 3)
+        out.append((need[0], need[1], tuple(sorted(forbidden))))
+    return tuple(out)
+
+
+#: [kind]: :func:`_chi_runs`, worked out once (a chi is weighed on most discards to the next seat;
+#: bench_speed: "walk a log to every decision", "self-play")
+_CHI_RUNS = tuple(_chi_runs(k) for k in range(34))
+
+
+def _chi_actions(rnd: Round, seat: int, target: int, tile: int) -> list[Move]:
+    p = rnd.players[seat]
+    counts = p.counts
+    out: list[Move] = []
+    for a_kind, b_kind, forbidden in _CHI_RUNS[_KIND[tile]]:
+        if not counts[a_kind] or not counts[b_kind]:
+            continue  # (the hand is searched only for a run it holds)
         # Kuikae: the call is refused when every tile left would be a forbidden discard. The tiles
         # taken are of the run's other kinds, never forbidden ones, so that is: the forbidden kinds
         # hold every tile but the two (counted, instead of a copy of the hand per pair of tiles;
         # bench_speed: "walk a log to every decision").
-        if sum(counts[f] for f in forbidden) == len(p.hand) - 2:
+        if sum(map(counts.__getitem__, forbidden)) == len(p.hand) - 2:
             continue
-        for a in choices_a:
+        choices_b = _tiles_of_kind(p.hand, b_kind)
+        for a in _tiles_of_kind(p.hand, a_kind):
             for b in choices_b:
                 out.append((ev.Chi(seat, target, tile, (a, b)),))
     return out
+
+
+def _tiles_of_kind(hand: list[int], k: int) -> list[int]:
+    """The distinct tiles of kind ``k`` in ``hand`` (which holds some), in code order.
+
+    A kind other than a five has one tile code, the kind itself: the hand is searched only for a
+    five, which may be red (a chi's two kinds on every chi offered; bench_speed: "walk a log to
+    every decision").
+    """
+    if k < 27 and k % 9 == 4:
+        return sorted({t for t in hand if _KIND[t] == k})
+    return [k]
 
 
 def _chankan_actions(rnd: Round, seat: int) -> list[Move]:

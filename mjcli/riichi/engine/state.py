@@ -100,11 +100,16 @@ class Player:
     nagashi: bool = True  # every discard a terminal/honour and none called away (so far)
     discards: int = 0
     _waits: frozenset[int] | None = None
+    # The shanten of the hand at the last turn its riichi was weighed, with the discards, melds and
+    # Norths set aside then: see ``actions._may_be_tenpai`` (not part of the player's state)
+    _shanten_at: tuple[int, int, int, int] | None = field(default=None, compare=False, repr=False)
 
     @property
     def closed(self) -> bool:
-        # (C-level maps, no generator: asked at every turn for riichi; bench_speed: "self-play")
-        return all(map(_IS_ANKAN, map(_MELD_KIND, self.melds)))
+        # (C-level maps, no generator: asked at every turn for riichi; a hand without melds, most
+        # of them, answered at once; bench_speed: "self-play", "walk a log to every decision")
+        melds = self.melds
+        return not melds or all(map(_IS_ANKAN, map(_MELD_KIND, melds)))
 
     def waits(self) -> frozenset[int]:
         """Kinds completing the 3n+1 hand (memoised until the hand changes)."""
@@ -347,9 +352,16 @@ class Round:
         else:
             raise IllegalEvent(index, e, f"seat {self.current} must discard first")
         self.wall -= 1
+        tile = e.tile
+        k = _KIND[tile]
         p = self.players[e.actor]
-        p.add(e.tile)
-        self._reveal(e.tile, index, e)
+        p.hand.append(tile)  # (``Player.add`` inline: every draw)
+        p.counts[k] += 1
+        seen = self.seen
+        if seen[k] < 4 and tile < 34 and k not in self.variant.absent_kinds:
+            seen[k] += 1  # (``_reveal`` when it has nothing to say: nearly every draw)
+        else:
+            self._reveal(tile, index, e)
         self.current = e.actor
         self.drawn = e.tile
         self.last_tile = None
@@ -409,6 +421,12 @@ class Round:
             p.kuikae = frozenset()  # (most discards follow no call: nothing to reset)
         if not self.interrupted and p.discards == 1:
             self.first_winds.append(k)
+        elif p.discards == 2 and self.first_winds:
+            # A second discard: the first go-round is over and four winds can no longer abort it.
+            # Forgotten, so that the test on four first discards (``len(first_winds) == 4``) before
+            # every pass says no at once for the rest of the round (bench_speed: "walk a log to
+            # every decision", "self-play").
+            self.first_winds = []
         self.phase = REACT
         self.last_tile = tile
         self.drawn = None

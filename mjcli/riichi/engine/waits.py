@@ -142,7 +142,11 @@ def waits(counts: Sequence[int]) -> frozenset[int]:
     A kind of which the hand already holds four is no wait (it cannot be drawn); callers that
     must also exclude kinds used up by the player's own melds do so themselves.
     """
-    keys = _suit_keys(counts)
+    # (the suits' keys sliced from one tuple of the counts, which the seven pairs and orphans tests
+    # then read too, with no copy nor call: the engine asks after nearly every discard; bench_speed
+    # "walk a log to every decision", "self-play")
+    c = tuple(counts)
+    keys = (c[0:9], c[9:18], c[18:27], c[27:34])
     # Nearly every suit vector is memoised already: read the cache first, call _flags only on a miss.
     cache = _flags_cache
     flags = list(map(cache.get, keys))  # (no list comprehension's frame: bench_speed "self-play")
@@ -166,22 +170,55 @@ def waits(counts: Sequence[int]) -> frozenset[int]:
         for j, f in enumerate(_adds(keys[s])):
             if f == want:
                 out.add(off + j)
-    if sum(counts) == 13:
-        out.update(_special_waits(counts))
-    return frozenset(out)
+    if sum(c) == 13:
+        # Seven distinct pairs: six pairs and a single (four of a kind is not two pairs).
+        if c.count(2) == 6 and c.count(1) == 1:
+            out.add(c.index(1))
+        orphans = _orphan_counts(c)
+        if sum(orphans) == 13:
+            out.update(_orphan_waits(orphans))
+    return frozenset(out) if out else _NO_WAITS
 
 
-def _special_waits(counts: Sequence[int]) -> set[int]:
-    out: set[int] = set()
-    c = list(counts)
-    # Seven distinct pairs: six pairs and a single (four of a kind is not two pairs).
-    if c.count(2) == 6 and c.count(1) == 1:
-        out.add(c.index(1))
-    orphans = _orphan_counts(c)
-    if sum(orphans) == 13:
-        missing = [k for k, n in zip(TERMINALS_AND_HONORS, orphans, strict=True) if n == 0]
-        if not missing:
-            out.update(TERMINALS_AND_HONORS)
-        elif len(missing) == 1:
-            out.add(missing[0])
-    return out
+_NO_WAITS: frozenset[int] = frozenset()
+
+
+def is_tenpai(counts: Sequence[int]) -> bool:
+    """``bool(waits(counts))``, without listing the waits: a suit's flags with one more tile are
+    looked for in its table at C speed, and the first wait found answers (a turn's riichi check
+    asks it of every discard of a hand near tenpai; bench_speed: "walk a log to every decision").
+    """
+    c = tuple(counts)
+    keys = (c[0:9], c[9:18], c[18:27], c[27:34])
+    cache = _flags_cache
+    flags = list(map(cache.get, keys))
+    if None in flags:
+        flags = [_flags(k) for k in keys]
+    zero = flags.count(0)
+    pair = flags.count(_PAIR)
+    for s in range(4) if zero < 2 else ():
+        fs = flags[s]
+        if zero - (fs == 0):
+            continue
+        other_pair = pair - (fs == _PAIR)
+        if other_pair > 1:
+            continue
+        if (_MELDS if other_pair == 1 else _PAIR) in _adds(keys[s]):
+            return True
+    if sum(c) == 13:
+        if c.count(2) == 6 and c.count(1) == 1:
+            return True
+        orphans = _orphan_counts(c)
+        if sum(orphans) == 13 and orphans.count(0) <= 1:
+            return True
+    return False
+
+
+def _orphan_waits(orphans: tuple[int, ...]) -> set[int]:
+    """The waits of a 13-tile hand of terminals and honours only (``orphans``: their 13 counts)."""
+    missing = [k for k, n in zip(TERMINALS_AND_HONORS, orphans, strict=True) if n == 0]
+    if not missing:
+        return set(TERMINALS_AND_HONORS)
+    if len(missing) == 1:
+        return {missing[0]}
+    return set()

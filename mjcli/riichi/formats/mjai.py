@@ -77,7 +77,7 @@ from mjcli.riichi.formats.rounds import (
     start_label,
 )
 from mjcli.riichi.formats.yaku_names import TENHOU_ID, mjai_yaku_to_canonical
-from mjcli.tiles import HONOR_LETTERS, MJAI_TO_TILE, tile_from_mjai, tile_to_mjai
+from mjcli.tiles import HONOR_LETTERS, MJAI_TO_TILE, NUM_TILES, tile_from_mjai, tile_to_mjai
 
 REASONS = {
     "fanpai": EXHAUSTIVE,
@@ -112,18 +112,22 @@ HAIYAMA_DORA = 130
 KYOKU_FIRST_LENGTH = {0: "hanchan", 4: "tonpuu"}
 
 
+#: every draw and discard of a seat, ``[actor][tile][rinshan]`` and ``[actor][tile][tsumogiri]``:
+#: events are immutable and equal by value, so one object serves every log; two events in three
+#: are these, each one built by a frozen dataclass's ``__init__`` otherwise (bench_speed: "walk a
+#: log to every decision")
+_DRAWS = tuple(tuple((Draw(a, t, False), Draw(a, t, True)) for t in range(NUM_TILES)) for a in range(4))
+_DISCARDS = tuple(
+    tuple((Discard(a, t, False), Discard(a, t, True)) for t in range(NUM_TILES)) for a in range(4)
+)
+
+
 def _tile(name: Any) -> int:
     if name == "?":
         raise UnsupportedError("hidden tiles ('?', a one-player view) are not supported")
     if not isinstance(name, str):
         raise LogFormatError(f"tile {name!r} is not an mjai tile name")
     return tile_from_mjai(name)
-
-
-def _mjai_tile(name: Any) -> int:
-    """``_tile(name)`` for the names of the tile table read first (a draw's or a discard's tile)."""
-    tile = MJAI_TO_TILE.get(name) if type(name) is str else None
-    return tile if tile is not None else _tile(name)
 
 
 def _tiles(names: Any) -> tuple[int, ...]:
@@ -311,17 +315,31 @@ class _Game:
         events and with the tile name read from the table straight (``_tile`` for a name not in it,
         for its error), a fifth of the reader's time (bench_speed: "walk a log to every decision")."""
         actor = int(o["actor"])
+        round_ = self.round
+        # (a seat's event from a table when the seat is one: see ``_DRAWS``; the tile's name read
+        # from the table inline, ``_tile`` called for a name not in it, for its error; the last
+        # action is the round's last event unless that is a dora indicator)
         if t == "tsumo":
-            e: Draw | Discard = Draw(
-                actor, _mjai_tile(o["pai"]), rinshan=draw_after_kan(_last_action(self.round), actor)
-            )
+            name = o["pai"]
+            tile = MJAI_TO_TILE.get(name) if type(name) is str else None
+            if tile is None:
+                tile = _tile(name)
+            prev = round_[-1]
+            if type(prev) is NewDora:
+                prev = _last_action(round_)
+            rinshan = draw_after_kan(prev, actor)
+            e: Draw | Discard = _DRAWS[actor][tile][rinshan] if 0 <= actor < 4 else Draw(actor, tile, rinshan)
         else:
             tsumogiri = bool(o.get("tsumogiri", False))
-            if tsumogiri and isinstance(_last_action(self.round), Chi | Pon):
+            if tsumogiri and isinstance(_last_action(round_), Chi | Pon):
                 # No tile was drawn: some converters (the three-player log of yuufyu/wahaha) mark the
                 # discard after a call as tsumogiri when it matches the caller's earlier draw.
                 tsumogiri = False
-            e = Discard(actor, _mjai_tile(o["pai"]), tsumogiri)
+            name = o["pai"]
+            tile = MJAI_TO_TILE.get(name) if type(name) is str else None
+            if tile is None:
+                tile = _tile(name)
+            e = _DISCARDS[actor][tile][tsumogiri] if 0 <= actor < 4 else Discard(actor, tile, tsumogiri)
         if self.outcome:
             raise LogFormatError(f"{type(e).__name__} after the round's outcome")
         self.table.apply(e)  # type: ignore[union-attr]  # (only called with a round in play)
@@ -517,15 +535,25 @@ def _loads(line: str) -> Any:
 
 def _objects(text: str, name: str) -> Iterator[dict[str, Any]]:
     lines = text.splitlines()
+    scan, space = _scan_once, _JSON_SPACE
     for i, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
+        # ``_loads`` inline, its usual case first: a line that is one JSON value is no blank line,
+        # and the rest (blank lines, the others) go the long way (bench_speed: "walk a log to
+        # every decision")
         try:
-            o = _loads(line)
-        except json.JSONDecodeError as exc:
-            if i == len(lines) and not text.endswith("\n") and i > 1:
-                raise _Cut(f"the file is cut inside line {i}") from None
-            raise LogFormatError(f"{name}: line {i} is not JSON ({exc.msg})") from None
+            o, end = scan(line, 0)
+            usual = end == len(line) or not line[end:].strip(space)
+        except (StopIteration, ValueError):
+            usual = False
+        if not usual:
+            if not line.strip():
+                continue
+            try:
+                o = _loads(line)
+            except json.JSONDecodeError as exc:
+                if i == len(lines) and not text.endswith("\n") and i > 1:
+                    raise _Cut(f"the file is cut inside line {i}") from None
+                raise LogFormatError(f"{name}: line {i} is not JSON ({exc.msg})") from None
         if not isinstance(o, dict) or "type" not in o:
             raise LogFormatError(f"{name}: line {i} is not an mjai event (no 'type')")
         yield o
@@ -539,11 +567,16 @@ def read_mjai(data: bytes, name: str = "<mjai>") -> list[GameLog]:
     try:
         for o in _objects(text, name):
             lineno += 1  # kept outside the loop header: the error messages below use it
-            if o["type"] == "start_game" or not games:
-                if o["type"] != "start_game":
-                    raise LogFormatError(f"the first event is '{o['type']}', not start_game")
+            t = o["type"]
+            if t == "start_game" or not games:
+                if t != "start_game":
+                    raise LogFormatError(f"the first event is '{t}', not start_game")
                 games.append(_Game(name, len(games)))
-            games[-1].on(o)
+            game = games[-1]
+            if game.table is not None and (t == "dahai" or t == "tsumo"):
+                game._play(t, o)  # (two lines in three: as ``_Game.on`` does, without its call)
+            else:
+                game.on(o)
     except _Cut as exc:
         cut = str(exc)
     except LogFormatError as exc:

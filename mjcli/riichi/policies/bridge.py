@@ -43,6 +43,7 @@ KAN_KINDS = frozenset({"closed_kan", "added_kan"})
 
 
 _SORT_KEYS = tuple(sort_key(t) for t in range(NUM_TILES))
+_RIICHI_SHOWN = operator.attrgetter("riichi_declared")
 _KIND = tuple(kind(t) for t in range(NUM_TILES))
 
 
@@ -111,8 +112,21 @@ class ViewBuilder:
             else:  # only discards since: the rivers that grew get their new tiles
                 rivers = list(self._rivers)
                 for s in range(n):
-                    if key[s] != old[s]:
-                        rivers[s] = _extended(rivers[s], players[s].river)
+                    grown = key[s] - old[s]
+                    if not grown:
+                        continue
+                    c, r = rivers[s], players[s].river
+                    if grown == 1 and (not c or c[-1].called == r[-2].called):
+                        # One tile more (nearly every view: the discard since the seat's last
+                        # view), its river tile appended here without ``_extended``'s call and
+                        # list (bench_speed: "walk a log to every decision").
+                        e = r[-1]
+                        rivers[s] = (
+                            *c,
+                            _RIVER_TILE[(e.tile << 3) | (e.tsumogiri << 2) | (e.called << 1) | e.riichi],
+                        )
+                    else:
+                        rivers[s] = _extended(c, r)
                 self._rivers = tuple(rivers)
             self._key = key
         return self._rivers, self._melds
@@ -122,7 +136,12 @@ class ViewBuilder:
         rnd = self.rnd
         p = rnd.players[seat]
         drawn = rnd.drawn if (rnd.phase == TURN and rnd.current == seat) else None
-        hand = _in_hand_order(p.hand)
+        tiles = p.hand  # (``_in_hand_order`` inline: a view at every decision point)
+        hand = (
+            sorted(tiles)
+            if not tiles or max(tiles) < NUM_KINDS
+            else sorted(tiles, key=_SORT_KEYS.__getitem__)
+        )
         if drawn is not None:
             hand.remove(drawn)  # (one copy of an int: the same tiles in the same order as before)
         offered = offered_by = None
@@ -132,9 +151,12 @@ class ViewBuilder:
             offered, offered_by = rnd.last_tile, rnd.kan_actor  # the tile of an added (or closed) kan
         players = rnd.players
         rivers, melds = self._table()
-        # (fields in a dict literal, not keywords to the frozen dataclass's __init__: see
-        # PlayerView.from_fields; bench_speed "walk a log to every decision", "self-play")
-        return PlayerView.from_fields(
+        # (fields in a dict literal, not keywords to the frozen dataclass's __init__: what
+        # PlayerView.from_fields does, inline; bench_speed "walk a log to every decision", "self-play")
+        view = _new_object(PlayerView)
+        _set_attribute(
+            view,
+            "__dict__",
             {
                 "seat": seat,
                 "hand": tuple(hand),
@@ -148,15 +170,19 @@ class ViewBuilder:
                 "honba": rnd.honba,
                 "sticks": rnd.sticks,
                 # a declared riichi is visible (the tile is turned sideways) before its stick is paid
-                "riichi": tuple([q.riichi or q.riichi_declared for q in players]),
+                # (``riichi_declared`` alone: the engine accepts only a declared riichi and never
+                # withdraws one, so it is ``riichi or riichi_declared``, read by a C-level map with
+                # no comprehension; bench_speed "walk a log to every decision", "self-play")
+                "riichi": tuple(map(_RIICHI_SHOWN, players)),
                 "wall_left": rnd.wall,
                 "offered": offered,
                 "offered_by": offered_by,
                 "first_turn": not rnd.interrupted and p.discards == 0,
                 "shown_hands": _shown_hands(rnd, seat) if rnd.hands_shown else (),
                 "kita": tuple(len(q.kita) for q in players) if rnd.variant.nukidora is not None else (),
-            }
+            },
         )
+        return view
 
 
 def _extended(cached: tuple[RiverTile, ...], river: Sequence[RiverEntry]) -> tuple[RiverTile, ...]:
@@ -297,10 +323,56 @@ def may_react(rnd: Round, seat: int) -> bool:
     )
 
 
+def reacting_seats(rnd: Round, seats: Sequence[int]) -> list[int]:
+    """The seats among ``seats`` (not the discarder) for which :func:`may_react` says True, in order.
+
+    The same test as :func:`may_react`, inlined in one loop over the seats: a walk asks it of every
+    other seat on every discard (13k times in 8 hanchan), and the seats it leaves out (nine in ten)
+    then cost no call at all (bench_speed: "walk a log to every decision").
+    """
+    tile = rnd.last_tile
+    if tile is None:
+        return []
+    k = _KIND[tile]
+    players = rnd.players
+    # the one seat that may chi: the discarder's next, on a number tile, when the variant has chi
+    chi_seat = (rnd.current + 1) % rnd.n if k < EAST and rnd.variant.chi else -1
+    n = k % 9
+    out = []
+    for seat in seats:
+        p = players[seat]
+        w = p._waits
+        if w is None:
+            w = p.waits()
+        if k in w:
+            out.append(seat)
+            continue
+        if p.riichi or p.riichi_declared:
+            continue
+        c = p.counts
+        if c[k] >= 2 or (
+            seat == chi_seat
+            and (
+                (n >= 2 and c[k - 2] and c[k - 1])
+                or (1 <= n <= 7 and c[k - 1] and c[k + 1])
+                or (n <= 6 and c[k + 1] and c[k + 2])
+            )
+        ):
+            out.append(seat)
+    return out
+
+
 def legal_of(rnd: Round, seat: int) -> Legal:
     """The seat's legal actions as policy actions (see :class:`Legal`)."""
     if rnd.phase == REACT and seat != rnd.current and not may_react(rnd, seat):
         return ONLY_PASS if rnd.last_tile is not None else NO_ACTIONS
+    return legal_listed(rnd, seat)
+
+
+def legal_listed(rnd: Round, seat: int) -> Legal:
+    """:func:`legal_of` without :func:`may_react` in front, for a caller that has asked it already
+    (:func:`reacting_seats`): the engine lists the seat's actions (bench_speed: "walk a log to every
+    decision")."""
     back: dict[Action, Move] = {}
     keep = back.setdefault
     discard, riichi = _DISCARD_ACTION, _RIICHI_ACTION  # (locals: the loop runs a dozen times a turn)
