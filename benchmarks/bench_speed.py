@@ -648,19 +648,43 @@ def jobs_and_memory() -> None:
     _row("peak memory, replay (max RSS of a process)", f"{rss / 1024:.0f} MiB", "-", "", "<= 100 MiB")
 
 
+def _distinct_copies(folder: str, times: int) -> list[str]:
+    """The shared hanchan ``times`` times over, each copy made distinct by trailing newlines (a
+    command reads a log given twice with the same content once), written into ``folder``."""
+    copies = []
+    for n in range(times):
+        for p in _shared_hanchan():
+            copy = Path(folder) / f"{n}-{p.name}"
+            copy.write_bytes(p.read_bytes() + b"\n" * n)
+            copies.append(str(copy))
+    return copies
+
+
+def jobs_at_scale() -> None:
+    """``--jobs 2`` against ``--jobs 1`` on a batch nine times the one above (171 hanchan; verify and
+    replay) and 96 simulated games: what a user auditing many logs gets, where the fixed costs of
+    starting workers weigh less. One run each, alternated, with the CPU of every process."""
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = _distinct_copies(tmp, 9)
+        runs = {
+            f"replay --jobs 2 vs 1 ({len(paths)} hanchan)": ["replay", *paths, "--out", "{tmp}/r"],
+            f"verify --jobs 2 vs 1 ({len(paths)} hanchan)": ["verify", *paths],
+            "simulate --jobs 2 vs 1 (96 games)": ["simulate", "--games", "96", "--seed", "3"]
+            + ["--out", "{tmp}/s"],
+        }
+        for name, argv in runs.items():
+            (one, _, c1), (two, _, c2) = (_jobs_run(argv, jobs) for jobs in (1, 2))
+            _row(name, f"{one:.1f} s -> {two:.1f} s", "-", f"x{one / two:.2f}", ">= x1.8 on a quiet machine")
+            print(f"    (CPU of all its processes {c1:.2f} s -> {c2:.2f} s: bound x{2 * c1 / c2:.2f})")
+
+
 def memory_by_size() -> None:
     """The peak memory (max RSS) of ``replay --jobs 1`` on 4, 19, 57 and 171 hanchan: flat in the
     number of logs when the figures are close. The 57 and the 171 are the 19 shared ones three and
-    nine times, each copy made distinct by trailing newlines (a replay reads a log given twice with
-    the same content once), in a temporary folder."""
+    nine times (:func:`_distinct_copies`), in a temporary folder."""
     shared = _shared_hanchan()
     with tempfile.TemporaryDirectory() as tmp:
-        copies = []
-        for n in range(9):
-            for p in shared:
-                copy = Path(tmp) / f"{n}-{p.name}"
-                copy.write_bytes(p.read_bytes() + b"\n" * n)
-                copies.append(str(copy))
+        copies = _distinct_copies(tmp, 9)
         figures = []
         sizes = ([str(p) for p in shared[:4]], [str(p) for p in shared], copies[: 3 * len(shared)], copies)
         for paths in sizes:
@@ -680,6 +704,7 @@ def run() -> None:
         replay_and_walk,
         self_play,
         jobs_and_memory,
+        jobs_at_scale,
         memory_by_size,
     ):
         part()
