@@ -112,6 +112,9 @@ class Wall:
     rinshan_drawn: int = 0  # replacement draws made
     dora_count: int = 1  # dora indicators turned over
     dealt: tuple[tuple[int, ...], ...] = field(default=())  # physical ids of each seat's 13 tiles
+    # the tile code of each position (``tile`` of each id), worked out once: a draw is one index,
+    # not a call to ``tile_from_id136`` per tile (bench_speed: "self-play, first-legal policy")
+    codes: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
     @classmethod
     def shuffled(
@@ -127,6 +130,8 @@ class Wall:
             )
         if self.live_next < 0:
             self.live_next = self.layout.deal
+        red = self.red_fives
+        self.codes = tuple(tile_from_id136(i, red) for i in self.ids)
 
     def tile(self, tile_id: int) -> int:
         """The tile code (0..36) of a physical id under these rules."""
@@ -155,11 +160,12 @@ class Wall:
         return self.layout.live_end - self.live_next - self.rinshan_drawn
 
     def draw(self) -> int:
-        if self.live_left <= 0:
+        # (``live_left`` inline: every draw; bench_speed "self-play, first-legal policy")
+        pos = self.live_next
+        if pos + self.rinshan_drawn >= self.layout.live_end:
             raise MjcliError("the live wall is empty")
-        tile_id = self.ids[self.live_next]
-        self.live_next += 1
-        return self.tile(tile_id)
+        self.live_next = pos + 1
+        return self.codes[pos]
 
     def _rinshan_position(self, k: int) -> int:
         """Where the ``k``-th replacement tile (from 0) lies: the dead wall's four, then the live
