@@ -215,7 +215,7 @@ class _Table:
             dealer=exp.dealer,
             dora_marker=wall.dora_markers[0],
             scores=tuple(exp.scores),
-            hands=tuple(tuple(sorted(h, key=sort_key)) for h in hands),
+            hands=tuple(tuple(sorted(h, key=_SORT_KEYS.__getitem__)) for h in hands),
         )
         self.rnd = None
         self.wall = wall
@@ -229,12 +229,13 @@ class _Table:
         self.views = ViewBuilder(rnd)
         where = Where(self.spec.index, self.spec.seed, round_label(exp.round_wind, exp.kyoku, exp.honba))
         while rnd.phase != ENDED:
-            if rnd.phase == TURN:
+            phase = rnd.phase
+            if phase == TURN:
                 self._turn(rnd, where)
-            elif rnd.phase == KAN:
-                self._kan(rnd, where)
-            elif rnd.phase == REACT:
+            elif phase == REACT:
                 self._react(rnd, where)
+            elif phase == KAN:
+                self._kan(rnd, where)
             else:  # pragma: no cover - the engine has no other phase
                 raise MjcliError(f"unknown phase {rnd.phase!r}")
         end_at = len(self.events)
@@ -277,13 +278,21 @@ class _Table:
         """Answers to the discard on the table, then the table's own moves; one pass per discard."""
         call: Move | None = None
         if rnd.last_tile is not None:
-            answers = self._answers(rnd, rnd.current, where)
+            # Seats that surely have nothing but a pass (most seats, most discards) are not asked,
+            # which would build their legal actions only to take the lone pass; the test of
+            # ``may_react`` made for the three seats in one call (bench_speed: "self-play").
+            current = rnd.current
+            others = reacting_seats(rnd, _OTHERS[rnd.n][current])
+            answers = self._answers(rnd, current, where, others) if others else None
             if answers:  # (nearly every discard passes: no claim to weigh)
-                res = resolve(rnd.current, answers, rnd.rules)
+                res = resolve(current, answers, rnd.rules)
                 if self._wins(rnd, res, answers):
                     return
                 call = res.call
         step = table_step(rnd)
+        if call is None and step.kind == "draw":  # (nearly every discard: the next seat draws)
+            self._play(_DRAWS[step.seat][self._wall.draw()])
+            return
         while step.kind == "event" and isinstance(step.event, ev.RiichiAccepted):
             self.apply(step.event)  # the stick is paid before anything else happens on the tile
             step = table_step(rnd)
@@ -308,17 +317,12 @@ class _Table:
             self.apply(self._with_ura(rnd, answers[seat][0]))
         return bool(res.wins)
 
-    def _answers(self, rnd: Round, target: int, where: Where) -> dict[int, Move]:
+    def _answers(
+        self, rnd: Round, target: int, where: Where, others: Sequence[int] | None = None
+    ) -> dict[int, Move]:
+        """The moves of the seats other than ``target`` that have one (all of them, or ``others``)."""
         answers: dict[int, Move] = {}
-        others = _OTHERS[rnd.n][target]
-        if rnd.phase == REACT:
-            # Seats that surely have nothing but a pass (most seats, most discards) are not asked,
-            # which would build their legal actions only to take the lone pass; the test of
-            # ``may_react`` made for the three seats in one call (bench_speed: "self-play").
-            others = reacting_seats(rnd, others)
-            if not others:
-                return answers
-        for seat in others:
+        for seat in _OTHERS[rnd.n][target] if others is None else others:
             a = self.seats[seat].choose(rnd, seat, where, self.views)
             if a:
                 answers[seat] = a
@@ -344,7 +348,13 @@ class _Table:
     def _record_outcome(self, rnd: Round, out: RoundOutcome, first: int, end_at: int) -> None:
         """Write the engine's settlement onto the round's outcome events (what a log records)."""
         by_actor = {w.actor: w for w in out.wins}
-        for i in range(first, end_at):
+        # A win or a draw ends the round: they are the round's last events (a double ron's two wins
+        # one after the other), found from the end instead of testing every event of the round
+        # (bench_speed: "self-play, first-legal policy").
+        last = end_at
+        while last > first and type(self.events[last - 1]) in _OUTCOME_EVENTS:
+            last -= 1
+        for i in range(last, end_at):
             e = self.events[i]
             if isinstance(e, ev.Win):
                 w = by_actor[e.actor]
@@ -373,10 +383,10 @@ class _Table:
     ) -> dict[str, Any]:
         start = rnd.start
         n = rnd.n
-        calls = [0] * n
-        for e in self.events[first:]:
-            if isinstance(e, ev.Chi | ev.Pon | ev.OpenKan):
-                calls[e.actor] += 1
+        # a seat's calls (Chi, Pon and OpenKan events) are its melds but its closed kans: each call
+        # makes one meld, an added kan only turns its pon into a kan (counted from the melds, not
+        # by testing every event of the round; bench_speed: "self-play, first-legal policy")
+        calls = [sum(m.kind != "ankan" for m in p.melds) for p in rnd.players]
         riichi = [p.riichi or p.riichi_declared for p in rnd.players]
         winners = [w.actor for w in out.wins]
         loser = out.wins[0].target if out.wins and out.wins[0].target != out.wins[0].actor else None
@@ -417,6 +427,11 @@ class _Table:
         }
 
 
+#: ``tiles.sort_key`` of every tile code, as a table (a round's four dealt hands are sorted by it)
+_SORT_KEYS = tuple(sort_key(t) for t in range(NUM_TILES))
+#: the events that end a round (see ``_Table._record_outcome``)
+_OUTCOME_EVENTS = (ev.Win, ev.RoundDraw)
+
 #: [players][seat]: the other seats in turn order from the next one
 _OTHERS = {n: tuple(tuple((s + i) % n for i in range(1, n)) for s in range(n)) for n in (3, 4)}
 
@@ -448,4 +463,7 @@ def _shown_hands(rnd: Round, reason: str) -> tuple[tuple[int, ...] | None, ...]:
     elif reason == ev.TRIPLE_RON:
         # the discarder, or the kan's player for a robbed kan: ``current`` in both cases
         show = [s != rnd.current for s in range(n)]
-    return tuple(tuple(sorted(p.hand, key=sort_key)) if show[s] else None for s, p in enumerate(rnd.players))
+    return tuple(
+        tuple(sorted(p.hand, key=_SORT_KEYS.__getitem__)) if show[s] else None
+        for s, p in enumerate(rnd.players)
+    )
