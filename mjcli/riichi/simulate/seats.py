@@ -23,9 +23,9 @@ from typing import Any
 from mjcli.errors import MjcliError
 from mjcli.riichi.bots import MjaiBot, fallback
 from mjcli.riichi.engine.actions import Move
-from mjcli.riichi.engine.state import TURN, Round
+from mjcli.riichi.engine.state import REACT, TURN, Round
 from mjcli.riichi.policies import Action, HandMath, PlayerView, Policy, get_policy
-from mjcli.riichi.policies.bridge import ViewBuilder, action_text, legal_of
+from mjcli.riichi.policies.bridge import ViewBuilder, action_text, legal_listed, legal_of
 from mjcli.tiles import tile_name, to_mpsz
 
 
@@ -69,7 +69,8 @@ class PolicySeat:
         there is no decision to make. ``views`` is the round's view builder (shared by the seats so
         that unchanged rivers are not converted again).
         """
-        options = legal_of(rnd, seat)
+        # (``legal_of`` inline: its filter only ever answers a seat reacting to a discard)
+        options = legal_of(rnd, seat) if rnd.phase == REACT else legal_listed(rnd, seat)
         legal, back = options.actions, options.events
         if not legal:
             return None
