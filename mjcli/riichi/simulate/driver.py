@@ -177,7 +177,9 @@ class _Table:
         self.wall: Wall | None = None
         self.rnd: Round | None = None
         self.views: ViewBuilder | None = None
-        self._round_apply: Callable[[object, int], None] = game.apply  # the round in play's (play_round)
+        # the round in play's ``apply`` and its wall's ``draw`` (set by play_round)
+        self._round_apply: Callable[[object, int], None] = game.apply
+        self._draw_live: Callable[[], int] = int
 
     def apply(self, e: object) -> None:
         self.game.apply(e, len(self.events))
@@ -226,6 +228,7 @@ class _Table:
         rnd = rec.state
         self.rnd = rnd
         self._round_apply = rnd.apply
+        self._draw_live = wall.draw
         self.views = ViewBuilder(rnd)
         where = Where(self.spec.index, self.spec.seed, round_label(exp.round_wind, exp.kyoku, exp.honba))
         while rnd.phase != ENDED:
@@ -291,7 +294,12 @@ class _Table:
                 call = res.call
         step = table_step(rnd)
         if call is None and step.kind == "draw":  # (nearly every discard: the next seat draws)
-            self._play(_DRAWS[step.seat][self._wall.draw()])
+            e = _DRAWS[step.seat][self._draw_live()]
+            events = self.events  # (``_play`` inline: every draw)
+            self._round_apply(e, len(events))
+            events.append(e)
+            if self.observer is not None:
+                self.observer(self.game, rnd, self._wall)
             return
         while step.kind == "event" and isinstance(step.event, ev.RiichiAccepted):
             self.apply(step.event)  # the stick is paid before anything else happens on the tile
