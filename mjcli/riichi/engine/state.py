@@ -311,6 +311,18 @@ class Round:
             if self._scored:
                 self._scored = {}
 
+    def apply_made(self, event: object, index: int) -> None:
+        """:meth:`apply` for an event the table made for the state as it is, of a kind a round in play
+        takes: a move from :func:`~mjcli.riichi.engine.actions.legal_actions`, a draw of the seat
+        :func:`~mjcli.riichi.engine.actions.table_step` names. Its handler checks it as ever; the
+        seats it names are not checked again, which the engine itself set (every draw and discard
+        of a self-play game; bench_speed "self-play, first-legal policy")."""
+        try:
+            self._dispatch[type(event)](event, index)
+        finally:
+            if self._scored:
+                self._scored = {}
+
     # ------------------------------------------------------------------ draws and discards
 
     def _leave_react(self, index: int, event: object) -> None:

@@ -188,10 +188,11 @@ class _Table:
             self.observer(self.game, self.rnd, self.wall)
 
     def _play(self, e: object) -> None:
-        """:meth:`apply` for an action inside the round in play (a draw, discard, call, kan or dora
-        indicator; not a win or a draw of the round, which the game records): the round's own
-        ``Round.apply`` checks it, as ``Game.apply`` would after finding the round in play (nearly
-        every event of a game: one call fewer each; bench_speed "self-play, first-legal policy")."""
+        """:meth:`apply` for a draw the table made or a discard the engine listed (not a win or a
+        draw of the round, which the game records): the round's ``Round.apply_made`` checks it, as
+        ``Game.apply`` would after finding the round in play, but for the seats the engine set
+        (nearly every event of a game: one call and the seat checks fewer each; bench_speed
+        "self-play, first-legal policy")."""
         events = self.events
         self._round_apply(e, len(events))
         events.append(e)
@@ -227,7 +228,7 @@ class _Table:
         assert rec is not None
         rnd = rec.state
         self.rnd = rnd
-        self._round_apply = rnd.apply
+        self._round_apply = rnd.apply_made
         self._draw_live = wall.draw
         self.views = ViewBuilder(rnd)
         where = Where(self.spec.index, self.spec.seed, round_label(exp.round_wind, exp.kyoku, exp.honba))
