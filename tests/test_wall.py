@@ -103,3 +103,18 @@ def test_kinds_and_red_fives() -> None:
 def test_a_wall_must_be_a_permutation() -> None:
     with pytest.raises(MjcliError):
         Wall(tuple(range(135)) + (0,))
+
+
+def test_shuffle_is_the_librarys() -> None:
+    """The wall's own shuffle draws and swaps as ``random.Random.shuffle`` does, for any size."""
+    import random
+
+    from mjcli.riichi.simulate.wall import _shuffle
+
+    for seed in range(300):
+        for size in (1, 2, 3, 108, 136):
+            ours, theirs = list(range(size)), list(range(size))
+            a, b = random.Random(seed * 7919 + size), random.Random(seed * 7919 + size)
+            _shuffle(ours, a)
+            b.shuffle(theirs)
+            assert ours == theirs and a.getstate() == b.getstate()

@@ -21,7 +21,7 @@ from mjcli.analysis import shanten as _shanten
 from mjcli.errors import MjcliError
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.state import KAN, REACT, TURN, Player, Round
-from mjcli.riichi.engine.waits import is_tenpai, waits
+from mjcli.riichi.engine.waits import is_complete, is_tenpai, waits
 from mjcli.tiles import NUM_TILES, TERMINALS_AND_HONORS, is_honor, kind
 
 #: ``tiles.kind`` as a table (the reactions read it for every tile of a hand)
@@ -88,7 +88,12 @@ def _turn_actions(rnd: Round, seat: int) -> list[Move]:
     out: list[Move] = []
     drawn = rnd.drawn
     if drawn is not None:
-        if p.complete_with(drawn) and can_win(rnd, seat, drawn, tsumo=True):
+        # (``Player.complete_with`` inline: the drawn kind among the memoised waits, every turn;
+        # bench_speed "self-play, first-legal policy")
+        w = p._waits
+        if (_KIND[drawn] in w if w is not None else is_complete(p.counts)) and can_win(
+            rnd, seat, drawn, tsumo=True
+        ):
             out.append((ev.Win(seat, seat, drawn),))
         if (
             rnd.rules.abortive_draws
@@ -99,7 +104,7 @@ def _turn_actions(rnd: Round, seat: int) -> list[Move]:
             out.append((ev.RoundDraw(ev.NINE_TERMINALS),))
         # (a kan needs four of a kind in hand or a pon to add to: most turns have neither, and the
         # kan scan is not entered; bench_speed: "self-play")
-        if (p.melds or 4 in p.counts) and sum(rnd.kans) < 4 and rnd.wall > 0:
+        if (p.melds or 4 in p.counts) and rnd.kan_total < 4 and rnd.wall > 0:
             out.extend(_kan_actions(rnd, seat))
         north = rnd.variant.nukidora
         if north is not None and rnd.wall > 0 and p.counts[north]:
@@ -348,7 +353,7 @@ def table_step(rnd: Round) -> TableStep:
             return TableStep("event", ev.RoundDraw(ev.FOUR_RIICHI))
         if len(rnd.first_winds) == 4 and rnd.four_winds_pending():  # (no call before: see above)
             return TableStep("event", ev.RoundDraw(ev.FOUR_WINDS))
-        if rnd.four_kans_pending():
+        if rnd.kan_total == 4 and rnd.four_kans_pending():  # (asked only at four kans: every discard)
             return TableStep("event", ev.RoundDraw(ev.FOUR_KANS))
     if rnd.wall == 0:
         return TableStep("event", ev.RoundDraw(ev.EXHAUSTIVE))

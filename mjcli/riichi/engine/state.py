@@ -287,21 +287,38 @@ class Round:
     # ------------------------------------------------------------------ apply
 
     def apply(self, event: object, index: int) -> None:
-        handler = self._dispatch.get(type(event))
+        t = type(event)
+        handler = self._dispatch.get(t)
         if handler is None:
             raise IllegalEvent(index, event, "not an event of a round in play")
-        if self.phase == ENDED and not isinstance(event, ev.Win):
+        if self.phase == ENDED and t is not ev.Win:  # (a type with a handler: exactly Win, or not)
             raise IllegalEvent(index, event, "the round has already ended")
-        # Actor then target (0 when the event has none), unrolled: no tuple and loop per event.
+        # Actor then target, unrolled: no tuple and loop per event; read only from the types that
+        # have them (``getattr`` with a default on a missing slot raises and clears an
+        # AttributeError inside: a draw has no target; bench_speed "self-play, first-legal policy")
         n = self.n
-        seat = getattr(event, "actor", 0)
-        if type(seat) is not int or not 0 <= seat < n:
-            raise IllegalEvent(index, event, f"seat {seat!r} is not 0..{n - 1}")
-        seat = getattr(event, "target", 0)
-        if type(seat) is not int or not 0 <= seat < n:
-            raise IllegalEvent(index, event, f"seat {seat!r} is not 0..{n - 1}")
+        if t in _HAS_ACTOR:
+            seat = event.actor  # type: ignore[attr-defined]
+            if type(seat) is not int or not 0 <= seat < n:
+                raise IllegalEvent(index, event, f"seat {seat!r} is not 0..{n - 1}")
+            if t in _HAS_TARGET:
+                seat = event.target  # type: ignore[attr-defined]
+                if type(seat) is not int or not 0 <= seat < n:
+                    raise IllegalEvent(index, event, f"seat {seat!r} is not 0..{n - 1}")
         try:
             handler(event, index)  # (a Win reads the memo of the state it is won in, then it goes)
+        finally:
+            if self._scored:
+                self._scored = {}
+
+    def apply_made(self, event: object, index: int) -> None:
+        """:meth:`apply` for an event the table made for the state as it is, of a kind a round in play
+        takes: a move from :func:`~mjcli.riichi.engine.actions.legal_actions`, a draw of the seat
+        :func:`~mjcli.riichi.engine.actions.table_step` names. Its handler checks it as ever; the
+        seats it names are not checked again, which the engine itself set (every draw and discard
+        of a self-play game; bench_speed "self-play, first-legal policy")."""
+        try:
+            self._dispatch[type(event)](event, index)
         finally:
             if self._scored:
                 self._scored = {}
@@ -951,6 +968,25 @@ class Round:
 
 
 _YAOCHUU = frozenset(TERMINALS_AND_HONORS)
+
+_ROUND_EVENTS = (
+    ev.Draw,
+    ev.Discard,
+    ev.Riichi,
+    ev.RiichiAccepted,
+    ev.Chi,
+    ev.Pon,
+    ev.OpenKan,
+    ev.ClosedKan,
+    ev.AddedKan,
+    ev.Nukidora,
+    ev.NewDora,
+    ev.Win,
+    ev.RoundDraw,
+)
+#: the events of a round with an ``actor`` field, and those of them with a ``target`` too
+_HAS_ACTOR = frozenset(t for t in _ROUND_EVENTS if "actor" in t.__dataclass_fields__)
+_HAS_TARGET = frozenset(t for t in _HAS_ACTOR if "target" in t.__dataclass_fields__)
 
 
 def _counts(tiles: tuple[int, ...] | list[int]) -> list[int]:

@@ -24,6 +24,7 @@ events hold is lost; ``start_game`` carries ``id`` and ``rules`` for the same re
 
 from __future__ import annotations
 
+import functools
 import json
 import json.scanner
 from collections.abc import Iterator
@@ -707,11 +708,39 @@ def event_to_mjai(e: Event) -> dict[str, Any] | None:
     raise UnsupportedError(f"no mjai form for {type(e).__name__}")
 
 
+def _mjai_line(o: dict[str, Any]) -> str:
+    return json.dumps(o, ensure_ascii=False, separators=(",", ":"))
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def _draw_line(actor: int, tile: int | None) -> str:
+    """A draw's line (``event_to_mjai``'s, then ``json.dumps``), by its values (typed: ``1`` and
+    ``True`` are apart, as json writes them)."""
+    return _mjai_line({"type": "tsumo", "actor": actor, "pai": "?" if tile is None else _m(tile)})
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def _discard_line(actor: int, tile: int, tsumogiri: bool) -> str:
+    """A discard's line, by its values (as :func:`_draw_line`)."""
+    return _mjai_line({"type": "dahai", "actor": actor, "pai": _m(tile), "tsumogiri": tsumogiri})
+
+
 def write_mjai(game: GameLog) -> str:
     """One game as mjai JSON lines."""
     lines = []
+    append = lines.append
     for e in game.events:
+        # Draws and discards, most of a game's lines, written once per distinct seat and tile:
+        # not a dict and a json.dumps per event (a log per game of ``mjcli simulate``; bench_speed
+        # "self-play, first-legal policy")
+        t = type(e)
+        if t is Draw:
+            append(_draw_line(e.actor, e.tile))  # type: ignore[union-attr]
+            continue
+        if t is Discard:
+            append(_discard_line(e.actor, e.tile, e.tsumogiri))  # type: ignore[union-attr]
+            continue
         o = event_to_mjai(e)
         if o is not None:
-            lines.append(json.dumps(o, ensure_ascii=False, separators=(",", ":")))
+            append(_mjai_line(o))
     return "\n".join(lines) + "\n"

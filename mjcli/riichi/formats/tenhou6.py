@@ -75,7 +75,7 @@ from mjcli.riichi.formats.rounds import (
     start_label,
 )
 from mjcli.riichi.formats.yaku_names import TENHOU_ID, canonical_to_japanese, is_yakuman, name_to_canonical
-from mjcli.tiles import is_red, kind, tile_from_tenhou6, tile_name, tile_to_tenhou6
+from mjcli.tiles import NUM_TILES, is_red, kind, tile_from_tenhou6, tile_name, tile_to_tenhou6
 
 WIN = "和了"
 WIN_NAMES = (WIN, "Agari")
@@ -750,6 +750,10 @@ def _code(tile: int) -> int:
     return tile_to_tenhou6(tile)
 
 
+#: ``_code`` of every tile code, as a table (a round's draws)
+_CODE_OF = {t: tile_to_tenhou6(t) for t in range(NUM_TILES)}
+
+
 def _tenhou_order(tiles: Sequence[int]) -> list[int]:
     """Tenhou writes a red five after the plain fives of its suit (15, 15, 51)."""
     return sorted(tiles, key=lambda t: (kind(t), is_red(t)))
@@ -835,15 +839,26 @@ def _round_json(events: list[Event], n: int) -> list[Any]:
     riichi_next = [False] * n
     result: list[Any] | None = None
     wins: list[Win] = []
+    code_of = _CODE_OF.get
     for e in events[1:]:
-        if isinstance(e, Draw):
-            if e.tile is None:
+        # Draws and discards first, by type, their codes from a table (most of a round's events:
+        # a log per game of ``mjcli simulate``; bench_speed "self-play, first-legal policy")
+        t = type(e)
+        if t is Draw or isinstance(e, Draw):
+            tile = e.tile  # type: ignore[union-attr]
+            if tile is None:
                 raise UnsupportedError("tenhou.net/6 cannot hold hidden draws")
-            takes[e.actor].append(_code(e.tile))
-        elif isinstance(e, Riichi):
+            c = code_of(tile)
+            takes[e.actor].append(_code(tile) if c is None else c)  # type: ignore[union-attr]
+        elif t is not Discard and isinstance(e, Riichi):
             riichi_next[e.actor] = True
-        elif isinstance(e, Discard):
-            code = TSUMOGIRI if e.tsumogiri else _code(e.tile)
+        elif t is Discard or isinstance(e, Discard):
+            if e.tsumogiri:  # type: ignore[union-attr]
+                code = TSUMOGIRI
+            else:
+                code = code_of(e.tile)  # type: ignore[union-attr]
+                if code is None:
+                    code = _code(e.tile)  # type: ignore[union-attr]
             if riichi_next[e.actor]:
                 discs[e.actor].append(f"r{code}")
                 riichi_next[e.actor] = False

@@ -28,7 +28,7 @@ from mjcli.riichi.engine.settlement import MANGAN_BASE, ranking
 from mjcli.riichi.engine.state import ENDED, KAN, REACT, TURN, Round, RoundOutcome
 from mjcli.riichi.engine.table import Game, round_label
 from mjcli.riichi.formats.yaku_names import TENHOU_ID
-from mjcli.riichi.policies.bridge import ViewBuilder, may_react
+from mjcli.riichi.policies.bridge import ViewBuilder, reacting_seats
 from mjcli.riichi.rules import Rules
 from mjcli.riichi.simulate.claims import Resolution, resolve
 from mjcli.riichi.simulate.seats import PolicySeat, Where
@@ -177,12 +177,27 @@ class _Table:
         self.wall: Wall | None = None
         self.rnd: Round | None = None
         self.views: ViewBuilder | None = None
+        # the round in play's ``apply`` and its wall's ``draw`` (set by play_round)
+        self._round_apply: Callable[[object, int], None] = game.apply
+        self._draw_live: Callable[[], int] = int
 
     def apply(self, e: object) -> None:
         self.game.apply(e, len(self.events))
         self.events.append(e)
         if self.observer is not None and self.rnd is not None and self.wall is not None:
             self.observer(self.game, self.rnd, self.wall)
+
+    def _play(self, e: object) -> None:
+        """:meth:`apply` for a draw the table made or a discard the engine listed (not a win or a
+        draw of the round, which the game records): the round's ``Round.apply_made`` checks it, as
+        ``Game.apply`` would after finding the round in play, but for the seats the engine set
+        (nearly every event of a game: one call and the seat checks fewer each; bench_speed
+        "self-play, first-legal policy")."""
+        events = self.events
+        self._round_apply(e, len(events))
+        events.append(e)
+        if self.observer is not None:
+            self.observer(self.game, self.rnd, self.wall)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ one round
 
@@ -203,7 +218,7 @@ class _Table:
             dealer=exp.dealer,
             dora_marker=wall.dora_markers[0],
             scores=tuple(exp.scores),
-            hands=tuple(tuple(sorted(h, key=sort_key)) for h in hands),
+            hands=tuple(tuple(sorted(h, key=_SORT_KEYS.__getitem__)) for h in hands),
         )
         self.rnd = None
         self.wall = wall
@@ -213,15 +228,18 @@ class _Table:
         assert rec is not None
         rnd = rec.state
         self.rnd = rnd
+        self._round_apply = rnd.apply_made
+        self._draw_live = wall.draw
         self.views = ViewBuilder(rnd)
         where = Where(self.spec.index, self.spec.seed, round_label(exp.round_wind, exp.kyoku, exp.honba))
         while rnd.phase != ENDED:
-            if rnd.phase == TURN:
+            phase = rnd.phase
+            if phase == TURN:
                 self._turn(rnd, where)
-            elif rnd.phase == KAN:
-                self._kan(rnd, where)
-            elif rnd.phase == REACT:
+            elif phase == REACT:
                 self._react(rnd, where)
+            elif phase == KAN:
+                self._kan(rnd, where)
             else:  # pragma: no cover - the engine has no other phase
                 raise MjcliError(f"unknown phase {rnd.phase!r}")
         end_at = len(self.events)
@@ -241,7 +259,10 @@ class _Table:
                 self._reveal_owed_dora(rnd)  # an open or added kan's indicator turns as its player discards
             # (a discard shows no tiles and wins nothing: applied as it is, two calls fewer a turn;
             # bench_speed "self-play")
-            self.apply(e if type(e) is ev.Discard else self._with_ura(rnd, _canonical(e)))
+            if type(e) is ev.Discard:
+                self._play(e)
+            else:
+                self.apply(self._with_ura(rnd, _canonical(e)))
 
     def _kan(self, rnd: Round, where: Where) -> None:
         step = table_step(rnd)
@@ -261,13 +282,26 @@ class _Table:
         """Answers to the discard on the table, then the table's own moves; one pass per discard."""
         call: Move | None = None
         if rnd.last_tile is not None:
-            answers = self._answers(rnd, rnd.current, where)
+            # Seats that surely have nothing but a pass (most seats, most discards) are not asked,
+            # which would build their legal actions only to take the lone pass; the test of
+            # ``may_react`` made for the three seats in one call (bench_speed: "self-play").
+            current = rnd.current
+            others = reacting_seats(rnd, _OTHERS[rnd.n][current])
+            answers = self._answers(rnd, current, where, others) if others else None
             if answers:  # (nearly every discard passes: no claim to weigh)
-                res = resolve(rnd.current, answers, rnd.rules)
+                res = resolve(current, answers, rnd.rules)
                 if self._wins(rnd, res, answers):
                     return
                 call = res.call
         step = table_step(rnd)
+        if call is None and step.kind == "draw":  # (nearly every discard: the next seat draws)
+            e = _DRAWS[step.seat][self._draw_live()]
+            events = self.events  # (``_play`` inline: every draw)
+            self._round_apply(e, len(events))
+            events.append(e)
+            if self.observer is not None:
+                self.observer(self.game, rnd, self._wall)
+            return
         while step.kind == "event" and isinstance(step.event, ev.RiichiAccepted):
             self.apply(step.event)  # the stick is paid before anything else happens on the tile
             step = table_step(rnd)
@@ -279,7 +313,7 @@ class _Table:
                 self.apply(_canonical(e))
             return
         if step.kind == "draw":
-            self.apply(_DRAWS[step.seat][self._wall.draw()])
+            self._play(_DRAWS[step.seat][self._wall.draw()])
             return
         raise MjcliError(f"{where.round}: unexpected table move {step.kind}")  # pragma: no cover
 
@@ -292,16 +326,12 @@ class _Table:
             self.apply(self._with_ura(rnd, answers[seat][0]))
         return bool(res.wins)
 
-    def _answers(self, rnd: Round, target: int, where: Where) -> dict[int, Move]:
+    def _answers(
+        self, rnd: Round, target: int, where: Where, others: Sequence[int] | None = None
+    ) -> dict[int, Move]:
+        """The moves of the seats other than ``target`` that have one (all of them, or ``others``)."""
         answers: dict[int, Move] = {}
-        n = rnd.n
-        on_discard = rnd.phase == REACT
-        for i in range(1, n):
-            seat = (target + i) % n
-            if on_discard and not may_react(rnd, seat):
-                # Surely nothing but a pass (most seats, most discards): the seat is not asked, which
-                # would build its legal actions only to take the lone pass (bench_speed: "self-play").
-                continue
+        for seat in _OTHERS[rnd.n][target] if others is None else others:
             a = self.seats[seat].choose(rnd, seat, where, self.views)
             if a:
                 answers[seat] = a
@@ -327,7 +357,13 @@ class _Table:
     def _record_outcome(self, rnd: Round, out: RoundOutcome, first: int, end_at: int) -> None:
         """Write the engine's settlement onto the round's outcome events (what a log records)."""
         by_actor = {w.actor: w for w in out.wins}
-        for i in range(first, end_at):
+        # A win or a draw ends the round: they are the round's last events (a double ron's two wins
+        # one after the other), found from the end instead of testing every event of the round
+        # (bench_speed: "self-play, first-legal policy").
+        last = end_at
+        while last > first and type(self.events[last - 1]) in _OUTCOME_EVENTS:
+            last -= 1
+        for i in range(last, end_at):
             e = self.events[i]
             if isinstance(e, ev.Win):
                 w = by_actor[e.actor]
@@ -356,10 +392,10 @@ class _Table:
     ) -> dict[str, Any]:
         start = rnd.start
         n = rnd.n
-        calls = [0] * n
-        for e in self.events[first:]:
-            if isinstance(e, ev.Chi | ev.Pon | ev.OpenKan):
-                calls[e.actor] += 1
+        # a seat's calls (Chi, Pon and OpenKan events) are its melds but its closed kans: each call
+        # makes one meld, an added kan only turns its pon into a kan (counted from the melds, not
+        # by testing every event of the round; bench_speed: "self-play, first-legal policy")
+        calls = [sum(m.kind != "ankan" for m in p.melds) for p in rnd.players]
         riichi = [p.riichi or p.riichi_declared for p in rnd.players]
         winners = [w.actor for w in out.wins]
         loser = out.wins[0].target if out.wins and out.wins[0].target != out.wins[0].actor else None
@@ -400,6 +436,14 @@ class _Table:
         }
 
 
+#: ``tiles.sort_key`` of every tile code, as a table (a round's four dealt hands are sorted by it)
+_SORT_KEYS = tuple(sort_key(t) for t in range(NUM_TILES))
+#: the events that end a round (see ``_Table._record_outcome``)
+_OUTCOME_EVENTS = (ev.Win, ev.RoundDraw)
+
+#: [players][seat]: the other seats in turn order from the next one
+_OTHERS = {n: tuple(tuple((s + i) % n for i in range(1, n)) for s in range(n)) for n in (3, 4)}
+
 #: every draw from the live wall, [seat][tile]: events are immutable and equal by value, so one
 #: object serves every draw of that tile (not a frozen dataclass built per draw; bench_speed "self-play")
 _DRAWS = tuple(tuple(ev.Draw(s, t, rinshan=False) for t in range(NUM_TILES)) for s in range(4))
@@ -428,4 +472,7 @@ def _shown_hands(rnd: Round, reason: str) -> tuple[tuple[int, ...] | None, ...]:
     elif reason == ev.TRIPLE_RON:
         # the discarder, or the kan's player for a robbed kan: ``current`` in both cases
         show = [s != rnd.current for s in range(n)]
-    return tuple(tuple(sorted(p.hand, key=sort_key)) if show[s] else None for s, p in enumerate(rnd.players))
+    return tuple(
+        tuple(sorted(p.hand, key=_SORT_KEYS.__getitem__)) if show[s] else None
+        for s, p in enumerate(rnd.players)
+    )

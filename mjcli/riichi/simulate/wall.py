@@ -80,6 +80,9 @@ def layout_of(variant: Variant) -> Layout:
 
 FOUR_PLAYER_LAYOUT = layout_of(FOUR_PLAYER)
 
+#: [red_fives][physical id]: the tile code (``tiles.tile_from_id136``) as a table
+_CODES = {red: tuple(tile_from_id136(i, red) for i in range(TILES)) for red in (False, True)}
+
 
 def game_seed(run_seed: int, deal: int) -> int:
     """A game's own seed (0 <= seed < 2**63, fits an Int64 column): a digest of the run's seed and deal."""
@@ -97,8 +100,23 @@ def shuffled_ids(seed: int, round_index: int, layout: Layout = FOUR_PLAYER_LAYOU
     """The physical ids of the set (136, or 108 in three-player) in wall order for round
     ``round_index`` (0, 1, ...) of the game ``seed``."""
     ids = list(layout.ids)
-    random.Random(wall_seed(seed, round_index)).shuffle(ids)
+    _shuffle(ids, random.Random(wall_seed(seed, round_index)))
     return ids
+
+
+def _shuffle(ids: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(ids)``: the same draws from ``rng`` and the same swaps (``random.shuffle``'s
+    loop and ``Random._randbelow_with_getrandbits`` written out, which ``tests/test_wall.py``
+    checks against the library), without two Python calls per tile (a wall a round;
+    bench_speed: "self-play, first-legal policy")."""
+    getrandbits = rng.getrandbits
+    for i in range(len(ids) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        ids[i], ids[j] = ids[j], ids[i]
 
 
 @dataclass(slots=True)
@@ -112,6 +130,9 @@ class Wall:
     rinshan_drawn: int = 0  # replacement draws made
     dora_count: int = 1  # dora indicators turned over
     dealt: tuple[tuple[int, ...], ...] = field(default=())  # physical ids of each seat's 13 tiles
+    # the tile code of each position (``tile`` of each id), worked out once: a draw is one index,
+    # not a call to ``tile_from_id136`` per tile (bench_speed: "self-play, first-legal policy")
+    codes: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
     @classmethod
     def shuffled(
@@ -127,10 +148,16 @@ class Wall:
             )
         if self.live_next < 0:
             self.live_next = self.layout.deal
+        self.codes = tuple(map(_CODES[bool(self.red_fives)].__getitem__, self.ids))
 
     def tile(self, tile_id: int) -> int:
         """The tile code (0..36) of a physical id under these rules."""
         return tile_from_id136(tile_id, self.red_fives)
+
+    def dealt_tiles(self, dealer: int) -> list[list[int]]:
+        """Each seat's 13 dealt tiles as tile codes."""
+        code = _CODES[bool(self.red_fives)].__getitem__
+        return [list(map(code, h)) for h in self.deal(dealer)]
 
     def deal(self, dealer: int) -> list[list[int]]:
         """The physical ids dealt to each seat (seat order), Tenhou's way: 4-4-4 then 1, from the dealer."""
@@ -145,21 +172,18 @@ class Wall:
         self.dealt = tuple(tuple(h) for h in hands)
         return hands
 
-    def dealt_tiles(self, dealer: int) -> list[list[int]]:
-        """Each seat's 13 dealt tiles as tile codes."""
-        return [[self.tile(i) for i in h] for h in self.deal(dealer)]
-
     @property
     def live_left(self) -> int:
         """Tiles the table may still draw (a rinshan draw also uses one up)."""
         return self.layout.live_end - self.live_next - self.rinshan_drawn
 
     def draw(self) -> int:
-        if self.live_left <= 0:
+        # (``live_left`` inline: every draw; bench_speed "self-play, first-legal policy")
+        pos = self.live_next
+        if pos + self.rinshan_drawn >= self.layout.live_end:
             raise MjcliError("the live wall is empty")
-        tile_id = self.ids[self.live_next]
-        self.live_next += 1
-        return self.tile(tile_id)
+        self.live_next = pos + 1
+        return self.codes[pos]
 
     def _rinshan_position(self, k: int) -> int:
         """Where the ``k``-th replacement tile (from 0) lies: the dead wall's four, then the live
