@@ -15,16 +15,15 @@ run with :class:`BotFault`).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from mjcli.errors import MjcliError
 from mjcli.riichi.bots import MjaiBot, fallback
 from mjcli.riichi.engine.actions import Move
 from mjcli.riichi.engine.state import REACT, TURN, Round
-from mjcli.riichi.policies import Action, HandMath, PlayerView, Policy, get_policy
+from mjcli.riichi.policies import Action, HandMath, Policy, get_policy
 from mjcli.riichi.policies.bridge import ViewBuilder, action_text, legal_listed, legal_of
 from mjcli.tiles import tile_name, to_mpsz
 
@@ -76,10 +75,7 @@ class PolicySeat:
             return None
         if len(legal) == 1:
             return back[legal[0]]
-        # (a view built at its first read: see ``_ViewOnDemand``)
-        view = _new_object(_ViewOnDemand)
-        builder = views if views is not None and views.rnd is rnd else ViewBuilder(rnd)
-        _set_attribute(view, "__dict__", {"_views": builder, "_seat": seat})
+        view = (views if views is not None and views.rnd is rnd else ViewBuilder(rnd)).view(seat)
         try:
             action = self.policy.decide(view, legal)
         except Exception as exc:  # a crashing policy is a bug: say where, keep the cause chained
@@ -87,10 +83,6 @@ class PolicySeat:
                 f"{_where(where, seat, self.name)}: the policy failed ({type(exc).__name__}: {exc}); "
                 f"{_state(rnd, seat)}"
             ) from exc
-        if view.__class__ is _ViewOnDemand and _refcount(view) > 2:
-            # not read, but kept (more references than ``view`` and the call's argument): built
-            # now, while the round is as the policy saw it
-            view._build()
         events = back.get(action) if isinstance(action, Action) else None
         if events is None:
             shown = action.label() if isinstance(action, Action) else repr(action)
@@ -99,69 +91,6 @@ class PolicySeat:
                 f"legal: {', '.join(a.label() for a in legal)}"
             )
         return events
-
-
-class _ViewOnDemand(PlayerView):
-    """A seat's :class:`PlayerView` whose fields are worked out when one is first read.
-
-    A policy that answers without looking (the first legal action) costs no view: building one is
-    a fifth of a self-play game with such a policy (the rivers and melds brought up to date, the
-    hand sorted, the fields gathered; bench_speed "self-play, first-legal policy"). At its first
-    read (a field, a property, equality, hash, repr, a copy or pickle) it becomes the very
-    ``PlayerView`` that :meth:`ViewBuilder.view` makes (its class is set to ``PlayerView``), built
-    while the policy decides and the round stands still; a view the policy keeps after
-    :meth:`PolicySeat.choose` has its answer is built then (see there), so that it always shows the
-    round as it was at the decision. Until then its dict holds only the builder and the seat.
-    """
-
-    def _build(self) -> PlayerView:
-        """This view built: its fields in its dict (what is already there, a policy's memo, stays)
-        and its class ``PlayerView`` from now on."""
-        d = self.__dict__
-        views, seat = d.pop("_views"), d.pop("_seat")
-        d.update(views.view(seat).__dict__)
-        _set_attribute(self, "__class__", PlayerView)
-        return self
-
-    def __eq__(self, other: object) -> bool:
-        return self._build() == other
-
-    def __ne__(self, other: object) -> bool:
-        return self._build() != other
-
-    def __hash__(self) -> int:
-        return hash(self._build())
-
-    def __repr__(self) -> str:
-        return repr(self._build())
-
-    def __reduce_ex__(self, protocol: Any) -> Any:
-        return self._build().__reduce_ex__(protocol)
-
-    def __reduce__(self) -> Any:
-        return self._build().__reduce__()
-
-
-class _OnDemandField:
-    """A field of :class:`_ViewOnDemand`, not read yet: the first read builds the view."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __get__(self, view: _ViewOnDemand | None, owner: type | None = None) -> Any:
-        if view is None:
-            return self
-        return view._build().__dict__[self.name]
-
-
-_VIEW_FIELDS = tuple(f.name for f in fields(PlayerView))
-for _name in _VIEW_FIELDS:
-    setattr(_ViewOnDemand, _name, _OnDemandField(_name))
-_new_object = object.__new__
-_set_attribute = object.__setattr__  # (a frozen dataclass refuses its own __setattr__)
-_refcount = sys.getrefcount
 
 
 def _where(where: Where, seat: int, policy: str) -> str:
