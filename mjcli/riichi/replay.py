@@ -630,7 +630,8 @@ def add_rows(
         got = seen.get(key)
         if got is None:
             s_ch, u_ch = fx.of(choice)
-            agree = choice == actual or (bool(lost) and choice in lost)
+            # (both are Actions: their tuples compared in C, not through Action.__eq__)
+            agree = _tuple_eq(choice, actual) or (bool(lost) and choice in lost)
             equal = (
                 (agree or (s_act == s_ch and u_act == u_ch))
                 if discard_actual and choice.kind in _DISCARDS and choice.tile is not None
@@ -688,6 +689,7 @@ def add_rows(
     cols.repeats.append(n)
 
 
+_tuple_eq = tuple.__eq__
 #: the answer columns of a bot's fault: no choice, no figures
 _FAULT_VALUES = (None, False, None, None, None)
 
