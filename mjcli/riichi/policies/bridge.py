@@ -179,19 +179,23 @@ class ViewBuilder:
             for t in dora[self._dora :]:
                 seen[_KIND[t]] += 1
             self._dora = len(dora)
-        counts = list(self._seen)
-        if kita:
-            counts[NORTH] += sum(kita)
-        if players == 3:
-            for k in SANMA_ABSENT:
-                counts[k] = 4
+        counts = self._seen
+        hidden = False  # an offered tile shown nowhere else
         if offered is not None and by is not None:
             # the offered tile is usually already shown: last in its river, or in an added kan
             river = rivers[by]
             in_river = bool(river) and river[-1].tile == offered and not river[-1].called
             set_aside = _KIND[offered] == NORTH and kita and kita[by]  # a North set aside
-            if not (in_river or set_aside or any(offered in m.tiles for m in melds[by])):
-                counts[_KIND[offered]] += 1
+            hidden = not (in_river or set_aside or any(offered in m.tiles for m in melds[by]))
+        if kita or players == 3 or hidden:  # (a four-player view: the table's counts as they are)
+            counts = list(counts)
+            if kita:
+                counts[NORTH] += sum(kita)
+            if players == 3:
+                for k in SANMA_ABSENT:
+                    counts[k] = 4
+            if hidden:
+                counts[_KIND[offered]] += 1  # type: ignore[index]
         if max(counts) > 4:
             return tuple([c if c < 4 else 4 for c in counts])
         return tuple(counts)
@@ -250,6 +254,10 @@ class ViewBuilder:
                 # worked out here from the table's counts (what the view's own would count: outside
                 # the fields, no part in equality, hash or repr)
                 "_visible_counts": self._visible(rivers, melds, offered, offered_by, kita, len(scores)),
+                # and the concealed counts: the engine keeps the counts of the seat's hand (the drawn
+                # tile in it), the view's concealed tiles, so no count per view (bench_speed:
+                # "replay, 4 policies, one core")
+                "_concealed_counts": tuple(p.counts),
             },
         )
         return view
