@@ -1,5 +1,6 @@
 """The bridge's shortcuts give what the plain way gives: a view builder that follows a round event by
-event (rivers and melds converted again only where they changed) against a fresh view, and the
+event (rivers and melds converted again only where they changed, the visible and concealed
+counts given) against a fresh view and the view's own counts, and the
 hand order without per-tile keys against ``tiles.sort_key``."""
 
 from __future__ import annotations
@@ -45,8 +46,15 @@ def _follow(path: Path) -> tuple[int, int]:
             for seat in range(rnd.n):
                 view = builder.view(seat)
                 assert view == view_of(rnd, seat), (path.name, i, seat)
-                if i % 7 == 0:  # built without the dataclass __init__: exactly its fields, the same view
-                    assert list(vars(view)) == FIELDS
+                # the visible counts the builder keeps up to date: those the view would count itself
+                own = PlayerView._visible_counts.func(view)  # type: ignore[attr-defined]
+                assert view.visible_counts() == list(own), (path.name, i, seat)
+                # and the concealed counts, the engine's
+                own = PlayerView._concealed_counts.func(view)  # type: ignore[attr-defined]
+                assert view.concealed_counts() == list(own), (path.name, i, seat)
+                if i % 7 == 0:  # built without the dataclass __init__: exactly its fields (and the
+                    # counts given with them), the same view
+                    assert list(vars(view)) == [*FIELDS, "_visible_counts", "_concealed_counts"]
                     plain = PlayerView(**{f: getattr(view, f) for f in FIELDS})
                     assert (plain, hash(plain), repr(plain)) == (view, hash(view), repr(view))
                 views += 1

@@ -66,6 +66,7 @@ from mjcli.riichi.rules import Rules, get_rules
 from mjcli.runner import SHANTEN_TABLES, Backend, ordered_map, runs_here, shared
 from mjcli.tiles import (
     KIND_OF,
+    NUM_KINDS,
     NUM_TILES,
     SUITS,
     is_red,
@@ -105,7 +106,12 @@ def hand_text(tiles: tuple[int, ...]) -> str:
     of its decisions, the same between its turns)."""
     out: list[str] = []
     run = None
-    for t in sorted(tiles, key=_SORT_KEYS.__getitem__):
+    # without a red five (codes from NUM_KINDS up) hand order is the codes' order: a plain sort, no
+    # key looked up per tile (replay, 4 policies, one core)
+    ordered = (
+        sorted(tiles) if not tiles or max(tiles) < NUM_KINDS else sorted(tiles, key=_SORT_KEYS.__getitem__)
+    )
+    for t in ordered:
         s = _SUIT_LETTERS[t]
         if run is not None and s != run:
             out.append(run)
@@ -616,6 +622,7 @@ def add_rows(
     actual = d.actual
     s_act, u_act = fx.of(actual)
     discard_actual = actual.kind in _DISCARDS
+    actual_text = action_text(actual)
     data = cols.data
     lost = d.lost_calls
     # the columns of an answer, once per distinct action (the policies often agree): the reason
@@ -629,14 +636,20 @@ def add_rows(
         key = (choice.kind, choice.tile, choice.consumed)
         got = seen.get(key)
         if got is None:
-            s_ch, u_ch = fx.of(choice)
-            agree = choice == actual or (bool(lost) and choice in lost)
+            # (both are Actions: their tuples compared in C, not through Action.__eq__, and the
+            # actual action's figures and text not looked up again: replay, 4 policies, one core)
+            if _tuple_eq(choice, actual):
+                s_ch, u_ch, agree, text = s_act, u_act, True, actual_text
+            else:
+                s_ch, u_ch = fx.of(choice)
+                agree = bool(lost) and choice in lost
+                text = action_text(choice)
             equal = (
                 (agree or (s_act == s_ch and u_act == u_ch))
                 if discard_actual and choice.kind in _DISCARDS and choice.tile is not None
                 else None
             )
-            got = seen[key] = (action_text(choice), agree, equal, s_ch, u_ch)
+            got = seen[key] = (text, agree, equal, s_ch, u_ch)
         values.append(got)
     texts, agrees, equals, s_chs, u_chs = zip(*values, strict=True)
     data["choice"].extend(texts)
@@ -677,7 +690,7 @@ def add_rows(
             _TILE_NAMES[offered] if offered is not None else None,
             melds_to_text(melds) if melds else "",
             len(d.legal),
-            action_text(actual),
+            actual_text,
             d.tsumogiri if discard_actual else None,
             fx.before,
             s_act,
@@ -688,6 +701,7 @@ def add_rows(
     cols.repeats.append(n)
 
 
+_tuple_eq = tuple.__eq__
 #: the answer columns of a bot's fault: no choice, no figures
 _FAULT_VALUES = (None, False, None, None, None)
 

@@ -27,6 +27,7 @@ import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from mjcli.analysis import SANMA_ABSENT
 from mjcli.errors import NotationError
 from mjcli.melds import Meld
 from mjcli.riichi.engine import events as ev
@@ -34,7 +35,7 @@ from mjcli.riichi.engine.actions import Move, legal_actions
 from mjcli.riichi.engine.state import KAN, REACT, TURN, RiverEntry, Round
 from mjcli.riichi.policies.view import REACTION_KINDS, Action, PlayerView, RiverTile
 from mjcli.riichi.policies.view import action_text as action_text  # its home: no engine import
-from mjcli.tiles import EAST, NUM_KINDS, NUM_TILES, kind, parse_tile, parse_tiles, sort_key
+from mjcli.tiles import EAST, NORTH, NUM_KINDS, NUM_TILES, kind, parse_tile, parse_tiles, sort_key
 
 PASS = Action("pass")
 #: events the table makes by itself between a decision and the players' answers
@@ -78,7 +79,7 @@ class ViewBuilder:
     round moves on.
     """
 
-    __slots__ = ("rnd", "_lists", "_key", "_rivers", "_melds")
+    __slots__ = ("rnd", "_lists", "_key", "_rivers", "_melds", "_seen", "_dora")
 
     def __init__(self, rnd: Round) -> None:
         self.rnd = rnd
@@ -89,6 +90,12 @@ class ViewBuilder:
         self._key = [0] * (3 * rnd.n)  # river lengths, meld counts, kan counts: a fresh round's
         self._rivers: tuple[tuple[RiverTile, ...], ...] = ((),) * rnd.n
         self._melds: tuple[tuple[Meld, ...], ...] = ((),) * rnd.n
+        # Per kind, the copies shown on the table (rivers but their called tiles, every meld, the
+        # dora indicators), kept up to date as the table changes, for each view's visible counts
+        # (PlayerView._visible_counts) instead of a count over every river and meld per view
+        # (bench_speed: "replay, 4 policies, one core"); ``_dora`` indicators counted in so far.
+        self._seen = [0] * NUM_KINDS
+        self._dora = 0
 
     def _table(self) -> tuple[tuple[tuple[RiverTile, ...], ...], tuple[tuple[Meld, ...], ...]]:
         """Every seat's river and melds, converted again only where they changed.
@@ -109,8 +116,11 @@ class ViewBuilder:
                 self._rivers = tuple(
                     _extended(c, q.river) for c, q in zip(self._rivers, players, strict=True)
                 )
+                self._recount()
             else:  # only discards since: the rivers that grew get their new tiles
                 rivers = list(self._rivers)
+                seen = self._seen
+                recount = False
                 for s in range(n):
                     grown = key[s] - old[s]
                     if not grown:
@@ -125,11 +135,70 @@ class ViewBuilder:
                             *c,
                             _RIVER_TILE[(e.tile << 3) | (e.tsumogiri << 2) | (e.called << 1) | e.riichi],
                         )
+                        if not e.called:
+                            seen[_KIND[e.tile]] += 1
                     else:
                         rivers[s] = _extended(c, r)
+                        recount = True
                 self._rivers = tuple(rivers)
+                if recount:
+                    self._recount()
             self._key = key
         return self._rivers, self._melds
+
+    def _recount(self) -> None:
+        """The table's shown copies (``_seen``) counted again from the converted rivers and melds."""
+        seen = [0] * NUM_KINDS
+        for river in self._rivers:
+            for r in river:
+                if not r.called:
+                    seen[_KIND[r.tile]] += 1
+        for seat_melds in self._melds:
+            for m in seat_melds:
+                for t in m.tiles:
+                    seen[_KIND[t]] += 1
+        for t in self.rnd.dora[: self._dora]:
+            seen[_KIND[t]] += 1
+        self._seen = seen
+
+    def _visible(
+        self,
+        rivers: tuple[tuple[RiverTile, ...], ...],
+        melds: tuple[tuple[Meld, ...], ...],
+        offered: int | None,
+        by: int | None,
+        kita: tuple[int, ...],
+        players: int,
+    ) -> tuple[int, ...]:
+        """:meth:`PlayerView._visible_counts <mjcli.riichi.policies.view.PlayerView.visible_counts>`
+        of the view being built, from the table's counts kept up to date (the same numbers: a test
+        compares them on every decision point of the shared logs)."""
+        dora = self.rnd.dora
+        if len(dora) != self._dora:  # an indicator turned since (they are only ever added)
+            seen = self._seen
+            for t in dora[self._dora :]:
+                seen[_KIND[t]] += 1
+            self._dora = len(dora)
+        counts = self._seen
+        hidden = False  # an offered tile shown nowhere else
+        if offered is not None and by is not None:
+            # the offered tile is usually already shown: last in its river, or in an added kan
+            river = rivers[by]
+            in_river = bool(river) and river[-1].tile == offered and not river[-1].called
+            set_aside = _KIND[offered] == NORTH and kita and kita[by]  # a North set aside
+            hidden = not (in_river or set_aside or any(offered in m.tiles for m in melds[by]))
+        if kita or players == 3 or hidden:  # (a four-player view: the table's counts as they are)
+            counts = list(counts)
+            if kita:
+                counts[NORTH] += sum(kita)
+            if players == 3:
+                for k in SANMA_ABSENT:
+                    counts[k] = 4
+            if hidden:
+                counts[_KIND[offered]] += 1  # type: ignore[index]
+        if max(counts) > 4:
+            return tuple([c if c < 4 else 4 for c in counts])
+        return tuple(counts)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` sees of the round right now."""
@@ -151,6 +220,8 @@ class ViewBuilder:
             offered, offered_by = rnd.last_tile, rnd.kan_actor  # the tile of an added (or closed) kan
         players = rnd.players
         rivers, melds = self._table()
+        kita = tuple(len(q.kita) for q in players) if rnd.variant.nukidora is not None else ()
+        scores = tuple(rnd.scores)
         # (fields in a dict literal, not keywords to the frozen dataclass's __init__: what
         # PlayerView.from_fields does, inline; bench_speed "walk a log to every decision", "self-play")
         view = _new_object(PlayerView)
@@ -164,7 +235,7 @@ class ViewBuilder:
                 "melds": melds,
                 "rivers": rivers,
                 "dora_indicators": tuple(rnd.dora),
-                "scores": tuple(rnd.scores),
+                "scores": scores,
                 "round_wind": rnd.round_wind,
                 "dealer": rnd.dealer,
                 "honba": rnd.honba,
@@ -179,7 +250,14 @@ class ViewBuilder:
                 "offered_by": offered_by,
                 "first_turn": not rnd.interrupted and p.discards == 0,
                 "shown_hands": _shown_hands(rnd, seat) if rnd.hands_shown else (),
-                "kita": tuple(len(q.kita) for q in players) if rnd.variant.nukidora is not None else (),
+                "kita": kita,
+                # worked out here from the table's counts (what the view's own would count: outside
+                # the fields, no part in equality, hash or repr)
+                "_visible_counts": self._visible(rivers, melds, offered, offered_by, kita, len(scores)),
+                # and the concealed counts: the engine keeps the counts of the seat's hand (the drawn
+                # tile in it), the view's concealed tiles, so no count per view (bench_speed:
+                # "replay, 4 policies, one core")
+                "_concealed_counts": tuple(p.counts),
             },
         )
         return view

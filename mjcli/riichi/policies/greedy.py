@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from mjcli.riichi.policies.base import BasePolicy, pass_or_first, tsumogiri
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
-from mjcli.tiles import KIND_OF, NUM_TILES, counts34, sort_key, tile_name
+from mjcli.tiles import KIND_OF, NUM_KINDS, NUM_TILES, counts34, sort_key, tile_name
 
 NAME = "greedy"
 SEED = "003_79b16c3c4696e622.txt (Janshi.dahai, Game.ichijun)"
@@ -57,7 +57,10 @@ DEAD_WALL = 14
 
 def seed_order(view: PlayerView) -> list[int]:
     """The seed's ``tehai`` list at a discard: the sorted hand, then the drawn tile."""
-    order = sorted(view.hand, key=_SORT_KEY.__getitem__)  # sort_key through a table
+    hand = view.hand
+    # sort_key through a table; without a red five (codes from NUM_KINDS up) hand order is the
+    # codes' order: a plain sort, no key a tile (bench_speed: "replay, 4 policies, one core")
+    order = sorted(hand) if not hand or max(hand) < NUM_KINDS else sorted(hand, key=_SORT_KEY.__getitem__)
     if view.drawn is not None:
         order.append(view.drawn)
     return order

@@ -115,7 +115,13 @@ def _exposed(view: PlayerView) -> tuple[int, ...]:
     got = view.memo.get(_EXPOSED)
     if got is None:
         counts = view.visible_counts()
-        for m in view.own_melds:
+        melds = view.own_melds
+        if not melds:
+            # a hand without melds (most): the visible counts as they are (none is below 0), with no
+            # Python step a kind (bench_speed: "replay, 4 policies, one core")
+            got = view.memo[_EXPOSED] = tuple(counts)
+            return got
+        for m in melds:
             for t in m.tiles:
                 counts[KIND_OF[t]] -= 1
         got = view.memo[_EXPOSED] = tuple([c if c > 0 else 0 for c in counts])
