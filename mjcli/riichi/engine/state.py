@@ -969,21 +969,23 @@ class Round:
 
 _YAOCHUU = frozenset(TERMINALS_AND_HONORS)
 
-_ROUND_EVENTS = (
-    ev.Draw,
-    ev.Discard,
-    ev.Riichi,
-    ev.RiichiAccepted,
-    ev.Chi,
-    ev.Pon,
-    ev.OpenKan,
-    ev.ClosedKan,
-    ev.AddedKan,
-    ev.Nukidora,
-    ev.NewDora,
-    ev.Win,
-    ev.RoundDraw,
+#: the events of play inside a round (what ends it aside)
+PLAY_EVENTS = frozenset(
+    {
+        ev.Draw,
+        ev.Discard,
+        ev.Riichi,
+        ev.RiichiAccepted,
+        ev.Chi,
+        ev.Pon,
+        ev.OpenKan,
+        ev.ClosedKan,
+        ev.AddedKan,
+        ev.Nukidora,
+        ev.NewDora,
+    }
 )
+_ROUND_EVENTS = PLAY_EVENTS | {ev.Win, ev.RoundDraw}
 #: the events of a round with an ``actor`` field, and those of them with a ``target`` too
 _HAS_ACTOR = frozenset(t for t in _ROUND_EVENTS if "actor" in t.__dataclass_fields__)
 _HAS_TARGET = frozenset(t for t in _HAS_ACTOR if "target" in t.__dataclass_fields__)

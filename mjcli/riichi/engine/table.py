@@ -32,24 +32,9 @@ from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.eras import PointsChoice, points_choice
 from mjcli.riichi.engine.legality import IllegalEvent
 from mjcli.riichi.engine.settlement import final_scores, ranking
-from mjcli.riichi.engine.state import ENDED, Round, RoundOutcome
+from mjcli.riichi.engine.state import ENDED, PLAY_EVENTS, Round, RoundOutcome
 from mjcli.riichi.rules import Rules, for_players, get_rules, rules_label, site_preset
 
-_PLAY_EVENTS = frozenset(
-    {
-        ev.Draw,
-        ev.Discard,
-        ev.Riichi,
-        ev.RiichiAccepted,
-        ev.Chi,
-        ev.Pon,
-        ev.OpenKan,
-        ev.ClosedKan,
-        ev.AddedKan,
-        ev.Nukidora,
-        ev.NewDora,
-    }
-)
 ABORTIVE = (ev.NINE_TERMINALS, ev.FOUR_RIICHI, ev.FOUR_WINDS, ev.FOUR_KANS, ev.TRIPLE_RON)
 WIND_LETTERS = "ESWN"
 
@@ -140,7 +125,7 @@ class Game:
 
     def apply(self, event: object, index: int) -> None:
         t = type(event)
-        if t in _PLAY_EVENTS:
+        if t in PLAY_EVENTS:
             # The hot path: an action inside the round in play (``self.current`` inlined).
             rounds = self.rounds
             rec = rounds[-1] if rounds else None
