@@ -33,7 +33,7 @@ from mjcli.melds import Meld
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.actions import Move, legal_actions
 from mjcli.riichi.engine.state import KAN, REACT, TURN, RiverEntry, Round
-from mjcli.riichi.policies.view import REACTION_KINDS, Action, PlayerView, RiverTile
+from mjcli.riichi.policies.view import REACTION_KINDS, Action, PlayerView, RiverTile, shown_counts
 from mjcli.riichi.policies.view import action_text as action_text  # its home: no engine import
 from mjcli.tiles import EAST, NORTH, NUM_KINDS, NUM_TILES, kind, parse_tile, parse_tiles, sort_key
 
@@ -148,18 +148,7 @@ class ViewBuilder:
 
     def _recount(self) -> None:
         """The table's shown copies (``_seen``) counted again from the converted rivers and melds."""
-        seen = [0] * NUM_KINDS
-        for river in self._rivers:
-            for r in river:
-                if not r.called:
-                    seen[_KIND[r.tile]] += 1
-        for seat_melds in self._melds:
-            for m in seat_melds:
-                for t in m.tiles:
-                    seen[_KIND[t]] += 1
-        for t in self.rnd.dora[: self._dora]:
-            seen[_KIND[t]] += 1
-        self._seen = seen
+        self._seen = shown_counts(self._rivers, self._melds, self.rnd.dora[: self._dora])
 
     def _visible(
         self,

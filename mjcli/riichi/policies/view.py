@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import operator
 from collections import namedtuple
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import FrozenInstanceError, dataclass
 from typing import Any
 
@@ -89,6 +89,26 @@ class RiverTile:
     tsumogiri: bool = False  # the tile just drawn was discarded
     called: bool = False  # taken by another player: it now lies in their meld, not here
     riichi: bool = False  # the discard that declared riichi (turned sideways)
+
+
+def shown_counts(
+    rivers: Sequence[Sequence[RiverTile]], melds: Sequence[Sequence[Meld]], indicators: Iterable[int]
+) -> list[int]:
+    """The copies of each kind shown on the table: river tiles not called away, the melds' tiles
+    and the dora indicators (kinds through a table: asked at every decision point)."""
+    counts = [0] * NUM_KINDS
+    kind_of = KIND_OF
+    for river in rivers:
+        for r in river:
+            if not r.called:
+                counts[kind_of[r.tile]] += 1
+    for seat_melds in melds:
+        for m in seat_melds:
+            for t in m.tiles:
+                counts[kind_of[t]] += 1
+    for t in indicators:
+        counts[kind_of[t]] += 1
+    return counts
 
 
 def _unordered(op: str, a: object, b: object) -> bool:
@@ -327,18 +347,8 @@ class PlayerView:
     def _visible_counts(self) -> tuple[int, ...]:
         # once per view, as _concealed_counts; kinds through a table (a view is asked for its
         # counts at every decision point)
-        counts = [0] * NUM_KINDS
+        counts = shown_counts(self.rivers, self.melds, self.dora_indicators)
         kind_of = KIND_OF
-        for river in self.rivers:
-            for r in river:
-                if not r.called:
-                    counts[kind_of[r.tile]] += 1
-        for seat_melds in self.melds:
-            for m in seat_melds:
-                for t in m.tiles:
-                    counts[kind_of[t]] += 1
-        for t in self.dora_indicators:
-            counts[kind_of[t]] += 1
         if self.kita:
             counts[NORTH] += sum(self.kita)
         if self.players == 3:
