@@ -57,6 +57,7 @@ from mjcli.riichi.policies.bridge import (
     actual_action,
     claimed,
     decision_kind,
+    in_hand_order,
     legal_listed,
     reacting_seats,
 )
@@ -66,13 +67,11 @@ from mjcli.riichi.rules import Rules, get_rules
 from mjcli.runner import SHANTEN_TABLES, Backend, ordered_map, runs_here, shared
 from mjcli.tiles import (
     KIND_OF,
-    NUM_KINDS,
     NUM_TILES,
     SUITS,
     is_red,
     kind,
     number_of,
-    sort_key,
     suit_of,
     tile_name,
     to_mpsz,
@@ -95,7 +94,6 @@ _TRIGGERS = frozenset({ev.Draw, ev.Discard, ev.Chi, ev.Pon, ev.ClosedKan, ev.Add
 _DISCARDS = ("discard", "riichi")
 
 _TILE_NAMES = tuple(tile_name(t) for t in range(NUM_TILES))
-_SORT_KEYS = tuple(sort_key(t) for t in range(NUM_TILES))
 _DIGITS = tuple("0" if is_red(t) else str(number_of(kind(t))) for t in range(NUM_TILES))
 _SUIT_LETTERS = tuple(SUITS[suit_of(kind(t))] for t in range(NUM_TILES))
 
@@ -106,12 +104,7 @@ def hand_text(tiles: tuple[int, ...]) -> str:
     of its decisions, the same between its turns)."""
     out: list[str] = []
     run = None
-    # without a red five (codes from NUM_KINDS up) hand order is the codes' order: a plain sort, no
-    # key looked up per tile (replay, 4 policies, one core)
-    ordered = (
-        sorted(tiles) if not tiles or max(tiles) < NUM_KINDS else sorted(tiles, key=_SORT_KEYS.__getitem__)
-    )
-    for t in ordered:
+    for t in in_hand_order(tiles):
         s = _SUIT_LETTERS[t]
         if run is not None and s != run:
             out.append(run)

@@ -320,11 +320,11 @@ class _Game:
         # (a seat's event from a table when the seat is one: see ``_DRAWS``; the tile's name read
         # from the table inline, ``_tile`` called for a name not in it, for its error; the last
         # action is the round's last event unless that is a dora indicator)
+        name = o["pai"]
+        tile = MJAI_TO_TILE.get(name) if type(name) is str else None
+        if tile is None:
+            tile = _tile(name)
         if t == "tsumo":
-            name = o["pai"]
-            tile = MJAI_TO_TILE.get(name) if type(name) is str else None
-            if tile is None:
-                tile = _tile(name)
             prev = round_[-1]
             if type(prev) is NewDora:
                 prev = _last_action(round_)
@@ -336,10 +336,6 @@ class _Game:
                 # No tile was drawn: some converters (the three-player log of yuufyu/wahaha) mark the
                 # discard after a call as tsumogiri when it matches the caller's earlier draw.
                 tsumogiri = False
-            name = o["pai"]
-            tile = MJAI_TO_TILE.get(name) if type(name) is str else None
-            if tile is None:
-                tile = _tile(name)
             e = _DISCARDS[actor][tile][tsumogiri] if 0 <= actor < 4 else Discard(actor, tile, tsumogiri)
         if self.outcome:
             raise LogFormatError(f"{type(e).__name__} after the round's outcome")

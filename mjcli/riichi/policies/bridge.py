@@ -27,15 +27,21 @@ import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mjcli.analysis import SANMA_ABSENT
 from mjcli.errors import NotationError
 from mjcli.melds import Meld
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.actions import Move, legal_actions
 from mjcli.riichi.engine.state import KAN, REACT, TURN, RiverEntry, Round
-from mjcli.riichi.policies.view import REACTION_KINDS, Action, PlayerView, RiverTile, shown_counts
+from mjcli.riichi.policies.view import (
+    REACTION_KINDS,
+    Action,
+    PlayerView,
+    RiverTile,
+    shown_counts,
+    visible_from_shown,
+)
 from mjcli.riichi.policies.view import action_text as action_text  # its home: no engine import
-from mjcli.tiles import EAST, NORTH, NUM_KINDS, NUM_TILES, kind, parse_tile, parse_tiles, sort_key
+from mjcli.tiles import EAST, NUM_KINDS, NUM_TILES, kind, parse_tile, parse_tiles, sort_key
 
 PASS = Action("pass")
 #: events the table makes by itself between a decision and the players' answers
@@ -48,7 +54,7 @@ _RIICHI_SHOWN = operator.attrgetter("riichi_declared")
 _KIND = tuple(kind(t) for t in range(NUM_TILES))
 
 
-def _in_hand_order(tiles: Sequence[int]) -> list[int]:
+def in_hand_order(tiles: Sequence[int]) -> list[int]:
     """Tiles in hand order (``tiles.sort_key``): views sort a hand each time.
 
     Without a red five (codes from ``NUM_KINDS`` up) hand order is the order of the codes, and a
@@ -62,7 +68,7 @@ def _in_hand_order(tiles: Sequence[int]) -> list[int]:
 
 def _sorted(tiles: Sequence[int]) -> tuple[int, ...]:
     """Tiles in hand order, as a tuple."""
-    return tuple(_in_hand_order(tiles))
+    return tuple(in_hand_order(tiles))
 
 
 # ---------------------------------------------------------------- views
@@ -168,38 +174,14 @@ class ViewBuilder:
             for t in dora[self._dora :]:
                 seen[_KIND[t]] += 1
             self._dora = len(dora)
-        counts = self._seen
-        hidden = False  # an offered tile shown nowhere else
-        if offered is not None and by is not None:
-            # the offered tile is usually already shown: last in its river, or in an added kan
-            river = rivers[by]
-            in_river = bool(river) and river[-1].tile == offered and not river[-1].called
-            set_aside = _KIND[offered] == NORTH and kita and kita[by]  # a North set aside
-            hidden = not (in_river or set_aside or any(offered in m.tiles for m in melds[by]))
-        if kita or players == 3 or hidden:  # (a four-player view: the table's counts as they are)
-            counts = list(counts)
-            if kita:
-                counts[NORTH] += sum(kita)
-            if players == 3:
-                for k in SANMA_ABSENT:
-                    counts[k] = 4
-            if hidden:
-                counts[_KIND[offered]] += 1  # type: ignore[index]
-        if max(counts) > 4:
-            return tuple([c if c < 4 else 4 for c in counts])
-        return tuple(counts)
+        return visible_from_shown(self._seen, rivers, melds, offered, by, kita, players)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` sees of the round right now."""
         rnd = self.rnd
         p = rnd.players[seat]
         drawn = rnd.drawn if (rnd.phase == TURN and rnd.current == seat) else None
-        tiles = p.hand  # (``_in_hand_order`` inline: a view at every decision point)
-        hand = (
-            sorted(tiles)
-            if not tiles or max(tiles) < NUM_KINDS
-            else sorted(tiles, key=_SORT_KEYS.__getitem__)
-        )
+        hand = in_hand_order(p.hand)
         if drawn is not None:
             hand.remove(drawn)  # (one copy of an int: the same tiles in the same order as before)
         offered = offered_by = None

@@ -111,6 +111,42 @@ def shown_counts(
     return counts
 
 
+def visible_from_shown(
+    shown: Sequence[int],
+    rivers: Sequence[Sequence[RiverTile]],
+    melds: Sequence[Sequence[Meld]],
+    offered: int | None,
+    by: int | None,
+    kita: Sequence[int],
+    players: int,
+) -> tuple[int, ...]:
+    """A view's visible counts from the table's shown copies (:func:`shown_counts`, not changed):
+    plus the Norths set aside, every kind a three-player set lacks as four, and an offered tile
+    shown nowhere else; at most four a kind. A four-player view's counts are ``shown`` as they are,
+    with no copy (the view builder keeps them up to date; bench_speed: "replay, 4 policies, one
+    core")."""
+    hidden = False  # an offered tile shown nowhere else
+    if offered is not None and by is not None:
+        # the offered tile is usually already shown: last in its river, or in an added kan
+        river = rivers[by]
+        in_river = bool(river) and river[-1].tile == offered and not river[-1].called
+        set_aside = KIND_OF[offered] == NORTH and kita and kita[by]  # a North set aside
+        hidden = not (in_river or set_aside or any(offered in m.tiles for m in melds[by]))
+    counts = shown
+    if kita or players == 3 or hidden:
+        counts = list(shown)
+        if kita:
+            counts[NORTH] += sum(kita)
+        if players == 3:
+            for k in SANMA_ABSENT:
+                counts[k] = 4
+        if hidden:
+            counts[KIND_OF[offered]] += 1  # type: ignore[index]
+    if max(counts) > 4:
+        return tuple([c if c < 4 else 4 for c in counts])
+    return tuple(counts)
+
+
 def _unordered(op: str, a: object, b: object) -> bool:
     """An ordering of an Action: none. TypeError, as for the dataclass it was, also against a plain
     tuple (whose own comparison would otherwise answer)."""
@@ -347,22 +383,10 @@ class PlayerView:
     def _visible_counts(self) -> tuple[int, ...]:
         # once per view, as _concealed_counts; kinds through a table (a view is asked for its
         # counts at every decision point)
-        counts = shown_counts(self.rivers, self.melds, self.dora_indicators)
-        kind_of = KIND_OF
-        if self.kita:
-            counts[NORTH] += sum(self.kita)
-        if self.players == 3:
-            for k in SANMA_ABSENT:
-                counts[k] = 4
-        offered, by = self.offered, self.offered_by
-        if offered is not None and by is not None:
-            # the offered tile is usually already shown: last in its river, or in an added kan
-            river = self.rivers[by]
-            in_river = bool(river) and river[-1].tile == offered and not river[-1].called
-            set_aside = kind_of[offered] == NORTH and self.kita and self.kita[by]  # a North set aside
-            if not (in_river or set_aside or any(offered in m.tiles for m in self.melds[by])):
-                counts[kind_of[offered]] += 1
-        return tuple([c if c < 4 else 4 for c in counts])
+        shown = shown_counts(self.rivers, self.melds, self.dora_indicators)
+        return visible_from_shown(
+            shown, self.rivers, self.melds, self.offered, self.offered_by, self.kita, self.players
+        )
 
     def unseen_counts(self) -> list[int]:
         """34 counts of the copies this player has not seen anywhere (wall or other hands)."""

@@ -295,12 +295,7 @@ class _Table:
                 call = res.call
         step = table_step(rnd)
         if call is None and step.kind == "draw":  # (nearly every discard: the next seat draws)
-            e = _DRAWS[step.seat][self._draw_live()]
-            events = self.events  # (``_play`` inline: every draw)
-            self._round_apply(e, len(events))
-            events.append(e)
-            if self.observer is not None:
-                self.observer(self.game, rnd, self._wall)
+            self._play(_DRAWS[step.seat][self._draw_live()])
             return
         while step.kind == "event" and isinstance(step.event, ev.RiichiAccepted):
             self.apply(step.event)  # the stick is paid before anything else happens on the tile
