@@ -57,7 +57,6 @@ from mjcli.riichi.policies.bridge import (
     actual_action,
     claimed,
     decision_kind,
-    in_hand_order,
     legal_listed,
     reacting_seats,
 )
@@ -69,6 +68,7 @@ from mjcli.tiles import (
     KIND_OF,
     NUM_TILES,
     SUITS,
+    in_hand_order,
     is_red,
     kind,
     number_of,

@@ -44,12 +44,11 @@ from collections.abc import Sequence
 from mjcli.riichi.policies.base import BasePolicy, pass_or_first, tsumogiri
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
-from mjcli.tiles import KIND_OF, NUM_KINDS, NUM_TILES, counts34, sort_key, tile_name
+from mjcli.tiles import KIND_OF, counts34, in_hand_order, tile_name
 
 NAME = "greedy"
 SEED = "003_79b16c3c4696e622.txt (Janshi.dahai, Game.ichijun)"
 
-_SORT_KEY = tuple(sort_key(t) for t in range(NUM_TILES))
 
 #: the seed's dead wall: 14 tiles stay in ``yama`` when the round ends
 DEAD_WALL = 14
@@ -57,10 +56,7 @@ DEAD_WALL = 14
 
 def seed_order(view: PlayerView) -> list[int]:
     """The seed's ``tehai`` list at a discard: the sorted hand, then the drawn tile."""
-    hand = view.hand
-    # sort_key through a table; without a red five (codes from NUM_KINDS up) hand order is the
-    # codes' order: a plain sort, no key a tile (bench_speed: "replay, 4 policies, one core")
-    order = sorted(hand) if not hand or max(hand) < NUM_KINDS else sorted(hand, key=_SORT_KEY.__getitem__)
+    order = in_hand_order(view.hand)
     if view.drawn is not None:
         order.append(view.drawn)
     return order
