@@ -262,6 +262,7 @@ def ordered_map(
     setup: Callable[[], Any] | None = None,
     backend: Backend | None = None,
     preload: Sequence[str] = (),
+    main_helps: bool = False,
 ) -> Iterator[R]:
     """``work(context, task)`` for every task, yielded in task order.
 
@@ -273,6 +274,9 @@ def ordered_map(
     ``jobs`` is not used) says where the tasks run: :class:`Processes` or :class:`RayCluster`.
     ``preload`` names modules the workers need beyond those defining ``work`` and ``setup`` (such as
     :data:`SHANTEN_TABLES`): a forkserver started by this run imports both before its first worker.
+    ``main_helps``: with workers, this process runs tasks itself (with a ``setup()`` of its own)
+    while the workers start, see :func:`_pool_map`; only for a cheap ``setup`` whose context starts
+    no outside process (nothing here would stop it) and needs no tables the server loads (verify).
     """
     if isinstance(backend, RayCluster):
         yield from _ray_map(backend, work, tasks, setup)
@@ -291,8 +295,8 @@ def ordered_map(
     workers: list[_Worker] = []
     try:
         with _terminate_on_signal():
-            yield from _pool_map(work, tasks, min(jobs, len(tasks)), setup, workers, preload)
-        _finish(workers)
+            yield from _pool_map(work, tasks, min(jobs, len(tasks)), setup, workers, preload, main_helps)
+        _finish(workers, main_helps)
     except KeyboardInterrupt as exc:
         raise exc if isinstance(exc, Interrupted) else Interrupted() from None
     finally:
@@ -358,28 +362,37 @@ def _pool_map(
     setup: Callable[[], Any] | None,
     workers: list[_Worker],
     preload: Sequence[str],
+    main_helps: bool,
 ) -> Iterator[Any]:
+    """The tasks on ``size`` workers, results in task order.
+
+    With ``main_helps`` this process runs tasks itself while the workers start. Starting one waits
+    for the server to have imported the run's modules (it began at the command's start, see
+    :func:`start_workers_early`, but this process usually gets here first): 0.1-0.3 s in which
+    nothing ran (bench_speed ``jobs_and_memory``: a third of a 19-hanchan verify). A thread of this
+    process starts the workers and sends each its first tasks; this thread meanwhile takes the next
+    task in order for itself, until every worker has started. A batch that small may be done before
+    any worker starts; otherwise this process then only feeds the workers and hands on the results,
+    as before (it also makes the caller's frames and files)."""
     # imported here, not at the top: every command reads --jobs from this module, and only a run
     # with workers needs multiprocessing (about 30 ms of start-up saved for the others)
     import multiprocessing
+    import threading
     from multiprocessing.connection import wait
 
     ctx = multiprocessing.get_context(_context_name())
     # Only this run's modules: every worker waits for the server's imports, and the engines of
     # every game cost four hanchan of replay there.
     _start_forkserver([*preload, *_modules_of(work, setup)])
-    for _ in range(size):
-        # Ctrl-C may stop this loop anywhere: a worker forked but not yet known here finds its pipe
-        # closed when this process ends, and ends too.
-        mine, theirs = ctx.Pipe()
-        process = ctx.Process(target=_worker_main, args=(theirs, work, setup), daemon=True)
-        workers.append(_Worker(process, mine))
-        process.start()
-        theirs.close()
-    unsent = 0  # the next task to send
+    unsent = 0  # the next task to send (or to run here)
+    taking = threading.Lock()  # ``unsent`` while the starting thread and this one both take tasks
     done: dict[int, tuple[bool, Any]] = {}
-    by_handle = {w.conn: w for w in workers} | {w.process.sentinel: w for w in workers}
     following = 0
+    ends = [ctx.Pipe() for _ in range(size)]
+    for mine, theirs in ends:
+        workers.append(
+            _Worker(ctx.Process(target=_worker_main, args=(theirs, work, setup), daemon=True), mine)
+        )
 
     def feed(w: _Worker) -> None:
         nonlocal unsent
@@ -392,6 +405,53 @@ def _pool_map(
             w.conn.send((unsent, tasks[unsent]))
             w.tasks.append(unsent)
             unsent += 1
+
+    def start_all() -> None:
+        # Ctrl-C may stop the run anywhere: a worker forked but not yet known here finds its pipe
+        # closed when this process ends (or when the run closes it), and ends too.
+        for w, (_, theirs) in zip(workers, ends, strict=True):
+            w.process.start()  # waits for the server's imports
+            theirs.close()
+            if main_helps:
+                with taking:
+                    feed(w)
+
+    failed: list[BaseException] = []
+
+    def start_all_in_thread() -> None:
+        try:
+            start_all()
+        except BaseException as exc:  # raised in the main thread once it joins this one
+            failed.append(exc)
+
+    if main_helps:
+        starter = threading.Thread(target=start_all_in_thread, name="mjcli-start-workers", daemon=True)
+        starter.start()
+        here = setup() if setup is not None else None  # this process's own context
+        while starter.is_alive():
+            with taking:
+                index = unsent if unsent < len(tasks) else None
+                unsent += index is not None
+            if index is None:
+                break
+            try:
+                done[index] = (True, work(here, tasks[index]))
+            except Exception as exc:  # raised in order, as a worker's would be
+                done[index] = (False, exc)
+            while following in done:
+                if not done[following][0]:
+                    raise done.pop(following)[1]
+                following += 1
+                yield done.pop(following - 1)[1]
+        del here
+        if following == len(tasks):
+            return  # all done here: the workers are not waited for
+        starter.join()
+        if failed:
+            raise failed[0]
+    else:
+        start_all()
+    by_handle = {w.conn: w for w in workers} | {w.process.sentinel: w for w in workers}
 
     def answer(w: _Worker) -> None:
         index, ok, value = w.conn.recv()
@@ -438,13 +498,16 @@ def _lost(w: _Worker) -> None:
     raise WorkerDied(f"a worker process {how}{pending}; the run is stopped")
 
 
-def _finish(workers: list[_Worker]) -> None:
-    """Every task is done: close the pipes (the workers read the end and exit) and wait for them."""
+def _finish(workers: list[_Worker], main_helped: bool = False) -> None:
+    """Every task is done: close the pipes (the workers read the end and exit) and wait for them.
+    A worker this process did the work of (``main_helped``) is not waited for while it starts: its
+    context starts no outside process, and the caller's ``_kill`` ends it."""
     for w in workers:
         w.conn.close()
     deadline = time.monotonic() + _EXIT_GRACE
     for w in workers:
-        w.process.join(max(0.0, deadline - time.monotonic()))
+        if w.ready or not main_helped:
+            w.process.join(max(0.0, deadline - time.monotonic()))
 
 
 def _kill(workers: list[_Worker]) -> None:

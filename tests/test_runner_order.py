@@ -6,8 +6,11 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
+import os
+import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -95,3 +98,63 @@ def test_the_server_imports_what_the_mjcli_script_imports(monkeypatch: pytest.Mo
     assert _main_script_imports() == ("mjcli.cli",)
     script.__spec__ = importlib.util.find_spec("mjcli.__main__")
     assert _main_script_imports() == ()
+
+
+_HELPING_RUN = """
+import os, sys, time
+from mjcli.runner import ordered_map, shared
+
+def where(scale, task):
+    time.sleep(scale)
+    if task == {bad}:
+        raise ValueError(f"bad task {{task}}")
+    return task, os.getpid()
+
+if __name__ == "__main__":
+    sys.modules["where_mod"] = sys.modules["__main__"]
+    got = []
+    try:
+        tasks = list(range({n}))
+        run = ordered_map(where, tasks, jobs=2, setup=shared(0.02), preload=["slow_import"], main_helps=True)
+        for r in run:
+            got.append(r)
+    except ValueError as exc:
+        print("raised", exc)
+    print([t for t, _ in got], sum(pid == os.getpid() for _, pid in got), len({{pid for _, pid in got}}))
+"""
+
+
+def _helping_run(tmp_path: Path, n: int, bad: int, server_delay: float) -> str:
+    """A run with ``main_helps`` in a fresh process whose workers' server takes ``server_delay`` s
+    to import its preload (a module that sleeps): the tasks, how many ran in the main process, and
+    in how many processes."""
+    (tmp_path / "slow_import.py").write_text(f"import time\ntime.sleep({server_delay})\n")
+    script = tmp_path / "helping.py"
+    script.write_text(_HELPING_RUN.format(n=n, bad=bad))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+    # output to files, not pipes: the workers' server keeps its copies of them open while it imports
+    with (tmp_path / "out").open("w") as out, (tmp_path / "err").open("w") as err:
+        done = subprocess.run([sys.executable, str(script)], env=env, stdout=out, stderr=err, timeout=60)
+    assert done.returncode == 0, (tmp_path / "err").read_text()
+    return (tmp_path / "out").read_text()
+
+
+def test_the_main_process_does_the_work_while_the_workers_start(tmp_path: Path) -> None:
+    # the server imports for 3 s: the main process runs all 8 tasks (0.16 s), with no worker
+    out = _helping_run(tmp_path, n=8, bad=-1, server_delay=3)
+    assert out.split("\n")[0] == "[0, 1, 2, 3, 4, 5, 6, 7] 8 1"
+
+
+def test_with_the_main_process_helping_results_stay_in_task_order(tmp_path: Path) -> None:
+    # a server ready after 0.3 s: the first tasks run here, the rest in the workers, in order
+    out = _helping_run(tmp_path, n=60, bad=-1, server_delay=0.3)
+    tasks, here, processes = out.split("\n")[0].rsplit(" ", 2)
+    assert tasks == str(list(range(60)))
+    assert 1 <= int(here) < 60 and int(processes) >= 2
+
+
+def test_with_the_main_process_helping_a_failing_task_is_raised_in_order(tmp_path: Path) -> None:
+    for delay in (3, 0.1):  # the bad task run here, or in a worker
+        out = _helping_run(tmp_path, n=12, bad=5, server_delay=delay)
+        raised, results = out.split("\n")[:2]
+        assert raised == "raised bad task 5" and results.startswith("[0, 1, 2, 3, 4] ")

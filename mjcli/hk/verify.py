@@ -171,7 +171,7 @@ def verify_paths(
     items: Sequence[tuple[Path, str]], jobs: int = 1, backend: Backend | None = None
 ) -> Iterator[Report]:
     """Reports in input order, worked out in ``jobs`` processes (or where ``backend`` says)."""
-    yield from ordered_map(_task, list(items), jobs=jobs, backend=backend)
+    yield from ordered_map(_task, list(items), jobs=jobs, backend=backend, main_helps=True)
 
 
 #: the tables of a verify: files ``NAME.parquet``, or a parted run's folders (see :mod:`mjcli.ledger`)

@@ -463,7 +463,9 @@ def verify_paths(
     """Verify files in order (the order of ``paths`` whatever ``jobs`` or ``backend`` is); one list
     per file."""
     tasks = [str(p) for p in paths]
-    yield from ordered_map(verify_task, tasks, jobs=jobs, setup=shared(rules), backend=backend)
+    yield from ordered_map(
+        verify_task, tasks, jobs=jobs, setup=shared(rules), backend=backend, main_helps=True
+    )
 
 
 #: the tables of a verify: files ``NAME.parquet``, or a parted run's folders (see :mod:`mjcli.ledger`)
