@@ -9,7 +9,6 @@ code 130.
 
 from __future__ import annotations
 
-import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -78,20 +77,10 @@ def _stop(signum: int, frame: object) -> None:
     raise KeyboardInterrupt  # the runner's own handler, while it runs, raises its Interrupted
 
 
-#: Polars' allocator (jemalloc, read once when Polars is first imported) told to give freed pages
-#: back to the system at once instead of keeping them ten seconds: the frames a batch command makes
-#: per log, and its final sink, then do not pile up. bench_speed "peak memory by hanchan replayed":
-#: replay of 4 / 19 / 171 hanchan 153 / 187 / 215 -> 144 / 165 / 184 MiB, CPU within noise (a few
-#: more system calls). A value the user sets wins; an allocator without this variable ignores it.
-POLARS_ALLOCATOR_ENV = "_RJEM_MALLOC_CONF"
-POLARS_ALLOCATOR_CONF = "dirty_decay_ms:0,muzzy_decay_ms:0"
-
-
 def main() -> None:
     """Console-script entry point: run the app; project errors become ``error: ...`` and exit 2,
     Ctrl-C and SIGTERM ``interrupted`` and exit 130 (after the command's clean-up has run)."""
     signal.signal(signal.SIGTERM, _stop)  # SIGTERM stops a run the way Ctrl-C does
-    os.environ.setdefault(POLARS_ALLOCATOR_ENV, POLARS_ALLOCATOR_CONF)
     try:
         args = optional_values(sys.argv[1:])
         build_app(commands_for(args))(args=args)

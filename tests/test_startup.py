@@ -5,11 +5,8 @@ imports at all. Checked on ``sys.modules`` in a fresh interpreter, never on a ti
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
-
-import pytest
 
 #: libraries that only some commands need: none of them may load before the command is known
 HEAVY = ("polars", "pyarrow", "pandas", "numpy", "mahjong", "multiprocessing", "rich", "pydantic")
@@ -82,18 +79,3 @@ def test_one_hand_analysis_needs_no_numpy():
     )
     assert "mjcli.analysis.shanten_calc" in modules
     assert _loaded(modules, ("numpy",)) == []
-
-
-def test_the_cli_tells_polars_allocator_to_return_freed_memory(monkeypatch: pytest.MonkeyPatch) -> None:
-    # set before any command imports Polars (bench_speed "peak memory by hanchan replayed")
-    from mjcli import cli
-
-    monkeypatch.setattr(sys, "argv", ["mjcli", "--version"])
-    for user_value, expected in ((None, cli.POLARS_ALLOCATOR_CONF), ("narenas:1", "narenas:1")):
-        if user_value is None:
-            monkeypatch.delenv(cli.POLARS_ALLOCATOR_ENV, raising=False)
-        else:
-            monkeypatch.setenv(cli.POLARS_ALLOCATOR_ENV, user_value)  # the user's own setting wins
-        with pytest.raises(SystemExit):
-            cli.main()
-        assert os.environ[cli.POLARS_ALLOCATOR_ENV] == expected
