@@ -628,6 +628,8 @@ def jobs_and_memory() -> None:
     runs = {
         f"replay --jobs 2 vs 1 ({len(paths)} hanchan)": ["replay", *paths, "--out", "{tmp}/r"],
         f"verify --jobs 2 vs 1 ({len(paths)} hanchan)": ["verify", *paths],
+        # a few logs, as typed in a shell: the main process does them while the workers start
+        "verify --jobs 2 vs 1 (4 hanchan)": ["verify", *paths[:4]],
         "simulate --jobs 2 vs 1 (16 games)": ["simulate", "--games", "16", "--seed", "3", "--out", "{tmp}/s"],
     }
     rss = 0
@@ -642,7 +644,8 @@ def jobs_and_memory() -> None:
                 if name.startswith("replay") and jobs == 1:
                     rss = max(rss, peak)
         one, two = min(walls[1]), min(walls[2])
-        _row(name, f"{one:.1f} s -> {two:.1f} s", "-", f"x{one / two:.2f}", ">= x1.8 on a quiet machine")
+        target = "not slower (x1.0)" if "(4 hanchan)" in name else ">= x1.8 on a quiet machine"
+        _row(name, f"{one:.2f} s -> {two:.2f} s", "-", f"x{one / two:.2f}", target)
         c1, c2 = min(cpus[1]), min(cpus[2])
         print(f"    (CPU of all its processes {c1:.2f} s -> {c2:.2f} s: bound x{2 * c1 / c2:.2f})")
     _row("peak memory, replay (max RSS of a process)", f"{rss / 1024:.0f} MiB", "-", "", "<= 100 MiB")
