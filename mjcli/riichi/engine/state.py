@@ -49,9 +49,9 @@ from mjcli.tiles import (
     NUM_TILES,
     TERMINALS_AND_HONORS,
     WINDS,
+    in_hand_order,
     is_honor,
     kind,
-    sort_key,
 )
 
 #: ``tiles.kind`` as a table, for the lines run on every draw, discard and pass: an index is about a
@@ -555,7 +555,9 @@ class Round:
         self._start_kan(e.actor, "kan", None)
 
     def _meld(self, p: Player, name: str, e: ev.Chi | ev.Pon | ev.OpenKan, forbidden: set[int]) -> None:
-        tiles = tuple(sorted((e.tile, *e.consumed), key=sort_key))
+        # (hand order by ``in_hand_order``, no key function called per tile: every call of a
+        # self-play game; bench_speed "self-play")
+        tiles = tuple(in_hand_order((e.tile, *e.consumed)))
         p.melds.append(Meld(name, tiles, e.tile, e.target))
         p.kuikae = frozenset(forbidden)
         self.current = e.actor
@@ -621,7 +623,7 @@ class Round:
         for t in e.consumed:
             p.remove(t)
         p._waits = None
-        p.melds.append(Meld("ankan", tuple(sorted(e.consumed, key=sort_key)), None, None))
+        p.melds.append(Meld("ankan", tuple(in_hand_order(e.consumed)), None, None))
         self._after_call()
         self._start_kan(e.actor, "ankan", e.consumed[0])
 
@@ -640,7 +642,7 @@ class Round:
         p.remove(e.tile)
         p._waits = None
         p.melds[pons[0]] = Meld(
-            "kakan", tuple(sorted((*old.tiles, e.tile), key=sort_key)), old.called, old.from_seat
+            "kakan", tuple(in_hand_order((*old.tiles, e.tile))), old.called, old.from_seat
         )
         self.interrupted = True
         # Ippatsu ends with the kan, but a chankan on this very tile can still be ippatsu:
@@ -694,7 +696,7 @@ class Round:
         if e.actor == e.target:
             self._check_tsumo(e, index, p)
             scored = self._score(e, index, p, tsumo=True)
-            hand = tuple(sorted(p.hand, key=sort_key))
+            hand = tuple(in_hand_order(p.hand))
             self.wins.append(
                 WinOutcome(e.actor, e.target, e.tile, scored, self._pao_for(e.actor, scored), hand)
             )
@@ -743,7 +745,7 @@ class Round:
                 raise IllegalEvent(index, e, "only thirteen orphans may rob a closed kan")
         self.win_chankan = chankan
         scored = self._score(e, index, p, tsumo=False, chankan=chankan)
-        hand = tuple(sorted((*p.hand, e.tile), key=sort_key))
+        hand = tuple(in_hand_order((*p.hand, e.tile)))
         self.wins.append(WinOutcome(e.actor, e.target, e.tile, scored, self._pao_for(e.actor, scored), hand))
         self.phase = ENDED
 
