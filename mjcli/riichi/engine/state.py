@@ -423,7 +423,21 @@ class Round:
         p.hand.remove(tile)
         p.counts[k] -= 1
         if drawn is None or k != _KIND[drawn]:
-            p._waits = None  # the 3n+1 hand changed (a tsumogiri leaves it as it was)
+            # The 3n+1 hand changed (a tsumogiri leaves it as it was). One that the turn's riichi
+            # check found a tile or more from tenpai (its shanten memo: see ``actions._may_be_tenpai``)
+            # waits on nothing whatever it discards (a discard never lowers the shanten): its waits
+            # are known without working them out at the next pass (bench_speed: "walk a log to
+            # every decision", "self-play")
+            memo = p._shanten_at
+            if (
+                memo is not None
+                and memo[0] - (p.discards - memo[1]) >= 1
+                and memo[2] == len(p.melds)
+                and memo[3] == len(p.kita)
+            ):
+                p._waits = _NO_WAITS
+            else:
+                p._waits = None
         if declaring and not p.waits():
             raise IllegalEvent(index, e, "the riichi discard does not leave the hand tenpai")
         if p.ippatsu and not declaring:
@@ -970,6 +984,8 @@ class Round:
 
 
 _YAOCHUU = frozenset(TERMINALS_AND_HONORS)
+#: the waits of a hand that waits on nothing
+_NO_WAITS: frozenset[int] = frozenset()
 
 #: the events of play inside a round (what ends it aside)
 PLAY_EVENTS = frozenset(
