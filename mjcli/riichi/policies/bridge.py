@@ -72,7 +72,7 @@ class ViewBuilder:
     round moves on.
     """
 
-    __slots__ = ("rnd", "_lists", "_key", "_rivers", "_melds", "_seen", "_dora")
+    __slots__ = ("rnd", "_lists", "_key", "_rivers", "_melds", "_seen", "_most", "_dora")
 
     def __init__(self, rnd: Round) -> None:
         self.rnd = rnd
@@ -88,6 +88,7 @@ class ViewBuilder:
         # (PlayerView._visible_counts) instead of a count over every river and meld per view
         # (bench_speed: "replay, 4 policies, one core"); ``_dora`` indicators counted in so far.
         self._seen = [0] * NUM_KINDS
+        self._most = 0  # the largest of ``_seen``, for visible_from_shown's cap
         self._dora = 0
 
     def _table(self) -> tuple[tuple[tuple[RiverTile, ...], ...], tuple[tuple[Meld, ...], ...]]:
@@ -129,7 +130,10 @@ class ViewBuilder:
                             _RIVER_TILE[(e.tile << 3) | (e.tsumogiri << 2) | (e.called << 1) | e.riichi],
                         )
                         if not e.called:
-                            seen[_KIND[e.tile]] += 1
+                            k = _KIND[e.tile]
+                            seen[k] += 1
+                            if seen[k] > self._most:
+                                self._most = seen[k]
                     else:
                         rivers[s] = _extended(c, r)
                         recount = True
@@ -142,6 +146,7 @@ class ViewBuilder:
     def _recount(self) -> None:
         """The table's shown copies (``_seen``) counted again from the converted rivers and melds."""
         self._seen = shown_counts(self._rivers, self._melds, self.rnd.dora[: self._dora])
+        self._most = max(self._seen)
 
     def _visible(
         self,
@@ -160,8 +165,9 @@ class ViewBuilder:
             seen = self._seen
             for t in dora[self._dora :]:
                 seen[_KIND[t]] += 1
+            self._most = max(seen)
             self._dora = len(dora)
-        return visible_from_shown(self._seen, rivers, melds, offered, by, kita, players)
+        return visible_from_shown(self._seen, rivers, melds, offered, by, kita, players, self._most)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` sees of the round right now."""
