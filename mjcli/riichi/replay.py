@@ -45,7 +45,7 @@ from mjcli.riichi.bots.protocol import action_index, meta_text, q_by_index
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.legality import IllegalEvent
 from mjcli.riichi.engine.settlement import ranking
-from mjcli.riichi.engine.state import KAN, REACT, TURN
+from mjcli.riichi.engine.state import KAN, PLAY_EVENTS, REACT, TURN
 from mjcli.riichi.engine.table import WIND_LETTERS, Game
 from mjcli.riichi.policies import build_policy, builtin_registry
 from mjcli.riichi.policies.bridge import (
@@ -241,9 +241,15 @@ def decisions_of(
     builder: ViewBuilder | None = None
     pending = False
     moves = 0  # moves made in the round so far
+    rec = None  # the record of the round in play
     for i, e in enumerate(events):
-        engine.apply(e, i)
         t = type(e)
+        if t in PLAY_EVENTS and rec is not None and rec.outcome is None:
+            # An action inside the round in play, to its state at once: ``Game.apply``'s hot path
+            # without its call (bench_speed: "walk a log to every decision")
+            rec.state.apply(e, i)
+        else:
+            engine.apply(e, i)
         if t is ev.StartRound:
             rec = engine.current
             builder = ViewBuilder(rec.state) if rec is not None else None

@@ -49,9 +49,9 @@ from mjcli.tiles import (
     NUM_TILES,
     TERMINALS_AND_HONORS,
     WINDS,
+    in_hand_order,
     is_honor,
     kind,
-    sort_key,
 )
 
 #: ``tiles.kind`` as a table, for the lines run on every draw, discard and pass: an index is about a
@@ -403,8 +403,13 @@ class Round:
         tile = e.tile
         drawn = self.drawn
         p = self.players[e.actor]
-        if tile not in p.hand:
-            raise IllegalEvent(index, e, "the tile is not in the hand")
+        hand = p.hand
+        try:
+            # (the tile's place, found once: the hand is searched once for the test and the removal
+            # below, not twice; bench_speed "walk a log to every decision", "self-play")
+            at = hand.index(tile)
+        except ValueError:
+            raise IllegalEvent(index, e, "the tile is not in the hand") from None
         if e.tsumogiri and (drawn is None or drawn != tile):
             raise IllegalEvent(index, e, "marked as tsumogiri but the tile was not just drawn")
         k = _KIND[tile]
@@ -420,10 +425,24 @@ class Round:
             if drawn is not None and p.complete_with(drawn):
                 # Letting one's own winning tile go by in riichi is furiten for the rest of the round.
                 p.riichi_furiten = True
-        p.hand.remove(tile)
+        del hand[at]  # (``hand.remove(tile)``: its first copy)
         p.counts[k] -= 1
         if drawn is None or k != _KIND[drawn]:
-            p._waits = None  # the 3n+1 hand changed (a tsumogiri leaves it as it was)
+            # The 3n+1 hand changed (a tsumogiri leaves it as it was). One that the turn's riichi
+            # check found a tile or more from tenpai (its shanten memo: see ``actions._may_be_tenpai``)
+            # waits on nothing whatever it discards (a discard never lowers the shanten): its waits
+            # are known without working them out at the next pass (bench_speed: "walk a log to
+            # every decision", "self-play")
+            memo = p._shanten_at
+            if (
+                memo is not None
+                and memo[0] - (p.discards - memo[1]) >= 1
+                and memo[2] == len(p.melds)
+                and memo[3] == len(p.kita)
+            ):
+                p._waits = _NO_WAITS
+            else:
+                p._waits = None
         if declaring and not p.waits():
             raise IllegalEvent(index, e, "the riichi discard does not leave the hand tenpai")
         if p.ippatsu and not declaring:
@@ -555,7 +574,9 @@ class Round:
         self._start_kan(e.actor, "kan", None)
 
     def _meld(self, p: Player, name: str, e: ev.Chi | ev.Pon | ev.OpenKan, forbidden: set[int]) -> None:
-        tiles = tuple(sorted((e.tile, *e.consumed), key=sort_key))
+        # (hand order by ``in_hand_order``, no key function called per tile: every call of a
+        # self-play game; bench_speed "self-play")
+        tiles = tuple(in_hand_order((e.tile, *e.consumed)))
         p.melds.append(Meld(name, tiles, e.tile, e.target))
         p.kuikae = frozenset(forbidden)
         self.current = e.actor
@@ -621,7 +642,7 @@ class Round:
         for t in e.consumed:
             p.remove(t)
         p._waits = None
-        p.melds.append(Meld("ankan", tuple(sorted(e.consumed, key=sort_key)), None, None))
+        p.melds.append(Meld("ankan", tuple(in_hand_order(e.consumed)), None, None))
         self._after_call()
         self._start_kan(e.actor, "ankan", e.consumed[0])
 
@@ -640,7 +661,7 @@ class Round:
         p.remove(e.tile)
         p._waits = None
         p.melds[pons[0]] = Meld(
-            "kakan", tuple(sorted((*old.tiles, e.tile), key=sort_key)), old.called, old.from_seat
+            "kakan", tuple(in_hand_order((*old.tiles, e.tile))), old.called, old.from_seat
         )
         self.interrupted = True
         # Ippatsu ends with the kan, but a chankan on this very tile can still be ippatsu:
@@ -694,7 +715,7 @@ class Round:
         if e.actor == e.target:
             self._check_tsumo(e, index, p)
             scored = self._score(e, index, p, tsumo=True)
-            hand = tuple(sorted(p.hand, key=sort_key))
+            hand = tuple(in_hand_order(p.hand))
             self.wins.append(
                 WinOutcome(e.actor, e.target, e.tile, scored, self._pao_for(e.actor, scored), hand)
             )
@@ -743,7 +764,7 @@ class Round:
                 raise IllegalEvent(index, e, "only thirteen orphans may rob a closed kan")
         self.win_chankan = chankan
         scored = self._score(e, index, p, tsumo=False, chankan=chankan)
-        hand = tuple(sorted((*p.hand, e.tile), key=sort_key))
+        hand = tuple(in_hand_order((*p.hand, e.tile)))
         self.wins.append(WinOutcome(e.actor, e.target, e.tile, scored, self._pao_for(e.actor, scored), hand))
         self.phase = ENDED
 
@@ -968,6 +989,8 @@ class Round:
 
 
 _YAOCHUU = frozenset(TERMINALS_AND_HONORS)
+#: the waits of a hand that waits on nothing
+_NO_WAITS: frozenset[int] = frozenset()
 
 #: the events of play inside a round (what ends it aside)
 PLAY_EVENTS = frozenset(

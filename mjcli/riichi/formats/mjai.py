@@ -332,7 +332,9 @@ class _Game:
             e: Draw | Discard = _DRAWS[actor][tile][rinshan] if 0 <= actor < 4 else Draw(actor, tile, rinshan)
         else:
             tsumogiri = bool(o.get("tsumogiri", False))
-            if tsumogiri and isinstance(_last_action(round_), Chi | Pon):
+            # (a discard right after the draw, nearly every one, follows no call: the round's last
+            # event read, not ``_last_action`` called; bench_speed "walk a log to every decision")
+            if tsumogiri and type(round_[-1]) is not Draw and isinstance(_last_action(round_), Chi | Pon):
                 # No tile was drawn: some converters (the three-player log of yuufyu/wahaha) mark the
                 # discard after a call as tsumogiri when it matches the caller's earlier draw.
                 tsumogiri = False

@@ -72,7 +72,7 @@ class ViewBuilder:
     round moves on.
     """
 
-    __slots__ = ("rnd", "_lists", "_key", "_rivers", "_melds", "_seen", "_dora")
+    __slots__ = ("rnd", "_lists", "_key", "_rivers", "_melds", "_seen", "_most", "_dora")
 
     def __init__(self, rnd: Round) -> None:
         self.rnd = rnd
@@ -88,6 +88,7 @@ class ViewBuilder:
         # (PlayerView._visible_counts) instead of a count over every river and meld per view
         # (bench_speed: "replay, 4 policies, one core"); ``_dora`` indicators counted in so far.
         self._seen = [0] * NUM_KINDS
+        self._most = 0  # the largest of ``_seen``, for visible_from_shown's cap
         self._dora = 0
 
     def _table(self) -> tuple[tuple[tuple[RiverTile, ...], ...], tuple[tuple[Meld, ...], ...]]:
@@ -129,7 +130,10 @@ class ViewBuilder:
                             _RIVER_TILE[(e.tile << 3) | (e.tsumogiri << 2) | (e.called << 1) | e.riichi],
                         )
                         if not e.called:
-                            seen[_KIND[e.tile]] += 1
+                            k = _KIND[e.tile]
+                            seen[k] += 1
+                            if seen[k] > self._most:
+                                self._most = seen[k]
                     else:
                         rivers[s] = _extended(c, r)
                         recount = True
@@ -142,26 +146,17 @@ class ViewBuilder:
     def _recount(self) -> None:
         """The table's shown copies (``_seen``) counted again from the converted rivers and melds."""
         self._seen = shown_counts(self._rivers, self._melds, self.rnd.dora[: self._dora])
+        self._most = max(self._seen)
 
-    def _visible(
-        self,
-        rivers: tuple[tuple[RiverTile, ...], ...],
-        melds: tuple[tuple[Meld, ...], ...],
-        offered: int | None,
-        by: int | None,
-        kita: tuple[int, ...],
-        players: int,
-    ) -> tuple[int, ...]:
-        """:meth:`PlayerView._visible_counts <mjcli.riichi.policies.view.PlayerView.visible_counts>`
-        of the view being built, from the table's counts kept up to date (the same numbers: a test
-        compares them on every decision point of the shared logs)."""
+    def _count_dora(self) -> None:
+        """The indicators turned since the last view counted into the table's shown copies (they
+        are only ever added)."""
         dora = self.rnd.dora
-        if len(dora) != self._dora:  # an indicator turned since (they are only ever added)
-            seen = self._seen
-            for t in dora[self._dora :]:
-                seen[_KIND[t]] += 1
-            self._dora = len(dora)
-        return visible_from_shown(self._seen, rivers, melds, offered, by, kita, players)
+        seen = self._seen
+        for t in dora[self._dora :]:
+            seen[_KIND[t]] += 1
+        self._most = max(seen)
+        self._dora = len(dora)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` sees of the round right now."""
@@ -178,6 +173,8 @@ class ViewBuilder:
             offered, offered_by = rnd.last_tile, rnd.kan_actor  # the tile of an added (or closed) kan
         players = rnd.players
         rivers, melds = self._table()
+        if len(rnd.dora) != self._dora:
+            self._count_dora()
         kita = tuple(len(q.kita) for q in players) if rnd.variant.nukidora is not None else ()
         scores = tuple(rnd.scores)
         # (fields in a dict literal, not keywords to the frozen dataclass's __init__: what
@@ -209,9 +206,13 @@ class ViewBuilder:
                 "first_turn": not rnd.interrupted and p.discards == 0,
                 "shown_hands": _shown_hands(rnd, seat) if rnd.hands_shown else (),
                 "kita": kita,
-                # worked out here from the table's counts (what the view's own would count: outside
-                # the fields, no part in equality, hash or repr)
-                "_visible_counts": self._visible(rivers, melds, offered, offered_by, kita, len(scores)),
+                # worked out here from the table's counts kept up to date, the same numbers as the
+                # view's own count (a test compares them on every decision point of the shared logs;
+                # outside the fields, no part in equality, hash or repr; called here with no method
+                # in between: bench_speed "walk a log to every decision", "self-play")
+                "_visible_counts": visible_from_shown(
+                    self._seen, rivers, melds, offered, offered_by, kita, len(scores), self._most
+                ),
                 # and the concealed counts: the engine keeps the counts of the seat's hand (the drawn
                 # tile in it), the view's concealed tiles, so no count per view (bench_speed:
                 # "replay, 4 policies, one core")

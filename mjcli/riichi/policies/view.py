@@ -119,12 +119,13 @@ def visible_from_shown(
     by: int | None,
     kita: Sequence[int],
     players: int,
+    most: int | None = None,
 ) -> tuple[int, ...]:
     """A view's visible counts from the table's shown copies (:func:`shown_counts`, not changed):
     plus the Norths set aside, every kind a three-player set lacks as four, and an offered tile
     shown nowhere else; at most four a kind. A four-player view's counts are ``shown`` as they are,
     with no copy (the view builder keeps them up to date; bench_speed: "replay, 4 policies, one
-    core")."""
+    core"). ``most``: the largest of ``shown``, when the caller keeps it."""
     hidden = False  # an offered tile shown nowhere else
     if offered is not None and by is not None:
         # the offered tile is usually already shown: last in its river, or in an added kan
@@ -142,7 +143,10 @@ def visible_from_shown(
                 counts[k] = 4
         if hidden:
             counts[KIND_OF[offered]] += 1  # type: ignore[index]
-    if max(counts) > 4:
+        most = None
+    # (the caller's largest count read, not the 34 counts compared one by one: a view's counts as
+    # they are at every decision point; bench_speed "walk a log to every decision", "self-play")
+    if (max(counts) if most is None else most) > 4:
         return tuple([c if c < 4 else 4 for c in counts])
     return tuple(counts)
 
