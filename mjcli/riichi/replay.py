@@ -431,8 +431,8 @@ class Effects:
             return least, max(sum([left[k] for k in kinds]) for kinds in improving.values())
         current, kinds = self.math.improving_of(bytes(c))
         if base is None:
-            unseen = self.unseen
-            return current, sum([unseen[k] for k in kinds])
+            # (a C-level map, not a list comprehension's frame: replay, 4 policies, one core)
+            return current, sum(map(self.unseen.__getitem__, kinds))
         seen = self.seen
         return current, sum([max(0, 4 - base[k] - seen[k]) for k in kinds])
 

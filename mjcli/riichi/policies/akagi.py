@@ -63,6 +63,8 @@ Ambiguities of the seed and the readings chosen:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress, repeat
+from operator import eq
 
 from mjcli.riichi.policies.base import BasePolicy, pass_or_first, tsumogiri
 from mjcli.riichi.policies.hand_math import HandMath
@@ -130,6 +132,7 @@ def tie_break_key(k: int) -> tuple[int, int, int, int]:
     return (int(is_honor(k)), int(not is_honor(k) and terminal_distance(k) == 0), -terminal_distance(k), k)
 
 
+_KINDS = range(34)
 _SORT_KEY = tuple(sort_key(t) for t in range(NUM_TILES))
 
 #: :func:`tie_break_key` of every kind (a table: the tie-break is asked at every discard)
@@ -146,17 +149,13 @@ def discard_stage(counts: Sequence[int]) -> tuple[int, str]:
     # whether a loose tile has none; the pairs only when no loose tile is chosen): the same stages,
     # fewer sets built, and the kinds sorted out in one pass (replay, 4 policies, one core: most
     # turns end at stage 1).
-    present: list[int] = []
+    # The kinds held, and those held once, picked in C (``compress``): the loop below steps only
+    # through the singles, not the 34 kinds (replay, 4 policies, one core).
+    present = list(compress(_KINDS, counts))
     loose: list[int] = []  # neither body nor pair: held once (a kind held 3+ times is body), in no run
     stage1: list[int] = []  # loose, and no run of it has either other kind in hand (no wait)
     others = _OTHERS
-    for k in range(34):
-        c = counts[k]
-        if not c:
-            continue
-        present.append(k)
-        if c != 1:
-            continue
+    for k in compress(_KINDS, map(eq, counts, repeat(1))):
         body = wait = False
         for a, b in others[k]:
             if counts[a]:

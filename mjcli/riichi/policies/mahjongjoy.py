@@ -244,6 +244,61 @@ def _choose_discard(
     return a, f"first tile: {tile_name(a.tile)}"  # type: ignore[arg-type]
 
 
+_SORTED_OUT = ("mahjongjoy.sorted_out",)
+_SortedOut = tuple[Action | None, Action | None, Action | None, tuple[Action, ...], tuple[Action, ...]]
+
+
+def _sorted_out(view: PlayerView, legal: Sequence[Action]) -> _SortedOut:
+    """The first added kan, closed kan and nukidora of ``legal``, its riichi discards and its
+    discards, in one pass, kept in the view's memo with ``legal`` itself.
+
+    Both readings of the seed ask at every turn with the very same tuple of actions: the second
+    finds the first's (``is``, not ``==``: no hash of a dozen actions; a list, which could change
+    between two policies, is sorted out anew each time). With :func:`_shared_choice` this spares
+    the second reading most of its turn (replay, 4 policies, one core).
+    """
+    memo = view.memo
+    got = memo.get(_SORTED_OUT)
+    if got is not None and got[0] is legal:
+        return got[1]  # type: ignore[no-any-return]
+    added = closed = nuki = None
+    riichis: list[Action] = []
+    discards: list[Action] = []
+    for a in legal:
+        k = a.kind
+        if k == "discard":
+            discards.append(a)
+        elif k == "riichi":
+            riichis.append(a)
+        elif k == "added_kan":
+            added = added or a
+        elif k == "closed_kan":
+            closed = closed or a
+        elif k == "nukidora":
+            nuki = nuki or a
+    out = (added, closed, nuki, tuple(riichis), tuple(discards))
+    if type(legal) is tuple:
+        memo[_SORTED_OUT] = (legal, out)
+    return out
+
+
+def _shared_choice(
+    view: PlayerView, candidates: tuple[Action, ...], protect: int | None
+) -> tuple[Action, str]:
+    """:func:`choose_discard` of candidates that :func:`_sorted_out` gave, kept in the view's memo
+    with the candidates themselves: the other reading asking with the same tuple (``is``) and the
+    same pair rule finds the answer with no key of the candidates' fields to build and hash
+    (replay, 4 policies, one core)."""
+    key = ("mahjongjoy.shared_choice", protect)
+    memo = view.memo
+    got = memo.get(key)
+    if got is not None and got[0] is candidates:
+        return got[1]  # type: ignore[no-any-return]
+    choice = _choose_discard(view, candidates, protect)
+    memo[key] = (candidates, choice)
+    return choice
+
+
 def claim_allowed(view: PlayerView, call: Action) -> tuple[bool, str]:
     """PM0 4: the maximum of concealed chows/pongs/kongs before and after the call."""
     hand = view.concealed_counts()
@@ -270,23 +325,9 @@ class MahjongJoyPolicy(BasePolicy):
     literal = False
 
     def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        # the legal actions sorted out in one pass (the rules below read them in this order: the
-        # first added kan, closed kan or nukidora, then the riichi discards, then the discards)
-        added = closed = nuki = None
-        riichis: list[Action] = []
-        discards: list[Action] = []
-        for a in legal:
-            k = a.kind
-            if k == "discard":
-                discards.append(a)
-            elif k == "riichi":
-                riichis.append(a)
-            elif k == "added_kan":
-                added = added or a
-            elif k == "closed_kan":
-                closed = closed or a
-            elif k == "nukidora":
-                nuki = nuki or a
+        # the rules below read the legal actions in this order: the first added kan, closed kan
+        # or nukidora, then the riichi discards, then the discards
+        added, closed, nuki, riichis, discards = _sorted_out(view, legal)
         if added is not None:
             return added.because("PM0 3: always adds a tile to make a kong")
         if closed is not None:
@@ -294,7 +335,7 @@ class MahjongJoyPolicy(BasePolicy):
         if nuki is not None:
             return nuki.because("PM0 3 (three-player): always sets a North aside, like a bonus tile")
         if riichis:
-            a, level = choose_discard(view, riichis)
+            a, level = _shared_choice(view, riichis, None)
             return a.because(f"Riichi: declares riichi whenever possible; PM0 1 {level}")
         if not discards:
             return legal[0].because("the only legal action")
@@ -302,7 +343,7 @@ class MahjongJoyPolicy(BasePolicy):
             return discards[0].because("after riichi the drawn tile is discarded")
         is_open, why = hand_mode(view, self.literal)  # (only the discards below read it)
         protect = protected_pair(view) if is_open else None
-        a, level = choose_discard(view, discards, protect)
+        a, level = _shared_choice(view, discards, protect)
         mode = f"{'open' if is_open else 'closed'} hand ({why})"
         if protect is not None:
             mode += f"; keeps the only yakuhai pair {tile_name(protect)}{tile_name(protect)}"
