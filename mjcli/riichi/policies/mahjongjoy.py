@@ -93,6 +93,9 @@ NAME = "mahjongjoy"
 LITERAL_NAME = "mahjongjoy-literal"
 SEED = "000_0655bb32b8765f27.txt (Definiciones; Hong Kong PM0 1-4; Algoritmo para bots de Mahjong Riichi)"
 
+#: pm0.seed_rank of every kind, read from a table (the same ranks; no call a kind compared)
+_SEED_RANK = tuple(pm0.seed_rank(k) for k in range(34)).__getitem__
+
 _CALL_RANK = {"open_kan": 0, "pon": 1, "chi": 2}
 
 #: an action's fields as a tuple (the memo key of :func:`choose_discard`), made in C
@@ -224,7 +227,9 @@ def _choose_discard(
             by_kind[k] = [a]
         else:
             got.append(a)
-    for level, kinds in pm0.discard_levels(hand, exposed, pm0.seed_rank):
+    for level, kinds in pm0.discard_levels(hand, exposed, _SEED_RANK):
+        if not kinds:
+            continue  # (no candidate at this level either way: most levels of most hands)
         allowed = [k for k in kinds if k in by_kind and k != protect]
         if not allowed and protect is not None and protect in kinds and protect in by_kind:
             sets = [k for k in pm0.concealed_set_kinds(hand, pm0.seed_rank) if k in by_kind]
@@ -237,10 +242,10 @@ def _choose_discard(
         if level == pm0.BEYOND and not allowed:
             allowed = [k for k in kinds if k in by_kind]
         if allowed:
-            k = allowed[0] if level == pm0.BEYOND else min(allowed, key=pm0.seed_rank)
+            k = allowed[0] if level == pm0.BEYOND else min(allowed, key=_SEED_RANK)
             a = _pick(by_kind[k])
             return a, f"{level}: {tile_name(a.tile)}"  # type: ignore[arg-type]
-    a = _pick(by_kind[min(by_kind, key=pm0.seed_rank)])
+    a = _pick(by_kind[min(by_kind, key=_SEED_RANK)])
     return a, f"first tile: {tile_name(a.tile)}"  # type: ignore[arg-type]
 
 
