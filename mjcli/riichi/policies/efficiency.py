@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mjcli.riichi.policies.base import BasePolicy
+from mjcli.riichi.policies.base import BasePolicy, turn_actions
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.tiles import KIND_OF, is_honor, is_red, is_terminal_or_honor, kind, number_of, sort_key, tile_name
@@ -127,7 +127,11 @@ class EfficiencyPolicy(BasePolicy):
             best_shanten, ukeire = math.shanten(counts), {}
         # the rules below in their order; most turns offer only discards (and riichi): the kinds on
         # offer are looked at once, not in one pass over the legal actions per rule
-        offered = {a.kind for a in legal}
+        # (sorted out once for every policy asked: replay, 4 policies, one core)
+        offered, discards, riichis, _, _, _, tiled = turn_actions(view, legal)
+        if not tiled:
+            discards = tuple([a for a in discards if a.tile is not None])
+            riichis = tuple([a for a in riichis if a.tile is not None])
         if "nine_terminals" in offered:
             for a in legal:
                 if a.kind == "nine_terminals" and math.shanten(counts) > 2:
@@ -153,13 +157,13 @@ class EfficiencyPolicy(BasePolicy):
                     s = math.shanten(rest)
                     if s <= best_shanten:
                         return a.because(f"3b. nukidora keeps shanten at {s}")
-        choices = [a for a in legal if (a.kind == "discard" or a.kind == "riichi") and a.tile is not None]
-        if not choices:
+        # the discards and riichi discards naming their tile, each in the order given
+        if not discards and not riichis:
             return legal[0].because("the only legal action")
         if view.in_riichi:
-            a = next(a for a in choices if a.kind == "discard")
+            a = next(iter(discards))
             return a.because("after riichi the drawn tile is discarded")
-        discards = [a for a in choices if a.kind == "discard"] or choices
+        discards = discards or riichis
         kind_of = KIND_OF
         if not any(kind_of[a.tile] in ukeire for a in discards):  # type: ignore[index]
             # every least-shanten discard is forbidden (swap-call rule): rank the legal ones alone
@@ -180,8 +184,8 @@ class EfficiencyPolicy(BasePolicy):
         uke = ukeire[kind_of[best.tile]]  # type: ignore[index]
         reason = f"4. {tile_name(best.tile)}: shanten {best_shanten}, ukeire {uke}"  # type: ignore[arg-type]
         if best_shanten == 0:
-            for a in choices:
-                if a.kind == "riichi" and a.tile == best.tile:
+            for a in riichis:
+                if a.tile == best.tile:
                     return a.because(reason + "; 5. tenpai: riichi")
         return best.because(reason)
 

@@ -85,7 +85,7 @@ from collections.abc import Sequence
 from operator import attrgetter
 
 from mjcli.analysis import pm0
-from mjcli.riichi.policies.base import BasePolicy
+from mjcli.riichi.policies.base import BasePolicy, turn_actions
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.tiles import KIND_OF, is_red, kind, sort_key, tile_name, to_mpsz
 
@@ -249,49 +249,12 @@ def _choose_discard(
     return a, f"first tile: {tile_name(a.tile)}"  # type: ignore[arg-type]
 
 
-_SORTED_OUT = ("mahjongjoy.sorted_out",)
-_SortedOut = tuple[Action | None, Action | None, Action | None, tuple[Action, ...], tuple[Action, ...]]
-
-
-def _sorted_out(view: PlayerView, legal: Sequence[Action]) -> _SortedOut:
-    """The first added kan, closed kan and nukidora of ``legal``, its riichi discards and its
-    discards, in one pass, kept in the view's memo with ``legal`` itself.
-
-    Both readings of the seed ask at every turn with the very same tuple of actions: the second
-    finds the first's (``is``, not ``==``: no hash of a dozen actions; a list, which could change
-    between two policies, is sorted out anew each time). With :func:`_shared_choice` this spares
-    the second reading most of its turn (replay, 4 policies, one core).
-    """
-    memo = view.memo
-    got = memo.get(_SORTED_OUT)
-    if got is not None and got[0] is legal:
-        return got[1]  # type: ignore[no-any-return]
-    added = closed = nuki = None
-    riichis: list[Action] = []
-    discards: list[Action] = []
-    for a in legal:
-        k = a.kind
-        if k == "discard":
-            discards.append(a)
-        elif k == "riichi":
-            riichis.append(a)
-        elif k == "added_kan":
-            added = added or a
-        elif k == "closed_kan":
-            closed = closed or a
-        elif k == "nukidora":
-            nuki = nuki or a
-    out = (added, closed, nuki, tuple(riichis), tuple(discards))
-    if type(legal) is tuple:
-        memo[_SORTED_OUT] = (legal, out)
-    return out
-
-
 def _shared_choice(
     view: PlayerView, candidates: tuple[Action, ...], protect: int | None
 ) -> tuple[Action, str]:
-    """:func:`choose_discard` of candidates that :func:`_sorted_out` gave, kept in the view's memo
-    with the candidates themselves: the other reading asking with the same tuple (``is``) and the
+    """:func:`choose_discard` of candidates that
+    :func:`~mjcli.riichi.policies.base.turn_actions` gave, kept in the view's memo with the
+    candidates themselves: the other reading asking with the same tuple (``is``) and the
     same pair rule finds the answer with no key of the candidates' fields to build and hash
     (replay, 4 policies, one core)."""
     key = ("mahjongjoy.shared_choice", protect)
@@ -332,7 +295,7 @@ class MahjongJoyPolicy(BasePolicy):
     def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         # the rules below read the legal actions in this order: the first added kan, closed kan
         # or nukidora, then the riichi discards, then the discards
-        added, closed, nuki, riichis, discards = _sorted_out(view, legal)
+        _, discards, riichis, added, closed, nuki, _ = turn_actions(view, legal)
         if added is not None:
             return added.because("PM0 3: always adds a tile to make a kong")
         if closed is not None:
