@@ -165,14 +165,14 @@ class EfficiencyPolicy(BasePolicy):
             return a.because("after riichi the drawn tile is discarded")
         discards = discards or riichis
         kind_of = KIND_OF
-        if not any(kind_of[a.tile] in ukeire for a in discards):  # type: ignore[index]
-            # every least-shanten discard is forbidden (swap-call rule): rank the legal ones alone
-            allowed = {kind_of[a.tile] for a in discards}  # type: ignore[index]
-            best_shanten, ukeire = best_discards(math, counts, view.visible_counts(), allowed)
-
         # the most ukeire among the least-shanten discards, then the tie-break (which differs for
         # every tile: a red five is not a plain five); the others never win
         ranked = [(ukeire[k], a) for a in discards if (k := kind_of[a.tile]) in ukeire]  # type: ignore[index]
+        if not ranked:  # (tested on the ranked discards: no pass of its own over them, one core)
+            # every least-shanten discard is forbidden (swap-call rule): rank the legal ones alone
+            allowed = {kind_of[a.tile] for a in discards}  # type: ignore[index]
+            best_shanten, ukeire = best_discards(math, counts, view.visible_counts(), allowed)
+            ranked = [(ukeire[k], a) for a in discards if (k := kind_of[a.tile]) in ukeire]  # type: ignore[index]
         most = max([u for u, _ in ranked])
         tied = [a for u, a in ranked if u == most]
         if len(tied) == 1:

@@ -137,31 +137,56 @@ def hand_mode(view: PlayerView, literal: bool = False) -> tuple[bool, str]:
     Reading 1 (see the module notes): a yakuhai pon (three or four in hand), a yakuhai closed kan
     or a yakuhai pair opens the hand. ``literal``: any concealed pon or closed kan does.
     """
+    # Both readings ask at every turn and every call on offer: both answers are worked out in one
+    # pass over the melds and counts and kept in the view's memo, so that the other reading finds
+    # its own (replay, 4 policies, one core).
+    memo = view.memo
+    got = memo.get(_HAND_MODES)
+    if got is None:
+        got = memo[_HAND_MODES] = _hand_modes(view)
+    return got[1 if literal else 0]  # type: ignore[index,no-any-return]
+
+
+_HAND_MODES = ("mahjongjoy.hand_modes",)
+
+
+def _hand_modes(view: PlayerView) -> tuple[tuple[bool, str], tuple[bool, str]]:
+    """:func:`hand_mode` of both readings: (reading 1's, the literal one's)."""
     melds = view.own_melds
     if melds and not view.is_closed:
-        return True, "has an exposed combination"
+        exposed = (True, "has an exposed combination")
+        return exposed, exposed
     yakuhai = view.yakuhai_kinds()
+    plain = literal = None
     for m in melds:
-        if m.kind == "ankan" and (literal or kind(m.tiles[0]) in yakuhai):
-            return True, f"has a closed kan of {tile_name(kind(m.tiles[0]))}"
+        if m.kind == "ankan":
+            k = kind(m.tiles[0])
+            if literal is None:  # the literal reading: the first closed kan
+                literal = (True, f"has a closed kan of {tile_name(k)}")
+            if plain is None and k in yakuhai:  # reading 1: the first yakuhai one
+                plain = (True, f"has a closed kan of {tile_name(k)}")
     counts = view.concealed_counts()
-    # (both readings ask at every turn: the kinds looked at through one sorted list, and the
-    # literal reading's 34 kinds only when some kind is held three times; replay, 4 policies, one core)
+    # (the yakuhai kinds looked at through one sorted list, and the literal reading's 34 kinds only
+    # when some kind is held three times; replay, 4 policies, one core)
     ordered = sorted(yakuhai)
-    if literal:
-        if max(counts) >= 3:
-            k = next(k for k in range(34) if counts[k] >= 3)
-            return True, f"has a pon of {tile_name(k)}"
-    else:
+    if literal is None and max(counts) >= 3:
+        k = next(k for k in range(34) if counts[k] >= 3)
+        literal = (True, f"has a pon of {tile_name(k)}")
+    if plain is None:
         for k in ordered:
             if counts[k] >= 3:
-                return True, f"has a pon of {tile_name(k)}"
+                plain = (True, f"has a pon of {tile_name(k)}")
+                break
+    pair = None
     for k in ordered:
         if counts[k] == 2:
-            return True, f"has a pair of {tile_name(k)}"
-    if literal:
-        return False, "no exposed combination, no pon or closed kan, no yakuhai pair"
-    return False, "no exposed combination, no yakuhai pon, closed kan or pair"
+            pair = (True, f"has a pair of {tile_name(k)}")
+            break
+    if plain is None:
+        plain = pair or (False, "no exposed combination, no yakuhai pon, closed kan or pair")
+    if literal is None:
+        literal = pair or (False, "no exposed combination, no pon or closed kan, no yakuhai pair")
+    return plain, literal
 
 
 def protected_pair(view: PlayerView) -> int | None:
