@@ -60,6 +60,7 @@ from mjcli.riichi.policies.bridge import (
     legal_listed,
     reacting_seats,
 )
+from mjcli.riichi.policies.efficiency import view_best_discards
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.riichi.rules import Rules, get_rules
@@ -394,9 +395,11 @@ class Effects:
     Without ``math`` a new one is used.
     """
 
-    __slots__ = ("counts", "seen", "unseen", "before", "math", "_memo")
+    __slots__ = ("view", "counts", "seen", "unseen", "before", "math", "_memo", "_best")
 
     def __init__(self, view: PlayerView, math: HandMath | None = None) -> None:
+        self.view = view
+        self._best: tuple[int | None, dict[int, int]] | None = None
         self.counts = view.concealed_counts()
         self.seen = view.visible_counts()
         self.unseen = view.unseen_counts()  # the view's, which the efficiency policy has often asked for
@@ -418,6 +421,13 @@ class Effects:
             return -1, None
         if k == "nine_terminals" or (a.tile is None and k in _DISCARDS):
             return None, None  # a riichi without its tile: a bot's reach where the player had none
+        if k in _DISCARDS:
+            best = self._best
+            if best is None:
+                best = self._best = self._best_discards()
+            u = best[1].get(KIND_OF[a.tile])  # type: ignore[index]
+            if u is not None:
+                return best[0], u
         c = bytearray(self.counts)
         base: Sequence[int] | None
         if k in _DISCARDS:
@@ -437,10 +447,21 @@ class Effects:
             return least, max(sum([left[k] for k in kinds]) for kinds in improving.values())
         current, kinds = self.math.improving_of(bytes(c))
         if base is None:
-            unseen = self.unseen
-            return current, sum([unseen[k] for k in kinds])
+            # (a C-level map, not a list comprehension's frame: replay, 4 policies, one core)
+            return current, sum(map(self.unseen.__getitem__, kinds))
         seen = self.seen
         return current, sum([max(0, 4 - base[k] - seen[k]) for k in kinds])
+
+    def _best_discards(self) -> tuple[int | None, dict[int, int]]:
+        """The least shanten a discard leaves, and the ukeire of each discard that does, by kind
+        (None and none for a hand that is not 3n+2): the efficiency policy's
+        figures of the view (:func:`~mjcli.riichi.policies.efficiency.view_best_discards`, kept in
+        the view's memo), the same numbers as :meth:`_compute` works out (the hand left, ukeire
+        over the view's unseen counts), read there instead of worked out again (replay, 4
+        policies, one core)."""
+        if sum(self.counts) % 3 != 2:
+            return None, {}
+        return view_best_discards(self.math, self.view)
 
 
 def prepare_hands(math: HandMath, points: Sequence[LogDecision]) -> None:

@@ -63,8 +63,10 @@ Ambiguities of the seed and the readings chosen:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress, repeat
+from operator import eq
 
-from mjcli.riichi.policies.base import BasePolicy, pass_or_first, tsumogiri
+from mjcli.riichi.policies.base import BasePolicy, pass_or_first, tsumogiri, turn_actions
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.tiles import KIND_OF, NUM_TILES, is_honor, kind, number_of, runs_with, sort_key, tile_name, to_mpsz
@@ -130,6 +132,7 @@ def tie_break_key(k: int) -> tuple[int, int, int, int]:
     return (int(is_honor(k)), int(not is_honor(k) and terminal_distance(k) == 0), -terminal_distance(k), k)
 
 
+_KINDS = range(34)
 _SORT_KEY = tuple(sort_key(t) for t in range(NUM_TILES))
 
 #: :func:`tie_break_key` of every kind (a table: the tie-break is asked at every discard)
@@ -146,17 +149,13 @@ def discard_stage(counts: Sequence[int]) -> tuple[int, str]:
     # whether a loose tile has none; the pairs only when no loose tile is chosen): the same stages,
     # fewer sets built, and the kinds sorted out in one pass (replay, 4 policies, one core: most
     # turns end at stage 1).
-    present: list[int] = []
+    # The kinds held, and those held once, picked in C (``compress``): the loop below steps only
+    # through the singles, not the 34 kinds (replay, 4 policies, one core).
+    present = list(compress(_KINDS, counts))
     loose: list[int] = []  # neither body nor pair: held once (a kind held 3+ times is body), in no run
     stage1: list[int] = []  # loose, and no run of it has either other kind in hand (no wait)
     others = _OTHERS
-    for k in range(34):
-        c = counts[k]
-        if not c:
-            continue
-        present.append(k)
-        if c != 1:
-            continue
+    for k in compress(_KINDS, map(eq, counts, repeat(1))):
         body = wait = False
         for a, b in others[k]:
             if counts[a]:
@@ -218,16 +217,20 @@ class AkagiPolicy(BasePolicy):
         return pass_or_first(legal).because("1. never declares chi, pon or open kan")
 
     def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        kan = self._closed_kan(view, legal)
-        if kan is not None:
-            return kan
-        nuki = next((a for a in legal if a.kind == "nukidora"), None)
+        # the turn's actions sorted out once for every policy asked (replay, 4 policies, one core)
+        _, discards, riichis, _, closed, nuki, tiled = turn_actions(view, legal)
+        if closed is not None:
+            kan = self._closed_kan(view, legal)
+            if kan is not None:
+                return kan
         if nuki is not None and view.in_riichi:
             return nuki.because("nukidora: the North just drawn is set aside (the waits stay)")
         if view.in_riichi:
             a = tsumogiri(view, legal) or next((a for a in legal if a.kind == "discard"), legal[0])
             return a.because("after riichi the drawn tile is discarded")
-        choice = self._discard(view, legal)
+        choice = self._discard(
+            view, discards if tiled else [a for a in discards if a.tile is not None], riichis
+        )
         north = nuki is not None and choice.kind == "discard" and kind(choice.tile) == kind(nuki.tile)  # type: ignore[arg-type]
         if nuki is not None and north:
             return nuki.because(f"nukidora: the North is set aside instead of discarded ({choice.reason})")
@@ -250,10 +253,10 @@ class AkagiPolicy(BasePolicy):
             return a.because("1. four of a kind: closed kan at once")
         return None
 
-    def _discard(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def _discard(self, view: PlayerView, discards: Sequence[Action], riichi: Sequence[Action]) -> Action:
+        """Section 2 over the legal ``discards`` (each naming its tile) and ``riichi`` discards."""
         counts = view.concealed_counts()
-        discards = [a for a in legal if a.kind == "discard" and a.tile is not None]
-        riichis = {a.tile: a for a in legal if a.kind == "riichi"}
+        riichis = {a.tile: a for a in riichi}
         # 2.2: tenpai -> the discard leaving the most varied waits, with riichi.
         best: dict[int, int] = {}
         # shanten above 0 means no discard leaves a wait: skip the per-discard wait search

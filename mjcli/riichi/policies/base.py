@@ -4,6 +4,7 @@ helpers on legal actions."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Protocol
 
 from mjcli.errors import UsageError
@@ -56,15 +57,9 @@ class BasePolicy:
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if not legal:
             require_legal(legal, self.name)
-        # win() and the reaction test in one pass over the actions (every policy is asked at every
-        # decision point: ~1 us each of bench_speed's replay row)
-        reaction = True
-        for a in legal:
-            k = a.kind
-            if k == "tsumo" or k == "ron":
-                return a.because(self.win_reason)
-            if reaction and k not in REACTION_KINDS:
-                reaction = False
+        win, reaction = _opening(view, legal)
+        if win is not None:
+            return win.because(self.win_reason)
         if reaction:
             return self.react(view, legal)
         return self.turn(view, legal)
@@ -76,6 +71,83 @@ class BasePolicy:
     def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The answer on the policy's own turn when no tsumo is on offer (a discard, riichi, kan...)."""
         raise NotImplementedError
+
+
+_OPENING = ("base.opening",)
+
+
+def _opening(view: PlayerView, legal: Sequence[Action]) -> tuple[Action | None, bool]:
+    """The tsumo or ron on offer (the first), and whether every action answers another player's
+    tile: :func:`win` and the reaction test in one pass over the actions, kept in the view's memo
+    with ``legal`` itself. Every policy is asked at every decision point with the very same tuple
+    of actions: the first to ask walks them, the others find its answer (``is``, not ``==``; a list,
+    which could change between two policies, is walked each time; replay, 4 policies, one core)."""
+    memo = view.memo
+    got = memo.get(_OPENING)
+    if got is not None and got[0] is legal:
+        return got[1], got[2]
+    found = None
+    reaction = True
+    for a in legal:
+        k = a.kind
+        if k == "tsumo" or k == "ron":
+            found = a
+            break
+        if reaction and k not in REACTION_KINDS:
+            reaction = False
+    if type(legal) is tuple:
+        memo[_OPENING] = (legal, found, reaction)
+    return found, reaction
+
+
+_TURN_ACTIONS = ("base.turn_actions",)
+_KIND_OF = attrgetter("kind")
+
+#: what :func:`turn_actions` gives: (the kinds offered, the ``discard`` actions, the ``riichi``
+#: actions, each in the order given, the first ``added_kan``, ``closed_kan`` and ``nukidora`` (None
+#: when there is none), and whether every discard and riichi names its tile)
+TurnActions = tuple[
+    frozenset[str], tuple[Action, ...], tuple[Action, ...], Action | None, Action | None, Action | None, bool
+]
+
+
+def turn_actions(view: PlayerView, legal: Sequence[Action]) -> TurnActions:
+    """The legal actions of a turn sorted out in one pass (see :data:`TurnActions`), kept in the
+    view's memo with ``legal`` itself.
+
+    Every policy sorts a turn's actions out for its own rules (the discards, the riichi discards,
+    a kan or nukidora on offer), and all are asked at every decision point with the very same
+    tuple of actions: the first walks it, the others find its answer (``is``, not ``==``; a list,
+    which could change between two policies, is walked each time; replay, 4 policies, one core).
+    The values are shared: never change them.
+    """
+    memo = view.memo
+    got = memo.get(_TURN_ACTIONS)
+    if got is not None and got[0] is legal:
+        return got[1]  # type: ignore[no-any-return]
+    added = closed = nuki = None
+    riichis: list[Action] = []
+    discards: list[Action] = []
+    tiled = True
+    for a in legal:
+        k = a.kind
+        if k == "discard":
+            discards.append(a)
+            tiled = tiled and a.tile is not None
+        elif k == "riichi":
+            riichis.append(a)
+            tiled = tiled and a.tile is not None
+        elif k == "added_kan":
+            added = added or a
+        elif k == "closed_kan":
+            closed = closed or a
+        elif k == "nukidora":
+            nuki = nuki or a
+    kinds = frozenset(map(_KIND_OF, legal))  # (C-level)
+    out = (kinds, tuple(discards), tuple(riichis), added, closed, nuki, tiled)
+    if type(legal) is tuple:
+        memo[_TURN_ACTIONS] = (legal, out)
+    return out
 
 
 def require_legal(legal: Sequence[Action], policy: str) -> None:

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mjcli.riichi.policies.base import BasePolicy, pass_or_first, tsumogiri
+from mjcli.riichi.policies.base import BasePolicy, pass_or_first, tsumogiri, turn_actions
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.tiles import KIND_OF, counts34, in_hand_order, tile_name
@@ -94,7 +94,8 @@ class GreedyPolicy(BasePolicy):
         return pass_or_first(legal).because("calls are not implemented in the seed: pass")
 
     def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        discards = [a for a in legal if a.kind == "discard"]
+        # the turn's actions sorted out once for every policy asked (replay, 4 policies, one core)
+        _, discards, riichis, _, _, _, _ = turn_actions(view, legal)
         if view.in_riichi:
             a = tsumogiri(view, legal) or (discards[0] if discards else legal[0])
             return a.because("in riichi: discard tehai[13], the drawn tile")
@@ -110,8 +111,8 @@ class GreedyPolicy(BasePolicy):
         reason = f"{tile_name(tile)} is the first tile whose discard leaves the least shanten ({best})"
         hand_shanten = self.math.shanten(counts)
         if hand_shanten == 0 and view.wall_left + DEAD_WALL > 17:
-            for a in legal:
-                if a.kind == "riichi" and a.tile == tile:
+            for a in riichis:
+                if a.tile == tile:
                     return a.because(f"{reason}; tenpai with len(yama) > 17: riichi")
             reason += "; tenpai, but riichi is not legal here"
         a = next((a for a in discards if a.tile == tile), None)

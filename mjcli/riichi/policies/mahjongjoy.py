@@ -85,13 +85,16 @@ from collections.abc import Sequence
 from operator import attrgetter
 
 from mjcli.analysis import pm0
-from mjcli.riichi.policies.base import BasePolicy
+from mjcli.riichi.policies.base import BasePolicy, turn_actions
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.tiles import KIND_OF, is_red, kind, sort_key, tile_name, to_mpsz
 
 NAME = "mahjongjoy"
 LITERAL_NAME = "mahjongjoy-literal"
 SEED = "000_0655bb32b8765f27.txt (Definiciones; Hong Kong PM0 1-4; Algoritmo para bots de Mahjong Riichi)"
+
+#: pm0.seed_rank of every kind, read from a table (the same ranks; no call a kind compared)
+_SEED_RANK = tuple(pm0.seed_rank(k) for k in range(34)).__getitem__
 
 _CALL_RANK = {"open_kan": 0, "pon": 1, "chi": 2}
 
@@ -134,31 +137,56 @@ def hand_mode(view: PlayerView, literal: bool = False) -> tuple[bool, str]:
     Reading 1 (see the module notes): a yakuhai pon (three or four in hand), a yakuhai closed kan
     or a yakuhai pair opens the hand. ``literal``: any concealed pon or closed kan does.
     """
+    # Both readings ask at every turn and every call on offer: both answers are worked out in one
+    # pass over the melds and counts and kept in the view's memo, so that the other reading finds
+    # its own (replay, 4 policies, one core).
+    memo = view.memo
+    got = memo.get(_HAND_MODES)
+    if got is None:
+        got = memo[_HAND_MODES] = _hand_modes(view)
+    return got[1 if literal else 0]  # type: ignore[index,no-any-return]
+
+
+_HAND_MODES = ("mahjongjoy.hand_modes",)
+
+
+def _hand_modes(view: PlayerView) -> tuple[tuple[bool, str], tuple[bool, str]]:
+    """:func:`hand_mode` of both readings: (reading 1's, the literal one's)."""
     melds = view.own_melds
     if melds and not view.is_closed:
-        return True, "has an exposed combination"
+        exposed = (True, "has an exposed combination")
+        return exposed, exposed
     yakuhai = view.yakuhai_kinds()
+    plain = literal = None
     for m in melds:
-        if m.kind == "ankan" and (literal or kind(m.tiles[0]) in yakuhai):
-            return True, f"has a closed kan of {tile_name(kind(m.tiles[0]))}"
+        if m.kind == "ankan":
+            k = kind(m.tiles[0])
+            if literal is None:  # the literal reading: the first closed kan
+                literal = (True, f"has a closed kan of {tile_name(k)}")
+            if plain is None and k in yakuhai:  # reading 1: the first yakuhai one
+                plain = (True, f"has a closed kan of {tile_name(k)}")
     counts = view.concealed_counts()
-    # (both readings ask at every turn: the kinds looked at through one sorted list, and the
-    # literal reading's 34 kinds only when some kind is held three times; replay, 4 policies, one core)
+    # (the yakuhai kinds looked at through one sorted list, and the literal reading's 34 kinds only
+    # when some kind is held three times; replay, 4 policies, one core)
     ordered = sorted(yakuhai)
-    if literal:
-        if max(counts) >= 3:
-            k = next(k for k in range(34) if counts[k] >= 3)
-            return True, f"has a pon of {tile_name(k)}"
-    else:
+    if literal is None and max(counts) >= 3:
+        k = next(k for k in range(34) if counts[k] >= 3)
+        literal = (True, f"has a pon of {tile_name(k)}")
+    if plain is None:
         for k in ordered:
             if counts[k] >= 3:
-                return True, f"has a pon of {tile_name(k)}"
+                plain = (True, f"has a pon of {tile_name(k)}")
+                break
+    pair = None
     for k in ordered:
         if counts[k] == 2:
-            return True, f"has a pair of {tile_name(k)}"
-    if literal:
-        return False, "no exposed combination, no pon or closed kan, no yakuhai pair"
-    return False, "no exposed combination, no yakuhai pon, closed kan or pair"
+            pair = (True, f"has a pair of {tile_name(k)}")
+            break
+    if plain is None:
+        plain = pair or (False, "no exposed combination, no yakuhai pon, closed kan or pair")
+    if literal is None:
+        literal = pair or (False, "no exposed combination, no pon or closed kan, no yakuhai pair")
+    return plain, literal
 
 
 def protected_pair(view: PlayerView) -> int | None:
@@ -224,7 +252,9 @@ def _choose_discard(
             by_kind[k] = [a]
         else:
             got.append(a)
-    for level, kinds in pm0.discard_levels(hand, exposed, pm0.seed_rank):
+    for level, kinds in pm0.discard_levels(hand, exposed, _SEED_RANK):
+        if not kinds:
+            continue  # (no candidate at this level either way: most levels of most hands)
         allowed = [k for k in kinds if k in by_kind and k != protect]
         if not allowed and protect is not None and protect in kinds and protect in by_kind:
             sets = [k for k in pm0.concealed_set_kinds(hand, pm0.seed_rank) if k in by_kind]
@@ -237,11 +267,29 @@ def _choose_discard(
         if level == pm0.BEYOND and not allowed:
             allowed = [k for k in kinds if k in by_kind]
         if allowed:
-            k = allowed[0] if level == pm0.BEYOND else min(allowed, key=pm0.seed_rank)
+            k = allowed[0] if level == pm0.BEYOND else min(allowed, key=_SEED_RANK)
             a = _pick(by_kind[k])
             return a, f"{level}: {tile_name(a.tile)}"  # type: ignore[arg-type]
-    a = _pick(by_kind[min(by_kind, key=pm0.seed_rank)])
+    a = _pick(by_kind[min(by_kind, key=_SEED_RANK)])
     return a, f"first tile: {tile_name(a.tile)}"  # type: ignore[arg-type]
+
+
+def _shared_choice(
+    view: PlayerView, candidates: tuple[Action, ...], protect: int | None
+) -> tuple[Action, str]:
+    """:func:`choose_discard` of candidates that
+    :func:`~mjcli.riichi.policies.base.turn_actions` gave, kept in the view's memo with the
+    candidates themselves: the other reading asking with the same tuple (``is``) and the
+    same pair rule finds the answer with no key of the candidates' fields to build and hash
+    (replay, 4 policies, one core)."""
+    key = ("mahjongjoy.shared_choice", protect)
+    memo = view.memo
+    got = memo.get(key)
+    if got is not None and got[0] is candidates:
+        return got[1]  # type: ignore[no-any-return]
+    choice = _choose_discard(view, candidates, protect)
+    memo[key] = (candidates, choice)
+    return choice
 
 
 def claim_allowed(view: PlayerView, call: Action) -> tuple[bool, str]:
@@ -270,23 +318,9 @@ class MahjongJoyPolicy(BasePolicy):
     literal = False
 
     def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        # the legal actions sorted out in one pass (the rules below read them in this order: the
-        # first added kan, closed kan or nukidora, then the riichi discards, then the discards)
-        added = closed = nuki = None
-        riichis: list[Action] = []
-        discards: list[Action] = []
-        for a in legal:
-            k = a.kind
-            if k == "discard":
-                discards.append(a)
-            elif k == "riichi":
-                riichis.append(a)
-            elif k == "added_kan":
-                added = added or a
-            elif k == "closed_kan":
-                closed = closed or a
-            elif k == "nukidora":
-                nuki = nuki or a
+        # the rules below read the legal actions in this order: the first added kan, closed kan
+        # or nukidora, then the riichi discards, then the discards
+        _, discards, riichis, added, closed, nuki, _ = turn_actions(view, legal)
         if added is not None:
             return added.because("PM0 3: always adds a tile to make a kong")
         if closed is not None:
@@ -294,7 +328,7 @@ class MahjongJoyPolicy(BasePolicy):
         if nuki is not None:
             return nuki.because("PM0 3 (three-player): always sets a North aside, like a bonus tile")
         if riichis:
-            a, level = choose_discard(view, riichis)
+            a, level = _shared_choice(view, riichis, None)
             return a.because(f"Riichi: declares riichi whenever possible; PM0 1 {level}")
         if not discards:
             return legal[0].because("the only legal action")
@@ -302,7 +336,7 @@ class MahjongJoyPolicy(BasePolicy):
             return discards[0].because("after riichi the drawn tile is discarded")
         is_open, why = hand_mode(view, self.literal)  # (only the discards below read it)
         protect = protected_pair(view) if is_open else None
-        a, level = choose_discard(view, discards, protect)
+        a, level = _shared_choice(view, discards, protect)
         mode = f"{'open' if is_open else 'closed'} hand ({why})"
         if protect is not None:
             mode += f"; keeps the only yakuhai pair {tile_name(protect)}{tile_name(protect)}"
