@@ -170,13 +170,7 @@ def _may_be_tenpai(p: Player) -> bool:
     from tenpai is counted about every other turn, not at each (bench_speed: "walk a log to every
     decision", "self-play").
     """
-    memo = p._shanten_at
-    if (
-        memo is not None
-        and memo[0] - (p.discards - memo[1]) >= 1
-        and memo[2] == len(p.melds)
-        and memo[3] == len(p.kita)
-    ):
+    if p.surely_short_of_tenpai():
         return False
     try:
         s = _shanten(bytes(p.counts))

@@ -111,6 +111,18 @@ class Player:
         melds = self.melds
         return not melds or all(map(_IS_ANKAN, map(_MELD_KIND, melds)))
 
+    def surely_short_of_tenpai(self) -> bool:
+        """Is the hand a tile or more from tenpai by the shanten memo alone? One draw and one discard
+        lower the shanten by one at most, so a hand at shanten ``s`` at a turn is at ``s - d`` or
+        more ``d`` discards later, while no meld was made and no North set aside in between."""
+        memo = self._shanten_at
+        return (
+            memo is not None
+            and memo[0] - (self.discards - memo[1]) >= 1
+            and memo[2] == len(self.melds)
+            and memo[3] == len(self.kita)
+        )
+
     def waits(self) -> frozenset[int]:
         """Kinds completing the 3n+1 hand (memoised until the hand changes)."""
         if self._waits is None:
@@ -433,16 +445,7 @@ class Round:
             # waits on nothing whatever it discards (a discard never lowers the shanten): its waits
             # are known without working them out at the next pass (bench_speed: "walk a log to
             # every decision", "self-play")
-            memo = p._shanten_at
-            if (
-                memo is not None
-                and memo[0] - (p.discards - memo[1]) >= 1
-                and memo[2] == len(p.melds)
-                and memo[3] == len(p.kita)
-            ):
-                p._waits = _NO_WAITS
-            else:
-                p._waits = None
+            p._waits = _NO_WAITS if p.surely_short_of_tenpai() else None
         if declaring and not p.waits():
             raise IllegalEvent(index, e, "the riichi discard does not leave the hand tenpai")
         if p.ippatsu and not declaring:
