@@ -235,3 +235,35 @@ def test_rounds_that_do_not_fit_the_number_of_players_are_an_error():
     g.events[0] = dataclasses.replace(g.events[0], rules=ev.GameRules(players=3))
     r = verify_log(g)
     assert r.status == ERROR and "4 hands" in r.error and "3-player" in r.error and r.rounds == 0
+
+
+def test_a_few_named_logs_are_verified_without_workers(monkeypatch, capsys, tmp_path) -> None:
+    # bench_speed "verify --jobs 2 vs 1 (4 hanchan)": under SMALL_VERIFY_BYTES no worker starts
+    import mjcli.runner as runner
+    from mjcli.riichi import game
+
+    def no_workers(*args: object, **kwargs: object) -> None:
+        raise AssertionError("workers started for a few logs")
+
+    def early(jobs: int, preload: object) -> None:
+        assert jobs == 1, "workers started for a few logs"
+
+    monkeypatch.setattr(runner, "start_workers_early", early)
+    monkeypatch.setattr(runner, "_pool_map", no_workers)
+    logs = sorted(str(p) for p in (LOGS / "tenhou-xml").glob("20*.mjlog") if "no-" not in p.name)[:3]
+    assert game.verify(logs, None, True, 2, None) == 0
+    assert len([line for line in capsys.readouterr().out.splitlines() if line.startswith("{")]) >= 3
+
+
+def test_which_batches_count_as_a_few_named_logs(tmp_path) -> None:
+    from mjcli.riichi.game import _named_files_under
+
+    small, big = tmp_path / "a.mjlog", tmp_path / "b.mjlog"
+    small.write_bytes(b"x" * 100)
+    big.write_bytes(b"x" * 1000)
+    assert _named_files_under([str(small)], 1000)
+    assert not _named_files_under([str(small), str(big)], 1000)  # 1100 bytes in all
+    assert not _named_files_under([str(tmp_path)], 1000)  # a folder: any number of logs
+    assert not _named_files_under(["-"], 1000)  # a list on stdin
+    assert not _named_files_under([str(tmp_path / "missing")], 1000)
+    assert not _named_files_under([], 1000)
