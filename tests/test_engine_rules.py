@@ -235,6 +235,17 @@ def test_pure_karaten_all_four_in_the_concealed_hand_is_noten():
     assert Player(0, list(held_in_kan), counts34(held_in_kan)).tenpai() and is_tenpai(held_in_kan)
 
 
+def test_players_are_equal_whether_their_waits_were_worked_out_or_not():
+    # The waits are a memo (worked out on demand, or known empty from the shanten memo after a
+    # discard): two players holding and having done the same are equal either way.
+    from mjcli.riichi.engine.state import Player
+    from mjcli.tiles import counts34
+
+    hand = parse_tiles("13m456p789s11z222z")
+    asked, fresh = Player(0, list(hand), counts34(hand)), Player(0, list(hand), counts34(hand))
+    assert asked.waits() and asked == fresh
+
+
 def test_triple_ron_aborts_keeps_the_dealer_adds_a_honba_and_keeps_the_sticks():
     # Three players wait on 1p (each with a yaku): the round is aborted (Tenhou: sanchahou).
     hands = ["1p2468m2468s1234z", "123456789m1199p", "123456789s23p55z", "234m678m23p456s88s"]

@@ -99,7 +99,9 @@ class Player:
     kita: list[int] = field(default_factory=list)  # Norths set aside (three-player nukidora)
     nagashi: bool = True  # every discard a terminal/honour and none called away (so far)
     discards: int = 0
-    _waits: frozenset[int] | None = None
+    # the waits of the 3n+1 hand, worked out on demand or known from the shanten memo: a memo, not
+    # part of the player's state, so two players differ only by what they hold and did
+    _waits: frozenset[int] | None = field(default=None, compare=False)
     # The shanten of the hand at the last turn its riichi was weighed, with the discards, melds and
     # Norths set aside then: see ``actions._may_be_tenpai`` (not part of the player's state)
     _shanten_at: tuple[int, int, int, int] | None = field(default=None, compare=False, repr=False)
