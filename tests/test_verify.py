@@ -267,3 +267,7 @@ def test_which_batches_count_as_a_few_named_logs(tmp_path) -> None:
     assert not _named_files_under(["-"], 1000)  # a list on stdin
     assert not _named_files_under([str(tmp_path / "missing")], 1000)
     assert not _named_files_under([], 1000)
+    # a gzip log counts by what it holds, not by its compressed size
+    packed = tmp_path / "c.mjlog"
+    packed.write_bytes(gzip.compress(b"<mjloggm>" + b"x" * 5000))
+    assert packed.stat().st_size < 1000 and not _named_files_under([str(packed)], 1000)

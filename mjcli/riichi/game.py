@@ -830,10 +830,24 @@ def _named_files_under(records: list[str], limit: int) -> bool:
             return False
         if st is None or not stat.S_ISREG(st.st_mode):
             return False
-        total += st.st_size
+        try:
+            total += _content_size(record, st.st_size)
+        except OSError:
+            return False
         if total >= limit:
             return False
     return bool(records)
+
+
+def _content_size(path: str, size: int) -> int:
+    """The bytes a reader reads from the file: a gzip file's uncompressed size (its trailer's ISIZE,
+    exact below 4 GiB), ``size`` otherwise. A gzip Tenhou log is ~5 times smaller than its XML, the
+    work per byte ~5 times larger."""
+    with open(path, "rb") as f:
+        if size < 18 or f.read(2) != b"\x1f\x8b":
+            return size
+        f.seek(-4, os.SEEK_END)
+        return int.from_bytes(f.read(4), "little")
 
 
 def _several(records: list[str]) -> bool:
