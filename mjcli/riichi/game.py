@@ -841,8 +841,8 @@ def _named_files_under(records: list[str], limit: int) -> bool:
 
 def _content_size(path: str, size: int) -> int:
     """The bytes a reader reads from the file: a gzip file's uncompressed size (its trailer's ISIZE,
-    exact below 4 GiB), ``size`` otherwise. A gzip Tenhou log is ~5 times smaller than its XML, the
-    work per byte ~5 times larger."""
+    exact below 4 GiB), ``size`` otherwise: a gzip Tenhou log is 2-3 times smaller than its XML
+    (21,737 -> 9,747 bytes for a shared hanchan), and as much more work per byte."""
     with open(path, "rb") as f:
         if size < 18 or f.read(2) != b"\x1f\x8b":
             return size
