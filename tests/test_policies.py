@@ -152,6 +152,51 @@ def test_draw_decisions_are_legal_and_deterministic(name, wall, riichi, melds, w
     assert get_policy(name).decide(view, tuple(reversed(legal))) == a
 
 
+def _pon(tiles: str, from_seat: int):
+    return make_meld("pon", parse_tiles(tiles), called=parse_tile(tiles[:1] + tiles[-1]), from_seat=from_seat)
+
+
+#: turns that offer several kans: two closed ones (1m, 7z) and an added one (5s); two added ones,
+#: to pons of 5s and of 3p called in that order (the engine lists added kans in its pons' order)
+SEVERAL_KANS = {
+    "two closed, one added": (
+        PlayerView(
+            seat=0,
+            hand=tuple(parse_tiles("1111m99p5s777z")),
+            drawn=parse_tile("7z"),
+            melds=((_pon("555s", 2),), (), (), ()),
+        ),
+        [("closed_kan", "1m"), ("closed_kan", "7z"), ("added_kan", "5s")],
+    ),
+    "two added": (
+        PlayerView(
+            seat=0,
+            hand=tuple(parse_tiles("123m3p99p5s")),
+            drawn=parse_tile("4z"),
+            melds=((_pon("555s", 2), _pon("333p", 3)), (), (), ()),
+        ),
+        [("added_kan", "5s"), ("added_kan", "3p")],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", SEVERAL_KANS)
+@pytest.mark.parametrize("name", POLICY_NAMES)
+def test_a_policy_takes_the_same_kan_whatever_the_order_of_the_legal_actions(name, case):
+    # found by the property below on CI: efficiency took the first kan offered (a closed 1z kan in
+    # one order, an added 3m kan in the other)
+    view, offered = SEVERAL_KANS[case]
+    legal = draw_actions(view)
+    kans = [a for a in legal if a.kind in ("closed_kan", "added_kan")]
+    assert [(a.kind, tile_name(a.tile)) for a in kans] == offered
+    policy = get_policy(name)
+    answers = {policy.decide(view, order) for order in (legal, tuple(reversed(legal)), (*kans[::-1], *legal))}
+    assert len(answers) == 1
+    a = answers.pop()
+    if a.kind in ("closed_kan", "added_kan"):  # of several, the lowest kind (a closed kan first)
+        assert kind(a.tile) == min(kind(k.tile) for k in kans if k.kind == a.kind)
+
+
 @pytest.mark.parametrize("name", POLICY_NAMES)
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(wall=walls, by=st.integers(0, 3).filter(lambda s: s != 1), riichi=st.booleans())

@@ -66,7 +66,7 @@ from collections.abc import Sequence
 from itertools import compress, repeat
 from operator import eq
 
-from mjcli.riichi.policies.base import BasePolicy, pass_or_first, tsumogiri, turn_actions
+from mjcli.riichi.policies.base import BasePolicy, kans_by_kind, pass_or_first, tsumogiri, turn_actions
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.tiles import KIND_OF, NUM_TILES, is_honor, kind, number_of, runs_with, sort_key, tile_name, to_mpsz
@@ -237,7 +237,8 @@ class AkagiPolicy(BasePolicy):
         return choice
 
     def _closed_kan(self, view: PlayerView, legal: Sequence[Action]) -> Action | None:
-        for a in legal:
+        # two quads in hand: the lower kind first, whatever the order of the legal actions
+        for a in kans_by_kind(legal):
             if a.kind != "closed_kan":
                 continue
             if view.in_riichi:

@@ -104,8 +104,9 @@ _TURN_ACTIONS = ("base.turn_actions",)
 _KIND_OF = attrgetter("kind")
 
 #: what :func:`turn_actions` gives: (the kinds offered, the ``discard`` actions, the ``riichi``
-#: actions, each in the order given, the first ``added_kan``, ``closed_kan`` and ``nukidora`` (None
-#: when there is none), and whether every discard and riichi names its tile)
+#: actions, each in the order given, the ``added_kan`` and the ``closed_kan`` of the lowest kind and
+#: the first ``nukidora`` (None when there is none), and whether every discard and riichi names its
+#: tile)
 TurnActions = tuple[
     frozenset[str], tuple[Action, ...], tuple[Action, ...], Action | None, Action | None, Action | None, bool
 ]
@@ -138,9 +139,11 @@ def turn_actions(view: PlayerView, legal: Sequence[Action]) -> TurnActions:
             riichis.append(a)
             tiled = tiled and a.tile is not None
         elif k == "added_kan":
-            added = added or a
+            if added is None or _kan_kind(a) < _kan_kind(added):
+                added = a
         elif k == "closed_kan":
-            closed = closed or a
+            if closed is None or _kan_kind(a) < _kan_kind(closed):
+                closed = a
         elif k == "nukidora":
             nuki = nuki or a
     kinds = frozenset(map(_KIND_OF, legal))  # (C-level)
@@ -148,6 +151,22 @@ def turn_actions(view: PlayerView, legal: Sequence[Action]) -> TurnActions:
     if type(legal) is tuple:
         memo[_TURN_ACTIONS] = (legal, out)
     return out
+
+
+def _kan_kind(a: Action) -> int:
+    return kind(a.tile)  # type: ignore[arg-type]  # (a kan always names a tile of its kind)
+
+
+def kans_by_kind(legal: Sequence[Action]) -> list[Action]:
+    """The closed kans on offer, then the added kans, each by kind (lowest first).
+
+    A policy that takes "a kan" when several are offered (two quads in hand, or a quad and a pon
+    to add to) takes the same one whatever the order of ``legal``: a policy must agree with
+    itself (tests/test_policies.py, "deterministic"; the engine lists closed kans by kind, then
+    added kans in the order of the pons, which is not always their kinds' order)."""
+    kans = [a for a in legal if a.kind in ("closed_kan", "added_kan")]
+    kans.sort(key=lambda a: (a.kind != "closed_kan", _kan_kind(a)))
+    return kans
 
 
 def require_legal(legal: Sequence[Action], policy: str) -> None:

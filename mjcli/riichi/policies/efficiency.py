@@ -7,7 +7,8 @@ Rules, in the order they are tried:
    counting thirteen orphans), where playing on for thirteen orphans is worth more.
 3. Closed or added kan: declare when the shanten of the hand left (the quad set aside as a meld)
    is no worse than the best discard's. After riichi the engine only offers kans that keep the
-   waits, which are then always taken.
+   waits, which are then always taken. Of several kans that qualify: a closed one before an added
+   one, then the lowest kind (the same kan whatever the order the actions come in).
 4. Discard: the lowest shanten, then the most ukeire (improving tiles counted by the copies the
    player has not seen: not in the own hand, rivers, melds or dora indicators; a hand another
    seat plays shown, :attr:`PlayerView.shown_hands`, is left out: the baseline plays the same
@@ -29,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mjcli.riichi.policies.base import BasePolicy, turn_actions
+from mjcli.riichi.policies.base import BasePolicy, kans_by_kind, turn_actions
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.tiles import KIND_OF, is_honor, is_red, is_terminal_or_honor, kind, number_of, sort_key, tile_name
@@ -137,16 +138,15 @@ class EfficiencyPolicy(BasePolicy):
                 if a.kind == "nine_terminals" and math.shanten(counts) > 2:
                     return a.because("2. nine terminals: abort (more than 2 from tenpai)")
         if "closed_kan" in offered or "added_kan" in offered:
-            for a in legal:
-                if a.kind in ("closed_kan", "added_kan"):
-                    rest = list(counts)
-                    if a.kind == "closed_kan":
-                        rest[kind(a.consumed[0])] -= 4
-                    else:
-                        rest[kind(a.tile)] -= 1  # type: ignore[arg-type]
-                    s = math.shanten(rest)
-                    if view.in_riichi or s <= best_shanten:
-                        return a.because(f"3. {a.kind.replace('_', ' ')} keeps shanten at {s}")
+            for a in kans_by_kind(legal):
+                rest = list(counts)
+                if a.kind == "closed_kan":
+                    rest[kind(a.consumed[0])] -= 4
+                else:
+                    rest[kind(a.tile)] -= 1  # type: ignore[arg-type]
+                s = math.shanten(rest)
+                if view.in_riichi or s <= best_shanten:
+                    return a.because(f"3. {a.kind.replace('_', ' ')} keeps shanten at {s}")
         if "nukidora" in offered:
             for a in legal:
                 if a.kind == "nukidora":

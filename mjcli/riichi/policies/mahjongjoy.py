@@ -318,8 +318,9 @@ class MahjongJoyPolicy(BasePolicy):
     literal = False
 
     def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        # the rules below read the legal actions in this order: the first added kan, closed kan
-        # or nukidora, then the riichi discards, then the discards
+        # the rules below read the legal actions in this order: an added kan, a closed kan (of
+        # several, the lowest kind: turn_actions) or nukidora, then the riichi discards, then the
+        # discards
         _, discards, riichis, added, closed, nuki, _ = turn_actions(view, legal)
         if added is not None:
             return added.because("PM0 3: always adds a tile to make a kong")
