@@ -180,3 +180,46 @@ def test_ids_in_one_pass_on_the_limits(
     tiles: list[int], extra: tuple[int, ...], red_fives: bool, gives: bool
 ) -> None:
     assert (_physical_ids(tiles, extra, red_fives) is not None) == gives
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds"),
+    [
+        ("11122233388899m", ""),  # two readings
+        ("11223344556677m", ""),  # seven pairs and the ryanpeikou readings
+        ("234m456p22s", "chi:678s,pon:777z"),
+        ("22m", "ankan:1111p,kan:9999s,kakan:0555m,pon:222z"),
+        ("123m406p789s11z", "chi:340m"),  # red fives (ids 16, 52, 88)
+    ],
+)
+@pytest.mark.parametrize("cached", [True, False])
+def test_divisions_are_the_librarys(hand: str, melds: str, cached: bool, monkeypatch) -> None:
+    """``_divisions`` (the library's cached readings, looked up with a key made as the library
+    makes it) gives what ``HandDivider.divide_hand`` gives, whether the library has just divided
+    the hand or not, and through the public call when the private parts are missing."""
+    from mahjong.hand_calculating.divider import HandDivider
+
+    from mjcli.melds import parse_melds
+    from mjcli.riichi import scoring
+    from mjcli.tiles import kind
+
+    pool = _IdPool(TENHOU, "test")
+    concealed = parse_tiles(hand)
+    counts = [0] * 34
+    lib_melds = []
+    for t in concealed:
+        counts[kind(t)] += 1
+    pool.take_all(concealed)
+    for m in parse_melds(melds) if melds else ():
+        lib_melds.append(scoring._lib_meld(m, pool.take_all(m.tiles)))
+        for t in m.tiles:
+            counts[kind(t)] += 1
+    if not cached:
+        HandDivider._divide_hand_impl.cache_clear()
+    expected = HandDivider.divide_hand(counts, lib_melds)
+    if not cached:
+        HandDivider._divide_hand_impl.cache_clear()
+    assert expected
+    assert scoring._divisions(counts, lib_melds) == expected
+    monkeypatch.setattr(scoring, "_DIVIDE_IMPL", None)
+    assert scoring._divisions(counts, lib_melds) == expected
