@@ -478,6 +478,32 @@ def _check_damage_read(games: list[GameLog], name: str, fmt: str) -> None:
     assert again.events == g.events
 
 
+#: characters ``str.splitlines`` takes for line ends that a JSON string may hold as they are
+ODD_LINE_ENDS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+@pytest.mark.parametrize("fmt", ["mjai", "tenhou6-lines"])
+def test_names_with_unicode_line_separators_read_and_write_back(fmt: str) -> None:
+    # found by the damaged-log property below: the mjai writer keeps a name's U+0085 as it is,
+    # and the reader cut the line there ("line 1 is not JSON")
+    name = "a" + ODD_LINE_ENDS + "b"
+    if fmt == "mjai":
+        lines = [dict(x) for x in MJAI_LINES]
+        lines[0] = dict(lines[0], names=[name, "x", "y", "z"])
+        data = "\n".join(json.dumps(x, ensure_ascii=False) for x in lines) + "\n"
+        file, written = "names.jsonl", "mjai"
+    else:  # tenhou.net/6, one round per line
+        text = (LOGS / "tenhou6" / "2010081709gm-00a9-0000-fe3371ad.json").read_text()
+        rounds = [dict(json.loads(line), name=[name, "x", "y", "z"]) for line in text.split("\n") if line]
+        assert len(rounds) > 1
+        data = "\n".join(json.dumps(r, ensure_ascii=False) for r in rounds) + "\n"
+        file, written = "names.json", "tenhou6"
+    (g,) = read_bytes(data.encode(), file)
+    assert g.start.names[0] == name
+    (again,) = read_bytes(write_game(g, written).encode(), file)
+    assert again.events == g.events
+
+
 def test_mjai_cut_inside_the_last_line_is_incomplete() -> None:
     data = (LOGS / "mjai" / "126_204_0_mjai.jsonl").read_bytes()
     (g,) = read_bytes(data[: len(data) // 2], "cut.jsonl")

@@ -208,7 +208,10 @@ class BotProcess:
         if b"\n" not in self._out:
             return []
         end = self._out.rfind(b"\n") + 1
-        lines = bytes(self._out[:end]).decode("utf-8", "replace").splitlines()
+        # a message ends at "\n" only: a JSON string may hold U+0085 or U+2028 as they are, where
+        # ``str.splitlines`` would cut it in two; a "\r" before it goes, as in :meth:`read_line`
+        text = bytes(self._out[: end - 1]).decode("utf-8", "replace")
+        lines = [line.rstrip("\r") for line in text.split("\n")]
         del self._out[:end]
         return lines
 

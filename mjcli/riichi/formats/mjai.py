@@ -533,7 +533,11 @@ def _loads(line: str) -> Any:
 
 
 def _objects(text: str, name: str) -> Iterator[dict[str, Any]]:
-    lines = text.splitlines()
+    # mjai is JSON lines: a line ends at "\n" only. ``str.splitlines`` also cuts at characters a
+    # JSON string may hold as they are (U+0085, U+2028, U+2029, \x1c-\x1e...: a player's name
+    # written without ASCII escapes), which made a good log "not JSON" (found by
+    # tests/test_formats_units.py's damaged-log property). A "\r" before the "\n" is JSON space.
+    lines = text.split("\n")
     scan, space = _scan_once, _JSON_SPACE
     for i, line in enumerate(lines, 1):
         # ``_loads`` inline, its usual case first: a line that is one JSON value is no blank line,

@@ -717,7 +717,9 @@ def read_tenhou6(data: bytes, name: str = "<tenhou6>") -> list[GameLog]:
         objs: list[Any] = [json.loads(text)]
     except json.JSONDecodeError:
         objs = []
-        lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+        # one round per line: lines end at "\n" only (not at the U+0085 or U+2028 a JSON string
+        # may hold as they are, where ``str.splitlines`` would cut; see mjai's reader)
+        lines = [(i, line) for i, line in enumerate(text.split("\n"), 1) if line.strip()]
         for i, line in lines:
             try:
                 objs.append(json.loads(line))
