@@ -165,3 +165,37 @@ def test_with_the_main_process_helping_a_failing_task_is_raised_in_order(tmp_pat
         out = _helping_run(tmp_path, n=12, bad=5, server_delay=delay)
         raised, results = out.split("\n")[:2]
         assert raised == "raised bad task 5" and results.startswith("[0, 1, 2, 3, 4] ")
+
+
+@pytest.mark.parametrize(
+    ("names", "helps"),
+    [(("greedy", "efficiency"), True), (("greedy", "x=program"), False), (("p=plugin.py:P",), False)],
+)
+def test_replay_has_the_main_process_help_only_with_built_in_policies(
+    names: tuple[str, ...], helps: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot's (or a plugin's) set-up may start processes that only a worker's end stops: the main
+    process then never builds one of its own."""
+    from mjcli.plugins import BOT, BUILTIN, PLUGIN
+    from mjcli.riichi import replay
+
+    asked: dict[str, object] = {}
+
+    def fake_map(work, tasks, **kwargs):
+        asked.update(kwargs)
+        return iter(())
+
+    sources = {"greedy": BUILTIN, "efficiency": BUILTIN, "x=program": BOT, "p=plugin.py:P": PLUGIN}
+    specs = tuple(type("Spec", (), {"source": sources[n], "name": n.split("=")[0]})() for n in names)
+    monkeypatch.setattr(replay, "ordered_map", fake_map)
+    monkeypatch.setattr(replay, "_check_policies", lambda options: None)
+    monkeypatch.setattr(replay.ReplayOptions, "specs", lambda self: specs)
+    assert (
+        list(
+            replay.replay_paths(
+                [(Path("a.mjlog"), "a"), (Path("b.mjlog"), "b")], replay.ReplayOptions(("greedy",)), 2
+            )
+        )
+        == []
+    )
+    assert asked["main_helps"] is helps

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 from mjcli.errors import LogFormatError, MjcliError, UsageError
 from mjcli.inputs import Input, manifest
 from mjcli.melds import melds_to_text
-from mjcli.plugins import Registry, describe
+from mjcli.plugins import BUILTIN, Registry, describe
 from mjcli.riichi.bots import MjaiBot
 from mjcli.riichi.bots.protocol import action_index, meta_text, q_by_index
 from mjcli.riichi.engine import events as ev
@@ -1144,9 +1144,20 @@ def replay_paths(
     """Replay files in the order given whatever ``jobs`` (or ``backend``) is."""
     _check_policies(options)
     tasks = [(str(path), label) for path, label in inputs]
+    # With the built-in policies only, this process replays files itself while the workers start
+    # (runner's ``main_helps``): it loads its own shanten tables meanwhile, but would otherwise sit
+    # idle for the forkserver's imports (bench_speed: "replay --jobs 2 vs 1"). Not with a plugin
+    # or a bot, whose set-up may start processes that only a worker's end would stop.
+    helps = all(spec.source == BUILTIN for spec in options.specs())
     with _replay_setup_for(options, jobs, backend, len(tasks)) as setup:
         for columns in ordered_map(
-            _replay_task, tasks, jobs=jobs, setup=setup, backend=backend, preload=(SHANTEN_TABLES,)
+            _replay_task,
+            tasks,
+            jobs=jobs,
+            setup=setup,
+            backend=backend,
+            preload=(SHANTEN_TABLES,),
+            main_helps=helps,
         ):
             result = columns.result()  # the frames are made here, in the main process
             del columns  # the rows as lists are not kept while the caller writes the frames
