@@ -108,10 +108,13 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks
 
 # Every reader and the hand parser on mutated real logs and random strings, FUZZ_SECONDS per target
-# (make test runs the same targets for a few seconds); prints how many inputs each one took.
+# (make test runs the same targets for a few seconds); prints how many inputs each one took. Then
+# every property test with fresh random examples (make test draws the same ones every run: see
+# tests/conftest.py).
 FUZZ_SECONDS ?= 60
 fuzz: install
 	$(BIN)/python tests/fuzz.py --seconds $(FUZZ_SECONDS)
+	MJCLI_HYPOTHESIS=random $(BIN)/python -m pytest -q $$(grep -l "@given" tests/test_*.py)
 
 clean: clean-peers
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

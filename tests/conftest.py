@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# The property tests of `make test` (and so of CI) draw the same examples on every run
+# (``derandomize``): a run's verdict is about the code, never the luck of the draw, and a failure
+# is reproduced by running the test again. Fresh random examples every run, as `make fuzz` asks:
+# MJCLI_HYPOTHESIS=random. (A random draw in CI once failed a submission on a fault that had been
+# there for sessions: a policy taking the first of two kans in the order offered; since fixed.)
+settings.register_profile("fixed", derandomize=True)
+settings.register_profile("random", derandomize=False)
+settings.load_profile(os.environ.get("MJCLI_HYPOTHESIS", "fixed"))
 
 
 @pytest.fixture(scope="session")
