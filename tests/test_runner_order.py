@@ -199,3 +199,30 @@ def test_replay_has_the_main_process_help_only_with_built_in_policies(
         == []
     )
     assert asked["main_helps"] is helps
+
+
+@pytest.mark.parametrize(("extra", "helps"), [(None, True), ("bot", False), ("plugin", False)])
+def test_simulate_has_the_main_process_help_only_with_built_in_policies(
+    extra: str | None, helps: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mjcli.plugins import BOT, PLUGIN, PolicySpec
+    from mjcli.riichi.policies import builtin_registry
+    from mjcli.riichi.simulate import run
+
+    asked: dict[str, object] = {}
+
+    def fake_map(work, tasks, **kwargs):
+        asked.update(kwargs)
+        return iter(())
+
+    registry = builtin_registry()
+    names = ("greedy", "efficiency")
+    if extra is not None:
+        registry = registry.with_spec(
+            PolicySpec("x", BOT if extra == "bot" else PLUGIN, "prog"), "--" + extra
+        )
+        names += ("x",)
+    games = [type("Game", (), {"policies": names})() for _ in range(2)]
+    monkeypatch.setattr(run, "ordered_map", fake_map)
+    assert list(run.run_games(games, jobs=2, registry=registry)) == []
+    assert asked["main_helps"] is helps

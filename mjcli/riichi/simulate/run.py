@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from mjcli.atomic import write_atomic, write_text_atomic
 from mjcli.errors import UsageError
-from mjcli.plugins import BOT, Registry, identity
+from mjcli.plugins import BOT, BUILTIN, Registry, identity
 from mjcli.riichi.bots import MjaiBot
 from mjcli.riichi.formats import GameLog, write_mjai, write_tenhou6
 from mjcli.riichi.policies import build_policy, builtin_registry
@@ -402,8 +402,19 @@ def run_games(
             close_seats(seats)
         return
     setup = functools.partial(seats_for, names, registry, strict_bots)
+    # With the built-in policies only, this process plays games itself while the workers start
+    # (runner's ``main_helps``, as replay and verify; bench_speed: "simulate --jobs 2 vs 1"). Not
+    # with a plugin or a bot, whose set-up may start processes that only a worker's end would stop.
+    known = registry if registry is not None else builtin_registry()
+    helps = all(known.spec(n).source == BUILTIN for n in names)
     yield from ordered_map(
-        _play_task, specs, jobs=jobs, setup=setup, backend=backend, preload=(SHANTEN_TABLES,)
+        _play_task,
+        specs,
+        jobs=jobs,
+        setup=setup,
+        backend=backend,
+        preload=(SHANTEN_TABLES,),
+        main_helps=helps,
     )
 
 
