@@ -111,3 +111,17 @@ def test_turn_legal_of_fixture_logs() -> None:
                 continue
     assert counts["turns"] > 1000
     assert counts["riichi"] and counts["twice"] and counts["kuikae"] and counts["in_riichi"], counts
+
+
+def test_mjai_lines_read_once() -> None:
+    """A line met again gives the object read the first time: equal to reading every line anew."""
+    import json
+
+    from mjcli.riichi.formats.mjai import _objects
+
+    text = (FIXTURES / "logs" / "synthetic-akochan-dialect.jsonl").read_text()
+    text += "\n" + text  # every line twice over, a blank line between
+    objects = list(_objects(text, "x"))
+    assert objects == [json.loads(line) for line in text.splitlines() if line.strip()]
+    half = len(objects) // 2
+    assert all(a is b for a, b in zip(objects[:half], objects[half:], strict=True))
