@@ -136,7 +136,9 @@ def turn_options(rnd: Round, seat: int) -> tuple[list[Move], list[int], list[int
     distinct = sorted(set(hand))
     if kuikae:
         distinct = [t for t in distinct if kind(t) not in kuikae]
-    twice = drawn is not None and drawn in distinct and hand.count(drawn) > 1
+    # (the drawn kind's count read first: most draws are of a kind the hand held no copy of, and
+    # the hand is then not searched twice over; bench_speed "walk a log to every decision")
+    twice = drawn is not None and p.counts[_KIND[drawn]] > 1 and hand.count(drawn) > 1 and drawn in distinct
     riichi: list[int] = []
     if (
         drawn is not None
@@ -226,7 +228,8 @@ def _kan_actions(rnd: Round, seat: int) -> list[Move]:
         for m in p.melds:
             # (a pon whose fourth tile is not in hand has nothing to add: the hand is not searched;
             # a hand that calls often holds pons on most turns, bench_speed "self-play")
-            if m.kind != "pon" or not counts[kind(m.tiles[0])]:
+            # (the kind from the table, not a call: bench_speed "self-play")
+            if m.kind != "pon" or not counts[_KIND[m.tiles[0]]]:
                 continue
             for t in _distinct([t for t in p.hand if kind(t) == kind(m.tiles[0])]):
                 out.append((ev.AddedKan(seat, t, m.tiles),))
