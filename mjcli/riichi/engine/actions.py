@@ -73,14 +73,19 @@ def legal_actions(rnd: Round, seat: int) -> list[Move]:
     return []
 
 
-#: every discard action, [seat][tile][tsumogiri]: events are immutable, and a turn lists a dozen
-DISCARD_MOVES: tuple[tuple[tuple[Move, Move], ...], ...] = tuple(
-    tuple(((ev.Discard(s, t, False),), (ev.Discard(s, t, True),)) for t in range(NUM_TILES)) for s in range(4)
+#: every discard action, [seat][tsumogiri][tile]: events are immutable, and a turn lists a dozen
+#: (one table per seat and mark, indexed by the tile once in the comprehensions that read them)
+DISCARD_MOVES: tuple[tuple[tuple[Move, ...], tuple[Move, ...]], ...] = tuple(
+    (
+        tuple((ev.Discard(s, t, False),) for t in range(NUM_TILES)),
+        tuple((ev.Discard(s, t, True),) for t in range(NUM_TILES)),
+    )
+    for s in range(4)
 )
-#: every riichi action, [seat][tile][tsumogiri]: the declaration and its discard (one object a move,
+#: every riichi action, [seat][tsumogiri][tile]: the declaration and its discard (one object a move,
 #: not a ``Riichi`` event built per tile on every turn that may declare)
-RIICHI_MOVES: tuple[tuple[tuple[Move, Move], ...], ...] = tuple(
-    tuple(((ev.Riichi(s), d[0][0]), (ev.Riichi(s), d[1][0])) for d in seat)
+RIICHI_MOVES: tuple[tuple[tuple[Move, ...], tuple[Move, ...]], ...] = tuple(
+    tuple(tuple((ev.Riichi(s), d[0]) for d in table) for table in seat)
     for s, seat in enumerate(DISCARD_MOVES)
 )
 
@@ -170,16 +175,16 @@ def turn_moves(rnd: Round, seat: int) -> list[Move]:
     one), then the riichi declarations with their discards, in the same order."""
     out, tiles, riichi, twice = turn_options(rnd, seat)
     drawn = rnd.drawn
-    for table, chosen in ((DISCARD_MOVES[seat], tiles), (RIICHI_MOVES[seat], riichi)):
+    for (plain, drawn_copy), chosen in ((DISCARD_MOVES[seat], tiles), (RIICHI_MOVES[seat], riichi)):
         # (a list comprehension over a per-seat table, the drawn tile patched in after: a turn's
         # discards in a third of the time of a loop testing every tile; bench_speed: "walk a log to
         # every decision", "self-play")
-        moves = [table[t][0] for t in chosen]
+        moves = [plain[t] for t in chosen]
         if drawn is not None and drawn in chosen:
             at = chosen.index(drawn)
-            moves[at] = table[drawn][1]
+            moves[at] = drawn_copy[drawn]
             if twice:
-                moves.insert(at + 1, table[drawn][0])
+                moves.insert(at + 1, plain[drawn])
         out.extend(moves)
     return out
 

@@ -422,14 +422,14 @@ def legal_listed(rnd: Round, seat: int) -> Legal:
         for events in head:  # (a win, nine terminals, kans, nukidora: no two of one action)
             back.setdefault(action_of(events), events)
         drawn = rnd.drawn
-        for actions, table, chosen in (
+        for actions, (plain, drawn_copy), chosen in (
             (_DISCARD_ACTION, DISCARD_MOVES[seat], tiles),
             (_RIICHI_ACTION, RIICHI_MOVES[seat], riichi),
         ):
             if chosen:
-                back.update({actions[t]: table[t][0] for t in chosen})
+                back.update({actions[t]: plain[t] for t in chosen})
                 if drawn is not None and drawn in chosen:
-                    back[actions[drawn]] = table[drawn][1]  # (in place: the drawn copy, tsumogiri)
+                    back[actions[drawn]] = drawn_copy[drawn]  # (in place: tsumogiri)
         legal = _new_object(Legal)
         _set_attribute(legal, "__dict__", {"actions": tuple(back), "events": back})
         return legal
