@@ -125,3 +125,56 @@ def test_mjai_lines_read_once() -> None:
     assert objects == [json.loads(line) for line in text.splitlines() if line.strip()]
     half = len(objects) // 2
     assert all(a is b for a, b in zip(objects[:half], objects[half:], strict=True))
+
+
+def _deal(hands: list[list[int]], dora: int = 7, players: int = 4) -> object:
+    from mjcli.riichi.engine import events as ev
+
+    return ev.StartRound(0, 1, 0, 0, 0, dora, (25000,) * players, tuple(tuple(h) for h in hands))
+
+
+@pytest.mark.parametrize(
+    "last,message",
+    [
+        ((), None),
+        ((9,), "a fifth copy"),  # a fifth 1p
+        ((34,), None),  # the set's red 5m
+        ((34, 34), "a second red five"),
+        ((7, 7, 7), None),  # three 8m and the indicator
+        ((7, 7, 7, 7), "a fifth copy"),  # four 8m and the indicator
+    ],
+)
+def test_a_deal_is_checked_as_tile_by_tile(last: tuple[int, ...], message: str | None) -> None:
+    """The deal counted at once gives the counts of revealing it tile by tile, and the same error."""
+    from mjcli.riichi.engine.legality import IllegalEvent
+    from mjcli.riichi.rules import get_rules
+
+    # 1p-9p four times, 1s-4s four times: 52 tiles; the last of them replaced by ``last``
+    tiles = [9 + i // 4 for i in range(36)] + [18 + i // 4 for i in range(16)]
+    if last:
+        tiles[-len(last) :] = last
+    hands = [tiles[i * 13 : i * 13 + 13] for i in range(4)]
+    try:
+        rnd = Round(_deal(hands), get_rules("tenhou"))
+    except IllegalEvent as exc:
+        assert message is not None and message in str(exc), str(exc)
+        return
+    assert message is None
+    seen = [0] * 34  # what revealing every tile one by one gives
+    for t in [*tiles, 7]:
+        seen[t if t < 34 else 4 + 9 * (t - 34)] += 1
+    assert rnd.seen == seen
+    assert rnd.seen_red == {t for t in tiles if t >= 34}
+
+
+def test_a_three_player_deal_of_an_absent_kind_is_refused() -> None:
+    from mjcli.riichi.engine.legality import IllegalEvent
+    from mjcli.riichi.rules import get_rules
+
+    tiles = [9 + i // 4 for i in range(36)] + [18]  # 1p-9p and a 1s: 37 of 39 dealt below
+    hands = [tiles[0:13], tiles[13:26], tiles[26:36] + [18, 19, 20]]
+    bad = [list(h) for h in hands]
+    bad[2][12] = 3  # a 4m: no such tile in three-player
+    Round(_deal(hands, dora=0, players=3), get_rules("tenhou-sanma"))
+    with pytest.raises(IllegalEvent, match="has no such tile"):
+        Round(_deal(bad, dora=0, players=3), get_rules("tenhou-sanma"))
