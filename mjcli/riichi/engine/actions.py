@@ -232,8 +232,8 @@ def _kan_actions(rnd: Round, seat: int) -> list[Move]:
     if not p.riichi:
         for m in p.melds:
             # (a pon whose fourth tile is not in hand has nothing to add: the hand is not searched;
-            # a hand that calls often holds pons on most turns, bench_speed "self-play")
-            # (the kind from the table, not a call: bench_speed "self-play")
+            # a hand that calls often holds pons on most turns; its kind from the table, not a
+            # call; bench_speed "self-play")
             if m.kind != "pon" or not counts[_KIND[m.tiles[0]]]:
                 continue
             for t in _distinct([t for t in p.hand if kind(t) == kind(m.tiles[0])]):
