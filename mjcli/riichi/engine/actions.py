@@ -61,7 +61,7 @@ def legal_actions(rnd: Round, seat: int) -> list[Move]:
     """Every move ``seat`` may make now. On a discard every other seat has at least ``[PASS_MOVE]``;
     empty when the seat has nothing to decide (not its turn, or the fourth identical first wind)."""
     if rnd.phase == TURN and seat == rnd.current:
-        return _turn_actions(rnd, seat)
+        return turn_moves(rnd, seat)
     if rnd.phase == REACT and seat != rnd.current and rnd.last_tile is not None:
         # (the call only once four first discards are down, as in ``Round._leave_react``: every seat
         # on every discard passes here; bench_speed "self-play")
@@ -73,17 +73,36 @@ def legal_actions(rnd: Round, seat: int) -> list[Move]:
     return []
 
 
-#: every discard action, [seat][tile][tsumogiri]: events are immutable, and a turn lists a dozen
-_DISCARD_ACTIONS: tuple[tuple[tuple[Move, Move], ...], ...] = tuple(
-    tuple(((ev.Discard(s, t, False),), (ev.Discard(s, t, True),)) for t in range(NUM_TILES)) for s in range(4)
+#: every discard action, [seat][tsumogiri][tile]: events are immutable, and a turn lists a dozen
+#: (one table per seat and mark, indexed by the tile once in the comprehensions that read them)
+DISCARD_MOVES: tuple[tuple[tuple[Move, ...], tuple[Move, ...]], ...] = tuple(
+    (
+        tuple((ev.Discard(s, t, False),) for t in range(NUM_TILES)),
+        tuple((ev.Discard(s, t, True),) for t in range(NUM_TILES)),
+    )
+    for s in range(4)
+)
+#: every riichi action, [seat][tsumogiri][tile]: the declaration and its discard (one object a move,
+#: not a ``Riichi`` event built per tile on every turn that may declare)
+RIICHI_MOVES: tuple[tuple[tuple[Move, ...], tuple[Move, ...]], ...] = tuple(
+    tuple(tuple((ev.Riichi(s), d[0]) for d in table) for table in seat)
+    for s, seat in enumerate(DISCARD_MOVES)
 )
 
 
-#: ``_DISCARD_ACTIONS[seat][tile][0]``, the discards from the hand, one table a seat
-_PLAIN_DISCARDS: tuple[tuple[Move, ...], ...] = tuple(tuple(d[0] for d in seat) for seat in _DISCARD_ACTIONS)
+def turn_options(rnd: Round, seat: int) -> tuple[list[Move], list[int], list[int], bool]:
+    """What the seat on turn may do, in parts (its moves: :func:`turn_moves`):
 
+    * the rarer moves, in order: a tsumo, nine terminals, kans, nukidora;
+    * the tiles it may discard, one per tile code, in code order (kuikae kinds left out; in riichi
+      only the tile drawn);
+    * those of them whose discard may come with a riichi declaration, in the same order;
+    * whether the drawn tile's code may be discarded twice over: as the drawn copy (tsumogiri) and
+      as a copy from the hand.
 
-def _turn_actions(rnd: Round, seat: int) -> list[Move]:
+    The parts, not the moves: the policy bridge makes its actions from them with no loop over
+    moves (``bridge.legal_listed``; bench_speed: "walk a log to every decision", "self-play").
+    """
     p = rnd.players[seat]
     out: list[Move] = []
     drawn = rnd.drawn
@@ -116,26 +135,16 @@ def _turn_actions(rnd: Round, seat: int) -> list[Move]:
                 out.append((ev.Nukidora(seat, drawn),))  # in riichi only the North just drawn
     if p.riichi:
         assert drawn is not None
-        out.append((ev.Discard(seat, drawn, True),))
-        return out
-    # One discard per distinct tile (kuikae kinds left out), the drawn tile's as tsumogiri followed
-    # by its copy from the hand when there is one; built by comprehension, the drawn tile patched
-    # in after: a turn's discards in a third of the time of a loop testing every tile (bench_speed:
-    # "walk a log to every decision", "self-play").
-    own = _DISCARD_ACTIONS[seat]
+        return out, [drawn], [], False
     kuikae = p.kuikae
     hand = p.hand
     distinct = sorted(set(hand))
     if kuikae:
         distinct = [t for t in distinct if kind(t) not in kuikae]
-    # (the plain discards looked up by ``map`` over a per-seat table: no bytecode per tile)
-    discards: list[Move] = list(map(_PLAIN_DISCARDS[seat].__getitem__, distinct))
-    if drawn is not None and drawn in distinct:
-        at = distinct.index(drawn)
-        discards[at] = own[drawn][1]
-        if hand.count(drawn) > 1:
-            discards.insert(at + 1, own[drawn][0])
-    out.extend(discards)
+    # (the drawn kind's count read first: most draws are of a kind the hand held no copy of, and
+    # the hand is then not searched twice over; bench_speed "walk a log to every decision")
+    twice = drawn is not None and p.counts[_KIND[drawn]] > 1 and hand.count(drawn) > 1 and drawn in distinct
+    riichi: list[int] = []
     if (
         drawn is not None
         and not p.riichi_declared
@@ -148,15 +157,35 @@ def _turn_actions(rnd: Round, seat: int) -> list[Move]:
         and (bool(p._waits) or _may_be_tenpai(p))
     ):
         tenpai_after: dict[int, bool] = {}  # per kind (two copies of a kind leave the same hand)
-        for (d,) in discards:
-            k = kind(d.tile)  # type: ignore[attr-defined]
+        for t in distinct:
+            k = _KIND[t]
             ok = tenpai_after.get(k)
             if ok is None:
                 c = p.counts[:]
                 c[k] -= 1
                 ok = tenpai_after[k] = is_tenpai(c)
             if ok:
-                out.append((ev.Riichi(seat), d))
+                riichi.append(t)
+    return out, distinct, riichi, twice
+
+
+def turn_moves(rnd: Round, seat: int) -> list[Move]:
+    """The moves of the seat on turn, from :func:`turn_options`: the rarer ones, then one discard
+    per tile code (the drawn tile's as tsumogiri, followed by its copy from the hand when there is
+    one), then the riichi declarations with their discards, in the same order."""
+    out, tiles, riichi, twice = turn_options(rnd, seat)
+    drawn = rnd.drawn
+    for (plain, drawn_copy), chosen in ((DISCARD_MOVES[seat], tiles), (RIICHI_MOVES[seat], riichi)):
+        # (a list comprehension over a per-seat table, the drawn tile patched in after: a turn's
+        # discards in a third of the time of a loop testing every tile; bench_speed: "walk a log to
+        # every decision", "self-play")
+        moves = [plain[t] for t in chosen]
+        if drawn is not None and drawn in chosen:
+            at = chosen.index(drawn)
+            moves[at] = drawn_copy[drawn]
+            if twice:
+                moves.insert(at + 1, plain[drawn])
+        out.extend(moves)
     return out
 
 
@@ -203,8 +232,9 @@ def _kan_actions(rnd: Round, seat: int) -> list[Move]:
     if not p.riichi:
         for m in p.melds:
             # (a pon whose fourth tile is not in hand has nothing to add: the hand is not searched;
-            # a hand that calls often holds pons on most turns, bench_speed "self-play")
-            if m.kind != "pon" or not counts[kind(m.tiles[0])]:
+            # a hand that calls often holds pons on most turns; its kind from the table, not a
+            # call; bench_speed "self-play")
+            if m.kind != "pon" or not counts[_KIND[m.tiles[0]]]:
                 continue
             for t in _distinct([t for t in p.hand if kind(t) == kind(m.tiles[0])]):
                 out.append((ev.AddedKan(seat, t, m.tiles),))

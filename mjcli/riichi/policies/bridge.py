@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from mjcli.errors import NotationError
 from mjcli.melds import Meld
 from mjcli.riichi.engine import events as ev
-from mjcli.riichi.engine.actions import Move, legal_actions
+from mjcli.riichi.engine.actions import DISCARD_MOVES, RIICHI_MOVES, Move, legal_actions, turn_options
 from mjcli.riichi.engine.state import KAN, REACT, TURN, RiverEntry, Round
 from mjcli.riichi.policies.view import (
     REACTION_KINDS,
@@ -411,6 +411,28 @@ def legal_listed(rnd: Round, seat: int) -> Legal:
     (:func:`reacting_seats`): the engine lists the seat's actions (bench_speed: "walk a log to every
     decision")."""
     back: dict[Action, Move] = {}
+    if rnd.phase == TURN and seat == rnd.current:
+        # The seat on turn: its actions made from the engine's parts of its moves (``turn_options``)
+        # as ``turn_moves`` makes the moves, the same actions in the same order with the same
+        # moves (of the drawn tile's two discards, the drawn copy). The discards and riichi
+        # declarations, a dozen a turn, come from tables by one comprehension each, instead of the
+        # engine listing the moves and the loop below finding each one's action (bench_speed: "walk
+        # a log to every decision", "self-play").
+        head, tiles, riichi, _twice = turn_options(rnd, seat)
+        for events in head:  # (a win, nine terminals, kans, nukidora: no two of one action)
+            back.setdefault(action_of(events), events)
+        drawn = rnd.drawn
+        for actions, (plain, drawn_copy), chosen in (
+            (_DISCARD_ACTION, DISCARD_MOVES[seat], tiles),
+            (_RIICHI_ACTION, RIICHI_MOVES[seat], riichi),
+        ):
+            if chosen:
+                back.update({actions[t]: plain[t] for t in chosen})
+                if drawn is not None and drawn in chosen:
+                    back[actions[drawn]] = drawn_copy[drawn]  # (in place: tsumogiri)
+        legal = _new_object(Legal)
+        _set_attribute(legal, "__dict__", {"actions": tuple(back), "events": back})
+        return legal
     keep = back.setdefault
     discard, riichi = _DISCARD_ACTION, _RIICHI_ACTION  # (locals: the loop runs a dozen times a turn)
     for events in legal_actions(rnd, seat):
