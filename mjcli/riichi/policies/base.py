@@ -10,7 +10,7 @@ from typing import Protocol
 from mjcli.errors import UsageError
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import REACTION_KINDS, Action, PlayerView
-from mjcli.tiles import kind
+from mjcli.tiles import KIND_OF, kind
 
 
 class Policy(Protocol):
@@ -148,6 +148,34 @@ def turn_actions(view: PlayerView, legal: Sequence[Action]) -> TurnActions:
     if type(legal) is tuple:
         memo[_TURN_ACTIONS] = (legal, out)
     return out
+
+
+_BY_KIND = "base.actions_by_kind"
+
+
+def actions_by_kind(view: PlayerView, actions: Sequence[Action]) -> dict[int, list[Action]]:
+    """Actions naming their tile (discards, riichi discards) by their tile's kind: the kinds in the
+    order they first come, each kind's actions in the order given. Kept in the view's memo with
+    ``actions`` itself when it is a tuple (as :func:`turn_actions` gives): akagi and both readings
+    of mahjongjoy sort a turn's discards by kind, the first asked does it for the others (replay,
+    4 policies, one core). The value is shared: never change it."""
+    memo = view.memo
+    key = (_BY_KIND, actions[0].kind if actions else None)
+    got = memo.get(key)
+    if got is not None and got[0] is actions:
+        return got[1]  # type: ignore[no-any-return]
+    by_kind: dict[int, list[Action]] = {}
+    kind_of = KIND_OF
+    for a in actions:
+        k = kind_of[a.tile]  # type: ignore[index]
+        same = by_kind.get(k)
+        if same is None:
+            by_kind[k] = [a]
+        else:
+            same.append(a)
+    if type(actions) is tuple:
+        memo[key] = (actions, by_kind)
+    return by_kind
 
 
 def require_legal(legal: Sequence[Action], policy: str) -> None:

@@ -85,7 +85,7 @@ from collections.abc import Sequence
 from operator import attrgetter
 
 from mjcli.analysis import pm0
-from mjcli.riichi.policies.base import BasePolicy, turn_actions
+from mjcli.riichi.policies.base import BasePolicy, actions_by_kind, turn_actions
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.tiles import KIND_OF, is_red, kind, sort_key, tile_name, to_mpsz
 
@@ -243,15 +243,9 @@ def _choose_discard(
     hand = view.concealed_counts()
     exposed = _exposed(view)
     # the candidates of each kind in the order given: the plain copy of a kind is always the tile
-    # of the kind's own code, so the first plain one (_pick) is the same as in hand order
-    by_kind: dict[int, list[Action]] = {}
-    for a in candidates:
-        k = KIND_OF[a.tile]  # type: ignore[index]
-        got = by_kind.get(k)
-        if got is None:
-            by_kind[k] = [a]
-        else:
-            got.append(a)
+    # of the kind's own code, so the first plain one (_pick) is the same as in hand order (sorted
+    # out once for the policies asked at the view: replay, 4 policies, one core)
+    by_kind = actions_by_kind(view, candidates)
     for level, kinds in pm0.discard_levels(hand, exposed, _SEED_RANK):
         if not kinds:
             continue  # (no candidate at this level either way: most levels of most hands)
