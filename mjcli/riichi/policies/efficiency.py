@@ -31,7 +31,7 @@ from collections.abc import Sequence
 
 from mjcli.riichi.policies.base import BasePolicy, turn_actions
 from mjcli.riichi.policies.hand_math import HandMath
-from mjcli.riichi.policies.view import Action, PlayerView
+from mjcli.riichi.policies.view import Action, PlayerView, copies_left
 from mjcli.tiles import KIND_OF, is_honor, is_red, is_terminal_or_honor, kind, number_of, sort_key, tile_name
 
 NAME = "efficiency"
@@ -82,8 +82,7 @@ def best_discards(
     discard table of :mod:`mjcli.analysis` does. ``allowed`` limits the discards to some kinds.
     """
     least, improving = math.least_discards(bytes(counts), None if allowed is None else frozenset(allowed))
-    left = [u if (u := 4 - c - s) > 0 else 0 for c, s in zip(counts, seen, strict=True)]  # max(0, ..)
-    return least, _ukeire(improving, left)
+    return least, _ukeire(improving, copies_left(counts, seen))
 
 
 def _ukeire(improving: dict[int, tuple[int, ...]], left: Sequence[int]) -> dict[int, int]:
