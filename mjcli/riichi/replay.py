@@ -30,7 +30,6 @@ import functools
 import gc
 import itertools
 import multiprocessing.util
-import operator
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -452,14 +451,14 @@ class Effects:
             base = c
         if sum(c) % 3 == 2:  # after chi / pon: the best discard that follows (discard_table's first)
             least, improving = self.math.least_discards(bytes(c))
-            get = copies_left(c, self.seen).__getitem__  # max(0, 4 - n - seen), in C
+            get = list(copies_left(c, self.seen)).__getitem__  # max(0, 4 - n - seen), in C
             return least, max([sum(map(get, kinds)) for kinds in improving.values()])
         current, kinds = self.math.improving_of(bytes(c))
         if base is None or k == "pass":
             # (a C-level map, not a list comprehension's frame: replay, 4 policies, one core; a
             # pass leaves the hand as it is, whose copies left are the view's unseen counts)
             return current, sum(map(self.unseen.__getitem__, kinds))
-        return current, sum(map(copies_left(base, self.seen).__getitem__, kinds))
+        return current, sum(map(list(copies_left(base, self.seen)).__getitem__, kinds))
 
     def _best_discards(self) -> tuple[int | None, dict[int, int]]:
         """The least shanten a discard leaves, and the ukeire of each discard that does, by kind
@@ -658,12 +657,9 @@ def add_rows(
     # is each policy's own
     seen: dict[tuple[Any, ...], tuple[Any, ...]] = {}
     values: list[tuple[Any, ...]] = []
-    names, choices = zip(*answers, strict=True)
-    fault = False
-    for choice in choices:
+    for _, choice in answers:
         if choice is None:  # a bot's fault: no choice
             values.append(_FAULT_VALUES)
-            fault = True
             continue
         key = (choice.kind, choice.tile, choice.consumed)
         got = seen.get(key)
@@ -687,14 +683,10 @@ def add_rows(
     data["choice"].extend(texts)
     data["agree"].extend(agrees)
     data["equally_good"].extend(equals)
-    # (the names and reasons through C-level maps when no answer is a fault: replay, 4 policies,
-    # one core)
-    data["reason"].extend(
-        ["" if choice is None else choice.reason for choice in choices] if fault else map(_REASON, choices)
-    )
+    data["reason"].extend(["" if choice is None else choice.reason for _, choice in answers])
     data["shanten_after_choice"].extend(s_chs)
     data["ukeire_choice"].extend(u_chs)
-    data["policy"].extend(names)
+    data["policy"].extend([name for name, _ in answers])
     if extras is not None and any(extras):
         rows = len(data["policy"]) - n  # the bot columns are null up to here (see Columns.frame)
         for name in BOT_COLUMNS:
@@ -738,7 +730,6 @@ def add_rows(
 
 
 _tuple_eq = tuple.__eq__
-_REASON = operator.attrgetter("reason")
 #: the answer columns of a bot's fault: no choice, no figures
 _FAULT_VALUES = (None, False, None, None, None)
 

@@ -40,7 +40,6 @@ the miscount does not show); every shanten value the seed prints is the same und
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter
 
 from mjcli.riichi.policies.base import BasePolicy, pass_or_first, tsumogiri, turn_actions
 from mjcli.riichi.policies.hand_math import HandMath
@@ -50,8 +49,6 @@ from mjcli.tiles import KIND_OF, counts34, in_hand_order, tile_name
 NAME = "greedy"
 SEED = "003_79b16c3c4696e622.txt (Janshi.dahai, Game.ichijun)"
 
-
-_TILE = attrgetter("tile")
 
 #: the seed's dead wall: 14 tiles stay in ``yama`` when the round ends
 DEAD_WALL = 14
@@ -80,12 +77,10 @@ def greedy_discard(
     if counts is None:
         counts = counts34(tiles)
     after = math.shanten_after_discards(bytes(counts))  # per kind: copies leave the same
-    if allowed is None or frozenset(allowed).issuperset(tiles):
-        # every tile may go (nearly every turn): each tile's value read through two C-level maps,
-        # not a Python step a tile (replay, 4 policies, one core)
-        values = list(map(after.__getitem__, map(KIND_OF.__getitem__, tiles)))
+    kind_of = KIND_OF
+    if allowed is None:
+        values = [after[kind_of[t]] for t in tiles]
     else:
-        kind_of = KIND_OF
         values = [99 if t not in allowed else after[kind_of[t]] for t in tiles]
     return values.index(min(values)), values
 
@@ -105,7 +100,7 @@ class GreedyPolicy(BasePolicy):
             a = tsumogiri(view, legal) or (discards[0] if discards else legal[0])
             return a.because("in riichi: discard tehai[13], the drawn tile")
         order = seed_order(view)
-        legal_tiles = set(map(_TILE, discards))  # (C-level)
+        legal_tiles = {a.tile for a in discards}
         # A tile the rules forbid (swap-calling; never for this bot, which does not call) is skipped.
         # the view's counts of the concealed tiles (the order's tiles), worked out once per view and
         # read by every policy asked there: not counted again (replay, 4 policies, one core)
