@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mjcli.riichi.policies.base import BasePolicy, turn_actions
+from mjcli.riichi.policies.base import BasePolicy, actions_by_kind, turn_actions
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView, copies_left
 from mjcli.tiles import KIND_OF, is_honor, is_red, is_terminal_or_honor, kind, number_of, sort_key, tile_name
@@ -167,14 +167,23 @@ class EfficiencyPolicy(BasePolicy):
         kind_of = KIND_OF
         # the most ukeire among the least-shanten discards, then the tie-break (which differs for
         # every tile: a red five is not a plain five); the others never win
-        ranked = [(ukeire[k], a) for a in discards if (k := kind_of[a.tile]) in ukeire]  # type: ignore[index]
-        if not ranked:  # (tested on the ranked discards: no pass of its own over them, one core)
-            # every least-shanten discard is forbidden (swap-call rule): rank the legal ones alone
-            allowed = {kind_of[a.tile] for a in discards}  # type: ignore[index]
-            best_shanten, ukeire = best_discards(math, counts, view.visible_counts(), allowed)
+        by_kind = actions_by_kind(view, discards)
+        if ukeire and by_kind.keys() >= ukeire.keys():
+            # every least-shanten kind may go (nearly every turn): the most ukeire read from the
+            # figures and the tied discards from the discards by kind (sorted out once for the
+            # policies asked at the view), not a Python step a discard (replay, 4 policies, one
+            # core); the tie-break below ranks every tile apart, whatever their order
+            most = max(ukeire.values())
+            tied = [a for k, u in ukeire.items() if u == most for a in by_kind[k]]
+        else:
             ranked = [(ukeire[k], a) for a in discards if (k := kind_of[a.tile]) in ukeire]  # type: ignore[index]
-        most = max([u for u, _ in ranked])
-        tied = [a for u, a in ranked if u == most]
+            if not ranked:
+                # every least-shanten discard is forbidden (swap-call rule): rank the legal ones alone
+                allowed = {kind_of[a.tile] for a in discards}  # type: ignore[index]
+                best_shanten, ukeire = best_discards(math, counts, view.visible_counts(), allowed)
+                ranked = [(ukeire[k], a) for a in discards if (k := kind_of[a.tile]) in ukeire]  # type: ignore[index]
+            most = max([u for u, _ in ranked])
+            tied = [a for u, a in ranked if u == most]
         if len(tied) == 1:
             best = tied[0]  # the tie-break's max of one (its keys are only worked out for ties)
         else:
