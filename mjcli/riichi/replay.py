@@ -478,21 +478,27 @@ def prepare_hands(math: HandMath, points: Sequence[LogDecision]) -> None:
     3n+1 hands of the reactions and of the player's actual discards."""
     turns: list[bytes] = []
     left: list[bytes] = []
+    kind_of = KIND_OF
     for d in points:
         counts = d.view.concealed_counts()
+        # each hand's counts made bytes once, the hands after a discard or call edited from a
+        # copy of those bytes (a list's 34 ints made bytes again cost more: replay, 4 policies,
+        # one core)
+        hand = bytes(counts)
         if sum(counts) % 3 == 2:
-            turns.append(bytes(counts))
+            turns.append(hand)
             a = d.actual
             if a.kind in _DISCARDS and a.tile is not None:
-                counts[kind(a.tile)] -= 1
-                left.append(bytes(counts))
+                rest = bytearray(hand)
+                rest[kind_of[a.tile]] -= 1
+                left.append(bytes(rest))
             continue
-        left.append(bytes(counts))
+        left.append(hand)
         for a in d.legal.actions:
             if a.kind == "chi" or a.kind == "pon":
-                rest = list(counts)
+                rest = bytearray(hand)
                 for t in a.consumed:
-                    rest[kind(t)] -= 1
+                    rest[kind_of[t]] -= 1
                 turns.append(bytes(rest))
     math.prepare(turns, left)
 
