@@ -415,7 +415,7 @@ class Effects:
         self.math = math if math is not None else HandMath()
         if view.players != self.math.players:
             self.math.set_players(view.players)
-        self.before = self.math.shanten(self.counts)
+        self.before = self.math.shanten(view.concealed_bytes)
         self._memo: dict[Action, tuple[int | None, int | None]] = {}
 
     def of(self, a: Action) -> tuple[int | None, int | None]:
@@ -480,12 +480,11 @@ def prepare_hands(math: HandMath, points: Sequence[LogDecision]) -> None:
     left: list[bytes] = []
     kind_of = KIND_OF
     for d in points:
-        counts = d.view.concealed_counts()
-        # each hand's counts made bytes once, the hands after a discard or call edited from a
-        # copy of those bytes (a list's 34 ints made bytes again cost more: replay, 4 policies,
-        # one core)
-        hand = bytes(counts)
-        if sum(counts) % 3 == 2:
+        # the view's counts as bytes (made once per view, for the policies and rows too), the
+        # hands after a discard or call edited from a copy of those bytes (34 ints made bytes
+        # again cost more: replay, 4 policies, one core)
+        hand = d.view.concealed_bytes
+        if sum(hand) % 3 == 2:
             turns.append(hand)
             a = d.actual
             if a.kind in _DISCARDS and a.tile is not None:

@@ -277,7 +277,7 @@ class AkagiPolicy(BasePolicy):
         # 2.2: tenpai -> the discard leaving the most varied waits, with riichi.
         best: dict[int, int] = {}
         # shanten above 0 means no discard leaves a wait: skip the per-discard wait search
-        tenpai_possible = self.math.shanten(counts) <= 0
+        tenpai_possible = self.math.shanten(view.concealed_bytes) <= 0
         if tenpai_possible:
             held = list(counts)
             for m in view.own_melds:
@@ -285,7 +285,7 @@ class AkagiPolicy(BasePolicy):
                     held[KIND_OF[t]] += 1
             # a discard leaving a shanten above 0 leaves no wait (a hand one tile from complete is
             # tenpai): its waits are not searched (the shanten of each discard is memoised)
-            after = self.math.shanten_after_discards(bytes(counts))
+            after = self.math.shanten_after_discards(view.concealed_bytes)
             for k in by_kind:
                 if after[k] > 0:
                     continue
@@ -306,7 +306,7 @@ class AkagiPolicy(BasePolicy):
             if r is not None:
                 return r.because(reason + "; riichi at once (an open riichi in the seed)")
             return a.because(reason + "; riichi is not legal here")
-        k, reason = discard_stage(counts)
+        k, reason = discard_stage(view.concealed_bytes)  # (the counts, as bytes)
         if k not in by_kind:
             # A tile the rules forbid (swap-call restriction): rerun the stages without it.
             trimmed = list(counts)

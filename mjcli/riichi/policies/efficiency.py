@@ -104,7 +104,7 @@ def view_best_discards(math: HandMath, view: PlayerView) -> tuple[int, dict[int,
     memo = view.memo
     got = memo.get(_VIEW_BEST)
     if got is None:
-        least, improving = math.least_discards(bytes(view.concealed_counts()), None)
+        least, improving = math.least_discards(view.concealed_bytes, None)
         got = memo[_VIEW_BEST] = (least, _ukeire(improving, view.unseen_counts()))
     return got  # type: ignore[return-value]
 
@@ -203,7 +203,7 @@ class EfficiencyPolicy(BasePolicy):
         passing = next((a for a in legal if a.kind == "pass"), legal[0])
         counts = view.concealed_counts()
         seen = view.visible_counts()
-        now = math.shanten(counts)
+        now = math.shanten(view.concealed_bytes)
         yakuhai = view.yakuhai_kinds()
         found = []
         for call in legal:

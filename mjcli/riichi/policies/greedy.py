@@ -102,14 +102,13 @@ class GreedyPolicy(BasePolicy):
         order = seed_order(view)
         legal_tiles = {a.tile for a in discards}
         # A tile the rules forbid (swap-calling; never for this bot, which does not call) is skipped.
-        # the view's counts of the concealed tiles (the order's tiles), worked out once per view and
-        # read by every policy asked there: not counted again (replay, 4 policies, one core)
-        counts = view.concealed_counts()
-        idx, values = greedy_discard(self.math, order, legal_tiles or None, counts)
+        # the view's counts of the concealed tiles (the order's tiles), as bytes: worked out once per
+        # view and read by every policy asked there, not counted again (replay, 4 policies, one core)
+        idx, values = greedy_discard(self.math, order, legal_tiles or None, view.concealed_bytes)
         tile = order[idx]
         best = values[idx]
         reason = f"{tile_name(tile)} is the first tile whose discard leaves the least shanten ({best})"
-        hand_shanten = self.math.shanten(counts)
+        hand_shanten = self.math.shanten(view.concealed_bytes)
         if hand_shanten == 0 and view.wall_left + DEAD_WALL > 17:
             for a in riichis:
                 if a.tile == tile:
