@@ -32,7 +32,17 @@ from collections.abc import Sequence
 from mjcli.riichi.policies.base import BasePolicy, actions_by_kind, turn_actions
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView, copies_left
-from mjcli.tiles import KIND_OF, is_honor, is_red, is_terminal_or_honor, kind, number_of, sort_key, tile_name
+from mjcli.tiles import (
+    KIND_OF,
+    NUM_TILES,
+    is_honor,
+    is_red,
+    is_terminal_or_honor,
+    kind,
+    number_of,
+    sort_key,
+    tile_name,
+)
 
 NAME = "efficiency"
 SEED = "none (the project's baseline: shanten, then ukeire over unseen tiles)"
@@ -59,17 +69,30 @@ def dora_kinds(indicators: Sequence[int], players: int = 4) -> set[int]:
     return out
 
 
-def throw_first_key(tile: int, dora: set[int], yakuhai: frozenset[int]) -> tuple[int, ...]:
-    """Larger is thrown first among discards of equal shanten and ukeire (rule 4's tie-break)."""
+def _tile_facts(tile: int) -> tuple[int, int, int | None, tuple[int, int]]:
+    """What :func:`throw_first_key` reads of a tile: its kind, 1 for a red five, its edge (None for
+    an honour, whose edge depends on the yakuhai kinds) and its sort key."""
     k = kind(tile)
-    keep_value = int(k in dora) + int(is_red(tile))
     if is_honor(k):
-        edge = 3 if k not in yakuhai else 2
+        edge = None
     elif k % 9 in (0, 8):
         edge = 1
     else:
         edge = -min(number_of(k) - 1, 9 - number_of(k))
-    return (-keep_value, edge, *sort_key(tile))
+    return k, int(is_red(tile)), edge, sort_key(tile)
+
+
+#: :func:`_tile_facts` of every tile, a table (the tie-break is asked of every tied discard: a
+#: lookup, not five calls; replay, 4 policies, one core)
+_TILE_FACTS = tuple(_tile_facts(t) for t in range(NUM_TILES))
+
+
+def throw_first_key(tile: int, dora: set[int], yakuhai: frozenset[int]) -> tuple[int, ...]:
+    """Larger is thrown first among discards of equal shanten and ukeire (rule 4's tie-break)."""
+    k, red, edge, order = _TILE_FACTS[tile]
+    if edge is None:  # an honour
+        edge = 3 if k not in yakuhai else 2
+    return (-(int(k in dora) + red), edge, *order)
 
 
 def best_discards(
