@@ -82,7 +82,8 @@ Ambiguities of the seed and the readings chosen:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter
+from itertools import compress, repeat
+from operator import attrgetter, ge
 
 from mjcli.analysis import pm0
 from mjcli.riichi.policies.base import BasePolicy, actions_by_kind, turn_actions
@@ -98,6 +99,8 @@ SEED = "000_0655bb32b8765f27.txt (Definiciones; Hong Kong PM0 1-4; Algoritmo par
 _SEED_RANK = [pm0.seed_rank(k) for k in range(34)].__getitem__
 
 _CALL_RANK = {"open_kan": 0, "pon": 1, "chi": 2}
+
+_KINDS = range(34)
 
 #: an action's fields as a tuple (the memo key of :func:`choose_discard`), made in C
 _ACTION_FIELDS = attrgetter("kind", "tile", "consumed")
@@ -175,7 +178,7 @@ def _hand_modes(view: PlayerView) -> tuple[tuple[bool, str], tuple[bool, str]]:
     # when some kind is held three times; replay, 4 policies, one core)
     ordered = sorted(yakuhai)
     if literal is None and max(counts) >= 3:
-        k = next(k for k in range(34) if counts[k] >= 3)
+        k = next(compress(_KINDS, map(ge, counts, repeat(3))))  # the first (picked in C)
         literal = (True, f"has a pon of {tile_name(k)}")
     if plain is None:
         for k in ordered:
