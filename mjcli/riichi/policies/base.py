@@ -58,7 +58,13 @@ class BasePolicy:
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if not legal:
             require_legal(legal, self.name)
-        win, reaction = _opening(view, legal)
+        # the opening read from the view's memo when another policy was asked with the same
+        # actions (no call of _opening then: replay, 4 policies, one core)
+        got = view.memo.get(_OPENING)
+        if got is not None and got[0] is legal:
+            win, reaction = got[1], got[2]
+        else:
+            win, reaction = _opening(view, legal)
         if win is not None:
             return win.because(self.win_reason)
         if reaction:
