@@ -155,25 +155,36 @@ def _group_loose(vec: bytes, start: int) -> tuple[tuple[int, ...], tuple[int, ..
     no wait: :func:`discard_stage`'s stage-1 sorting out, which looks at a kind's own suit only (a
     run never leaves its suit). Hands change a tile at a time, so most groups of a hand were met a
     moment before: cached by value (bounded), four lookups a turn instead of a Python step per
-    single tile (replay, 4 policies, one core)."""
+    single tile (replay, 4 policies, one core). A suit's from its pattern's (the same in every
+    suit), an honour held once is loose with no wait (it is in no run)."""
+    if start >= 27:
+        singles = tuple([start + i for i in compress(range(len(vec)), map(eq, vec, repeat(1)))])
+        return singles, singles
+    loose, stage1 = _pattern_loose(vec)
+    return tuple([start + i for i in loose]), tuple([start + i for i in stage1])
+
+
+@lru_cache(maxsize=1 << 16)
+def _pattern_loose(vec: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`_group_loose` of a suit's counts ``vec``, as indices (0-8): keyed by the pattern, not
+    its suit, so a pattern met in one suit is known in the others."""
     loose: list[int] = []  # neither body nor pair: held once (a kind held 3+ times is body), in no run
     stage1: list[int] = []  # loose, and no run of it has either other kind in hand (no wait)
-    others = _OTHERS
+    others = _OTHERS  # (the first suit's runs: indices within the suit)
     for i in compress(range(len(vec)), map(eq, vec, repeat(1))):
-        k = start + i
         body = wait = False
-        for a, b in others[k]:
-            if vec[a - start]:
-                if vec[b - start]:
+        for a, b in others[i]:
+            if vec[a]:
+                if vec[b]:
                     body = True
                     break
                 wait = True
-            elif vec[b - start]:
+            elif vec[b]:
                 wait = True
         if not body:
-            loose.append(k)
+            loose.append(i)
             if not wait:
-                stage1.append(k)
+                stage1.append(i)
     return tuple(loose), tuple(stage1)
 
 
