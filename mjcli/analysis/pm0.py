@@ -234,34 +234,36 @@ def _group_vecs(hand: Sequence[int]) -> list[tuple[int, ...]]:
 
 
 @lru_cache(maxsize=1 << 16)
-def _counts(vec: tuple[int, ...], g: int) -> tuple[int, int]:
-    """(most combinations with pairs, most complete sets) of one group (g = 3 for the honours)."""
-    runs = g < 3
+def _counts(vec: tuple[int, ...], runs: bool) -> tuple[int, int]:
+    """(most combinations with pairs, most complete sets) of one group (``runs``: a suit; False for
+    the honours). Keyed by the pattern, not by its suit: a pattern met in one suit is known in the
+    others (replay, 4 policies, one core)."""
     return _group_max(vec, runs, True)[1], _group_max(vec, runs, False)[0]
 
 
 def max_combinations(hand: Sequence[int], pairs: bool = True) -> int:
     """The maximum number of concealed combinations: chows, pongs, kongs (and pairs if ``pairs``)."""
-    return sum(_counts(vec, g)[0 if pairs else 1] for g, vec in enumerate(_group_vecs(hand)))
+    return sum(_counts(vec, g < 3)[0 if pairs else 1] for g, vec in enumerate(_group_vecs(hand)))
 
 
 def max_sets(hand: Sequence[int]) -> int:
     """The maximum number of complete concealed sets (chow, pong, kong): the claim rule's count."""
     # max_combinations(hand, pairs=False) written out: asked twice for every call a bot weighs
     return (
-        _counts(tuple(hand[0:9]), 0)[1]
-        + _counts(tuple(hand[9:18]), 1)[1]
-        + _counts(tuple(hand[18:27]), 2)[1]
-        + _counts(tuple(hand[27:34]), 3)[1]
+        _counts(tuple(hand[0:9]), True)[1]
+        + _counts(tuple(hand[9:18]), True)[1]
+        + _counts(tuple(hand[18:27]), True)[1]
+        + _counts(tuple(hand[27:34]), False)[1]
     )
 
 
 @lru_cache(maxsize=1 << 16)
-def _group_free(vec: tuple[int, ...], g: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """:func:`free_kinds` within one group: the indices (0-8) whose one copy can go keeping the
-    most combinations with pairs, and those keeping the most sets. Hands change a tile at a time,
-    so most groups of a hand were met a moment before: cached by value."""
-    base = _counts(vec, g)
+def _group_free(vec: tuple[int, ...], runs: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`free_kinds` within one group (``runs``: a suit; False for the honours): the indices
+    (0-8) whose one copy can go keeping the most combinations with pairs, and those keeping the
+    most sets. Hands change a tile at a time, so most groups of a hand were met a moment before:
+    cached by value (the pattern's, in whichever suit)."""
+    base = _counts(vec, runs)
     combos: list[int] = []
     sets: list[int] = []
     for i, c in enumerate(vec):
@@ -269,7 +271,7 @@ def _group_free(vec: tuple[int, ...], g: int) -> tuple[tuple[int, ...], tuple[in
             continue
         less = list(vec)
         less[i] -= 1
-        after = _counts(tuple(less), g)
+        after = _counts(tuple(less), runs)
         if after[0] == base[0]:
             combos.append(i)
         if after[1] == base[1]:
@@ -286,7 +288,7 @@ def free_kinds(hand: Sequence[int]) -> tuple[frozenset[int], frozenset[int]]:
     combos: list[int] = []
     sets: list[int] = []
     for g, vec in enumerate(_group_vecs(hand)):
-        c, s = _group_free(vec, g)
+        c, s = _group_free(vec, g < 3)
         start = _STARTS[g]
         combos.extend(start + i for i in c)
         sets.extend(start + i for i in s)
@@ -391,7 +393,9 @@ def discard_levels(
     dead: list[int] = []
     problematic: list[int] = []
     dead_pairs: list[int] = []
-    for k in compress(kinds, map(exposed.__getitem__, kinds)):  # the kinds with a copy exposed, in C
+    # the kinds with a copy exposed (a comprehension: a map of a tuple's __getitem__ costs twice
+    # as much; replay, 4 policies, one core)
+    for k in [k for k in kinds if exposed[k]]:
         n = hand[k]
         e = exposed[k]
         if n == 2 and e > 1:
@@ -452,7 +456,18 @@ def _suit_unique(vec: tuple[int, ...], start: int) -> tuple[int, ...]:
 @lru_cache(maxsize=1 << 16)
 def _suit_levels(vec: tuple[int, ...], start: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The kinds of one suit (counts ``vec``, first kind ``start``) at the levels "minor tile" and
-    "tile of an incomplete chow" (:func:`is_minor`, :func:`is_incomplete_chow_tile`).
+    "tile of an incomplete chow": :func:`_pattern_levels` of the suit's pattern, which is the same
+    in every suit (worked out once for the three: replay, 4 policies, one core), from ``start``."""
+    minor, chow_tiles = _pattern_levels(vec)
+    if not start:
+        return minor, chow_tiles
+    return tuple([start + i for i in minor]), tuple([start + i for i in chow_tiles])
+
+
+@lru_cache(maxsize=1 << 16)
+def _pattern_levels(vec: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The indices (0-8) of a suit's counts ``vec`` at the levels "minor tile" and "tile of an
+    incomplete chow" (:func:`is_minor`, :func:`is_incomplete_chow_tile`).
 
     Both look at the tile's own suit only (its neighbours, its incomplete chows, the combinations
     of its suit), so they are worked out on the suit alone, once per suit pattern: hands change a
@@ -461,7 +476,7 @@ def _suit_levels(vec: tuple[int, ...], start: int) -> tuple[tuple[int, ...], tup
     tests are those functions' on the suit's nine counts (``test_mahjongjoy`` checks the levels
     against the functions themselves).
     """
-    combo_free, set_free = _group_free(vec, start // 9)
+    combo_free, set_free = _group_free(vec, True)
     in_chow: set[int] = set()  # tiles of an incomplete chow (definition 8)
     beyond: set[int] = set()  # two beyond a consecutive incomplete chow's end (definition 5 a)
     for i in range(9):
@@ -480,7 +495,7 @@ def _suit_levels(vec: tuple[int, ...], start: int) -> tuple[tuple[int, ...], tup
             continue
         unique = n == 1 and sum(vec[max(0, i - 2) : i + 3]) == 1
         if not unique and i in combo_free and (i in beyond or i not in in_chow):
-            minor.append(start + i)
+            minor.append(i)
         if i in in_chow and i in set_free:
-            chow_tiles.append(start + i)
+            chow_tiles.append(i)
     return tuple(minor), tuple(chow_tiles)

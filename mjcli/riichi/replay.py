@@ -62,7 +62,7 @@ from mjcli.riichi.policies.bridge import (
 )
 from mjcli.riichi.policies.efficiency import view_best_discards
 from mjcli.riichi.policies.hand_math import HandMath
-from mjcli.riichi.policies.view import Action, PlayerView
+from mjcli.riichi.policies.view import Action, PlayerView, copies_left
 from mjcli.riichi.rules import Rules, get_rules
 from mjcli.runner import SHANTEN_TABLES, Backend, ordered_map, runs_here, shared
 from mjcli.tiles import (
@@ -95,24 +95,33 @@ _TRIGGERS = frozenset({ev.Draw, ev.Discard, ev.Chi, ev.Pon, ev.ClosedKan, ev.Add
 _DISCARDS = ("discard", "riichi")
 
 _TILE_NAMES = tuple(tile_name(t) for t in range(NUM_TILES))
-_DIGITS = tuple("0" if is_red(t) else str(number_of(kind(t))) for t in range(NUM_TILES))
-_SUIT_LETTERS = tuple(SUITS[suit_of(kind(t))] for t in range(NUM_TILES))
+_DIGITS = "".join("0" if is_red(t) else str(number_of(kind(t))) for t in range(NUM_TILES))
+_SUIT_LETTERS = "".join(SUITS[suit_of(kind(t))] for t in range(NUM_TILES))
+#: per tile code, the ASCII of its digit ("0" for a red five) and of its suit letter, as
+#: ``bytes.translate`` tables (codes 37-255 are no tiles: never met)
+_DIGIT_TABLE = bytes.maketrans(bytes(range(NUM_TILES)), _DIGITS.encode())
+_SUIT_TABLE = bytes.maketrans(bytes(range(NUM_TILES)), _SUIT_LETTERS.encode())
+_SUIT_BYTES = tuple((letter.encode(), letter) for letter in SUITS)
 
 
 @functools.lru_cache(maxsize=8192)
 def hand_text(tiles: tuple[int, ...]) -> str:
-    """``mjcli.tiles.to_mpsz(tiles)`` through tables, memoised (a seat's hand is written at each
-    of its decisions, the same between its turns)."""
+    """``mjcli.tiles.to_mpsz(tiles)``, memoised (a seat's hand is written at each of its decisions,
+    the same between its turns). In hand order the suits come one after the other (m, p, s, z), so
+    the text is the tiles' digits, translated in C, cut after each suit's count with its letter:
+    four steps a hand instead of a Python step a tile (most hands are new: replay, 4 policies, one
+    core)."""
+    ordered = bytes(in_hand_order(tiles))
+    digits = ordered.translate(_DIGIT_TABLE).decode()
+    suits = ordered.translate(_SUIT_TABLE)
     out: list[str] = []
-    run = None
-    for t in in_hand_order(tiles):
-        s = _SUIT_LETTERS[t]
-        if run is not None and s != run:
-            out.append(run)
-        out.append(_DIGITS[t])
-        run = s
-    if run is not None:
-        out.append(run)
+    start = 0
+    for code, letter in _SUIT_BYTES:
+        n = suits.count(code)
+        if n:
+            out.append(digits[start : start + n])
+            out.append(letter)
+            start += n
     return "".join(out)
 
 
@@ -406,7 +415,7 @@ class Effects:
         self.math = math if math is not None else HandMath()
         if view.players != self.math.players:
             self.math.set_players(view.players)
-        self.before = self.math.shanten(self.counts)
+        self.before = self.math.shanten(view.concealed_bytes)
         self._memo: dict[Action, tuple[int | None, int | None]] = {}
 
     def of(self, a: Action) -> tuple[int | None, int | None]:
@@ -442,15 +451,14 @@ class Effects:
             base = c
         if sum(c) % 3 == 2:  # after chi / pon: the best discard that follows (discard_table's first)
             least, improving = self.math.least_discards(bytes(c))
-            seen = self.seen
-            left = [u if (u := 4 - n - s) > 0 else 0 for n, s in zip(c, seen, strict=True)]  # max(0, ..)
-            return least, max(sum([left[k] for k in kinds]) for kinds in improving.values())
+            get = list(copies_left(c, self.seen)).__getitem__  # max(0, 4 - n - seen), in C
+            return least, max([sum(map(get, kinds)) for kinds in improving.values()])
         current, kinds = self.math.improving_of(bytes(c))
-        if base is None:
-            # (a C-level map, not a list comprehension's frame: replay, 4 policies, one core)
+        if base is None or k == "pass":
+            # (a C-level map, not a list comprehension's frame: replay, 4 policies, one core; a
+            # pass leaves the hand as it is, whose copies left are the view's unseen counts)
             return current, sum(map(self.unseen.__getitem__, kinds))
-        seen = self.seen
-        return current, sum([max(0, 4 - base[k] - seen[k]) for k in kinds])
+        return current, sum(map(list(copies_left(base, self.seen)).__getitem__, kinds))
 
     def _best_discards(self) -> tuple[int | None, dict[int, int]]:
         """The least shanten a discard leaves, and the ukeire of each discard that does, by kind
@@ -470,21 +478,26 @@ def prepare_hands(math: HandMath, points: Sequence[LogDecision]) -> None:
     3n+1 hands of the reactions and of the player's actual discards."""
     turns: list[bytes] = []
     left: list[bytes] = []
+    kind_of = KIND_OF
     for d in points:
-        counts = d.view.concealed_counts()
-        if sum(counts) % 3 == 2:
-            turns.append(bytes(counts))
+        # the view's counts as bytes (made once per view, for the policies and rows too), the
+        # hands after a discard or call edited from a copy of those bytes (34 ints made bytes
+        # again cost more: replay, 4 policies, one core)
+        hand = d.view.concealed_bytes
+        if sum(hand) % 3 == 2:
+            turns.append(hand)
             a = d.actual
             if a.kind in _DISCARDS and a.tile is not None:
-                counts[kind(a.tile)] -= 1
-                left.append(bytes(counts))
+                rest = bytearray(hand)
+                rest[kind_of[a.tile]] -= 1
+                left.append(bytes(rest))
             continue
-        left.append(bytes(counts))
+        left.append(hand)
         for a in d.legal.actions:
             if a.kind == "chi" or a.kind == "pon":
-                rest = list(counts)
+                rest = bytearray(hand)
                 for t in a.consumed:
-                    rest[kind(t)] -= 1
+                    rest[kind_of[t]] -= 1
                 turns.append(bytes(rest))
     math.prepare(turns, left)
 

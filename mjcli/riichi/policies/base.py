@@ -4,13 +4,14 @@ helpers on legal actions."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter
+from itertools import compress, repeat
+from operator import attrgetter, eq
 from typing import Protocol
 
 from mjcli.errors import UsageError
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import REACTION_KINDS, Action, PlayerView
-from mjcli.tiles import kind
+from mjcli.tiles import KIND_OF, kind
 
 
 class Policy(Protocol):
@@ -57,7 +58,13 @@ class BasePolicy:
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if not legal:
             require_legal(legal, self.name)
-        win, reaction = _opening(view, legal)
+        # the opening read from the view's memo when another policy was asked with the same
+        # actions (no call of _opening then: replay, 4 policies, one core)
+        got = view.memo.get(_OPENING)
+        if got is not None and got[0] is legal:
+            win, reaction = got[1], got[2]
+        else:
+            win, reaction = _opening(view, legal)
         if win is not None:
             return win.because(self.win_reason)
         if reaction:
@@ -78,25 +85,24 @@ _OPENING = ("base.opening",)
 
 def _opening(view: PlayerView, legal: Sequence[Action]) -> tuple[Action | None, bool]:
     """The tsumo or ron on offer (the first), and whether every action answers another player's
-    tile: :func:`win` and the reaction test in one pass over the actions, kept in the view's memo
-    with ``legal`` itself. Every policy is asked at every decision point with the very same tuple
-    of actions: the first to ask walks them, the others find its answer (``is``, not ``==``; a list,
-    which could change between two policies, is walked each time; replay, 4 policies, one core)."""
+    tile (when none is on offer: :meth:`BasePolicy.decide` reads it only then), kept in the view's
+    memo with ``legal`` itself. Every policy is asked at every decision point with the very same
+    tuple of actions: the first to ask sorts them out, the others find its answer (``is``, not
+    ``==``; a list, which could change between two policies, is looked at each time; replay, 4
+    policies, one core)."""
     memo = view.memo
     got = memo.get(_OPENING)
     if got is not None and got[0] is legal:
         return got[1], got[2]
+    # the kinds read in C (``map``), the win and the reaction test looked up in them, with no
+    # Python step an action (replay, 4 policies, one core); the kinds are kept for turn_actions
+    kinds = list(map(_KIND_OF, legal))
     found = None
-    reaction = True
-    for a in legal:
-        k = a.kind
-        if k == "tsumo" or k == "ron":
-            found = a
-            break
-        if reaction and k not in REACTION_KINDS:
-            reaction = False
+    if "tsumo" in kinds or "ron" in kinds:
+        found = next(a for a in legal if a.kind == "tsumo" or a.kind == "ron")
+    reaction = REACTION_KINDS.issuperset(kinds)
     if type(legal) is tuple:
-        memo[_OPENING] = (legal, found, reaction)
+        memo[_OPENING] = (legal, found, reaction, kinds)
     return found, reaction
 
 
@@ -126,6 +132,34 @@ def turn_actions(view: PlayerView, legal: Sequence[Action]) -> TurnActions:
     got = memo.get(_TURN_ACTIONS)
     if got is not None and got[0] is legal:
         return got[1]  # type: ignore[no-any-return]
+    opening = memo.get(_OPENING)  # the kinds, when _opening has read them from the same actions
+    kinds = opening[3] if opening is not None and opening[0] is legal else list(map(_KIND_OF, legal))
+    offered = frozenset(kinds)
+    out: TurnActions
+    if offered in (_DISCARDS_ONLY, _DISCARDS_AND_RIICHI):
+        # (most turns: the actions picked by their kinds in C, no Python step an action; replay,
+        # 4 policies, one core)
+        tiled = None not in map(_TILE_OF, legal)
+        if offered == _DISCARDS_ONLY:
+            out = (offered, tuple(legal), (), None, None, None, tiled)
+        else:
+            discards = tuple(compress(legal, map(eq, kinds, repeat("discard"))))
+            riichis = tuple(compress(legal, map(eq, kinds, repeat("riichi"))))
+            out = (offered, discards, riichis, None, None, None, tiled)
+    else:
+        out = _sorted_out(legal, offered)
+    if type(legal) is tuple:
+        memo[_TURN_ACTIONS] = (legal, out)
+    return out
+
+
+_DISCARDS_ONLY = frozenset({"discard"})
+_DISCARDS_AND_RIICHI = frozenset({"discard", "riichi"})
+_TILE_OF = attrgetter("tile")
+
+
+def _sorted_out(legal: Sequence[Action], offered: frozenset[str]) -> TurnActions:
+    """:func:`turn_actions` of any legal actions, in one pass."""
     added = closed = nuki = None
     riichis: list[Action] = []
     discards: list[Action] = []
@@ -146,11 +180,35 @@ def turn_actions(view: PlayerView, legal: Sequence[Action]) -> TurnActions:
                 closed = a
         elif k == "nukidora":
             nuki = nuki or a
-    kinds = frozenset(map(_KIND_OF, legal))  # (C-level)
-    out = (kinds, tuple(discards), tuple(riichis), added, closed, nuki, tiled)
-    if type(legal) is tuple:
-        memo[_TURN_ACTIONS] = (legal, out)
-    return out
+    return (offered, tuple(discards), tuple(riichis), added, closed, nuki, tiled)
+
+
+_BY_KIND = "base.actions_by_kind"
+
+
+def actions_by_kind(view: PlayerView, actions: Sequence[Action]) -> dict[int, list[Action]]:
+    """Actions naming their tile (discards, riichi discards) by their tile's kind: the kinds in the
+    order they first come, each kind's actions in the order given. Kept in the view's memo with
+    ``actions`` itself when it is a tuple (as :func:`turn_actions` gives): akagi and both readings
+    of mahjongjoy sort a turn's discards by kind, the first asked does it for the others (replay,
+    4 policies, one core). The value is shared: never change it."""
+    memo = view.memo
+    key = (_BY_KIND, actions[0].kind if actions else None)
+    got = memo.get(key)
+    if got is not None and got[0] is actions:
+        return got[1]  # type: ignore[no-any-return]
+    by_kind: dict[int, list[Action]] = {}
+    kind_of = KIND_OF
+    for a in actions:
+        k = kind_of[a.tile]  # type: ignore[index]
+        same = by_kind.get(k)
+        if same is None:
+            by_kind[k] = [a]
+        else:
+            same.append(a)
+    if type(actions) is tuple:
+        memo[key] = (actions, by_kind)
+    return by_kind
 
 
 def _kan_kind(a: Action) -> int:

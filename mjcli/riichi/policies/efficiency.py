@@ -30,10 +30,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mjcli.riichi.policies.base import BasePolicy, kans_by_kind, turn_actions
+from mjcli.riichi.policies.base import BasePolicy, actions_by_kind, kans_by_kind, turn_actions
 from mjcli.riichi.policies.hand_math import HandMath
-from mjcli.riichi.policies.view import Action, PlayerView
-from mjcli.tiles import KIND_OF, is_honor, is_red, is_terminal_or_honor, kind, number_of, sort_key, tile_name
+from mjcli.riichi.policies.view import Action, PlayerView, copies_left
+from mjcli.tiles import (
+    KIND_OF,
+    NUM_TILES,
+    is_honor,
+    is_red,
+    is_terminal_or_honor,
+    kind,
+    number_of,
+    sort_key,
+    tile_name,
+)
 
 NAME = "efficiency"
 SEED = "none (the project's baseline: shanten, then ukeire over unseen tiles)"
@@ -60,17 +70,30 @@ def dora_kinds(indicators: Sequence[int], players: int = 4) -> set[int]:
     return out
 
 
-def throw_first_key(tile: int, dora: set[int], yakuhai: frozenset[int]) -> tuple[int, ...]:
-    """Larger is thrown first among discards of equal shanten and ukeire (rule 4's tie-break)."""
+def _tile_facts(tile: int) -> tuple[int, int, int | None, tuple[int, int]]:
+    """What :func:`throw_first_key` reads of a tile: its kind, 1 for a red five, its edge (None for
+    an honour, whose edge depends on the yakuhai kinds) and its sort key."""
     k = kind(tile)
-    keep_value = int(k in dora) + int(is_red(tile))
     if is_honor(k):
-        edge = 3 if k not in yakuhai else 2
+        edge = None
     elif k % 9 in (0, 8):
         edge = 1
     else:
         edge = -min(number_of(k) - 1, 9 - number_of(k))
-    return (-keep_value, edge, *sort_key(tile))
+    return k, int(is_red(tile)), edge, sort_key(tile)
+
+
+#: :func:`_tile_facts` of every tile, a table (the tie-break is asked of every tied discard: a
+#: lookup, not five calls; replay, 4 policies, one core)
+_TILE_FACTS = tuple(_tile_facts(t) for t in range(NUM_TILES))
+
+
+def throw_first_key(tile: int, dora: set[int], yakuhai: frozenset[int]) -> tuple[int, ...]:
+    """Larger is thrown first among discards of equal shanten and ukeire (rule 4's tie-break)."""
+    k, red, edge, order = _TILE_FACTS[tile]
+    if edge is None:  # an honour
+        edge = 3 if k not in yakuhai else 2
+    return (-(int(k in dora) + red), edge, *order)
 
 
 def best_discards(
@@ -83,8 +106,8 @@ def best_discards(
     discard table of :mod:`mjcli.analysis` does. ``allowed`` limits the discards to some kinds.
     """
     least, improving = math.least_discards(bytes(counts), None if allowed is None else frozenset(allowed))
-    left = [u if (u := 4 - c - s) > 0 else 0 for c, s in zip(counts, seen, strict=True)]  # max(0, ..)
-    return least, _ukeire(improving, left)
+    # (a list: its items are read faster than a bytes' through ``__getitem__``)
+    return least, _ukeire(improving, list(copies_left(counts, seen)))
 
 
 def _ukeire(improving: dict[int, tuple[int, ...]], left: Sequence[int]) -> dict[int, int]:
@@ -105,7 +128,7 @@ def view_best_discards(math: HandMath, view: PlayerView) -> tuple[int, dict[int,
     memo = view.memo
     got = memo.get(_VIEW_BEST)
     if got is None:
-        least, improving = math.least_discards(bytes(view.concealed_counts()), None)
+        least, improving = math.least_discards(view.concealed_bytes, None)
         got = memo[_VIEW_BEST] = (least, _ukeire(improving, view.unseen_counts()))
     return got  # type: ignore[return-value]
 
@@ -167,14 +190,23 @@ class EfficiencyPolicy(BasePolicy):
         kind_of = KIND_OF
         # the most ukeire among the least-shanten discards, then the tie-break (which differs for
         # every tile: a red five is not a plain five); the others never win
-        ranked = [(ukeire[k], a) for a in discards if (k := kind_of[a.tile]) in ukeire]  # type: ignore[index]
-        if not ranked:  # (tested on the ranked discards: no pass of its own over them, one core)
-            # every least-shanten discard is forbidden (swap-call rule): rank the legal ones alone
-            allowed = {kind_of[a.tile] for a in discards}  # type: ignore[index]
-            best_shanten, ukeire = best_discards(math, counts, view.visible_counts(), allowed)
+        by_kind = actions_by_kind(view, discards)
+        if ukeire and by_kind.keys() >= ukeire.keys():
+            # every least-shanten kind may go (nearly every turn): the most ukeire read from the
+            # figures and the tied discards from the discards by kind (sorted out once for the
+            # policies asked at the view), not a Python step a discard (replay, 4 policies, one
+            # core); the tie-break below ranks every tile apart, whatever their order
+            most = max(ukeire.values())
+            tied = [a for k, u in ukeire.items() if u == most for a in by_kind[k]]
+        else:
             ranked = [(ukeire[k], a) for a in discards if (k := kind_of[a.tile]) in ukeire]  # type: ignore[index]
-        most = max([u for u, _ in ranked])
-        tied = [a for u, a in ranked if u == most]
+            if not ranked:
+                # every least-shanten discard is forbidden (swap-call rule): rank the legal ones alone
+                allowed = {kind_of[a.tile] for a in discards}  # type: ignore[index]
+                best_shanten, ukeire = best_discards(math, counts, view.visible_counts(), allowed)
+                ranked = [(ukeire[k], a) for a in discards if (k := kind_of[a.tile]) in ukeire]  # type: ignore[index]
+            most = max([u for u, _ in ranked])
+            tied = [a for u, a in ranked if u == most]
         if len(tied) == 1:
             best = tied[0]  # the tie-break's max of one (its keys are only worked out for ties)
         else:
@@ -194,7 +226,7 @@ class EfficiencyPolicy(BasePolicy):
         passing = next((a for a in legal if a.kind == "pass"), legal[0])
         counts = view.concealed_counts()
         seen = view.visible_counts()
-        now = math.shanten(counts)
+        now = math.shanten(view.concealed_bytes)
         yakuhai = view.yakuhai_kinds()
         found = []
         for call in legal:

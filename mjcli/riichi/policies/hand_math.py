@@ -191,13 +191,10 @@ class HandMath:
         from mjcli.analysis.discard_batch import discard_shanten_batch, improving_batch
 
         full = _legal_hands([h for h in dict.fromkeys(turns) if (h, None) not in self._least], 2)
-        least_of: list[tuple[bytes, int, list[int], list[bytes]]] = []
         need: dict[bytes, None] = {}  # the 3n+1 hands whose improving kinds are wanted, in order
         if full:
             hands = _stack(full)
             got = discard_shanten_batch(hands)
-            self._make_room(self._shanten, len(full))
-            self._make_room(self._after_discard, len(full))
             # the rows are flat (hand then kind order): each hand's are one slice of each list
             kinds, after = got.kind.tolist(), got.after.tolist()
             ends = np.cumsum(np.count_nonzero(hands, axis=1)).tolist()
@@ -205,33 +202,44 @@ class HandMath:
             best_kinds, best_left = got.kind[best].tolist(), _split(got.left[best])
             best_ends = np.cumsum(np.bincount(got.hand[best], minlength=len(full))).tolist()
             need.update(dict.fromkeys(best_left))
-            start = best_start = 0
-            for h, s, low, end, best_end in zip(
-                full, got.shanten.tolist(), got.least.tolist(), ends, best_ends, strict=True
-            ):
-                self._shanten[h] = s
-                self._after_discard[h] = dict(zip(kinds[start:end], after[start:end], strict=True))
-                least_of.append((h, low, best_kinds[best_start:best_end], best_left[best_start:best_end]))
-                start, best_start = end, best_end
         need.update(dict.fromkeys(_legal_hands(list(left), 1)))
         # the improving kinds of each: what the memo already has is kept aside (making room below
-        # may empty the memo)
-        found = {h: got[1] for h in need if (got := self._improving.get(h)) is not None}
-        todo = [h for h in need if h not in found]
+        # may empty the memo; replay starts each game with empty memos: nothing to look up then)
+        if self._improving:
+            found = {h: memo[1] for h in need if (memo := self._improving.get(h)) is not None}
+            todo = [h for h in need if h not in found]
+        else:
+            found, todo = {}, list(need)
         if todo:
-            current, kinds = improving_batch(_stack(todo))
+            current, improving = improving_batch(_stack(todo))
             self._make_room(self._improving, len(todo))
             self._make_room(self._shanten, len(todo))
             # into the memos a dict at a time (zips read in C, not a Python step a hand: replay, 4
             # policies, one core)
             shanten = current.tolist()
-            found.update(zip(todo, kinds, strict=True))
-            self._improving.update(zip(todo, zip(shanten, kinds, strict=True), strict=True))
+            found.update(zip(todo, improving, strict=True))
+            self._improving.update(zip(todo, zip(shanten, improving, strict=True), strict=True))
             self._shanten.update(zip(todo, shanten, strict=True))
-        self._make_room(self._least, len(least_of))
-        kinds_of = found.__getitem__
-        for h, low, ds, rests in least_of:
-            self._least[(h, None)] = (low, dict(zip(ds, map(kinds_of, rests), strict=True)))
+        if not full:
+            return
+        self._make_room(self._shanten, len(full))
+        self._make_room(self._after_discard, len(full))
+        self._make_room(self._least, len(full))
+        # the 3n+2 hands' memos in one pass, the improving kinds of every least-shanten discard
+        # looked up in C (one loop a hand, not two, and no list of the hands' slices in between:
+        # replay, 4 policies, one core)
+        best_improving = list(map(found.__getitem__, best_left))
+        start = best_start = 0
+        for h, s, low, end, best_end in zip(
+            full, got.shanten.tolist(), got.least.tolist(), ends, best_ends, strict=True
+        ):
+            self._shanten[h] = s
+            self._after_discard[h] = dict(zip(kinds[start:end], after[start:end], strict=True))
+            self._least[(h, None)] = (
+                low,
+                dict(zip(best_kinds[best_start:best_end], best_improving[best_start:best_end], strict=True)),
+            )
+            start, best_start = end, best_end
 
     def _make_room(self, memo: dict, count: int) -> None:
         """Empty ``memo`` now if ``count`` more entries would overflow it (rather than midway)."""
@@ -347,9 +355,12 @@ def _stack(hands: list[bytes]) -> np.ndarray:
 
 
 def _split(rows: np.ndarray) -> list[bytes]:
-    """The rows of an ``(M, 34)`` uint8 array as bytes, one each (slices of one copy)."""
-    buf = rows.tobytes()
-    return [buf[i : i + NUM_KINDS] for i in range(0, len(buf), NUM_KINDS)]
+    """The rows of an ``(M, 34)`` uint8 array as bytes, one each."""
+    import numpy as np
+
+    # (each row one opaque item, and numpy's list of them is a list of bytes: no Python step a
+    # row; replay, 4 policies, one core)
+    return np.ascontiguousarray(rows).view(np.dtype((np.void, rows.shape[1]))).ravel().tolist()
 
 
 # ---------------------------------------------------------------- the improving kinds, fused

@@ -82,10 +82,11 @@ Ambiguities of the seed and the readings chosen:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter
+from itertools import compress, repeat
+from operator import attrgetter, ge
 
 from mjcli.analysis import pm0
-from mjcli.riichi.policies.base import BasePolicy, turn_actions
+from mjcli.riichi.policies.base import BasePolicy, actions_by_kind, turn_actions
 from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.tiles import KIND_OF, is_red, kind, sort_key, tile_name, to_mpsz
 
@@ -93,10 +94,13 @@ NAME = "mahjongjoy"
 LITERAL_NAME = "mahjongjoy-literal"
 SEED = "000_0655bb32b8765f27.txt (Definiciones; Hong Kong PM0 1-4; Algoritmo para bots de Mahjong Riichi)"
 
-#: pm0.seed_rank of every kind, read from a table (the same ranks; no call a kind compared)
-_SEED_RANK = tuple(pm0.seed_rank(k) for k in range(34)).__getitem__
+#: pm0.seed_rank of every kind, read from a table (the same ranks; no call a kind compared; a
+#: list's ``__getitem__``, quicker than a tuple's method wrapper: replay, 4 policies, one core)
+_SEED_RANK = [pm0.seed_rank(k) for k in range(34)].__getitem__
 
 _CALL_RANK = {"open_kan": 0, "pon": 1, "chi": 2}
+
+_KINDS = range(34)
 
 #: an action's fields as a tuple (the memo key of :func:`choose_discard`), made in C
 _ACTION_FIELDS = attrgetter("kind", "tile", "consumed")
@@ -127,7 +131,11 @@ def _exposed(view: PlayerView) -> tuple[int, ...]:
         for m in melds:
             for t in m.tiles:
                 counts[KIND_OF[t]] -= 1
-        got = view.memo[_EXPOSED] = tuple([c if c > 0 else 0 for c in counts])
+        # (below 0 only where a view's counts miss some of its own meld: clamped then alone, the
+        # smallest count read in C; replay, 4 policies, one core)
+        if min(counts) < 0:
+            counts = [c if c > 0 else 0 for c in counts]
+        got = view.memo[_EXPOSED] = tuple(counts)
     return got  # type: ignore[return-value]
 
 
@@ -170,7 +178,7 @@ def _hand_modes(view: PlayerView) -> tuple[tuple[bool, str], tuple[bool, str]]:
     # when some kind is held three times; replay, 4 policies, one core)
     ordered = sorted(yakuhai)
     if literal is None and max(counts) >= 3:
-        k = next(k for k in range(34) if counts[k] >= 3)
+        k = next(compress(_KINDS, map(ge, counts, repeat(3))))  # the first (picked in C)
         literal = (True, f"has a pon of {tile_name(k)}")
     if plain is None:
         for k in ordered:
@@ -243,15 +251,9 @@ def _choose_discard(
     hand = view.concealed_counts()
     exposed = _exposed(view)
     # the candidates of each kind in the order given: the plain copy of a kind is always the tile
-    # of the kind's own code, so the first plain one (_pick) is the same as in hand order
-    by_kind: dict[int, list[Action]] = {}
-    for a in candidates:
-        k = KIND_OF[a.tile]  # type: ignore[index]
-        got = by_kind.get(k)
-        if got is None:
-            by_kind[k] = [a]
-        else:
-            got.append(a)
+    # of the kind's own code, so the first plain one (_pick) is the same as in hand order (sorted
+    # out once for the policies asked at the view: replay, 4 policies, one core)
+    by_kind = actions_by_kind(view, candidates)
     for level, kinds in pm0.discard_levels(hand, exposed, _SEED_RANK):
         if not kinds:
             continue  # (no candidate at this level either way: most levels of most hands)
