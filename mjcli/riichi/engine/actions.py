@@ -140,7 +140,7 @@ def turn_options(rnd: Round, seat: int) -> tuple[list[Move], list[int], list[int
     hand = p.hand
     distinct = sorted(set(hand))
     if kuikae:
-        distinct = [t for t in distinct if kind(t) not in kuikae]
+        distinct = [t for t in distinct if _KIND[t] not in kuikae]  # (a table: a turn after a call)
     # (the drawn kind's count read first: most draws are of a kind the hand held no copy of, and
     # the hand is then not searched twice over; bench_speed "walk a log to every decision")
     twice = drawn is not None and p.counts[_KIND[drawn]] > 1 and hand.count(drawn) > 1 and drawn in distinct

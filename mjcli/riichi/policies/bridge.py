@@ -105,6 +105,20 @@ class ViewBuilder:
         old = self._key
         if key != old:
             n = rnd.n
+            # Nearly every view finds one tile more in one river and nothing else changed: the
+            # discard on the table, or the one before the seat on turn drew. That seat's river is
+            # tried first, with no loop over the seats (bench_speed: "walk a log to every
+            # decision", "self-play").
+            s = rnd.current if rnd.phase != TURN else (rnd.current - 1) % n
+            old[s] += 1
+            one_more = key == old
+            old[s] -= 1
+            if one_more:
+                rivers = list(self._rivers)
+                if self._grown_by_one(rivers, s):
+                    self._rivers = tuple(rivers)
+                    self._key = key
+                    return self._rivers, self._melds
             if key[n:] != old[n:]:  # a call or kan: melds, and maybe a river's called mark
                 self._melds = tuple(tuple(q.melds) for q in players)
                 self._rivers = tuple(
@@ -113,35 +127,38 @@ class ViewBuilder:
                 self._recount()
             else:  # only discards since: the rivers that grew get their new tiles
                 rivers = list(self._rivers)
-                seen = self._seen
                 recount = False
                 for s in range(n):
                     grown = key[s] - old[s]
-                    if not grown:
-                        continue
-                    c, r = rivers[s], players[s].river
-                    if grown == 1 and (not c or c[-1].called == r[-2].called):
-                        # One tile more (nearly every view: the discard since the seat's last
-                        # view), its river tile appended here without ``_extended``'s call and
-                        # list (bench_speed: "walk a log to every decision").
-                        e = r[-1]
-                        rivers[s] = (
-                            *c,
-                            _RIVER_TILE[(e.tile << 3) | (e.tsumogiri << 2) | (e.called << 1) | e.riichi],
-                        )
-                        if not e.called:
-                            k = _KIND[e.tile]
-                            seen[k] += 1
-                            if seen[k] > self._most:
-                                self._most = seen[k]
-                    else:
-                        rivers[s] = _extended(c, r)
+                    if grown and not (grown == 1 and self._grown_by_one(rivers, s)):
+                        rivers[s] = _extended(rivers[s], players[s].river)
                         recount = True
                 self._rivers = tuple(rivers)
                 if recount:
                     self._recount()
             self._key = key
         return self._rivers, self._melds
+
+    def _grown_by_one(self, rivers: list[tuple[RiverTile, ...]], s: int) -> bool:
+        """Seat ``s``'s converted river in ``rivers`` brought up to date with the one tile more in
+        its river, and that tile counted among the shown ones; False (nothing done) when the
+        converted last tile's called mark changed since.
+
+        (The tile appended here without ``_extended``'s call and list: the discard since the last
+        view, nearly every view; bench_speed: "walk a log to every decision".)
+        """
+        c, r = rivers[s], self.rnd.players[s].river
+        if c and c[-1].called != r[-2].called:
+            return False
+        e = r[-1]
+        rivers[s] = (*c, _RIVER_TILE[(e.tile << 3) | (e.tsumogiri << 2) | (e.called << 1) | e.riichi])
+        if not e.called:
+            seen = self._seen
+            k = _KIND[e.tile]
+            seen[k] += 1
+            if seen[k] > self._most:
+                self._most = seen[k]
+        return True
 
     def _recount(self) -> None:
         """The table's shown copies (``_seen``) counted again from the converted rivers and melds."""
