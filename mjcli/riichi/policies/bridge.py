@@ -72,7 +72,18 @@ class ViewBuilder:
     round moves on.
     """
 
-    __slots__ = ("rnd", "_lists", "_key", "_rivers", "_melds", "_seen", "_most", "_dora")
+    __slots__ = (
+        "rnd",
+        "_lists",
+        "_key",
+        "_rivers",
+        "_melds",
+        "_seen",
+        "_most",
+        "_dora",
+        "_indicators",
+        "_kita",
+    )
 
     def __init__(self, rnd: Round) -> None:
         self.rnd = rnd
@@ -90,6 +101,11 @@ class ViewBuilder:
         self._seen = [0] * NUM_KINDS
         self._most = 0  # the largest of ``_seen``, for visible_from_shown's cap
         self._dora = 0
+        # the indicators as a view's tuple, made again only as one is turned, and whether the
+        # variant sets Norths aside (read once a round, not per view: bench_speed "walk a log to
+        # every decision", "self-play")
+        self._indicators: tuple[int, ...] = ()
+        self._kita = rnd.variant.nukidora is not None
 
     def _table(self) -> tuple[tuple[tuple[RiverTile, ...], ...], tuple[tuple[Meld, ...], ...]]:
         """Every seat's river and melds, converted again only where they changed.
@@ -120,11 +136,7 @@ class ViewBuilder:
                     self._key = key
                     return self._rivers, self._melds
             if key[n:] != old[n:]:  # a call or kan: melds, and maybe a river's called mark
-                self._melds = tuple(tuple(q.melds) for q in players)
-                self._rivers = tuple(
-                    _extended(c, q.river) for c, q in zip(self._rivers, players, strict=True)
-                )
-                self._recount()
+                self._after_calls(key, old)
             else:  # only discards since: the rivers that grew get their new tiles
                 rivers = list(self._rivers)
                 recount = False
@@ -160,6 +172,42 @@ class ViewBuilder:
                 self._most = seen[k]
         return True
 
+    def _after_calls(self, key: list[int], old: list[int]) -> None:
+        """The converted melds and rivers brought up to date after a call or kan (``key`` the table's
+        key now, ``old`` at the last view), and the shown copies changed by what changed only: the
+        melds of a seat that called or made a kan, a river's last converted tile now marked called,
+        the tiles discarded since (not counted again over the whole table: a first-legal policy calls
+        whatever it may, a third of self-play's views follow a call; bench_speed "self-play").
+        """
+        n = self.rnd.n
+        seen = self._seen
+        rivers = list(self._rivers)
+        melds = list(self._melds)
+        for s, q in enumerate(self.rnd.players):
+            if key[n + s] != old[n + s] or key[2 * n + s] != old[2 * n + s]:
+                before, melds[s] = melds[s], tuple(q.melds)
+                for m in before:
+                    for t in m.tiles:
+                        seen[_KIND[t]] -= 1
+                for m in melds[s]:
+                    for t in m.tiles:
+                        seen[_KIND[t]] += 1
+            c = rivers[s]
+            r = rivers[s] = _extended(c, q.river)
+            if r is not c:
+                # the tiles from the first that changed: the last converted one when its called
+                # mark changed (``_extended`` converted the river again), else the ones added
+                start = len(c) - 1 if c and r[len(c) - 1] is not c[-1] else len(c)
+                for x in c[start:]:
+                    if not x.called:
+                        seen[_KIND[x.tile]] -= 1
+                for x in r[start:]:
+                    if not x.called:
+                        seen[_KIND[x.tile]] += 1
+        self._rivers = tuple(rivers)
+        self._melds = tuple(melds)
+        self._most = max(seen)
+
     def _recount(self) -> None:
         """The table's shown copies (``_seen``) counted again from the converted rivers and melds."""
         self._seen = shown_counts(self._rivers, self._melds, self.rnd.dora[: self._dora])
@@ -174,25 +222,30 @@ class ViewBuilder:
             seen[_KIND[t]] += 1
         self._most = max(seen)
         self._dora = len(dora)
+        self._indicators = tuple(dora)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` sees of the round right now."""
         rnd = self.rnd
-        p = rnd.players[seat]
-        drawn = rnd.drawn if (rnd.phase == TURN and rnd.current == seat) else None
-        hand = in_hand_order(p.hand)
-        if drawn is not None:
-            hand.remove(drawn)  # (one copy of an int: the same tiles in the same order as before)
-        offered = offered_by = None
-        if rnd.phase == REACT and rnd.last_tile is not None and rnd.current != seat:
-            offered, offered_by = rnd.last_tile, rnd.current
-        elif rnd.phase == KAN and rnd.last_tile is not None and rnd.kan_actor != seat:
-            offered, offered_by = rnd.last_tile, rnd.kan_actor  # the tile of an added (or closed) kan
         players = rnd.players
+        p = players[seat]
+        hand = in_hand_order(p.hand)
+        phase = rnd.phase
+        drawn = offered = offered_by = None
+        if phase == TURN:
+            if rnd.current == seat:
+                drawn = rnd.drawn
+                if drawn is not None:
+                    hand.remove(drawn)  # (one copy of an int: the same tiles in the same order as before)
+        elif phase == REACT:
+            if rnd.last_tile is not None and rnd.current != seat:
+                offered, offered_by = rnd.last_tile, rnd.current
+        elif phase == KAN and rnd.last_tile is not None and rnd.kan_actor != seat:
+            offered, offered_by = rnd.last_tile, rnd.kan_actor  # the tile of an added (or closed) kan
         rivers, melds = self._table()
         if len(rnd.dora) != self._dora:
             self._count_dora()
-        kita = tuple(len(q.kita) for q in players) if rnd.variant.nukidora is not None else ()
+        kita = tuple(len(q.kita) for q in players) if self._kita else ()
         scores = tuple(rnd.scores)
         # (fields in a dict literal, not keywords to the frozen dataclass's __init__: what
         # PlayerView.from_fields does, inline; bench_speed "walk a log to every decision", "self-play")
@@ -206,7 +259,7 @@ class ViewBuilder:
                 "drawn": drawn,
                 "melds": melds,
                 "rivers": rivers,
-                "dora_indicators": tuple(rnd.dora),
+                "dora_indicators": self._indicators,
                 "scores": scores,
                 "round_wind": rnd.round_wind,
                 "dealer": rnd.dealer,
