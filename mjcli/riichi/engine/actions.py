@@ -150,7 +150,7 @@ def turn_options(rnd: Round, seat: int) -> tuple[list[Move], list[int], list[int
         and not p.riichi_declared
         and rnd.wall >= 4
         and rnd.scores[seat] >= rnd.rules.riichi_stick
-        and p.closed
+        and (not p.melds or p.closed)  # (no property call for a hand without melds: most turns)
         # A discard leaving a wait needs a hand within one tile of complete: a 3n+2 hand whose
         # shanten is above 0 leaves none, which spares the wait check of every discard.
         # (the hand before the draw waiting already says so without counting: bench_speed "self-play")

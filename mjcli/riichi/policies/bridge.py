@@ -297,8 +297,12 @@ def _extended(cached: tuple[RiverTile, ...], river: Sequence[RiverEntry]) -> tup
     n = len(cached)
     if n == len(river) and (not n or cached[-1].called == river[-1].called):
         return cached
-    if n > len(river) or (n and cached[-1].called != river[n - 1].called):
-        n, cached = 0, ()  # its last tile was called since: convert it all again
+    if n > len(river):
+        n, cached = 0, ()  # not a copy of this river's first tiles: convert it all again
+    elif n and cached[-1].called != river[n - 1].called:
+        # its last tile was called since (only a river's last tile is ever called): that one
+        # converted again, not the whole river (after every call; bench_speed "self-play")
+        n, cached = n - 1, cached[:-1]
     # (shared river tiles from a table, not a frozen dataclass built per tile: bench_speed "self-play",
     # "walk a log to every decision")
     return cached + tuple(
@@ -454,17 +458,20 @@ def reacting_seats(rnd: Round, seats: Sequence[int]) -> list[int]:
         if k in w:
             out.append(seat)
             continue
-        if p.riichi or p.riichi_declared:
-            continue
         c = p.counts
-        if c[k] >= 2 or (
-            seat == chi_seat
-            and (
-                (n >= 2 and c[k - 2] and c[k - 1])
-                or (1 <= n <= 7 and c[k - 1] and c[k + 1])
-                or (n <= 6 and c[k + 1] and c[k + 2])
+        # (the riichi flags read only for a seat that holds a pon or chi: most seats hold neither;
+        # bench_speed "walk a log to every decision", "self-play")
+        if (
+            c[k] >= 2
+            or (
+                seat == chi_seat
+                and (
+                    (n >= 2 and c[k - 2] and c[k - 1])
+                    or (1 <= n <= 7 and c[k - 1] and c[k + 1])
+                    or (n <= 6 and c[k + 1] and c[k + 2])
+                )
             )
-        ):
+        ) and not (p.riichi or p.riichi_declared):
             out.append(seat)
     return out
 
