@@ -163,7 +163,9 @@ class ViewBuilder:
         if c and c[-1].called != r[-2].called:
             return False
         e = r[-1]
-        rivers[s] = (*c, _RIVER_TILE[(e.tile << 3) | (e.tsumogiri << 2) | (e.called << 1) | e.riichi])
+        # (a tuple concatenated, not unpacked into a list made a tuple: bench_speed "walk a log to
+        # every decision", "self-play")
+        rivers[s] = c + (_RIVER_TILE[(e.tile << 3) | (e.tsumogiri << 2) | (e.called << 1) | e.riichi],)
         if not e.called:
             seen = self._seen
             k = _KIND[e.tile]
@@ -504,7 +506,14 @@ def legal_listed(rnd: Round, seat: int) -> Legal:
             (_RIICHI_ACTION, RIICHI_MOVES[seat], riichi),
         ):
             if chosen:
-                back.update({actions[t]: plain[t] for t in chosen})
+                # (the comprehension's dict itself on most turns, not copied into an empty one;
+                # added to the rarer moves or, for the riichi moves, to the discards; bench_speed
+                # "walk a log to every decision", "self-play")
+                made = {actions[t]: plain[t] for t in chosen}
+                if back:
+                    back.update(made)
+                else:
+                    back = made
                 if drawn is not None and drawn in chosen:
                     back[actions[drawn]] = drawn_copy[drawn]  # (in place: tsumogiri)
         legal = _new_object(Legal)
