@@ -198,7 +198,7 @@ class ViewBuilder:
             r = rivers[s] = _extended(c, q.river)
             if r is not c:
                 # the tiles from the first that changed: the last converted one when its called
-                # mark changed (``_extended`` converted the river again), else the ones added
+                # mark changed (``_extended`` converted it again), else the ones added
                 start = len(c) - 1 if c and r[len(c) - 1] is not c[-1] else len(c)
                 for x in c[start:]:
                     if not x.called:
