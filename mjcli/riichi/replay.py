@@ -264,9 +264,10 @@ def decisions_of(
             rec = engine.current
             builder = ViewBuilder(rec.state) if rec is not None else None
             if builder is not None:
-                start = builder.rnd.start
+                rnd = builder.rnd
+                start = rnd.start
                 label = f"{WIND_LETTERS[start.round_wind % 4]}{start.kyoku}"  # (once a round, not a point)
-                others = _OTHERS[builder.rnd.n]
+                others = _OTHERS[rnd.n]
             moves = 0
             pending = False
             continue
@@ -276,22 +277,24 @@ def decisions_of(
             pending = True
         if not pending or builder is None:
             continue
-        if i + 1 < n and type(events[i + 1]) is ev.NewDora and builder.rnd.phase != TURN:
+        # (the round's state read once a round, its phase once a point and first: on a turn the
+        # next event is not looked at; bench_speed "walk a log to every decision")
+        phase = rnd.phase
+        if phase != TURN and i + 1 < n and type(events[i + 1]) is ev.NewDora:
             # A closed kan's indicator is turned at once: those who may rob the kan see it. An
             # open kan's comes as its player discards: that player decides without it.
             continue
         pending = False
-        rnd = builder.rnd
-        if rnd.phase == TURN:
+        if phase == TURN:
             candidates: Sequence[int] = (rnd.current,)
-        elif rnd.phase == REACT:
+        elif phase == REACT:
             # only the seats that may do more than pass: most discards leave every seat a lone pass
             candidates = reacting_seats(rnd, others[rnd.current])
-        elif rnd.phase == KAN and rnd.kan_kind in ("kakan", "ankan", "kita"):
+        elif phase == KAN and rnd.kan_kind in ("kakan", "ankan", "kita"):
             candidates = others[rnd.kan_actor]
         else:
             candidates = ()
-        reacting = rnd.phase != TURN
+        reacting = phase != TURN
         was_claimed: bool | None = None
         for seat in candidates:
             if seat not in wanted:

@@ -140,7 +140,7 @@ def turn_options(rnd: Round, seat: int) -> tuple[list[Move], list[int], list[int
     hand = p.hand
     distinct = sorted(set(hand))
     if kuikae:
-        distinct = [t for t in distinct if kind(t) not in kuikae]
+        distinct = [t for t in distinct if _KIND[t] not in kuikae]  # (a table: a turn after a call)
     # (the drawn kind's count read first: most draws are of a kind the hand held no copy of, and
     # the hand is then not searched twice over; bench_speed "walk a log to every decision")
     twice = drawn is not None and p.counts[_KIND[drawn]] > 1 and hand.count(drawn) > 1 and drawn in distinct
@@ -150,7 +150,7 @@ def turn_options(rnd: Round, seat: int) -> tuple[list[Move], list[int], list[int
         and not p.riichi_declared
         and rnd.wall >= 4
         and rnd.scores[seat] >= rnd.rules.riichi_stick
-        and p.closed
+        and (not p.melds or p.closed)  # (no property call for a hand without melds: most turns)
         # A discard leaving a wait needs a hand within one tile of complete: a 3n+2 hand whose
         # shanten is above 0 leaves none, which spares the wait check of every discard.
         # (the hand before the draw waiting already says so without counting: bench_speed "self-play")

@@ -221,6 +221,9 @@ class Round:
                 raise IllegalEvent(index, start, f"seat {seat} is dealt {len(hand)} tiles, not 13")
             self.players.append(Player(seat, list(hand), _counts(hand)))
         self._check_tile_counts(index, start)
+        # [seat]: the other players, in seat order (``_pass_tile`` after every discard: no seat
+        # compared per player; bench_speed "walk a log to every decision", "self-play")
+        self._others = tuple(tuple(q for q in self.players if q.seat != s) for s in range(n))
         self.wall = variant.live_wall
         self.phase = REACT  # as if a discard by the player before the dealer had just passed
         self.current = (self.dealer - 1) % n
@@ -295,9 +298,7 @@ class Round:
     def _pass_tile(self, tile: int, skip: int) -> None:
         """Everyone but ``skip`` let ``tile`` go by: same-turn and riichi furiten."""
         k = _KIND[tile]
-        for p in self.players:
-            if p.seat == skip:
-                continue
+        for p in self._others[skip]:
             # the memoised waits read directly: this runs for every player after every discard
             w = p._waits
             if w is None:
@@ -1036,7 +1037,7 @@ _HAS_TARGET = frozenset(t for t in _HAS_ACTOR if "target" in t.__dataclass_field
 def _counts(tiles: tuple[int, ...] | list[int]) -> list[int]:
     c = [0] * 34
     for t in tiles:
-        c[kind(t)] += 1
+        c[_KIND[t]] += 1  # (a table, not a call: every dealt hand)
     return c
 
 

@@ -72,7 +72,18 @@ class ViewBuilder:
     round moves on.
     """
 
-    __slots__ = ("rnd", "_lists", "_key", "_rivers", "_melds", "_seen", "_most", "_dora")
+    __slots__ = (
+        "rnd",
+        "_lists",
+        "_key",
+        "_rivers",
+        "_melds",
+        "_seen",
+        "_most",
+        "_dora",
+        "_indicators",
+        "_kita",
+    )
 
     def __init__(self, rnd: Round) -> None:
         self.rnd = rnd
@@ -90,6 +101,11 @@ class ViewBuilder:
         self._seen = [0] * NUM_KINDS
         self._most = 0  # the largest of ``_seen``, for visible_from_shown's cap
         self._dora = 0
+        # the indicators as a view's tuple, made again only as one is turned, and whether the
+        # variant sets Norths aside (read once a round, not per view: bench_speed "walk a log to
+        # every decision", "self-play")
+        self._indicators: tuple[int, ...] = ()
+        self._kita = rnd.variant.nukidora is not None
 
     def _table(self) -> tuple[tuple[tuple[RiverTile, ...], ...], tuple[tuple[Meld, ...], ...]]:
         """Every seat's river and melds, converted again only where they changed.
@@ -105,43 +121,94 @@ class ViewBuilder:
         old = self._key
         if key != old:
             n = rnd.n
+            # Nearly every view finds one tile more in one river and nothing else changed: the
+            # discard on the table, or the one before the seat on turn drew. That seat's river is
+            # tried first, with no loop over the seats (bench_speed: "walk a log to every
+            # decision", "self-play").
+            s = rnd.current if rnd.phase != TURN else (rnd.current - 1) % n
+            old[s] += 1
+            one_more = key == old
+            old[s] -= 1
+            if one_more:
+                rivers = list(self._rivers)
+                if self._grown_by_one(rivers, s):
+                    self._rivers = tuple(rivers)
+                    self._key = key
+                    return self._rivers, self._melds
             if key[n:] != old[n:]:  # a call or kan: melds, and maybe a river's called mark
-                self._melds = tuple(tuple(q.melds) for q in players)
-                self._rivers = tuple(
-                    _extended(c, q.river) for c, q in zip(self._rivers, players, strict=True)
-                )
-                self._recount()
+                self._after_calls(key, old)
             else:  # only discards since: the rivers that grew get their new tiles
                 rivers = list(self._rivers)
-                seen = self._seen
                 recount = False
                 for s in range(n):
                     grown = key[s] - old[s]
-                    if not grown:
-                        continue
-                    c, r = rivers[s], players[s].river
-                    if grown == 1 and (not c or c[-1].called == r[-2].called):
-                        # One tile more (nearly every view: the discard since the seat's last
-                        # view), its river tile appended here without ``_extended``'s call and
-                        # list (bench_speed: "walk a log to every decision").
-                        e = r[-1]
-                        rivers[s] = (
-                            *c,
-                            _RIVER_TILE[(e.tile << 3) | (e.tsumogiri << 2) | (e.called << 1) | e.riichi],
-                        )
-                        if not e.called:
-                            k = _KIND[e.tile]
-                            seen[k] += 1
-                            if seen[k] > self._most:
-                                self._most = seen[k]
-                    else:
-                        rivers[s] = _extended(c, r)
+                    if grown and not (grown == 1 and self._grown_by_one(rivers, s)):
+                        rivers[s] = _extended(rivers[s], players[s].river)
                         recount = True
                 self._rivers = tuple(rivers)
                 if recount:
                     self._recount()
             self._key = key
         return self._rivers, self._melds
+
+    def _grown_by_one(self, rivers: list[tuple[RiverTile, ...]], s: int) -> bool:
+        """Seat ``s``'s converted river in ``rivers`` brought up to date with the one tile more in
+        its river, and that tile counted among the shown ones; False (nothing done) when the
+        converted last tile's called mark changed since.
+
+        (The tile appended here without ``_extended``'s call and list: the discard since the last
+        view, nearly every view; bench_speed: "walk a log to every decision".)
+        """
+        c, r = rivers[s], self.rnd.players[s].river
+        if c and c[-1].called != r[-2].called:
+            return False
+        e = r[-1]
+        # (a tuple concatenated, not unpacked into a list made a tuple: bench_speed "walk a log to
+        # every decision", "self-play")
+        rivers[s] = c + (_RIVER_TILE[(e.tile << 3) | (e.tsumogiri << 2) | (e.called << 1) | e.riichi],)
+        if not e.called:
+            seen = self._seen
+            k = _KIND[e.tile]
+            seen[k] += 1
+            if seen[k] > self._most:
+                self._most = seen[k]
+        return True
+
+    def _after_calls(self, key: list[int], old: list[int]) -> None:
+        """The converted melds and rivers brought up to date after a call or kan (``key`` the table's
+        key now, ``old`` at the last view), and the shown copies changed by what changed only: the
+        melds of a seat that called or made a kan, a river's last converted tile now marked called,
+        the tiles discarded since (not counted again over the whole table: a first-legal policy calls
+        whatever it may, a third of self-play's views follow a call; bench_speed "self-play").
+        """
+        n = self.rnd.n
+        seen = self._seen
+        rivers = list(self._rivers)
+        melds = list(self._melds)
+        for s, q in enumerate(self.rnd.players):
+            if key[n + s] != old[n + s] or key[2 * n + s] != old[2 * n + s]:
+                before, melds[s] = melds[s], tuple(q.melds)
+                for m in before:
+                    for t in m.tiles:
+                        seen[_KIND[t]] -= 1
+                for m in melds[s]:
+                    for t in m.tiles:
+                        seen[_KIND[t]] += 1
+            c = rivers[s]
+            r = rivers[s] = _extended(c, q.river)
+            if r is not c:
+                # the tiles from the first that changed: the last converted one when its called
+                # mark changed (``_extended`` converted it again), else the ones added
+                start = len(c) - 1 if c and r[len(c) - 1] is not c[-1] else len(c)
+                for x in c[start:]:
+                    if not x.called:
+                        seen[_KIND[x.tile]] -= 1
+                for x in r[start:]:
+                    if not x.called:
+                        seen[_KIND[x.tile]] += 1
+        self._rivers = tuple(rivers)
+        self._melds = tuple(melds)
+        self._most = max(seen)
 
     def _recount(self) -> None:
         """The table's shown copies (``_seen``) counted again from the converted rivers and melds."""
@@ -157,25 +224,30 @@ class ViewBuilder:
             seen[_KIND[t]] += 1
         self._most = max(seen)
         self._dora = len(dora)
+        self._indicators = tuple(dora)
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` sees of the round right now."""
         rnd = self.rnd
-        p = rnd.players[seat]
-        drawn = rnd.drawn if (rnd.phase == TURN and rnd.current == seat) else None
-        hand = in_hand_order(p.hand)
-        if drawn is not None:
-            hand.remove(drawn)  # (one copy of an int: the same tiles in the same order as before)
-        offered = offered_by = None
-        if rnd.phase == REACT and rnd.last_tile is not None and rnd.current != seat:
-            offered, offered_by = rnd.last_tile, rnd.current
-        elif rnd.phase == KAN and rnd.last_tile is not None and rnd.kan_actor != seat:
-            offered, offered_by = rnd.last_tile, rnd.kan_actor  # the tile of an added (or closed) kan
         players = rnd.players
+        p = players[seat]
+        hand = in_hand_order(p.hand)
+        phase = rnd.phase
+        drawn = offered = offered_by = None
+        if phase == TURN:
+            if rnd.current == seat:
+                drawn = rnd.drawn
+                if drawn is not None:
+                    hand.remove(drawn)  # (one copy of an int: the same tiles in the same order as before)
+        elif phase == REACT:
+            if rnd.last_tile is not None and rnd.current != seat:
+                offered, offered_by = rnd.last_tile, rnd.current
+        elif phase == KAN and rnd.last_tile is not None and rnd.kan_actor != seat:
+            offered, offered_by = rnd.last_tile, rnd.kan_actor  # the tile of an added (or closed) kan
         rivers, melds = self._table()
         if len(rnd.dora) != self._dora:
             self._count_dora()
-        kita = tuple(len(q.kita) for q in players) if rnd.variant.nukidora is not None else ()
+        kita = tuple(len(q.kita) for q in players) if self._kita else ()
         scores = tuple(rnd.scores)
         # (fields in a dict literal, not keywords to the frozen dataclass's __init__: what
         # PlayerView.from_fields does, inline; bench_speed "walk a log to every decision", "self-play")
@@ -189,7 +261,7 @@ class ViewBuilder:
                 "drawn": drawn,
                 "melds": melds,
                 "rivers": rivers,
-                "dora_indicators": tuple(rnd.dora),
+                "dora_indicators": self._indicators,
                 "scores": scores,
                 "round_wind": rnd.round_wind,
                 "dealer": rnd.dealer,
@@ -227,8 +299,12 @@ def _extended(cached: tuple[RiverTile, ...], river: Sequence[RiverEntry]) -> tup
     n = len(cached)
     if n == len(river) and (not n or cached[-1].called == river[-1].called):
         return cached
-    if n > len(river) or (n and cached[-1].called != river[n - 1].called):
-        n, cached = 0, ()  # its last tile was called since: convert it all again
+    if n > len(river):
+        n, cached = 0, ()  # not a copy of this river's first tiles: convert it all again
+    elif n and cached[-1].called != river[n - 1].called:
+        # its last tile was called since (only a river's last tile is ever called): that one
+        # converted again, not the whole river (after every call; bench_speed "self-play")
+        n, cached = n - 1, cached[:-1]
     # (shared river tiles from a table, not a frozen dataclass built per tile: bench_speed "self-play",
     # "walk a log to every decision")
     return cached + tuple(
@@ -384,17 +460,20 @@ def reacting_seats(rnd: Round, seats: Sequence[int]) -> list[int]:
         if k in w:
             out.append(seat)
             continue
-        if p.riichi or p.riichi_declared:
-            continue
         c = p.counts
-        if c[k] >= 2 or (
-            seat == chi_seat
-            and (
-                (n >= 2 and c[k - 2] and c[k - 1])
-                or (1 <= n <= 7 and c[k - 1] and c[k + 1])
-                or (n <= 6 and c[k + 1] and c[k + 2])
+        # (the riichi flags read only for a seat that holds a pon or chi: most seats hold neither;
+        # bench_speed "walk a log to every decision", "self-play")
+        if (
+            c[k] >= 2
+            or (
+                seat == chi_seat
+                and (
+                    (n >= 2 and c[k - 2] and c[k - 1])
+                    or (1 <= n <= 7 and c[k - 1] and c[k + 1])
+                    or (n <= 6 and c[k + 1] and c[k + 2])
+                )
             )
-        ):
+        ) and not (p.riichi or p.riichi_declared):
             out.append(seat)
     return out
 
@@ -427,7 +506,14 @@ def legal_listed(rnd: Round, seat: int) -> Legal:
             (_RIICHI_ACTION, RIICHI_MOVES[seat], riichi),
         ):
             if chosen:
-                back.update({actions[t]: plain[t] for t in chosen})
+                # (the comprehension's dict itself on most turns, not copied into an empty one;
+                # added to the rarer moves or, for the riichi moves, to the discards; bench_speed
+                # "walk a log to every decision", "self-play")
+                made = {actions[t]: plain[t] for t in chosen}
+                if back:
+                    back.update(made)
+                else:
+                    back = made
                 if drawn is not None and drawn in chosen:
                     back[actions[drawn]] = drawn_copy[drawn]  # (in place: tsumogiri)
         legal = _new_object(Legal)
