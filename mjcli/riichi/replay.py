@@ -60,7 +60,7 @@ from mjcli.riichi.policies.bridge import (
     legal_listed,
     reacting_seats,
 )
-from mjcli.riichi.policies.efficiency import view_best_discards
+from mjcli.riichi.policies.efficiency import keep_view_best_discards, view_best_discards
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView, copies_left
 from mjcli.riichi.rules import Rules, get_rules
@@ -478,14 +478,20 @@ def prepare_hands(math: HandMath, points: Sequence[LogDecision]) -> None:
     3n+1 hands of the reactions and of the player's actual discards."""
     turns: list[bytes] = []
     left: list[bytes] = []
+    # each turn's hand with its unseen copies: the efficiency policy's figures of the view
+    # (view_best_discards, which the rows read too) come from the batch
+    seen: list[tuple[bytes, bytes]] = []
+    views: list[PlayerView] = []
     kind_of = KIND_OF
     for d in points:
         # the view's counts as bytes (made once per view, for the policies and rows too), the
         # hands after a discard or call edited from a copy of those bytes (34 ints made bytes
         # again cost more: replay, 4 policies, one core)
-        hand = d.view.concealed_bytes
+        v = d.view
+        hand = v.concealed_bytes
         if sum(hand) % 3 == 2:
-            turns.append(hand)
+            seen.append((hand, v.unseen_bytes))
+            views.append(v)
             a = d.actual
             if a.kind in _DISCARDS and a.tile is not None:
                 rest = bytearray(hand)
@@ -499,7 +505,10 @@ def prepare_hands(math: HandMath, points: Sequence[LogDecision]) -> None:
                 for t in a.consumed:
                     rest[kind_of[t]] -= 1
                 turns.append(bytes(rest))
-    math.prepare(turns, left)
+    figures = math.prepare(turns, left, seen)
+    for v, got in zip(views, figures or (), strict=False):
+        if got is not None:
+            keep_view_best_discards(v, got)
 
 
 # ---------------------------------------------------------------- rows of one game
