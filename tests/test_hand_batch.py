@@ -39,7 +39,7 @@ def test_prepared_memos_equal_each_hand_worked_out_alone(points):
     math = HandMath(memo_limit=1 << 20)
     for game in points:
         prepare_hands(math, game)
-    assert len(math._least) > 1000 and len(math._improving) > 1000
+    assert len(math._least) > 300 and len(math._improving) > 1000 and len(math._after_discard) > 1000
     shanten, improving, after, least = _fresh(math)
     assert shanten == math._shanten
     assert improving == math._improving
@@ -51,6 +51,26 @@ def test_prepared_memos_equal_each_hand_worked_out_alone(points):
         k: (s, list(v.items())) for k, (s, v) in math._least.items()
     }
     assert all(type(s) is int for s in math._shanten.values())  # no numpy scalars reach the rows
+
+
+def test_the_turns_figures_equal_each_view_worked_out_alone(points):
+    # the efficiency policy's figures of each turn's view (view_best_discards), which prepare_hands
+    # puts in the view's memo from the batch: the least shanten and the ukeire of each best discard
+    alone = HandMath()
+    checked = 0
+    for game in points:
+        prepare_hands(HandMath(), game)
+        for d in game:
+            v = d.view
+            if sum(v.concealed_bytes) % 3 != 2:
+                continue
+            least, improving = alone.least_discards(v.concealed_bytes)
+            expect = (least, {k: sum(v.unseen_counts()[x] for x in kinds) for k, kinds in improving.items()})
+            got = v.memo[("efficiency.view_best_discards",)]
+            assert (got[0], list(got[1].items())) == (expect[0], list(expect[1].items()))
+            assert all(type(u) is int for u in got[1].values())
+            checked += 1
+    assert checked > 1000
 
 
 def test_a_small_memo_is_emptied_before_a_batch_not_midway(points):
@@ -70,7 +90,7 @@ def test_replay_rows_are_the_same_with_or_without_the_batch(points, monkeypatch)
         return replay_game(game, policies, "f", math=math).decisions.data
 
     batched = rows()
-    monkeypatch.setattr(HandMath, "prepare", lambda self, turns=(), left=(): None)
+    monkeypatch.setattr(HandMath, "prepare", lambda self, turns=(), left=(), seen=(): None)
     assert rows() == batched
 
 

@@ -189,6 +189,13 @@ def improving_batch(hands: np.ndarray) -> tuple[np.ndarray, list[tuple[int, ...]
     shanten of each, ``(N,)`` int8, and the kinds that lower it, a tuple per hand in kind order (kinds
     held four times excluded): :meth:`HandMath.improving_of
     <mjcli.riichi.policies.hand_math.HandMath.improving_of>` of every hand."""
+    current, better = improving_masks(hands)
+    return current, kinds_by_row(better)
+
+
+def improving_masks(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`improving_batch` with the kinds that lower each hand's shanten as an ``(N, 34)`` bool
+    row (True for such a kind), for sums over them in numpy (:func:`kinds_by_row` makes them tuples)."""
     hands = np.asarray(hands, dtype=np.uint8)
     lk = _lookup()
     codes = _codes(hands)
@@ -210,14 +217,18 @@ def improving_batch(hands: np.ndarray) -> tuple[np.ndarray, list[tuple[int, ...]
             values = own.copy()
             values[g] = (lk.honor if g == 3 else lk.suit)[drawn]
             after[i : i + step, first : first + n] = _shanten_of_values(lk, *values)
-    better = (after < current[:, None]) & can_draw
+    return current, (after < current[:, None]) & can_draw
+
+
+def kinds_by_row(better: np.ndarray) -> list[tuple[int, ...]]:
+    """The kinds (columns) set in each row of an ``(N, 34)`` bool array, a tuple per row."""
     rows, kinds = np.nonzero(better)
     # split the flat list of kinds by hand, in Python slices (no per-row numpy call)
-    ends = np.cumsum(np.bincount(rows, minlength=len(hands))).tolist()
+    ends = np.cumsum(np.bincount(rows, minlength=len(better))).tolist()
     flat = kinds.tolist()
     out: list[tuple[int, ...]] = []
     start = 0
     for end in ends:
         out.append(tuple(flat[start:end]))
         start = end
-    return current, out
+    return out

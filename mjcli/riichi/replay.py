@@ -30,6 +30,7 @@ import functools
 import gc
 import itertools
 import multiprocessing.util
+import operator
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -60,7 +61,7 @@ from mjcli.riichi.policies.bridge import (
     legal_listed,
     reacting_seats,
 )
-from mjcli.riichi.policies.efficiency import view_best_discards
+from mjcli.riichi.policies.efficiency import keep_view_best_discards, view_best_discards
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import Action, PlayerView, copies_left
 from mjcli.riichi.rules import Rules, get_rules
@@ -481,14 +482,20 @@ def prepare_hands(math: HandMath, points: Sequence[LogDecision]) -> None:
     3n+1 hands of the reactions and of the player's actual discards."""
     turns: list[bytes] = []
     left: list[bytes] = []
+    # each turn's hand with its unseen copies: the efficiency policy's figures of the view
+    # (view_best_discards, which the rows read too) come from the batch
+    seen: list[tuple[bytes, bytes]] = []
+    views: list[PlayerView] = []
     kind_of = KIND_OF
     for d in points:
         # the view's counts as bytes (made once per view, for the policies and rows too), the
         # hands after a discard or call edited from a copy of those bytes (34 ints made bytes
         # again cost more: replay, 4 policies, one core)
-        hand = d.view.concealed_bytes
+        v = d.view
+        hand = v.concealed_bytes
         if sum(hand) % 3 == 2:
-            turns.append(hand)
+            seen.append((hand, v.unseen_bytes))
+            views.append(v)
             a = d.actual
             if a.kind in _DISCARDS and a.tile is not None:
                 rest = bytearray(hand)
@@ -502,7 +509,10 @@ def prepare_hands(math: HandMath, points: Sequence[LogDecision]) -> None:
                 for t in a.consumed:
                     rest[kind_of[t]] -= 1
                 turns.append(bytes(rest))
-    math.prepare(turns, left)
+    figures = math.prepare(turns, left, seen)
+    for v, got in zip(views, figures or (), strict=False):
+        if got is not None:
+            keep_view_best_discards(v, got)
 
 
 # ---------------------------------------------------------------- rows of one game
@@ -609,6 +619,24 @@ def ask(policy: Any, name: str, d: LogDecision, file: str) -> Action:
     return a
 
 
+def ask_all(policies: Sequence[tuple[str, Any]], d: LogDecision, file: str) -> list[tuple[str, Action]]:
+    """Each policy's name and answer at ``d``: :func:`ask` of each, its work inline (the point's
+    view, actions and events read once, no call of ``ask`` a policy: replay, 4 policies, one core)."""
+    view = d.view
+    legal = d.legal
+    actions, events = legal.actions, legal.events
+    answers: list[tuple[str, Action]] = []
+    for name, policy in policies:
+        try:
+            a = policy.decide(view, actions)
+        except Exception as exc:  # any exception of a policy is its bug: say where it happened
+            raise _policy_failure(name, d, file, f"raised {type(exc).__name__}: {exc}") from exc
+        if not isinstance(a, Action) or a not in events:
+            raise _policy_failure(name, d, file, f"answered {a!r}, not a legal action")
+        answers.append((name, a))
+    return answers
+
+
 @dataclass(frozen=True, slots=True)
 class BotExtras:
     """What a bot's row adds: the fault (None if the answer was legal), its meta (JSON) and q-values."""
@@ -669,7 +697,7 @@ def add_rows(
         if choice is None:  # a bot's fault: no choice
             values.append(_FAULT_VALUES)
             continue
-        key = (choice.kind, choice.tile, choice.consumed)
+        key = tuple(choice)  # (kind, tile, consumed) copied in C, not read field by field
         got = seen.get(key)
         if got is None:
             # (both are Actions: their tuples compared in C, not through Action.__eq__, and the
@@ -694,7 +722,7 @@ def add_rows(
     data["reason"].extend(["" if choice is None else choice.reason for _, choice in answers])
     data["shanten_after_choice"].extend(s_chs)
     data["ukeire_choice"].extend(u_chs)
-    data["policy"].extend([name for name, _ in answers])
+    data["policy"].extend(map(_NAME_OF, answers))  # (the names read in C: replay, 4 policies, one core)
     if extras is not None and any(extras):
         rows = len(data["policy"]) - n  # the bot columns are null up to here (see Columns.frame)
         for name in BOT_COLUMNS:
@@ -738,6 +766,7 @@ def add_rows(
 
 
 _tuple_eq = tuple.__eq__
+_NAME_OF = operator.itemgetter(0)
 #: the answer columns of a bot's fault: no choice, no figures
 _FAULT_VALUES = (None, False, None, None, None)
 
@@ -876,8 +905,7 @@ def replay_game(
                 prepare_hands(math, points)
             for d in points:
                 if not bots:
-                    answers = [(name, ask(p, name, d, file)) for name, p in policies]
-                    add_rows(cols, d, answers, file, game_id, game_index, math)
+                    add_rows(cols, d, ask_all(policies, d, file), file, game_id, game_index, math)
                 else:
                     answers, extras = _answers_with_bots(policies, d, file, game_id, game_index, faults)
                     add_rows(cols, d, answers, file, game_id, game_index, math, extras)

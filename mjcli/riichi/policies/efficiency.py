@@ -133,6 +133,13 @@ def view_best_discards(math: HandMath, view: PlayerView) -> tuple[int, dict[int,
     return got  # type: ignore[return-value]
 
 
+def keep_view_best_discards(view: PlayerView, figures: tuple[int, dict[int, int]]) -> None:
+    """Store ``figures``, :func:`view_best_discards` of ``view`` worked out elsewhere (replay's hand
+    batch, :meth:`HandMath.prepare <mjcli.riichi.policies.hand_math.HandMath.prepare>`, sums the
+    ukeire of every turn's view in numpy: replay, 4 policies, one core), in the view's memo."""
+    view.memo[_VIEW_BEST] = figures
+
+
 def _is_simple(t: int) -> bool:
     return not is_terminal_or_honor(kind(t))
 

@@ -42,6 +42,8 @@ from mjcli.tiles import NUM_KINDS
 if TYPE_CHECKING:  # numpy is imported where a batch is worked out: advise HAND starts without it
     import numpy as np
 
+    from mjcli.analysis.discard_batch import DiscardShanten
+
 #: the shanten implementations a HandMath can use
 BACKENDS = ("analysis", "mahjong")
 DEFAULT_BACKEND = "analysis"
@@ -169,29 +171,47 @@ class HandMath:
 
     # ------------------------------------------------------------ many hands at once
 
-    def prepare(self, turns: Iterable[bytes] = (), left: Iterable[bytes] = ()) -> None:
+    def prepare(
+        self,
+        turns: Iterable[bytes] = (),
+        left: Iterable[bytes] = (),
+        seen: Sequence[tuple[bytes, bytes]] = (),
+    ) -> list[tuple[int, dict[int, int]] | None]:
         """Work out in numpy batches what will be asked of these hands, into the memos.
 
         ``turns`` are 3n+2 hands (34 counts as bytes) about to be discarded from: their shanten,
         :meth:`shanten_after_discards` and :meth:`least_discards` (every kind allowed). ``left``
-        are 3n+1 hands: their shanten and :meth:`improving_of`. The numbers are the same as when
-        each is asked alone (a test compares them on every hand of the shared logs); a hand already
-        memoised, or not a legal four-player hand, is left to be worked out when asked.
+        are 3n+1 hands: their shanten and :meth:`improving_of`. ``seen`` are pairs of a 3n+2 hand
+        and the copies of each kind its player has not seen (34 counts as bytes): their shanten and
+        :meth:`shanten_after_discards` go to the memos, and the answer holds, per pair, the least
+        shanten a discard leaves and the ukeire (unseen improving copies) of each discard that
+        leaves it, by kind in kind order (what :meth:`least_discards` and a sum over the unseen
+        counts give), or None for a hand left to be worked out when asked. The numbers are the same
+        as when each is asked alone (a test compares them on every hand of the shared logs); a
+        hand already memoised, or not a legal four-player hand, is left to be worked out when asked.
 
         Why: replay knows every decision point of a log before it asks a policy, so it hands their
         hands here at once: this costs ~30 ms a hanchan (``python -m benchmarks replay``, "hands in
         one numpy batch", load 4-5) where the same hands asked one by one cost ~120 ms (the hand
         arithmetic's share of the policies and rows before). Only the ``analysis`` backend in
-        four-player keeps memos; others ignore this.
+        four-player keeps memos; others ignore this (every answer None).
         """
+        figures: list[tuple[int, dict[int, int]] | None] = [None] * len(seen)
         if not self._analysis or self.players != 4:
-            return
+            return figures
         import numpy as np
 
-        from mjcli.analysis.discard_batch import discard_shanten_batch, improving_batch
+        from mjcli.analysis.discard_batch import discard_shanten_batch, improving_masks, kinds_by_row
 
         full = _legal_hands([h for h in dict.fromkeys(turns) if (h, None) not in self._least], 2)
+        # the hands of ``seen`` not among them: worked out in the same batch, without the least
+        # discards' improving kinds (their ukeire are summed in numpy instead: the turn hands'
+        # tuples were most of the batch's Python steps; replay, 4 policies, one core)
+        listed = set(full)
+        turn_count = len(full)
+        full += _legal_hands([h for h in dict.fromkeys(h for h, _ in seen) if h not in listed], 2)
         need: dict[bytes, None] = {}  # the 3n+1 hands whose improving kinds are wanted, in order
+        masked: dict[bytes, None] = {}  # those whose improving kinds are summed only
         if full:
             hands = _stack(full)
             got = discard_shanten_batch(hands)
@@ -199,47 +219,105 @@ class HandMath:
             kinds, after = got.kind.tolist(), got.after.tolist()
             ends = np.cumsum(np.count_nonzero(hands, axis=1)).tolist()
             best = got.after == got.least[got.hand]  # the discards of least shanten
+            best_hand = got.hand[best]
             best_kinds, best_left = got.kind[best].tolist(), _split(got.left[best])
-            best_ends = np.cumsum(np.bincount(got.hand[best], minlength=len(full))).tolist()
-            need.update(dict.fromkeys(best_left))
+            best_count = np.bincount(best_hand, minlength=len(full))
+            best_ends = np.cumsum(best_count).tolist()
+            cut = best_ends[turn_count - 1] if turn_count else 0  # the rows of ``turns``' hands
+            need.update(dict.fromkeys(best_left[:cut]))
+            masked.update(dict.fromkeys(best_left))
         need.update(dict.fromkeys(_legal_hands(list(left), 1)))
-        # the improving kinds of each: what the memo already has is kept aside (making room below
-        # may empty the memo; replay starts each game with empty memos: nothing to look up then)
+        masked.update(need)
+        # the improving kinds of each (as tuples for ``need``): what the memo already has is kept
+        # aside (making room below may empty the memo; replay starts each game with empty memos:
+        # nothing to look up then)
         if self._improving:
             found = {h: memo[1] for h in need if (memo := self._improving.get(h)) is not None}
             todo = [h for h in need if h not in found]
         else:
             found, todo = {}, list(need)
+        order = list(masked)
+        if order:
+            current, better = improving_masks(_stack(order))
+            shanten = current.tolist()
+            self._make_room(self._shanten, len(order))
+            self._shanten.update(zip(order, shanten, strict=True))
+            position = {h: i for i, h in enumerate(order)}  # the row of each hand in ``better``
         if todo:
-            current, improving = improving_batch(_stack(todo))
+            rows = list(map(position.__getitem__, todo))
+            improving = kinds_by_row(better[rows])
             self._make_room(self._improving, len(todo))
-            self._make_room(self._shanten, len(todo))
             # into the memos a dict at a time (zips read in C, not a Python step a hand: replay, 4
             # policies, one core)
-            shanten = current.tolist()
             found.update(zip(todo, improving, strict=True))
-            self._improving.update(zip(todo, zip(shanten, improving, strict=True), strict=True))
-            self._shanten.update(zip(todo, shanten, strict=True))
+            self._improving.update(
+                zip(todo, zip(map(shanten.__getitem__, rows), improving, strict=True), strict=True)
+            )
         if not full:
-            return
+            return figures
         self._make_room(self._shanten, len(full))
         self._make_room(self._after_discard, len(full))
-        self._make_room(self._least, len(full))
+        self._make_room(self._least, turn_count)
         # the 3n+2 hands' memos in one pass, the improving kinds of every least-shanten discard
         # looked up in C (one loop a hand, not two, and no list of the hands' slices in between:
         # replay, 4 policies, one core)
-        best_improving = list(map(found.__getitem__, best_left))
+        best_improving = list(map(found.__getitem__, best_left[:cut]))
         start = best_start = 0
-        for h, s, low, end, best_end in zip(
-            full, got.shanten.tolist(), got.least.tolist(), ends, best_ends, strict=True
+        for i, (h, s, low, end, best_end) in enumerate(
+            zip(full, got.shanten.tolist(), got.least.tolist(), ends, best_ends, strict=True)
         ):
             self._shanten[h] = s
             self._after_discard[h] = dict(zip(kinds[start:end], after[start:end], strict=True))
-            self._least[(h, None)] = (
-                low,
-                dict(zip(best_kinds[best_start:best_end], best_improving[best_start:best_end], strict=True)),
-            )
+            if i < turn_count:
+                of_best = slice(best_start, best_end)
+                least = dict(zip(best_kinds[of_best], best_improving[of_best], strict=True))
+                self._least[(h, None)] = (low, least)
             start, best_start = end, best_end
+        if seen:
+            self._ukeire_of_best(
+                seen, figures, full, got, best_kinds, best_count, better, position, best_left
+            )
+        return figures
+
+    @staticmethod
+    def _ukeire_of_best(
+        seen: Sequence[tuple[bytes, bytes]],
+        figures: list[tuple[int, dict[int, int]] | None],
+        full: list[bytes],
+        got: DiscardShanten,
+        best_kinds: list[int],
+        best_count: np.ndarray,
+        better: np.ndarray,
+        position: dict[bytes, int],
+        best_left: list[bytes],
+    ) -> None:
+        """:meth:`prepare`'s answer for ``seen`` into ``figures``: each pair's least-shanten
+        discards (the rows ``best_*`` of ``got``'s hands ``full``) with the unseen copies of the
+        kinds that improve the hand each leaves (``better``, the row of each hand at ``position``)
+        summed."""
+        import numpy as np
+
+        index = {h: i for i, h in enumerate(full)}
+        at = [(j, i) for j, (h, _) in enumerate(seen) if (i := index.get(h)) is not None]
+        if not at:
+            return
+        pairs = [j for j, _ in at]
+        hands = np.array([i for _, i in at], dtype=np.intp)
+        counts = best_count[hands]
+        firsts = (np.cumsum(best_count) - best_count)[hands]  # each hand's first best row
+        # the best rows of each pair, one after the other, and the pair of each
+        total = int(counts.sum())
+        offsets = np.cumsum(counts) - counts
+        rows = np.repeat(firsts - offsets, counts) + np.arange(total)
+        owner = np.repeat(np.arange(len(at)), counts)
+        masks = better[np.fromiter(map(position.__getitem__, best_left), np.intp, len(best_left))[rows]]
+        unseen = _stack([seen[j][1] for j in pairs])
+        ukeire = (masks * unseen[owner]).sum(axis=1, dtype=np.int64).tolist()
+        kinds = np.array(best_kinds, dtype=np.intp)[rows].tolist()
+        start = 0
+        for j, low, end in zip(pairs, got.least[hands].tolist(), np.cumsum(counts).tolist(), strict=True):
+            figures[j] = (low, dict(zip(kinds[start:end], ukeire[start:end], strict=True)))
+            start = end
 
     def _make_room(self, memo: dict, count: int) -> None:
         """Empty ``memo`` now if ``count`` more entries would overflow it (rather than midway)."""

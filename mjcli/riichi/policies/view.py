@@ -421,14 +421,22 @@ class PlayerView:
     @_once_per_view
     def _unseen_counts(self) -> tuple[int, ...]:
         # once per view, as the counts above: the ukeire of every discard is counted over it (the
-        # efficiency policy's and replay's own figures). max(0, 4 - seen - own) of each kind, in
-        # C: the two counts' bytes added as two big integers (no carry: the visible counts are
-        # capped at 4, a hand holds fewer than 128 of a kind, so each sum fits its byte) and
-        # turned into what is left by one table, with the hand's bytes the view has made already
-        # (a third of copies_left's cost; bench_speed: "replay, 4 policies, one core")
+        # efficiency policy's and replay's own figures)
+        return tuple(self.unseen_bytes)
+
+    @_once_per_view
+    def unseen_bytes(self) -> bytes:
+        """:meth:`unseen_counts` as bytes (replay's hand batch reads them: see
+        :meth:`~mjcli.riichi.policies.hand_math.HandMath.prepare`). Made once per view, outside
+        the fields, as the counts."""
+        # max(0, 4 - seen - own) of each kind, in C: the two counts' bytes added as two big
+        # integers (no carry: the visible counts are capped at 4, a hand holds fewer than 128 of a
+        # kind, so each sum fits its byte) and turned into what is left by one table, with the
+        # hand's bytes the view has made already (a third of copies_left's cost; bench_speed:
+        # "replay, 4 policies, one core")
         own = self.concealed_bytes
         total = int.from_bytes(own) + int.from_bytes(bytes(self._visible_counts))
-        return tuple(total.to_bytes(len(own)).translate(_LEFT_OF_SUM))
+        return total.to_bytes(len(own)).translate(_LEFT_OF_SUM)
 
     def yakuhai_kinds(self) -> frozenset[int]:
         """Dragons, the round wind and own seat wind: the kinds whose triplet is a yaku."""
