@@ -14,12 +14,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_engine_shortcuts import Eager  # a seat that calls, wins and declares riichi whenever it may
 
 from mjcli.riichi.engine.actions import legal_actions
 from mjcli.riichi.engine.state import TURN, Round
 from mjcli.riichi.engine.table import Game
 from mjcli.riichi.formats import read_log
-from mjcli.riichi.policies import get_policy
 from mjcli.riichi.policies.bridge import Legal, action_of, legal_listed
 from mjcli.riichi.simulate.driver import play_game
 from mjcli.riichi.simulate.run import game_specs, table_rules
@@ -27,22 +27,6 @@ from mjcli.riichi.simulate.seats import PolicySeat
 from mjcli.riichi.simulate.wall import Wall
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
-
-
-class Eager:
-    """A win, a call or a riichi whenever offered (in that order), else what ``greedy`` does."""
-
-    name = "eager"
-
-    def __init__(self) -> None:
-        self.greedy = get_policy("greedy")
-
-    def decide(self, view: object, legal: list) -> object:
-        for wanted in ("tsumo", "ron", "pon", "chi", "riichi"):
-            for a in legal:
-                if a.kind == wanted:
-                    return a
-        return self.greedy.decide(view, legal)
 
 
 def _long_way(rnd: Round, seat: int) -> dict:
