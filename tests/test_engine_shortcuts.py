@@ -45,6 +45,14 @@ class Eager:
         return self.greedy.decide(view, legal)
 
 
+def eager_and_greedy_seats(players: int) -> list[PolicySeat]:
+    """Eager seats (calls, riichi) and plain greedy ones, alternately."""
+    return [
+        PolicySeat("greedy", policy=Eager()) if s % 2 == 0 else PolicySeat("greedy")  # type: ignore[arg-type]
+        for s in range(players)
+    ]
+
+
 def _scored_for_real(rnd: Round, seat: int, tile: int, tsumo: bool) -> bool:
     rnd._scored.clear()
     try:
@@ -94,11 +102,7 @@ def test_shortcuts_agree_with_the_long_way(preset: str, players: int) -> None:
                 if first is not None:
                     assert rnd.score_for(seat, rnd.last_tile, False) is first
 
-    # eager seats (calls, riichi) and plain greedy ones
-    seats = [
-        PolicySeat("greedy", policy=Eager()) if s % 2 == 0 else PolicySeat("greedy")  # type: ignore[arg-type]
-        for s in range(players)
-    ]
+    seats = eager_and_greedy_seats(players)
     for spec in game_specs([s.name for s in seats], 3, 15, table_rules(preset, "hanchan"), duplicate=False):
         play_game(spec, seats, observer=observe)
     assert checked["draws"] > 500

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_engine_shortcuts import Eager  # a seat that calls, wins and declares riichi whenever it may
+from test_engine_shortcuts import eager_and_greedy_seats
 
 from mjcli.riichi.engine.actions import legal_actions
 from mjcli.riichi.engine.state import TURN, Round
@@ -23,7 +23,6 @@ from mjcli.riichi.formats import read_log
 from mjcli.riichi.policies.bridge import Legal, action_of, legal_listed
 from mjcli.riichi.simulate.driver import play_game
 from mjcli.riichi.simulate.run import game_specs, table_rules
-from mjcli.riichi.simulate.seats import PolicySeat
 from mjcli.riichi.simulate.wall import Wall
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -65,10 +64,7 @@ def test_turn_legal_of_played_games(preset: str, players: int) -> None:
     def observe(game: Game, rnd: Round, wall: Wall) -> None:
         _check_turn(rnd, counts)
 
-    seats = [
-        PolicySeat("greedy", policy=Eager()) if s % 2 == 0 else PolicySeat("greedy")  # type: ignore[arg-type]
-        for s in range(players)
-    ]
+    seats = eager_and_greedy_seats(players)
     for spec in game_specs([s.name for s in seats], 2, 21, table_rules(preset, "hanchan"), duplicate=False):
         play_game(spec, seats, observer=observe)
     assert counts["turns"] > 500
