@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 #: libraries that only some commands need: none of them may load before the command is known
 HEAVY = ("polars", "pyarrow", "pandas", "numpy", "mahjong", "multiprocessing", "rich", "pydantic")
@@ -79,3 +82,35 @@ def test_one_hand_analysis_needs_no_numpy():
     )
     assert "mjcli.analysis.shanten_calc" in modules
     assert _loaded(modules, ("numpy",)) == []
+
+
+def _allocator_setting_after_replay(tmp_path, env: dict[str, str]) -> str:
+    """``_RJEM_MALLOC_CONF`` as Polars left it in a ``mjcli replay`` run (Polars appends the value it
+    found at its import to its own defaults, so what the command set before that import shows)."""
+    import os
+
+    log = sorted((ROOT / "fixtures" / "logs").glob("*.mjlog"))[0]
+    run = (
+        f"import os, sys\nsys.argv = ['mjcli', 'replay', {str(log)!r}, '--out', {str(tmp_path / 'r')!r}]\n"
+        "from mjcli.cli import main\ntry:\n    main()\n"
+        "except SystemExit as e:\n    assert not e.code, e.code\n"
+        "import polars\nprint(os.environ['_RJEM_MALLOC_CONF'])"
+    )
+    environ = {k: v for k, v in os.environ.items() if k != "_RJEM_MALLOC_CONF"} | env
+    out = subprocess.run(
+        [sys.executable, "-c", run], capture_output=True, text=True, timeout=300, check=True, env=environ
+    )
+    return out.stdout.splitlines()[-1]
+
+
+def test_the_command_gives_polars_allocator_one_arena_before_polars_is_imported(tmp_path):
+    from mjcli.cli import POLARS_ALLOCATOR
+
+    setting = _allocator_setting_after_replay(tmp_path, {})
+    assert setting.split(",")[-1] == POLARS_ALLOCATOR[1] == "narenas:1"
+
+
+def test_a_users_own_allocator_setting_is_kept(tmp_path):
+    setting = _allocator_setting_after_replay(tmp_path, {"_RJEM_MALLOC_CONF": "narenas:3"})
+    assert setting.split(",")[-1] == "narenas:3"
+    assert "narenas:1" not in setting
