@@ -702,6 +702,23 @@ def memory_by_size() -> None:
 
 
 def run() -> None:
+    import gc
+
+    from mjcli import process_settings
+
+    # The rows measured in this process (scoring, replay, walk, self-play) run under the settings
+    # the command's own process and its workers get (mjcli.process_settings: the collector's
+    # thresholds; Polars is imported already), as `mjcli replay` and `mjcli simulate` run; the
+    # benchmarks after this one get Python's defaults back.
+    thresholds = gc.get_threshold()
+    process_settings.apply()
+    try:
+        _rows()
+    finally:
+        gc.set_threshold(*thresholds)
+
+
+def _rows() -> None:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{os.cpu_count()} cores, load average {load:.2f} (other work shares them; ratios are of this run)")
     _row("work", "mjcli", "peer", "mjcli/peer", "")

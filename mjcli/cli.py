@@ -9,29 +9,18 @@ code 130.
 
 from __future__ import annotations
 
-import os
 import signal
 import sys
 from collections.abc import Sequence
 
 import typer
 
-from mjcli import __version__
+from mjcli import __version__, process_settings
 from mjcli.commands import NAMES, command_modules, optional_values
 from mjcli.errors import MjcliError, one_line
 
 #: the exit code of a run stopped by SIGINT or SIGTERM (128 + SIGINT, as shells report Ctrl-C)
 INTERRUPTED = 130
-
-#: the setting of Polars' own allocator (jemalloc, on Linux) a run of the command gets unless the
-#: user set one: one arena instead of four per core. Polars reads ``_RJEM_MALLOC_CONF`` when it is
-#: imported and appends it to its own defaults (polars/__init__.py; pola-rs/polars#23128 names it
-#: the way to tune its jemalloc). With an arena per thread, the frames the main thread builds and
-#: the Parquet the pool threads write sit in different arenas and their freed pages are not reused
-#: across them: one arena took a replay of 19 hanchan from 221 to 204 MiB peak (3 runs each, same
-#: CPU; bench_speed "peak memory, replay"). The commands' Polars work is a few threads writing and
-#: summing tables, where one arena's lock costs nothing measurable. Workers inherit it.
-POLARS_ALLOCATOR = ("_RJEM_MALLOC_CONF", "narenas:1")
 
 
 def _show_version(value: bool) -> None:
@@ -92,7 +81,7 @@ def main() -> None:
     """Console-script entry point: run the app; project errors become ``error: ...`` and exit 2,
     Ctrl-C and SIGTERM ``interrupted`` and exit 130 (after the command's clean-up has run)."""
     signal.signal(signal.SIGTERM, _stop)  # SIGTERM stops a run the way Ctrl-C does
-    os.environ.setdefault(*POLARS_ALLOCATOR)  # before anything imports Polars
+    process_settings.apply()  # before anything imports Polars
     try:
         args = optional_values(sys.argv[1:])
         build_app(commands_for(args))(args=args)

@@ -170,7 +170,10 @@ def _worker_main(conn: Connection, work: Callable[[Any, Any], Any], setup: Calla
     main process closes the pipe. The main process alone decides what a signal does."""
     import pickle
 
+    from mjcli import process_settings
+
     _ignore_stop_signals()
+    process_settings.apply()  # (the server that forked this worker is Python's, with its defaults)
     try:
         context = setup() if setup is not None else None
     except Exception as exc:

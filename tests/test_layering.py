@@ -52,7 +52,7 @@ LAYERS = [
         "mjcli.atomic",
     ),
     ("mjcli.analysis", "mjcli.melds"),
-    ("mjcli.tiles", "mjcli.errors"),
+    ("mjcli.tiles", "mjcli.errors", "mjcli.process_settings"),
 ]
 
 

@@ -226,3 +226,17 @@ def test_simulate_has_the_main_process_help_only_with_built_in_policies(
     monkeypatch.setattr(run, "ordered_map", fake_map)
     assert list(run.run_games(games, jobs=2, registry=registry)) == []
     assert asked["main_helps"] is helps
+
+
+def _collector_thresholds(_context: None, _task: int) -> tuple[int, int, int]:
+    import gc
+
+    return gc.get_threshold()
+
+
+def test_workers_run_with_the_command_process_settings() -> None:
+    # the workers are forked by Python's own server, whose collector has Python's defaults
+    from mjcli.process_settings import COLLECTOR_THRESHOLDS
+
+    got = set(ordered_map(_collector_thresholds, list(range(6)), jobs=2))
+    assert got == {COLLECTOR_THRESHOLDS} != {(700, 10, 10)}

@@ -84,9 +84,10 @@ def test_one_hand_analysis_needs_no_numpy():
     assert _loaded(modules, ("numpy",)) == []
 
 
-def _allocator_setting_after_replay(tmp_path, env: dict[str, str]) -> str:
-    """``_RJEM_MALLOC_CONF`` as Polars left it in a ``mjcli replay`` run (Polars appends the value it
-    found at its import to its own defaults, so what the command set before that import shows)."""
+def _settings_after_replay(tmp_path, env: dict[str, str]) -> tuple[str, str]:
+    """The collector's thresholds, and ``_RJEM_MALLOC_CONF`` as Polars left it, after a ``mjcli
+    replay`` run (Polars appends the value it found at its import to its own defaults, so what the
+    command set before that import shows)."""
     import os
 
     log = sorted((ROOT / "fixtures" / "logs").glob("*.mjlog"))[0]
@@ -94,23 +95,25 @@ def _allocator_setting_after_replay(tmp_path, env: dict[str, str]) -> str:
         f"import os, sys\nsys.argv = ['mjcli', 'replay', {str(log)!r}, '--out', {str(tmp_path / 'r')!r}]\n"
         "from mjcli.cli import main\ntry:\n    main()\n"
         "except SystemExit as e:\n    assert not e.code, e.code\n"
-        "import polars\nprint(os.environ['_RJEM_MALLOC_CONF'])"
+        "import gc, polars\nprint(gc.get_threshold())\nprint(os.environ['_RJEM_MALLOC_CONF'])"
     )
     environ = {k: v for k, v in os.environ.items() if k != "_RJEM_MALLOC_CONF"} | env
     out = subprocess.run(
         [sys.executable, "-c", run], capture_output=True, text=True, timeout=300, check=True, env=environ
     )
-    return out.stdout.splitlines()[-1]
+    thresholds, allocator = out.stdout.splitlines()[-2:]
+    return thresholds, allocator
 
 
-def test_the_command_gives_polars_allocator_one_arena_before_polars_is_imported(tmp_path):
-    from mjcli.cli import POLARS_ALLOCATOR
+def test_the_command_sets_the_collector_and_polars_allocator_before_polars_is_imported(tmp_path):
+    from mjcli.process_settings import COLLECTOR_THRESHOLDS, POLARS_ALLOCATOR
 
-    setting = _allocator_setting_after_replay(tmp_path, {})
+    thresholds, setting = _settings_after_replay(tmp_path, {})
     assert setting.split(",")[-1] == POLARS_ALLOCATOR[1] == "narenas:1"
+    assert thresholds == str(COLLECTOR_THRESHOLDS) != str((700, 10, 10))
 
 
 def test_a_users_own_allocator_setting_is_kept(tmp_path):
-    setting = _allocator_setting_after_replay(tmp_path, {"_RJEM_MALLOC_CONF": "narenas:3"})
+    _, setting = _settings_after_replay(tmp_path, {"_RJEM_MALLOC_CONF": "narenas:3"})
     assert setting.split(",")[-1] == "narenas:3"
     assert "narenas:1" not in setting
