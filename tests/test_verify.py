@@ -238,7 +238,7 @@ def test_rounds_that_do_not_fit_the_number_of_players_are_an_error():
 
 
 def test_a_few_named_logs_are_verified_without_workers(monkeypatch, capsys, tmp_path) -> None:
-    # bench_speed "verify --jobs 2 vs 1 (4 hanchan)": under SMALL_VERIFY_BYTES no worker starts
+    # bench_speed "verify --jobs 2 vs 1" (4 and 19 hanchan): under SMALL_VERIFY_BYTES no worker starts
     import mjcli.runner as runner
     from mjcli.riichi import game
 
@@ -253,21 +253,37 @@ def test_a_few_named_logs_are_verified_without_workers(monkeypatch, capsys, tmp_
     logs = sorted(str(p) for p in (LOGS / "tenhou-xml").glob("20*.mjlog") if "no-" not in p.name)[:3]
     assert game.verify(logs, None, True, 2, None) == 0
     assert len([line for line in capsys.readouterr().out.splitlines() if line.startswith("{")]) >= 3
+    # a folder of as few
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for log in logs:
+        (folder / Path(log).name).write_bytes(Path(log).read_bytes())
+    assert game.verify([str(folder)], None, True, 2, None) == 0
+    assert len([line for line in capsys.readouterr().out.splitlines() if line.startswith("{")]) >= 3
 
 
-def test_which_batches_count_as_a_few_named_logs(tmp_path) -> None:
-    from mjcli.riichi.game import _named_files_under
+def test_which_batches_count_as_a_few_logs(tmp_path) -> None:
+    from mjcli.riichi.game import _logs_under
 
     small, big = tmp_path / "a.mjlog", tmp_path / "b.mjlog"
     small.write_bytes(b"x" * 100)
     big.write_bytes(b"x" * 1000)
-    assert _named_files_under([str(small)], 1000)
-    assert not _named_files_under([str(small), str(big)], 1000)  # 1100 bytes in all
-    assert not _named_files_under([str(tmp_path)], 1000)  # a folder: any number of logs
-    assert not _named_files_under(["-"], 1000)  # a list on stdin
-    assert not _named_files_under([str(tmp_path / "missing")], 1000)
-    assert not _named_files_under([], 1000)
+    assert _logs_under([str(small)], 1000)
+    assert not _logs_under([str(small), str(big)], 1000)  # 1100 bytes in all
+    assert not _logs_under(["-"], 1000)  # a list on stdin: any number of logs
+    assert not _logs_under([str(tmp_path / "missing")], 1000)
+    assert not _logs_under([], 1000)
     # a gzip log counts by what it holds, not by its compressed size
     packed = tmp_path / "c.mjlog"
     packed.write_bytes(gzip.compress(b"<mjloggm>" + b"x" * 5000))
-    assert packed.stat().st_size < 1000 and not _named_files_under([str(packed)], 1000)
+    assert packed.stat().st_size < 1000 and not _logs_under([str(packed)], 1000)
+    # a folder counts by every file below it, logs or not, in folders below too
+    folder = tmp_path / "logs"
+    (folder / "deeper").mkdir(parents=True)
+    (folder / "x.mjlog").write_bytes(b"x" * 300)
+    (folder / "deeper" / "y.json").write_bytes(b"x" * 300)
+    assert _logs_under([str(folder)], 1000)
+    assert not _logs_under([str(folder), str(big)], 1000)  # 1600 bytes in all
+    (folder / "deeper" / "notes.txt").write_bytes(b"x" * 500)
+    assert not _logs_under([str(folder)], 1000)
+    assert not _logs_under([str(tmp_path)], 1000)  # the gzip log's 5 KB inside

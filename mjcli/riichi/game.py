@@ -516,7 +516,7 @@ def verify(
 ) -> int:
     from mjcli.runner import jobs_for, start_workers_early
 
-    if ray is None and jobs_for(jobs) > 1 and _named_files_under(logs, SMALL_VERIFY_BYTES):
+    if ray is None and jobs_for(jobs) > 1 and _logs_under(logs, SMALL_VERIFY_BYTES):
         jobs = 1  # a few logs: the workers would cost more than they save (see SMALL_VERIFY_BYTES)
     if ray is None and _several(logs):
         start_workers_early(jobs, VERIFY_WORKERS)  # before the imports below (see replay)
@@ -811,30 +811,41 @@ VERIFY_WORKERS = ("mjcli.riichi.verify", "mjcli.riichi.formats")
 SIMULATE_WORKERS = ("mjcli.analysis.warm", "mjcli.riichi.simulate.run", "mjcli.analysis.discard_batch")
 
 
-#: a verify of log files named one by one whose sizes add up to less than this runs in the main
-#: process whatever ``--jobs`` says: at most ~0.2 s of work (a Tenhou hanchan is 13-22 KB of XML and
-#: ~25 ms to verify; an mjai one ~70 KB), while starting the workers costs the run 0.07 s of wall
-#: time and twice its CPU (bench_speed: "verify --jobs 2 vs 1 (4 hanchan)"). The output is the same
-#: for any number of workers; a folder or a list on stdin keeps the workers.
-SMALL_VERIFY_BYTES = 128 * 1024
+#: a verify of log files or folders whose files add up to less than this runs in the main process
+#: whatever ``--jobs`` says: less than half a second of work, which the workers cannot shorten. On
+#: the shared Tenhou hanchan (13-22 KB of XML each; an mjai one is ~70 KB and less work a byte),
+#: with the collector's settings of mjcli.process_settings, best of 3-4 alternated runs each:
+#: 19 hanchan (300 KB) 0.32 s at ``--jobs 1`` against 0.39 s at ``--jobs 2``, 25 hanchan 0.39 /
+#: 0.44 s, 30 (470 KB) 0.44 / 0.46 s, 38 (600 KB) 0.59 / 0.48 s, 57 0.73 / 0.59 s: starting the
+#: workers (their server's imports, each worker's own start) costs ~0.3 s of CPU that two cores
+#: win back only above ~500 KB (bench_speed: "verify --jobs 2 vs 1", 4 and 19 hanchan). The output
+#: is the same for any number of workers; a list on stdin keeps the workers.
+SMALL_VERIFY_BYTES = 512 * 1024
 
 
-def _named_files_under(records: list[str], limit: int) -> bool:
-    """Are ``records`` regular files (no folder, no ``-``) of fewer than ``limit`` bytes in all?
-    A path that cannot be read answers no: the command reports it as it would anyway."""
+def _logs_under(records: list[str], limit: int) -> bool:
+    """Do ``records``, files named one by one or folders, hold fewer than ``limit`` bytes in all?
+    Every file of a folder counts, its logs or not (the sum only errs towards the workers), and the
+    walk stops at ``limit``. A list on stdin (``-``) or a path that cannot be read answers no: the
+    command reports it as it would anyway."""
     total = 0
     for record in records:
-        try:
-            st = os.stat(record) if record != "-" else None
-        except OSError:
-            return False
-        if st is None or not stat.S_ISREG(st.st_mode):
+        if record == "-":
             return False
         try:
-            total += _content_size(record, st.st_size)
+            st = os.stat(record)
+            if stat.S_ISDIR(st.st_mode):
+                # the same walk as mjcli.inputs.collect_inputs makes of a folder
+                files = ((str(p), p.stat()) for p in Path(record).rglob("*") if p.is_file())
+            elif stat.S_ISREG(st.st_mode):
+                files = iter([(record, st)])
+            else:
+                return False
+            for path, file_st in files:
+                total += _content_size(path, file_st.st_size)
+                if total >= limit:
+                    return False
         except OSError:
-            return False
-        if total >= limit:
             return False
     return bool(records)
 
