@@ -14,8 +14,8 @@ import os
 #: to its own defaults (polars/__init__.py; pola-rs/polars#23128 names it the way to tune its
 #: jemalloc). With an arena per thread, the frames the main thread builds and the Parquet the pool
 #: threads write sit in different arenas and their freed pages are not reused across them: one
-#: arena took a replay of 19 hanchan from 221 to 204 MiB peak (3 runs each, same CPU; "peak memory,
-#: replay"). The commands' Polars work is a few threads writing and summing tables, where one
+#: arena took a replay of 19 hanchan from 203-208 to 192-196 MiB peak (3 alternated pairs, same CPU;
+#: "peak memory, replay"). The commands' Polars work is a few threads writing and summing tables, where one
 #: arena's lock costs nothing measurable. Workers inherit it.
 POLARS_ALLOCATOR = ("_RJEM_MALLOC_CONF", "narenas:1")
 

@@ -836,13 +836,13 @@ def _logs_under(records: list[str], limit: int) -> bool:
             st = os.stat(record)
             if stat.S_ISDIR(st.st_mode):
                 # the same walk as mjcli.inputs.collect_inputs makes of a folder
-                files = ((str(p), p.stat()) for p in Path(record).rglob("*") if p.is_file())
+                files = ((str(p), p.stat().st_size) for p in Path(record).rglob("*") if p.is_file())
             elif stat.S_ISREG(st.st_mode):
-                files = iter([(record, st)])
+                files = iter([(record, st.st_size)])
             else:
                 return False
-            for path, file_st in files:
-                total += _content_size(path, file_st.st_size)
+            for path, size in files:
+                total += _content_size(path, size)
                 if total >= limit:
                     return False
         except OSError:
