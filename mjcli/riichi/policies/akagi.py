@@ -294,7 +294,6 @@ class AkagiPolicy(BasePolicy):
 
     def _discard(self, view: PlayerView, discards: Sequence[Action], riichi: Sequence[Action]) -> Action:
         """Section 2 over the legal ``discards`` (each naming its tile) and ``riichi`` discards."""
-        counts = view.concealed_counts()
         # the discards by kind, sorted out once for the policies asked at the view (replay, 4
         # policies, one core)
         by_kind = actions_by_kind(view, discards)
@@ -303,6 +302,7 @@ class AkagiPolicy(BasePolicy):
         # shanten above 0 means no discard leaves a wait: skip the per-discard wait search
         tenpai_possible = self.math.shanten(view.concealed_bytes) <= 0
         if tenpai_possible:
+            counts = view.concealed_counts()
             held = list(counts)
             for m in view.own_melds:
                 for t in m.tiles:
@@ -333,7 +333,7 @@ class AkagiPolicy(BasePolicy):
         k, reason = discard_stage(view.concealed_bytes)  # (the counts, as bytes)
         if k not in by_kind:
             # A tile the rules forbid (swap-call restriction): rerun the stages without it.
-            trimmed = list(counts)
+            trimmed = view.concealed_counts()
             for x in range(34):
                 if x not in by_kind:
                     trimmed[x] = 0

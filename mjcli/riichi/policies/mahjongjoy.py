@@ -121,13 +121,13 @@ def _exposed(view: PlayerView) -> tuple[int, ...]:
     """:func:`exposed_counts`, worked out once per view (both readings of the seed ask for it)."""
     got = view.memo.get(_EXPOSED)
     if got is None:
-        counts = view.visible_counts()
         melds = view.own_melds
         if not melds:
-            # a hand without melds (most): the visible counts as they are (none is below 0), with no
-            # Python step a kind (bench_speed: "replay, 4 policies, one core")
-            got = view.memo[_EXPOSED] = tuple(counts)
-            return got
+            # a hand without melds (most): the view's visible counts themselves (none is below 0),
+            # no copy (bench_speed: "replay, 4 policies, one core")
+            got = view.memo[_EXPOSED] = view._visible_counts
+            return got  # type: ignore[return-value]
+        counts = view.visible_counts()
         for m in melds:
             for t in m.tiles:
                 counts[KIND_OF[t]] -= 1
@@ -173,7 +173,7 @@ def _hand_modes(view: PlayerView) -> tuple[tuple[bool, str], tuple[bool, str]]:
                 literal = (True, f"has a closed kan of {tile_name(k)}")
             if plain is None and k in yakuhai:  # reading 1: the first yakuhai one
                 plain = (True, f"has a closed kan of {tile_name(k)}")
-    counts = view.concealed_counts()
+    counts = view._concealed_counts  # (read only: the view's own tuple, no copy)
     # (the yakuhai kinds looked at through one sorted list, and the literal reading's 34 kinds only
     # when some kind is held three times; replay, 4 policies, one core)
     ordered = sorted(yakuhai)
@@ -213,7 +213,7 @@ _PROTECTED = ("mahjongjoy.protected_pair",)
 
 def _protected_pair(view: PlayerView) -> int | None:
     yakuhai = view.yakuhai_kinds()
-    counts = view.concealed_counts()
+    counts = view._concealed_counts  # (read only: no copy)
     if any(counts[k] >= 3 for k in yakuhai):
         return None
     if any(m.kind != "chi" and kind(m.tiles[0]) in yakuhai for m in view.own_melds):
@@ -224,6 +224,8 @@ def _protected_pair(view: PlayerView) -> int | None:
 
 def _pick(actions: Sequence[Action]) -> Action:
     """The action discarding a plain copy of its kind when there is one (keeps a red five)."""
+    if len(actions) == 1:  # (most kinds: no generator made; replay, 4 policies, one core)
+        return actions[0]
     return next((a for a in actions if not is_red(a.tile)), actions[0])  # type: ignore[arg-type]
 
 
@@ -248,7 +250,7 @@ def choose_discard(
 def _choose_discard(
     view: PlayerView, candidates: Sequence[Action], protect: int | None
 ) -> tuple[Action, str]:
-    hand = view.concealed_counts()
+    hand = view._concealed_counts  # (read only: no copy)
     exposed = _exposed(view)
     # the candidates of each kind in the order given: the plain copy of a kind is always the tile
     # of the kind's own code, so the first plain one (_pick) is the same as in hand order (sorted
@@ -296,7 +298,7 @@ def _shared_choice(
 
 def claim_allowed(view: PlayerView, call: Action) -> tuple[bool, str]:
     """PM0 4: the maximum of concealed chows/pongs/kongs before and after the call."""
-    hand = view.concealed_counts()
+    hand = view._concealed_counts  # (read only: no copy)
     before = pm0.max_sets(hand)
     after_hand = list(hand)
     for t in call.consumed:

@@ -444,7 +444,15 @@ class PlayerView:
 
     @_once_per_view
     def _yakuhai_kinds(self) -> frozenset[int]:
-        return frozenset({31, 32, 33, 27 + self.round_wind, 27 + self.seat_wind})
+        # read from a table of the 16 sets (no set built per view; replay, 4 policies, one core)
+        r, s = self.round_wind, (self.seat - self.dealer) % len(self.scores)
+        if 0 <= r < 4:
+            return _YAKUHAI_KINDS[r][s]
+        return frozenset({31, 32, 33, 27 + r, 27 + s})
+
+
+#: :meth:`PlayerView.yakuhai_kinds` by round wind, then seat wind
+_YAKUHAI_KINDS = tuple(tuple(frozenset({31, 32, 33, 27 + r, 27 + s}) for s in range(4)) for r in range(4))
 
 
 @dataclass(frozen=True)
