@@ -32,7 +32,7 @@ from collections.abc import Sequence
 
 from mjcli.riichi.policies.base import BasePolicy, actions_by_kind, kans_by_kind, turn_actions
 from mjcli.riichi.policies.hand_math import HandMath
-from mjcli.riichi.policies.view import Action, PlayerView, copies_left
+from mjcli.riichi.policies.view import TILE_NAMES, Action, PlayerView, copies_left
 from mjcli.tiles import (
     KIND_OF,
     NUM_TILES,
@@ -42,7 +42,6 @@ from mjcli.tiles import (
     kind,
     number_of,
     sort_key,
-    tile_name,
 )
 
 NAME = "efficiency"
@@ -229,7 +228,7 @@ class EfficiencyPolicy(BasePolicy):
             yakuhai = view.yakuhai_kinds()
             best = max(tied, key=lambda a: throw_first_key(a.tile, dora, yakuhai))  # type: ignore[arg-type]
         uke = ukeire[kind_of[best.tile]]  # type: ignore[index]
-        reason = f"4. {tile_name(best.tile)}: shanten {best_shanten}, ukeire {uke}"  # type: ignore[arg-type]
+        reason = f"4. {TILE_NAMES[best.tile]}: shanten {best_shanten}, ukeire {uke}"  # type: ignore[index]
         if best_shanten == 0:
             for a in riichis:
                 if a.tile == best.tile:

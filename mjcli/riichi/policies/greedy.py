@@ -45,8 +45,8 @@ from operator import attrgetter
 
 from mjcli.riichi.policies.base import BasePolicy, pass_or_first, tsumogiri, turn_actions
 from mjcli.riichi.policies.hand_math import HandMath
-from mjcli.riichi.policies.view import Action, PlayerView
-from mjcli.tiles import KIND_OF, KIND_TO_RED, NUM_KINDS, counts34, in_hand_order, tile_name
+from mjcli.riichi.policies.view import TILE_NAMES, Action, PlayerView
+from mjcli.tiles import KIND_OF, KIND_TO_RED, NUM_KINDS, counts34, in_hand_order
 
 NAME = "greedy"
 SEED = "003_79b16c3c4696e622.txt (Janshi.dahai, Game.ichijun)"
@@ -141,7 +141,7 @@ class GreedyPolicy(BasePolicy):
             idx, values = greedy_discard(self.math, order, legal_tiles, hand)
             tile = order[idx]
             best = values[idx]
-        reason = f"{tile_name(tile)} is the first tile whose discard leaves the least shanten ({best})"
+        reason = f"{TILE_NAMES[tile]} is the first tile whose discard leaves the least shanten ({best})"
         hand_shanten = self.math.shanten(view.concealed_bytes)
         if hand_shanten == 0 and view.wall_left + DEAD_WALL > 17:
             for a in riichis:
