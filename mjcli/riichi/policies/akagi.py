@@ -76,7 +76,7 @@ from mjcli.riichi.policies.base import (
     turn_actions,
 )
 from mjcli.riichi.policies.hand_math import HandMath
-from mjcli.riichi.policies.view import Action, PlayerView
+from mjcli.riichi.policies.view import TILE_NAMES, Action, PlayerView
 from mjcli.tiles import KIND_OF, NUM_TILES, is_honor, kind, number_of, runs_with, sort_key, tile_name, to_mpsz
 
 NAME = "akagi"
@@ -207,7 +207,7 @@ def discard_stage(counts: Sequence[int]) -> tuple[int, str]:
     stage1 = g0[1] + g1[1] + g2[1] + g3[1]
     if stage1:
         k = pick(stage1)
-        return k, f"2.1* {tile_name(k)} is neither body nor pair and has no wait to become body"
+        return k, f"2.1* {TILE_NAMES[k]} is neither body nor pair and has no wait to become body"
     loose = g0[0] + g1[0] + g2[0] + g3[0]
     present = list(compress(_KINDS, counts))
     waits = {k: waits_to_body(k, counts) for k in loose}
@@ -294,7 +294,6 @@ class AkagiPolicy(BasePolicy):
 
     def _discard(self, view: PlayerView, discards: Sequence[Action], riichi: Sequence[Action]) -> Action:
         """Section 2 over the legal ``discards`` (each naming its tile) and ``riichi`` discards."""
-        counts = view.concealed_counts()
         # the discards by kind, sorted out once for the policies asked at the view (replay, 4
         # policies, one core)
         by_kind = actions_by_kind(view, discards)
@@ -303,6 +302,7 @@ class AkagiPolicy(BasePolicy):
         # shanten above 0 means no discard leaves a wait: skip the per-discard wait search
         tenpai_possible = self.math.shanten(view.concealed_bytes) <= 0
         if tenpai_possible:
+            counts = view.concealed_counts()
             held = list(counts)
             for m in view.own_melds:
                 for t in m.tiles:
@@ -325,7 +325,7 @@ class AkagiPolicy(BasePolicy):
             a = _rightmost(by_kind[k])
             tile = a.tile
             kinds = f"{most} kind{'s' if most > 1 else ''}"
-            reason = f"2.2 tenpai: {tile_name(tile)} leaves the most varied waits ({kinds})"  # type: ignore[arg-type]
+            reason = f"2.2 tenpai: {TILE_NAMES[tile]} leaves the most varied waits ({kinds})"  # type: ignore[index]
             r = riichis.get(tile) or next((x for t, x in riichis.items() if kind(t) == k), None)
             if r is not None:
                 return r.because(reason + "; riichi at once (an open riichi in the seed)")
@@ -333,7 +333,7 @@ class AkagiPolicy(BasePolicy):
         k, reason = discard_stage(view.concealed_bytes)  # (the counts, as bytes)
         if k not in by_kind:
             # A tile the rules forbid (swap-call restriction): rerun the stages without it.
-            trimmed = list(counts)
+            trimmed = view.concealed_counts()
             for x in range(34):
                 if x not in by_kind:
                     trimmed[x] = 0

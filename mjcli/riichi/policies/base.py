@@ -184,9 +184,10 @@ def _sorted_out(legal: Sequence[Action], offered: frozenset[str]) -> TurnActions
 
 
 _BY_KIND = "base.actions_by_kind"
+_KIND_OF_TILE = KIND_OF.__getitem__
 
 
-def actions_by_kind(view: PlayerView, actions: Sequence[Action]) -> dict[int, list[Action]]:
+def actions_by_kind(view: PlayerView, actions: Sequence[Action]) -> dict[int, Sequence[Action]]:
     """Actions naming their tile (discards, riichi discards) by their tile's kind: the kinds in the
     order they first come, each kind's actions in the order given. Kept in the view's memo with
     ``actions`` itself when it is a tuple (as :func:`turn_actions` gives): akagi and both readings
@@ -197,17 +198,27 @@ def actions_by_kind(view: PlayerView, actions: Sequence[Action]) -> dict[int, li
     got = memo.get(key)
     if got is not None and got[0] is actions:
         return got[1]  # type: ignore[no-any-return]
+    # (each kind's actions as a tuple of one, made in C: every kind once, but a red and a plain
+    # five; then the loop: replay, 4 policies, one core)
+    kinds = map(_KIND_OF_TILE, map(_TILE_OF, actions))
+    by_kind: dict[int, Sequence[Action]] = dict(zip(kinds, zip(actions), strict=True))
+    if len(by_kind) < len(actions):
+        by_kind = _grouped_by_kind(actions)  # type: ignore[assignment]
+    if type(actions) is tuple:
+        memo[key] = (actions, by_kind)
+    return by_kind
+
+
+def _grouped_by_kind(actions: Sequence[Action]) -> dict[int, list[Action]]:
+    """:func:`actions_by_kind` of actions of which some share a kind, not kept."""
     by_kind: dict[int, list[Action]] = {}
-    kind_of = KIND_OF
     for a in actions:
-        k = kind_of[a.tile]  # type: ignore[index]
+        k = KIND_OF[a.tile]  # type: ignore[index]
         same = by_kind.get(k)
         if same is None:
             by_kind[k] = [a]
         else:
             same.append(a)
-    if type(actions) is tuple:
-        memo[key] = (actions, by_kind)
     return by_kind
 
 

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 
 from mjcli.riichi.policies.base import BasePolicy, actions_by_kind, kans_by_kind, turn_actions
 from mjcli.riichi.policies.hand_math import HandMath
-from mjcli.riichi.policies.view import Action, PlayerView, copies_left
+from mjcli.riichi.policies.view import TILE_NAMES, Action, PlayerView, copies_left
 from mjcli.tiles import (
     KIND_OF,
     NUM_TILES,
@@ -42,7 +42,6 @@ from mjcli.tiles import (
     kind,
     number_of,
     sort_key,
-    tile_name,
 )
 
 NAME = "efficiency"
@@ -106,8 +105,16 @@ def best_discards(
     discard table of :mod:`mjcli.analysis` does. ``allowed`` limits the discards to some kinds.
     """
     least, improving = math.least_discards(bytes(counts), None if allowed is None else frozenset(allowed))
+    return least, _ukeire_left(improving, counts, seen)
+
+
+def _ukeire_left(
+    improving: dict[int, tuple[int, ...]], counts: Sequence[int], seen: Sequence[int]
+) -> dict[int, int]:
+    """:func:`best_discards`'s ukeire of the discards ``improving`` (from :meth:`HandMath.least_discards`
+    of ``counts``) over the copies neither in ``counts`` nor in ``seen``."""
     # (a list: its items are read faster than a bytes' through ``__getitem__``)
-    return least, _ukeire(improving, list(copies_left(counts, seen)))
+    return _ukeire(improving, list(copies_left(counts, seen)))
 
 
 def _ukeire(improving: dict[int, tuple[int, ...]], left: Sequence[int]) -> dict[int, int]:
@@ -151,7 +158,7 @@ class EfficiencyPolicy(BasePolicy):
 
     def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         math = self.math
-        counts = view.concealed_counts()
+        counts = view._concealed_counts  # (read only: the view's own tuple, no copy)
         if sum(counts) % 3 == 2:
             best_shanten, ukeire = view_best_discards(math, view)
         else:  # not a discard decision (never asked of a 3n+1 hand by the engine)
@@ -221,7 +228,7 @@ class EfficiencyPolicy(BasePolicy):
             yakuhai = view.yakuhai_kinds()
             best = max(tied, key=lambda a: throw_first_key(a.tile, dora, yakuhai))  # type: ignore[arg-type]
         uke = ukeire[kind_of[best.tile]]  # type: ignore[index]
-        reason = f"4. {tile_name(best.tile)}: shanten {best_shanten}, ukeire {uke}"  # type: ignore[arg-type]
+        reason = f"4. {TILE_NAMES[best.tile]}: shanten {best_shanten}, ukeire {uke}"  # type: ignore[index]
         if best_shanten == 0:
             for a in riichis:
                 if a.tile == best.tile:
@@ -231,8 +238,8 @@ class EfficiencyPolicy(BasePolicy):
     def react(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         math = self.math
         passing = next((a for a in legal if a.kind == "pass"), legal[0])
-        counts = view.concealed_counts()
-        seen = view.visible_counts()
+        counts = view._concealed_counts  # (read only: the view's own tuple, no copy)
+        seen = view._visible_counts
         now = math.shanten(view.concealed_bytes)
         yakuhai = view.yakuhai_kinds()
         found = []
@@ -246,9 +253,13 @@ class EfficiencyPolicy(BasePolicy):
             if call.kind == "open_kan":
                 after = math.shanten(rest)
             else:
-                after, bests = best_discards(math, rest, seen)
+                after, improving = math.least_discards(bytes(rest), None)
             if after >= now:
                 continue
+            if call.kind != "open_kan":
+                # best_discards' ukeire, counted only for a call that lowers the shanten (most do
+                # not: no copies left counted for them; replay, 4 policies, one core)
+                bests = _ukeire_left(improving, rest, seen)
             call_kind = kind(call.tile)  # type: ignore[arg-type]
             melds_simple = all(_is_simple(t) for m in view.own_melds for t in m.tiles)
             melds_simple = melds_simple and all(_is_simple(t) for t in (*call.consumed, call.tile))
