@@ -794,6 +794,19 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+def _taken(points: list[LogDecision]) -> Iterator[LogDecision]:
+    """The points of a game in order, each let go by the list as it is handed out (the list is
+    emptied): a point's view, actions and the policies' memos of it are freed as soon as its rows
+    are made, while they are still in the CPU cache, instead of all of them at the game's end
+    (~32k blocks a hanchan freed cold). The same instructions, fewer cache misses: the frees' share
+    of a replay's py-spy samples 5.4% -> 2.2% (64 hanchan, five policies; bench_speed: "replay, 4
+    policies, one core")."""
+    points.reverse()
+    pop = points.pop
+    while points:
+        yield pop()
+
+
 @dataclass(slots=True)
 class GameRows:
     decisions: Columns
@@ -909,6 +922,7 @@ def replay_game(
                 # empty, so that what a worker holds stays flat in the number of logs
                 math.clear()
                 prepare_hands(math, points)
+                points = _taken(points)
             for d in points:
                 if not bots:
                     add_rows(cols, d, ask_all(policies, d, file), file, game_id, game_index, math)
@@ -918,9 +932,10 @@ def replay_game(
                     if strict_bots and faults:
                         raise _bot_failure(faults[0])
                 per_seat[d.seat] += 1
-            # The game's views go before the collector is back on: it runs at once (the game made
-            # its allocations while it was off) and would walk every view of the list again, ~60 ms
-            # a hanchan (the profile of python -m benchmarks replay).
+            # The game's views are gone before the collector is back on (each as its rows are
+            # made: see _taken): it runs at once (the game made its allocations while it was off)
+            # and would walk every view again, ~60 ms a hanchan (the profile of python -m
+            # benchmarks replay).
             points = ()
             # So do the game's hands in the memos (the next game starts them empty anyway): that
             # first collection walked their ~8k young tuples and dicts, 4-8 ms a hanchan down to 1-3
