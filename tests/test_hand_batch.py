@@ -126,3 +126,24 @@ def test_three_player_and_the_reference_backend_are_left_alone():
             math.set_players(3)
         math.prepare([hand], [hand[:13] + bytes(21)])
         assert not math._least and not math._improving and not math._shanten
+
+
+def test_the_batch_improving_kinds_near_seven_pairs_and_thirteen_orphans():
+    # 13-tile hands where those forms decide the shanten, before and after a draw (improving_masks's
+    # special_or_none table), against the one-hand function
+    rng = random.Random(11)
+    ends = [0, 8, 9, 17, 18, 26, *range(27, 34)]
+    hands = []
+    for _ in range(200):
+        pairs = [0] * 34
+        for k in rng.sample(range(34), 7):
+            pairs[k] = 2
+        pairs[rng.choice([k for k in range(34) if pairs[k]])] -= 1
+        orphans = [0] * 34
+        for k in rng.sample(ends, 12):
+            orphans[k] = 1
+        orphans[rng.choice(ends)] += 1
+        hands += [pairs, orphans]
+    current, kinds = improving_batch(np.array(hands, dtype=np.uint8))
+    alone = HandMath()
+    assert list(zip(current.tolist(), kinds, strict=True)) == [alone.improving_of(bytes(h)) for h in hands]
