@@ -47,14 +47,14 @@ def _follow(path: Path) -> tuple[int, int]:
                 view = builder.view(seat)
                 assert view == view_of(rnd, seat), (path.name, i, seat)
                 # the visible counts the builder keeps up to date: those the view would count itself
-                own = PlayerView._visible_counts.func(view)  # type: ignore[attr-defined]
+                own = PlayerView.visible_tuple.func(view)  # type: ignore[attr-defined]
                 assert view.visible_counts() == list(own), (path.name, i, seat)
                 # and the concealed counts, the engine's
-                own = PlayerView._concealed_counts.func(view)  # type: ignore[attr-defined]
+                own = PlayerView.concealed_tuple.func(view)  # type: ignore[attr-defined]
                 assert view.concealed_counts() == list(own), (path.name, i, seat)
                 if i % 7 == 0:  # built without the dataclass __init__: exactly its fields (and the
                     # counts given with them), the same view
-                    assert list(vars(view)) == [*FIELDS, "_visible_counts", "_concealed_counts"]
+                    assert list(vars(view)) == [*FIELDS, "visible_tuple", "concealed_tuple"]
                     plain = PlayerView(**{f: getattr(view, f) for f in FIELDS})
                     assert (plain, hash(plain), repr(plain)) == (view, hash(view), repr(view))
                 views += 1

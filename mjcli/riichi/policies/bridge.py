@@ -96,7 +96,7 @@ class ViewBuilder:
         self._melds: tuple[tuple[Meld, ...], ...] = ((),) * rnd.n
         # Per kind, the copies shown on the table (rivers but their called tiles, every meld, the
         # dora indicators), kept up to date as the table changes, for each view's visible counts
-        # (PlayerView._visible_counts) instead of a count over every river and meld per view
+        # (PlayerView.visible_tuple) instead of a count over every river and meld per view
         # (bench_speed: "replay, 4 policies, one core"); ``_dora`` indicators counted in so far.
         self._seen = [0] * NUM_KINDS
         self._most = 0  # the largest of ``_seen``, for visible_from_shown's cap
@@ -282,13 +282,13 @@ class ViewBuilder:
                 # view's own count (a test compares them on every decision point of the shared logs;
                 # outside the fields, no part in equality, hash or repr; called here with no method
                 # in between: bench_speed "walk a log to every decision", "self-play")
-                "_visible_counts": visible_from_shown(
+                "visible_tuple": visible_from_shown(
                     self._seen, rivers, melds, offered, offered_by, kita, len(scores), self._most
                 ),
                 # and the concealed counts: the engine keeps the counts of the seat's hand (the drawn
                 # tile in it), the view's concealed tiles, so no count per view (bench_speed:
                 # "replay, 4 policies, one core")
-                "_concealed_counts": tuple(p.counts),
+                "concealed_tuple": tuple(p.counts),
             },
         )
         return view

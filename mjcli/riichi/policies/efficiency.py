@@ -158,7 +158,7 @@ class EfficiencyPolicy(BasePolicy):
 
     def turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         math = self.math
-        counts = view._concealed_counts  # (read only: the view's own tuple, no copy)
+        counts = view.concealed_tuple  # (read only: no copy)
         if sum(counts) % 3 == 2:
             best_shanten, ukeire = view_best_discards(math, view)
         else:  # not a discard decision (never asked of a 3n+1 hand by the engine)
@@ -238,8 +238,8 @@ class EfficiencyPolicy(BasePolicy):
     def react(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         math = self.math
         passing = next((a for a in legal if a.kind == "pass"), legal[0])
-        counts = view._concealed_counts  # (read only: the view's own tuple, no copy)
-        seen = view._visible_counts
+        counts = view.concealed_tuple  # (read only: no copy)
+        seen = view.visible_tuple
         now = math.shanten(view.concealed_bytes)
         yakuhai = view.yakuhai_kinds()
         found = []

@@ -126,7 +126,7 @@ def _exposed(view: PlayerView) -> tuple[int, ...]:
         if not melds:
             # a hand without melds (most): the view's visible counts themselves (none is below 0),
             # no copy (bench_speed: "replay, 4 policies, one core")
-            got = view.memo[_EXPOSED] = view._visible_counts
+            got = view.memo[_EXPOSED] = view.visible_tuple
             return got  # type: ignore[return-value]
         counts = view.visible_counts()
         for m in melds:
@@ -174,7 +174,7 @@ def _hand_modes(view: PlayerView) -> tuple[tuple[bool, str], tuple[bool, str]]:
                 literal = (True, f"has a closed kan of {TILE_NAMES[k]}")
             if plain is None and k in yakuhai:  # reading 1: the first yakuhai one
                 plain = (True, f"has a closed kan of {TILE_NAMES[k]}")
-    counts = view._concealed_counts  # (read only: the view's own tuple, no copy)
+    counts = view.concealed_tuple  # (read only: no copy)
     # (the literal reading's 34 kinds looked at only when some kind is held three times, the
     # yakuhai kinds' counts read in C and searched only when one holds a pon or a pair: with
     # _protected_pair's the same way, ~20 M instructions fewer for 8 hanchan, callgrind; bench_speed
@@ -222,7 +222,7 @@ _PROTECTED = ("mahjongjoy.protected_pair",)
 def _protected_pair(view: PlayerView) -> int | None:
     yakuhai = view.yakuhai_kinds()
     ordered, held = _yakuhai_order(yakuhai)
-    found = held(view._concealed_counts)  # the yakuhai kinds' counts, in kind order (read in C)
+    found = held(view.concealed_tuple)  # the yakuhai kinds' counts, in kind order (read in C)
     if max(found) >= 3:
         return None
     if any(m.kind != "chi" and kind(m.tiles[0]) in yakuhai for m in view.own_melds):
@@ -258,7 +258,7 @@ def choose_discard(
 def _choose_discard(
     view: PlayerView, candidates: Sequence[Action], protect: int | None
 ) -> tuple[Action, str]:
-    hand = view._concealed_counts  # (read only: no copy)
+    hand = view.concealed_tuple  # (read only: no copy)
     exposed = _exposed(view)
     # the candidates of each kind in the order given: the plain copy of a kind is always the tile
     # of the kind's own code, so the first plain one (_pick) is the same as in hand order (sorted
@@ -306,7 +306,7 @@ def _shared_choice(
 
 def claim_allowed(view: PlayerView, call: Action) -> tuple[bool, str]:
     """PM0 4: the maximum of concealed chows/pongs/kongs before and after the call."""
-    hand = view._concealed_counts  # (read only: no copy)
+    hand = view.concealed_tuple  # (read only: no copy)
     before = pm0.max_sets(hand)
     after_hand = list(hand)
     for t in call.consumed:

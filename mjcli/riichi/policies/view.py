@@ -366,10 +366,12 @@ class PlayerView:
 
     def concealed_counts(self) -> list[int]:
         """34 counts of own concealed tiles, the drawn tile included (a new list each call)."""
-        return list(self._concealed_counts)
+        return list(self.concealed_tuple)
 
     @_once_per_view
-    def _concealed_counts(self) -> tuple[int, ...]:
+    def concealed_tuple(self) -> tuple[int, ...]:
+        """:meth:`concealed_counts` as the view's own tuple, for a caller that only reads it (the
+        policies: no copy per question; bench_speed "replay, 4 policies, one core")."""
         # Worked out once per view (a view is frozen, so the counts hold): replay puts one view to
         # every policy and then works out its own figures, each asking for the same counts.
         # A cached property lives in the instance's __dict__, not in the fields: equality, hash
@@ -383,7 +385,7 @@ class PlayerView:
         cost more than a memo's lookup, and replay's hand batch, the policies and the rows' figures
         all ask about the view's hand: bench_speed "replay, 4 policies, one core"); outside the
         fields, as the counts."""
-        return bytes(self._concealed_counts)
+        return bytes(self.concealed_tuple)
 
     @_once_per_view
     def memo(self) -> dict[object, object]:
@@ -408,11 +410,12 @@ class PlayerView:
         rivers). Capped at 4 per kind; a new list each call. In a three-player view the kinds not
         in the set (2m-8m) count 4: none of them can ever be drawn.
         """
-        return list(self._visible_counts)
+        return list(self.visible_tuple)
 
     @_once_per_view
-    def _visible_counts(self) -> tuple[int, ...]:
-        # once per view, as _concealed_counts; kinds through a table (a view is asked for its
+    def visible_tuple(self) -> tuple[int, ...]:
+        """:meth:`visible_counts` as the view's own tuple, for a caller that only reads it."""
+        # once per view, as concealed_tuple; kinds through a table (a view is asked for its
         # counts at every decision point)
         shown = shown_counts(self.rivers, self.melds, self.dora_indicators)
         return visible_from_shown(
@@ -435,7 +438,7 @@ class PlayerView:
         # hand's bytes the view has made already (a third of copies_left's cost; bench_speed:
         # "replay, 4 policies, one core")
         own = self.concealed_bytes
-        total = int.from_bytes(own) + int.from_bytes(bytes(self._visible_counts))
+        total = int.from_bytes(own) + int.from_bytes(bytes(self.visible_tuple))
         return total.to_bytes(len(own)).translate(_LEFT_OF_SUM)
 
     def yakuhai_kinds(self) -> frozenset[int]:
