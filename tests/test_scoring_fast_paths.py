@@ -223,3 +223,29 @@ def test_divisions_are_the_librarys(hand: str, melds: str, cached: bool, monkeyp
     assert scoring._divisions(counts, lib_melds) == expected
     monkeypatch.setattr(scoring, "_DIVIDE_IMPL", None)
     assert scoring._divisions(counts, lib_melds) == expected
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "melds", "tsumo"),
+    [
+        ("111m999p234s22z", "2z", "pon:777z", False),  # sets of 8, 8 and 4 fu: the items re-sorted
+        ("111m555p234s77z", "7z", "pon:555z", True),  # 8, 4 and 4 fu, a valued pair
+        ("55m234p567s", "5m", "pon:111z,kan:9999p", False),  # open sets of 4 and 16 fu
+        ("234m345p567s99m", "9m", "ankan:1111z", True),  # one set only
+        ("111m222p333s456m44z", "4z", "", False),  # closed triplets of 8, 4 and 4 fu
+        ("222m999p234s456s77z", "7z", "", True),  # 4 fu then 8 fu in the hand, 8 then 4 sorted
+        ("222m234p567s55z", "5z", "pon:666z", False),  # a closed simple and an open honour: 4 and 4
+        ("11122233388899m", "9m", "", True),  # readings to choose from: the long way
+    ],
+)
+def test_explanation_from_the_librarys_items(
+    hand: str, win: str, melds: str, tsumo: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fu lines written from the library's items as it returned them (when they list the sets in
+    the hand's order) are those written from the items counted again (``calculate_fu``)."""
+    from mjcli.riichi import scoring
+
+    short = scoring.score_typed(hand, win, melds=melds, tsumo=tsumo).result
+    assert short.fu_details
+    monkeypatch.setattr(scoring, "_sets_in_hand_order", lambda details: False)
+    assert scoring.score_typed(hand, win, melds=melds, tsumo=tsumo).result.fu_details == short.fu_details
