@@ -79,3 +79,17 @@ def test_known_codes():
     assert T.tile_to_mjai(T.RED_5M) == "5mr"
     assert T.tile_to_mjai(T.WHITE) == "P"
     assert T.counts34(T.parse_tiles("0m5m"))[4] == 2
+
+
+@given(st.lists(st.integers(0, T.NUM_TILES - 1), max_size=20))
+def test_in_hand_order_is_the_sort_by_sort_key(tiles):
+    # the red fives are put back among the plain codes by bisection, not by a second sort
+    assert T.in_hand_order(tiles) == sorted(tiles, key=T.sort_key)
+
+
+@pytest.mark.parametrize(
+    "tiles",
+    [[34, 35, 36], [36, 35, 34, 4, 13, 22], [22, 36, 13, 35, 4, 34, 33, 0], [34, 34, 4, 4, 3, 5], [36, 0, 1]],
+)
+def test_in_hand_order_red_fives_before_their_plain_fives(tiles):
+    assert T.in_hand_order(tiles) == sorted(tiles, key=T.sort_key)

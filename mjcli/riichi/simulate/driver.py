@@ -33,7 +33,7 @@ from mjcli.riichi.rules import Rules
 from mjcli.riichi.simulate.claims import Resolution, resolve
 from mjcli.riichi.simulate.seats import PolicySeat, Where
 from mjcli.riichi.simulate.wall import Wall
-from mjcli.tiles import NUM_TILES, in_hand_order, sort_key
+from mjcli.tiles import NUM_TILES, in_hand_order
 
 #: A game that has not ended after this many rounds is a bug (Tenhou's rules end one within ~40).
 MAX_ROUNDS = 200
@@ -218,7 +218,7 @@ class _Table:
             dealer=exp.dealer,
             dora_marker=wall.dora_markers[0],
             scores=tuple(exp.scores),
-            hands=tuple(tuple(sorted(h, key=_SORT_KEYS.__getitem__)) for h in hands),
+            hands=tuple(tuple(in_hand_order(h)) for h in hands),
         )
         self.rnd = None
         self.wall = wall
@@ -431,8 +431,6 @@ class _Table:
         }
 
 
-#: ``tiles.sort_key`` of every tile code, as a table (a round's four dealt hands are sorted by it)
-_SORT_KEYS = tuple(sort_key(t) for t in range(NUM_TILES))
 #: the events that end a round (see ``_Table._record_outcome``)
 _OUTCOME_EVENTS = (ev.Win, ev.RoundDraw)
 
@@ -467,7 +465,4 @@ def _shown_hands(rnd: Round, reason: str) -> tuple[tuple[int, ...] | None, ...]:
     elif reason == ev.TRIPLE_RON:
         # the discarder, or the kan's player for a robbed kan: ``current`` in both cases
         show = [s != rnd.current for s in range(n)]
-    return tuple(
-        tuple(sorted(p.hand, key=_SORT_KEYS.__getitem__)) if show[s] else None
-        for s, p in enumerate(rnd.players)
-    )
+    return tuple(tuple(in_hand_order(p.hand)) if show[s] else None for s, p in enumerate(rnd.players))
