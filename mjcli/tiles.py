@@ -89,9 +89,6 @@ def sort_key(tile: int) -> tuple[int, int]:
     return (kind(tile), 0 if is_red(tile) else 1)
 
 
-_SORT_KEYS = tuple(sort_key(t) for t in range(NUM_TILES))
-
-
 def in_hand_order(tiles: Sequence[int]) -> list[int]:
     """``sorted(tiles, key=sort_key)``, fast: views, replay's hand texts and the greedy seed's
     hand sort a hand at every decision point. Without a red five (codes from ``NUM_KINDS`` up)

@@ -448,14 +448,17 @@ class PlayerView:
     @_once_per_view
     def _yakuhai_kinds(self) -> frozenset[int]:
         # read from a table of the 16 sets (no set built per view; replay, 4 policies, one core)
-        r, s = self.round_wind, (self.seat - self.dealer) % len(self.scores)
-        if 0 <= r < 4:
-            return _YAKUHAI_KINDS[r][s]
-        return frozenset({31, 32, 33, 27 + r, 27 + s})
+        r, s = self.round_wind, self.seat_wind
+        return _YAKUHAI_KINDS[r][s] if 0 <= r < 4 else _yakuhai_set(r, s)
+
+
+def _yakuhai_set(round_wind: int, seat_wind: int) -> frozenset[int]:
+    """The three dragons and the round's and the seat's winds, as kinds."""
+    return frozenset({31, 32, 33, 27 + round_wind, 27 + seat_wind})
 
 
 #: :meth:`PlayerView.yakuhai_kinds` by round wind, then seat wind
-_YAKUHAI_KINDS = tuple(tuple(frozenset({31, 32, 33, 27 + r, 27 + s}) for s in range(4)) for r in range(4))
+_YAKUHAI_KINDS = tuple(tuple(_yakuhai_set(r, s) for s in range(4)) for r in range(4))
 
 
 @dataclass(frozen=True)
