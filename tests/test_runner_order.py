@@ -240,3 +240,29 @@ def test_workers_run_with_the_command_process_settings() -> None:
 
     got = set(ordered_map(_collector_thresholds, list(range(6)), jobs=2))
     assert got == {COLLECTOR_THRESHOLDS} != {(700, 10, 10)}
+
+
+def _started_with_a_big_answer(_context: None, task: int) -> tuple[int, int, float, bytes]:
+    # an answer far larger than a pipe holds (64-208 KiB): sending it waits for the reader
+    return task, os.getpid(), time.monotonic(), bytes(4 << 20)
+
+
+def test_a_worker_runs_its_next_task_while_its_answer_waits_to_be_read() -> None:
+    # The worker that gets task 0 gets task 1 with it (two ahead), and one more task when answer 0
+    # is read. The caller then holds answer 0 for a second without reading more. A worker whose send
+    # waited for the reader would finish task 1 and stop there, its 4 MiB answer unread: the third
+    # task would start only when the caller is back. With the answer left to the worker's outbox
+    # thread, both run meanwhile.
+    results = ordered_map(_started_with_a_big_answer, list(range(8)), jobs=2)
+    got = []
+    back = None
+    for index, pid, started, data in results:
+        got.append((index, pid, started))
+        assert len(data) == 4 << 20
+        if index == 0:
+            time.sleep(1.0)
+            back = time.monotonic()
+    assert [index for index, _, _ in got] == list(range(8))
+    assert back is not None
+    first = got[0][1]
+    assert sum(started < back - 0.5 for index, pid, started in got if pid == first and index) >= 2
