@@ -8,9 +8,12 @@ what they would otherwise each get slightly wrong:
 * **per-worker set-up**: ``setup`` builds once per worker process (or once in-process) whatever
   the tasks share, such as policy objects, and each task gets it as its first argument; nothing is
   cached in module globals of the caller. A set-up that fails is raised at once, never retried;
-* **start method**: ``forkserver`` on POSIX (workers fork from a clean server process that has
-  imported the run's own modules, so they start fast and never inherit a Polars thread pool in a forked
-  child, which can deadlock), ``spawn`` elsewhere;
+* **start method**: on Linux, workers are forked straight from this process when it runs no
+  thread but its main one and has not imported Polars (:func:`_may_fork`): they start with
+  everything it imported, in a few milliseconds. Otherwise ``forkserver`` on POSIX (workers fork
+  from a clean server process that has imported the run's own modules, so they never inherit a
+  thread's held lock or a Polars thread pool, which can deadlock a forked child), ``spawn``
+  elsewhere;
 * **signals**: only the main process acts on SIGINT and SIGTERM. The forkserver and the workers
   are started with both signals blocked (so a Ctrl-C sent to the whole process group does not
   reach them) and ignore them; in the main process either one kills every worker and raises
@@ -37,6 +40,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib
 import os
 import signal
 import sys
@@ -166,15 +170,33 @@ def _portable(exc: BaseException) -> BaseException:
         return RuntimeError(f"{type(exc).__name__}: {exc}")
 
 
-def _worker_main(conn: Connection, work: Callable[[Any, Any], Any], setup: Callable[[], Any] | None) -> None:
+def _worker_main(
+    conn: Connection,
+    work: Callable[[Any, Any], Any],
+    setup: Callable[[], Any] | None,
+    forked: tuple[Sequence[Connection], Sequence[str]] | None = None,
+) -> None:
     """One worker: build the context, say ready, then answer ``(index, task)`` messages until the
-    main process closes the pipe. The main process alone decides what a signal does."""
+    main process closes the pipe. The main process alone decides what a signal does.
+
+    ``forked``: this worker was forked from the main process (:func:`_may_fork`), with copies of
+    every pipe end the run had open then, and the modules to import that a server would have."""
     import pickle
     from multiprocessing.reduction import ForkingPickler
 
     from mjcli import process_settings
 
     _ignore_stop_signals()
+    if forked is not None:
+        inherited, preload = forked
+        # The other ends are the main process's and the other workers': a copy kept open here would
+        # hide from a worker that the main process closed its pipe (its end of the run), and from
+        # the main process that a worker died.
+        for other in inherited:
+            other.close()
+        for name in preload:
+            with contextlib.suppress(ImportError):  # skipped, as the forkserver skips it
+                importlib.import_module(name)
     process_settings.apply()  # (the server that forked this worker is Python's, with its defaults)
     try:
         context = setup() if setup is not None else None
@@ -302,6 +324,23 @@ def _context_name() -> str:
     return "forkserver" if sys.platform != "win32" else "spawn"
 
 
+def _may_fork() -> bool:
+    """May the workers be forked straight from this process? Only on Linux, in a process with one
+    thread (read from /proc, so a native library's threads count too: a fork copies the locks every
+    other thread holds, held forever in the child) that has not imported Polars (which warns at a
+    fork, and whose thread pool a child cannot use). A forked worker needs no server and no import
+    of its own: replay --jobs 2 of 19 hanchan took 4.0-4.5 s of CPU in all with the forkserver and
+    3.3-3.8 s forked, simulate of 16 games 2.1-2.6 -> 1.7-1.9 s (bench_speed, the ``--jobs`` rows).
+    The commands keep Polars out of the main process until their workers run for this, and the
+    progress bar starts no thread (:func:`mjcli.output.terminal_bar`)."""
+    if sys.platform != "linux" or "polars" in sys.modules:
+        return False
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        return False
+
+
 def ordered_map(
     work: Callable[[Any, T], R],
     tasks: Sequence[T],
@@ -311,6 +350,7 @@ def ordered_map(
     backend: Backend | None = None,
     preload: Sequence[str] = (),
     main_helps: bool = False,
+    imports_meanwhile: Sequence[str] = (),
 ) -> Iterator[R]:
     """``work(context, task)`` for every task, yielded in task order.
 
@@ -327,6 +367,10 @@ def ordered_map(
     outside process (nothing here would stop it): verify, and replay and simulate with built-in
     policies only (their main process then loads its own shanten tables, ~0.13 s, while the
     server imports: time otherwise spent waiting).
+    ``imports_meanwhile``: modules the caller will import on the first result anyway (Polars, to
+    make frames of it), imported here once the workers have started, while they run their first
+    tasks: imported on the first result, they kept this process from sending more tasks for 0.3-0.5
+    s, and both workers of a replay --jobs 2 ran dry (bench_speed: "replay --jobs 2 vs 1").
     """
     if isinstance(backend, RayCluster):
         yield from _ray_map(backend, work, tasks, setup)
@@ -345,7 +389,9 @@ def ordered_map(
     workers: list[_Worker] = []
     try:
         with _terminate_on_signal():
-            yield from _pool_map(work, tasks, min(jobs, len(tasks)), setup, workers, preload, main_helps)
+            yield from _pool_map(
+                work, tasks, min(jobs, len(tasks)), setup, workers, preload, main_helps, imports_meanwhile
+            )
         _finish(workers, main_helps)
     except KeyboardInterrupt as exc:
         raise exc if isinstance(exc, Interrupted) else Interrupted() from None
@@ -411,6 +457,8 @@ def start_workers_early(jobs: int | None, preload: Sequence[str]) -> None:
             return
     except UsageError:
         return
+    if _may_fork():
+        return  # the workers will be forked from this process (unless it has threads by then)
     _start_forkserver([*preload, *_main_script_imports()])
 
 
@@ -439,6 +487,7 @@ def _pool_map(
     workers: list[_Worker],
     preload: Sequence[str],
     main_helps: bool,
+    imports_meanwhile: Sequence[str] = (),
 ) -> Iterator[Any]:
     """The tasks on ``size`` workers, results in task order.
 
@@ -456,19 +505,27 @@ def _pool_map(
     import threading
     from multiprocessing.connection import wait
 
-    ctx = multiprocessing.get_context(_context_name())
-    # Only this run's modules: every worker waits for the server's imports, and the engines of
-    # every game cost four hanchan of replay there.
-    _start_forkserver([*preload, *_modules_of(work, setup)])
+    forking = _may_fork()
+    if forking:
+        # a worker forked from here starts at once with this process's modules: nothing to do
+        # meanwhile, and the main process keeps its core for the frames and files it makes
+        ctx = multiprocessing.get_context("fork")
+        main_helps = False
+    else:
+        ctx = multiprocessing.get_context(_context_name())
+        # Only this run's modules: every worker waits for the server's imports, and the engines of
+        # every game cost four hanchan of replay there.
+        _start_forkserver([*preload, *_modules_of(work, setup)])
     unsent = 0  # the next task to send (or to run here)
     taking = threading.Lock()  # ``unsent`` while the starting thread and this one both take tasks
     done: dict[int, tuple[bool, Any]] = {}
     following = 0
     ends = [ctx.Pipe() for _ in range(size)]
     for mine, theirs in ends:
-        workers.append(
-            _Worker(ctx.Process(target=_worker_main, args=(theirs, work, setup), daemon=True), mine)
-        )
+        args: tuple[Any, ...] = (theirs, work, setup)
+        if forking:
+            args += (([c for pair in ends for c in pair if c is not theirs], preload),)
+        workers.append(_Worker(ctx.Process(target=_worker_main, args=args, daemon=True), mine))
 
     def feed(w: _Worker) -> None:
         nonlocal unsent
@@ -488,9 +545,10 @@ def _pool_map(
         for w, (_, theirs) in zip(workers, ends, strict=True):
             w.process.start()  # waits for the server's imports
             theirs.close()
-            if main_helps:
-                with taking:
-                    feed(w)
+            # its first tasks at once: it reads them once its set-up is done, and this process
+            # may be busy then (with a task of its own, or ``imports_meanwhile``)
+            with taking:
+                feed(w)
 
     failed: list[BaseException] = []
 
@@ -525,8 +583,18 @@ def _pool_map(
         starter.join()
         if failed:
             raise failed[0]
+    elif forking:
+        # The same protections as the server's: a Ctrl-C to the process group between a fork and
+        # the worker's first line is blocked there (and ignored after it), and a worker does not
+        # hold the command's standard output (nor write what this process had buffered for it).
+        with contextlib.suppress(AttributeError, OSError, ValueError):
+            sys.stderr.flush()
+        with _stop_signals_masked(), _stdout_not_inherited():
+            start_all()
     else:
         start_all()
+    for name in imports_meanwhile:
+        importlib.import_module(name)
     by_handle = {w.conn: w for w in workers} | {w.process.sentinel: w for w in workers}
 
     def answer(w: _Worker) -> None:

@@ -56,11 +56,29 @@ def _forkserver(main: int) -> bool:
     return False
 
 
+def _cmdline(pid: int) -> bytes | None:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return None
+
+
 def _workers(main: int) -> int:
-    """Processes of the group started by a process of the group other than ``main`` (the workers
-    the forkserver forked)."""
+    """The workers of ``main``: processes of the group that the forkserver forked (children of a
+    child), or that ``main`` forked itself (children with its command line: the forkserver and the
+    resource tracker have their own)."""
     group = _group(main)
-    return sum(1 for pid, ppid in group.items() if pid != main and ppid in group and ppid != main)
+    command = _cmdline(main)
+    return sum(
+        1
+        for pid, ppid in group.items()
+        if pid != main and ppid in group and (ppid != main or _cmdline(pid) == command)
+    )
+
+
+def _starting(main: int) -> bool:
+    """``main`` has begun to start its workers: its forkserver or a first worker is there."""
+    return _forkserver(main) or _workers(main) > 0
 
 
 def _old_result(out: Path, names: list[str]) -> dict[str, bytes]:
@@ -92,7 +110,7 @@ def _stop_midway(
     args: list[str], out: Path, sig: signal.Signals, whole_group: bool, workers: int, early: bool = False
 ) -> tuple[int, float, str]:
     """Start the command, wait until it has claimed ``out`` and ``workers`` workers run (``early``:
-    only until its forkserver has started), and signal it."""
+    only until it begins to start them), and signal it."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "mjcli", *args],
         stdout=subprocess.DEVNULL,
@@ -102,7 +120,7 @@ def _stop_midway(
     )
     try:
         deadline = time.monotonic() + 90
-        while not _forkserver(proc.pid) if early else _workers(proc.pid) < workers or not _claimed(out):
+        while not _starting(proc.pid) if early else _workers(proc.pid) < workers or not _claimed(out):
             assert proc.poll() is None, f"the command ended before its workers started: {proc.stderr.read()}"
             assert time.monotonic() < deadline, "the workers never started"
             time.sleep(0.05)
@@ -191,9 +209,9 @@ def test_a_signal_stops_the_run_cleanly(case: str, tmp_path: Path) -> None:
 
 
 def test_ctrl_c_while_the_workers_start(tmp_path: Path) -> None:
-    """A Ctrl-C to the whole group while the forkserver still imports its modules and the workers
-    are being forked: the forkserver and the workers never see it (no traceback of theirs), the main
-    process stops them."""
+    """A Ctrl-C to the whole group while the workers are being started (while the forkserver still
+    imports its modules, or as the main process forks them): the forkserver and the workers never
+    see it (no traceback of theirs), the main process stops them."""
     out = tmp_path / "out"
     args = ["verify", str(LOGS), "--jobs", "2", "--out", str(out)]
     code, took, err = _stop_midway(args, out, signal.SIGINT, whole_group=True, workers=0, early=True)

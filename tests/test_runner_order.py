@@ -101,70 +101,134 @@ def test_the_server_imports_what_the_mjcli_script_imports(monkeypatch: pytest.Mo
 
 
 _HELPING_RUN = """
-import os, sys, time
+import os, sys, threading, time
+import mjcli.runner
 from mjcli.runner import ordered_map, shared
 
 def where(scale, task):
     time.sleep(scale)
     if task == {bad}:
         raise ValueError(f"bad task {{task}}")
-    return task, os.getpid()
+    return task, os.getpid(), os.getppid(), "slow_import" in sys.modules
+
+def kill(workers, kill=mjcli.runner._kill):
+    # how the workers ended before the run's clean-up kills what is left (None: still running)
+    print("exits", sorted(str(w.process.exitcode) for w in workers), file=sys.stderr)
+    kill(workers)
 
 if __name__ == "__main__":
     sys.modules["where_mod"] = sys.modules["__main__"]
+    mjcli.runner._kill = kill
+    if {threads}:
+        # a second thread (a library's, say): the workers cannot be forked from here
+        threading.Thread(target=time.sleep, args=(60,), daemon=True).start()
     got = []
     try:
         tasks = list(range({n}))
-        run = ordered_map(where, tasks, jobs=2, setup=shared(0.02), preload=["slow_import"], main_helps=True)
+        run = ordered_map(
+            where, tasks, jobs={jobs}, setup=shared(0.02), preload=["slow_import"], main_helps=True
+        )
         for r in run:
             got.append(r)
     except ValueError as exc:
         print("raised", exc)
-    print([t for t, _ in got], sum(pid == os.getpid() for _, pid in got), len({{pid for _, pid in got}}))
+    me = os.getpid()
+    print([r[0] for r in got], sum(r[1] == me for r in got), len({{r[1] for r in got}}))
+    workers = [r for r in got if r[1] != me]
+    parents = sorted({{"main" if r[2] == me else "other" for r in workers}})
+    print("parents", parents, "preloaded", all(r[3] for r in workers))
     import multiprocessing.forkserver as fs
     server = fs._forkserver._forkserver_pid
-    if os.path.exists(f"/proc/{{server}}/fd/1"):
+    if server is not None and os.path.exists(f"/proc/{{server}}/fd/1"):
         print("server stdout", os.readlink(f"/proc/{{server}}/fd/1"))
 """
 
 
-def _helping_run(tmp_path: Path, n: int, bad: int, server_delay: float) -> str:
-    """A run with ``main_helps`` in a fresh process whose workers' server takes ``server_delay`` s
-    to import its preload (a module that sleeps): the tasks, how many ran in the main process, and
-    in how many processes."""
+def _helping_run(
+    tmp_path: Path, n: int, bad: int, server_delay: float, threads: bool = True, jobs: int = 2
+) -> tuple[str, str]:
+    """A run with ``main_helps`` in a fresh process whose preload (a module that sleeps) takes
+    ``server_delay`` s to import, where the workers' server imports it: the tasks, how many ran in
+    the main process, and in how many processes; whose children the workers were. ``threads``: the
+    process runs a second thread, so that its workers come from the server, not a fork of it."""
     (tmp_path / "slow_import.py").write_text(f"import time\ntime.sleep({server_delay})\n")
     script = tmp_path / "helping.py"
-    script.write_text(_HELPING_RUN.format(n=n, bad=bad))
+    script.write_text(_HELPING_RUN.format(n=n, bad=bad, threads=threads, jobs=jobs))
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
     # output to files, not pipes: the workers' server keeps its copies of them open while it imports
     with (tmp_path / "out").open("w") as out, (tmp_path / "err").open("w") as err:
         done = subprocess.run([sys.executable, str(script)], env=env, stdout=out, stderr=err, timeout=60)
     assert done.returncode == 0, (tmp_path / "err").read_text()
-    return (tmp_path / "out").read_text()
+    return (tmp_path / "out").read_text(), (tmp_path / "err").read_text()
 
 
 def test_the_main_process_does_the_work_while_the_workers_start(tmp_path: Path) -> None:
     # the server imports for 3 s: the main process runs all 8 tasks (0.16 s), with no worker
-    out = _helping_run(tmp_path, n=8, bad=-1, server_delay=3)
+    out, _ = _helping_run(tmp_path, n=8, bad=-1, server_delay=3)
     assert out.split("\n")[0] == "[0, 1, 2, 3, 4, 5, 6, 7] 8 1"
     if sys.platform == "linux":
         # the server still importing does not hold the command's stdout (a pipe to jq ends now)
-        assert out.split("\n")[1] == "server stdout /dev/null"
+        assert out.split("\n")[2] == "server stdout /dev/null"
 
 
 def test_with_the_main_process_helping_results_stay_in_task_order(tmp_path: Path) -> None:
     # a server ready after 0.3 s: the first tasks run here, the rest in the workers, in order
-    out = _helping_run(tmp_path, n=60, bad=-1, server_delay=0.3)
+    out, _ = _helping_run(tmp_path, n=60, bad=-1, server_delay=0.3)
     tasks, here, processes = out.split("\n")[0].rsplit(" ", 2)
     assert tasks == str(list(range(60)))
     assert 1 <= int(here) < 60 and int(processes) >= 2
+    if sys.platform == "linux":
+        assert out.split("\n")[1] == "parents ['other'] preloaded True"  # the server's children
 
 
 def test_with_the_main_process_helping_a_failing_task_is_raised_in_order(tmp_path: Path) -> None:
     for delay in (3, 0.1):  # the bad task run here, or in a worker
-        out = _helping_run(tmp_path, n=12, bad=5, server_delay=delay)
+        out, _ = _helping_run(tmp_path, n=12, bad=5, server_delay=delay)
         raised, results = out.split("\n")[:2]
         assert raised == "raised bad task 5" and results.startswith("[0, 1, 2, 3, 4] ")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked from the main process on Linux only")
+def test_a_process_with_one_thread_forks_its_workers(tmp_path: Path) -> None:
+    # No server: the workers are the main process's children, import the preload themselves (0.2 s
+    # each, at once), and run every task (the main process does not help: it has nothing to wait
+    # for). Three workers, each forked with copies of the others' pipe ends, which it must close:
+    # a copy left open would keep another worker from seeing its pipe closed at the run's end, and
+    # the run would have to kill it (its exit code None at the clean-up) instead of it exiting 0.
+    out, err = _helping_run(tmp_path, n=30, bad=-1, server_delay=0.2, threads=False, jobs=3)
+    lines = out.split("\n")
+    assert lines[0] == f"{list(range(30))} 0 3"
+    assert lines[1] == "parents ['main'] preloaded True"
+    assert "server stdout" not in out
+    assert err.strip().splitlines()[-1] == "exits ['0', '0', '0']", err
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked from the main process on Linux only")
+def test_a_forked_worker_raises_a_failing_task_in_order(tmp_path: Path) -> None:
+    out, err = _helping_run(tmp_path, n=12, bad=5, server_delay=0, threads=False)
+    raised, results = out.split("\n")[:2]
+    assert raised == "raised bad task 5" and results.startswith("[0, 1, 2, 3, 4] 0 ")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+def test_a_forked_worker_does_not_hold_the_command_stdout(tmp_path: Path) -> None:
+    """``mjcli verify ... | jq`` ends when the command does: a worker still alive then (killed, or
+    slow to exit) must not keep the pipe open, nor write what the command had buffered for it."""
+    script = tmp_path / "held.py"
+    script.write_text(
+        "import os, sys, time\n"
+        "from mjcli.runner import ordered_map\n"
+        "def stdout_of(context, task):\n"
+        "    return os.readlink('/proc/self/fd/1')\n"
+        "if __name__ == '__main__':\n"
+        "    sys.modules['held_mod'] = sys.modules['__main__']\n"
+        "    sys.stdout.write('buffered once ')\n"  # not flushed before the fork
+        "    print(sorted(set(ordered_map(stdout_of, list(range(6)), jobs=2))))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+    done = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "buffered once ['/dev/null']\n"
 
 
 @pytest.mark.parametrize(
@@ -252,8 +316,10 @@ def test_a_worker_runs_its_next_task_while_its_answer_waits_to_be_read() -> None
     # is read. The caller then holds answer 0 for a second without reading more. A worker whose send
     # waited for the reader would finish task 1 and stop there, its 4 MiB answer unread: the third
     # task would start only when the caller is back. With the answer left to the worker's outbox
-    # thread, both run meanwhile.
-    results = ordered_map(_started_with_a_big_answer, list(range(8)), jobs=2)
+    # thread, both run meanwhile. (Tasks enough that the other worker, however far it runs ahead
+    # meanwhile, leaves one for this one: near the end a worker gets a task only once it is idle.)
+    count = 24
+    results = ordered_map(_started_with_a_big_answer, list(range(count)), jobs=2)
     got = []
     back = None
     for index, pid, started, data in results:
@@ -262,7 +328,54 @@ def test_a_worker_runs_its_next_task_while_its_answer_waits_to_be_read() -> None
         if index == 0:
             time.sleep(1.0)
             back = time.monotonic()
-    assert [index for index, _, _ in got] == list(range(8))
+    assert [index for index, _, _ in got] == list(range(count))
     assert back is not None
     first = got[0][1]
-    assert sum(started < back - 0.5 for index, pid, started in got if pid == first and index) >= 2
+    assert sum(started < back - 0.5 for index, pid, started in got if pid == first and index) >= 2, (got, back)
+
+
+_MEANWHILE_RUN = """
+import os, sys, time
+from mjcli.runner import ordered_map
+
+def started(context, task):
+    return time.monotonic(), "slow_meanwhile" in sys.modules
+
+if __name__ == "__main__":
+    sys.modules["meanwhile_mod"] = sys.modules["__main__"]
+    got = list(ordered_map(started, list(range(4)), jobs=2, imports_meanwhile=["slow_meanwhile"]))
+    import slow_meanwhile
+    print(min(t for t, _ in got) < slow_meanwhile.DONE, any(seen for _, seen in got))
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked from the main process on Linux only")
+def test_the_main_process_imports_meanwhile_while_the_workers_run_their_first_tasks(tmp_path: Path) -> None:
+    # The caller's import (Polars, in replay) takes 0.5 s here: the workers have their first tasks
+    # before it begins (a worker fed only once it said it was ready would wait for the import), and
+    # the module is imported in the main process only (not in a worker that was forked before).
+    (tmp_path / "slow_meanwhile.py").write_text("import time\ntime.sleep(0.5)\nDONE = time.monotonic()\n")
+    (tmp_path / "meanwhile.py").write_text(_MEANWHILE_RUN)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+    done = subprocess.run(
+        [sys.executable, str(tmp_path / "meanwhile.py")], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "False"]
+
+
+def test_the_progress_bar_starts_no_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    # tqdm's monitor thread would keep a command's workers from being forked (mjcli.runner._may_fork)
+    import io
+    import threading
+
+    from mjcli.output import terminal_bar
+
+    stream = io.StringIO()
+    stream.isatty = lambda: True  # type: ignore[method-assign]
+    monkeypatch.setattr(sys, "stderr", stream)
+    before = threading.active_count()
+    with terminal_bar(10, unit="game") as bar:
+        assert bar is not None
+        bar.update(3)
+        assert threading.active_count() == before

@@ -1223,6 +1223,7 @@ def replay_paths(
             backend=backend,
             preload=(SHANTEN_TABLES,),
             main_helps=helps,
+            imports_meanwhile=("polars",),  # for ``columns.result()`` below
         ):
             result = columns.result()  # the frames are made here, in the main process
             del columns  # the rows as lists are not kept while the caller writes the frames
