@@ -415,6 +415,7 @@ def run_games(
         backend=backend,
         preload=(SHANTEN_TABLES,),
         main_helps=helps,
+        imports_meanwhile=("polars",),  # the caller's tables of the games, from the first one on
     )
 
 
