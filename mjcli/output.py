@@ -74,7 +74,7 @@ def terminal_bar(total: int | None = None, *, unit: str, leave: bool = True) -> 
 
     class Bar(tqdm):
         # No monitor thread (it only adjusts ``miniters`` of a bar whose updates slow down): a
-        # process running no other thread may fork its --jobs workers (mjcli.runner._may_fork).
+        # process running no other thread may fork its --jobs workers (mjcli.runner.forks_workers).
         monitor_interval = 0
 
     bar = Bar(total=total, unit=unit, file=sys.stderr, leave=leave)

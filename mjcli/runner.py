@@ -9,7 +9,7 @@ what they would otherwise each get slightly wrong:
   the tasks share, such as policy objects, and each task gets it as its first argument; nothing is
   cached in module globals of the caller. A set-up that fails is raised at once, never retried;
 * **start method**: on Linux, workers are forked straight from this process when it runs no
-  thread but its main one and has not imported Polars (:func:`_may_fork`): they start with
+  thread but its main one and has not imported Polars (:func:`forks_workers`): they start with
   everything it imported, in a few milliseconds. Otherwise ``forkserver`` on POSIX (workers fork
   from a clean server process that has imported the run's own modules, so they never inherit a
   thread's held lock or a Polars thread pool, which can deadlock a forked child), ``spawn``
@@ -179,7 +179,7 @@ def _worker_main(
     """One worker: build the context, say ready, then answer ``(index, task)`` messages until the
     main process closes the pipe. The main process alone decides what a signal does.
 
-    ``forked``: this worker was forked from the main process (:func:`_may_fork`), with copies of
+    ``forked``: this worker was forked from the main process (:func:`forks_workers`), with copies of
     every pipe end the run had open then, and the modules to import that a server would have."""
     import pickle
     from multiprocessing.reduction import ForkingPickler
@@ -324,8 +324,8 @@ def _context_name() -> str:
     return "forkserver" if sys.platform != "win32" else "spawn"
 
 
-def _may_fork() -> bool:
-    """May the workers be forked straight from this process? Only on Linux, in a process with one
+def forks_workers() -> bool:
+    """Would workers started now be forked straight from this process? Only on Linux, in a process with one
     thread (read from /proc, so a native library's threads count too: a fork copies the locks every
     other thread holds, held forever in the child) that has not imported Polars (which warns at a
     fork, and whose thread pool a child cannot use). A forked worker needs no server and no import
@@ -457,7 +457,7 @@ def start_workers_early(jobs: int | None, preload: Sequence[str]) -> None:
             return
     except UsageError:
         return
-    if _may_fork():
+    if forks_workers():
         return  # the workers will be forked from this process (unless it has threads by then)
     _start_forkserver([*preload, *_main_script_imports()])
 
@@ -505,7 +505,7 @@ def _pool_map(
     import threading
     from multiprocessing.connection import wait
 
-    forking = _may_fork()
+    forking = forks_workers()
     if forking:
         # a worker forked from here starts at once with this process's modules: nothing to do
         # meanwhile, and the main process keeps its core for the frames and files it makes

@@ -331,7 +331,10 @@ def test_a_worker_runs_its_next_task_while_its_answer_waits_to_be_read() -> None
     assert [index for index, _, _ in got] == list(range(count))
     assert back is not None
     first = got[0][1]
-    assert sum(started < back - 0.5 for index, pid, started in got if pid == first and index) >= 2, (got, back)
+    assert sum(started < back - 0.5 for index, pid, started in got if pid == first and index) >= 2, (
+        got,
+        back,
+    )
 
 
 _MEANWHILE_RUN = """
@@ -365,7 +368,7 @@ def test_the_main_process_imports_meanwhile_while_the_workers_run_their_first_ta
 
 
 def test_the_progress_bar_starts_no_thread(monkeypatch: pytest.MonkeyPatch) -> None:
-    # tqdm's monitor thread would keep a command's workers from being forked (mjcli.runner._may_fork)
+    # tqdm's monitor thread would keep a command's workers from being forked (mjcli.runner.forks_workers)
     import io
     import threading
 

@@ -262,6 +262,32 @@ def test_a_few_named_logs_are_verified_without_workers(monkeypatch, capsys, tmp_
     assert len([line for line in capsys.readouterr().out.splitlines() if line.startswith("{")]) >= 3
 
 
+@pytest.mark.parametrize("forked", [True, False])
+def test_forked_workers_are_worth_it_for_fewer_logs(forked: bool, monkeypatch, capsys) -> None:
+    # 15 hanchan (~240 KB): workers forked from the main process start at once and save time there
+    # (SMALL_VERIFY_BYTES_FORKED); from a server that imports first, only above SMALL_VERIFY_BYTES
+    import mjcli.runner as runner
+    from mjcli.riichi import game
+
+    logs = sorted(str(p) for p in (LOGS / "tenhou-xml").glob("20*.mjlog") if "no-" not in p.name)[:15]
+    assert (
+        game.SMALL_VERIFY_BYTES_FORKED < sum(Path(p).stat().st_size for p in logs) < game.SMALL_VERIFY_BYTES
+    )
+    pools: list[int] = []
+    real_pool = runner._pool_map
+
+    def pool(work, tasks, *args, **kwargs):
+        pools.append(len(tasks))
+        return real_pool(work, tasks, *args, **kwargs)
+
+    monkeypatch.setattr(runner, "forks_workers", lambda: forked)
+    monkeypatch.setattr(runner, "start_workers_early", lambda jobs, preload: None)
+    monkeypatch.setattr(runner, "_pool_map", pool)
+    assert game.verify(logs, None, True, 2, None) == 0
+    assert len([line for line in capsys.readouterr().out.splitlines() if line.startswith('{"file"')]) == 15
+    assert pools == ([15] if forked else [])
+
+
 def test_which_batches_count_as_a_few_logs(tmp_path) -> None:
     from mjcli.riichi.game import _logs_under
 

@@ -514,9 +514,10 @@ def verify(
     ray: str | None = None,
     resume: bool = False,
 ) -> int:
-    from mjcli.runner import jobs_for, start_workers_early
+    from mjcli.runner import forks_workers, jobs_for, start_workers_early
 
-    if ray is None and jobs_for(jobs) > 1 and _logs_under(logs, SMALL_VERIFY_BYTES):
+    few = SMALL_VERIFY_BYTES_FORKED if forks_workers() else SMALL_VERIFY_BYTES
+    if ray is None and jobs_for(jobs) > 1 and _logs_under(logs, few):
         jobs = 1  # a few logs: the workers would cost more than they save (see SMALL_VERIFY_BYTES)
     if ray is None and _several(logs):
         start_workers_early(jobs, VERIFY_WORKERS)  # before the imports below (see replay)
@@ -821,6 +822,12 @@ SIMULATE_WORKERS = ("mjcli.analysis.warm", "mjcli.riichi.simulate.run", "mjcli.a
 #: win back only above ~500 KB (bench_speed: "verify --jobs 2 vs 1", 4 and 19 hanchan). The output
 #: is the same for any number of workers; a list on stdin keeps the workers.
 SMALL_VERIFY_BYTES = 512 * 1024
+#: the same where the workers are forked from the main process (mjcli.runner.forks_workers): each
+#: starts in a few milliseconds with what the main process imported. Medians of 5 alternated runs
+#: (a list on stdin, which keeps the workers): 6 hanchan (97 KB) 0.32 s at ``--jobs 1`` against
+#: 0.39 s at ``--jobs 2``, 9 (144 KB) 0.37 / 0.41 s, 12 (193 KB) 0.57 / 0.46 s, 15 (237 KB)
+#: 0.51 / 0.46 s, 19 (292 KB) 0.53 / 0.45 s.
+SMALL_VERIFY_BYTES_FORKED = 192 * 1024
 
 
 def _logs_under(records: list[str], limit: int) -> bool:
