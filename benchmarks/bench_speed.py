@@ -623,10 +623,11 @@ def _jobs_run(argv: list[str], jobs: int) -> tuple[float, int, float]:
 def jobs_and_memory() -> None:
     """``--jobs 2`` against ``--jobs 1`` for replay, verify and simulate (wall, alternated, the best of
     two), and the peak memory of the replay at ``--jobs 1``, where one process does everything (at
-    ``--jobs 2`` the workers are the forkserver's children, which this count does not see).
+    ``--jobs 2`` each process holds part of the work: the largest process is not the whole).
 
     Beside each wall ratio, the CPU of every process of the command (second runs): what ``--jobs 2``
-    costs in all (the server's imports, each worker's own start) against one process. On a shared
+    costs in all (each worker's own start, and the server's imports where the workers are not
+    forked from the command's process) against one process. On a shared
     machine the wall ratio is noise and this is not: two cores can give at most ``2 x CPU(1) /
     CPU(2)`` (the "bound"), less the parts only one process can do (start-up, the merge, the writes)."""
     paths = [str(p) for p in _shared_hanchan()]
