@@ -52,9 +52,7 @@ import socket
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
-
-import polars as pl
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from mjcli import __version__
 from mjcli.atomic import atomic_path, current_umask
@@ -62,11 +60,16 @@ from mjcli.errors import MjcliError, UsageError, short_path
 from mjcli.outpaths import CONTENTS, MANIFESTS, STAGE_PREFIX
 from mjcli.runner import Backend, ordered_map
 
+if TYPE_CHECKING:
+    import polars as pl
+
 T = TypeVar("T")
 
 
 def to_frame(rows: Sequence[Mapping[str, Any]], schema: Mapping[str, Any] | None = None) -> pl.DataFrame:
     """Rows as a DataFrame; ``schema`` fixes column types (and keeps them when there are no rows)."""
+    import polars as pl
+
     if schema is not None:
         return pl.DataFrame(list(rows), schema=dict(schema))
     return pl.DataFrame(list(rows))
@@ -78,6 +81,8 @@ def write_table(
     schema: Mapping[str, Any] | None = None,
 ) -> Path:
     """Write a frame (or rows, typed by ``schema``) to ``path`` as Parquet, atomically; the path."""
+    import polars as pl
+
     frame = rows if isinstance(rows, pl.DataFrame) else to_frame(rows, schema)
     target = Path(path)
     with atomic_path(target) as tmp:
@@ -96,12 +101,16 @@ class RowBuffer:
         self.frames: list[pl.DataFrame] = []
 
     def extend(self, rows: Sequence[dict[str, Any]]) -> None:
+        import polars as pl
+
         self.rows.extend(rows)
         if len(self.rows) >= self.BATCH:
             self.frames.append(pl.DataFrame(self.rows, schema=self.schema))
             self.rows = []
 
     def frame(self) -> pl.DataFrame:
+        import polars as pl
+
         frames = [*self.frames, pl.DataFrame(self.rows, schema=self.schema)]
         return pl.concat(frames, rechunk=True)
 
@@ -123,6 +132,8 @@ def _parts_in_turn(parts: Sequence[Path], schema: Mapping[str, Any]) -> pl.LazyF
     of many small parts spends its memory on; an IO source that yields one part at a time keeps
     one part in memory. It honours a projection, a filter and a row limit, should a caller use them
     (the sink below reads everything)."""
+    import polars as pl
+
     try:
         from polars.io.plugins import register_io_source
     except ImportError:  # an older Polars: the plain scan, same rows
@@ -175,6 +186,8 @@ class StreamedTable:
             self._flush()
 
     def _flush(self) -> None:
+        import polars as pl
+
         if not self._pending:
             return
         part = self._parts_dir / f"part-{len(self._parts):06d}.parquet"
@@ -257,7 +270,7 @@ class PartSink:
 
 
 #: what a task's result becomes: a frame per table and the notes kept in its manifest (JSON values)
-Split = Callable[[Any], tuple[Mapping[str, pl.DataFrame], dict[str, Any]]]
+Split = Callable[[Any], tuple[Mapping[str, "pl.DataFrame"], dict[str, Any]]]
 #: an input's label (as the rows name it) and the SHA-256 of its content
 Fingerprint = Callable[[Any], tuple[str, str]]
 #: the files a task writes beside its parts (a simulation's game logs): path relative to the run's
@@ -277,6 +290,8 @@ class PartWork:
     files: Files | None = None
 
     def __call__(self, context: Any, block: Sequence[Any]) -> dict[str, Any]:
+        import polars as pl
+
         inputs: list[dict[str, str]] = []
         notes: list[dict[str, Any]] = []
         written: list[str] = []
@@ -520,6 +535,8 @@ class PartedRun:
         return [self.root / table / f"part-{key}.parquet" for _, key in sorted(self._parts)]
 
     def scan(self, table: str) -> pl.LazyFrame:
+        import polars as pl
+
         return pl.scan_parquet(self.part_paths(table))
 
     def rows(self, table: str) -> int:

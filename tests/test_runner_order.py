@@ -83,6 +83,15 @@ def test_the_workers_server_imports_no_polars() -> None:
     assert out.stdout.strip() == "[]"
 
 
+def test_a_parted_run_can_fork_its_workers() -> None:
+    # replay, verify and simulate with --resume make a PartedRun before their workers start: the
+    # ledger imports Polars only to make or read a frame, so that the command's process still forks
+    # them (mjcli.runner.forks_workers; a Polars imported here would have its threads running)
+    code = "import sys, mjcli.ledger, mjcli.riichi.game\nprint('polars' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
 def test_the_server_imports_what_the_mjcli_script_imports(monkeypatch: pytest.MonkeyPatch) -> None:
     # multiprocessing runs a script's __main__ again in every worker: what it imports goes to the
     # server's preload, once; a package run with -m is not run again, so nothing then
