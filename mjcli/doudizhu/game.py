@@ -168,8 +168,6 @@ def simulate(
 ) -> int:
     from pathlib import Path
 
-    import polars as pl
-
     from mjcli.doudizhu.policies import parse_policies
     from mjcli.doudizhu.simulate import TABLES, game_specs, parted_options, simulate
     from mjcli.doudizhu.summary import duplicate_table, role_table
@@ -221,6 +219,8 @@ def simulate(
     if as_json:
         emit_json(summary)
         return 0
+    import polars as pl  # after the games: a process without it forks its workers (mjcli.runner)
+
     print(f"{plural(summary['games'], 'game')}, seed {seed}{', duplicate deals' if duplicate else ''}")
     print(frame_text(role_table(pl.DataFrame(summary["roles"])), width=200, str_len=60))
     if duplicate and summary["comparison"]:

@@ -27,9 +27,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import polars as pl
+from typing import TYPE_CHECKING, Any
 
 from mjcli.atomic import atomic_path, write_atomic, write_text_atomic
 from mjcli.doudizhu.cards import deal
@@ -41,6 +39,9 @@ from mjcli.errors import UsageError
 from mjcli.ledger import PartedRun, grouped, text_sha256, to_frame
 from mjcli.plugins import Registry, identity
 from mjcli.runner import Backend, ordered_map
+
+if TYPE_CHECKING:
+    import polars as pl
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +134,10 @@ def record_line(record: dict[str, Any]) -> str:
 #: the tables of a simulation as a parted run: the seats' rows, and each game's record (a line of
 #: games.jsonl, which the run writes from them at its end)
 TABLES = ("games", "records")
-RECORDS_SCHEMA = {"game": pl.Int64, "record": pl.String}
+#: column types as Python types, which Polars reads as Int64, String, Boolean and Float64: this
+#: module imports Polars only where it makes a frame, so that a run's process can fork its workers
+#: (mjcli.runner.forks_workers)
+RECORDS_SCHEMA = {"game": int, "record": str}
 
 
 def _play_group(built: dict[str, Any], group: tuple[GamePlan, ...]) -> list[dict[str, Any]]:
@@ -176,6 +180,8 @@ def parted_options(
 
 def _write_records(parted: PartedRun, target: Path) -> None:
     """games.jsonl from the records' parts, in game order, a part at a time."""
+    import polars as pl
+
     with atomic_path(target) as tmp, tmp.open("w", encoding="utf-8") as f:
         for part in parted.part_paths("records"):
             f.writelines(pl.read_parquet(part, columns=["record"])["record"].to_list())
@@ -264,7 +270,9 @@ def simulate(
                 rows.extend(seat_rows(record))
                 if records is not None:
                     records.write(record_line(record))
-        frame = pl.DataFrame(rows, schema=GAMES_SCHEMA)
+        frame = to_frame(rows, GAMES_SCHEMA)
+    import polars as pl  # once the games are played: the workers are forked without it
+
     seconds = time.perf_counter() - start
     roles = role_summary(frame)
     dup = duplicate_summary(frame, players) if duplicate else pl.DataFrame()
@@ -294,19 +302,19 @@ def simulate(
 
 
 GAMES_SCHEMA = {
-    "game": pl.Int64,
-    "deal": pl.Int64,
-    "seed": pl.String,
-    "lineup": pl.String,
-    "seat": pl.Int64,
-    "policy": pl.String,
-    "role": pl.String,
-    "bid": pl.Int64,
-    "bombs": pl.Int64,
-    "spring": pl.Boolean,
-    "stake": pl.Int64,
-    "points": pl.Int64,
-    "win": pl.Boolean,
-    "plays": pl.Int64,
-    "turns": pl.Int64,
+    "game": int,
+    "deal": int,
+    "seed": str,
+    "lineup": str,
+    "seat": int,
+    "policy": str,
+    "role": str,
+    "bid": int,
+    "bombs": int,
+    "spring": bool,
+    "stake": int,
+    "points": int,
+    "win": bool,
+    "plays": int,
+    "turns": int,
 }

@@ -8,11 +8,12 @@ per-deal differences, which removes most of the luck of the deal.
 
 from __future__ import annotations
 
-from typing import Any
-
-import polars as pl
+from typing import TYPE_CHECKING, Any
 
 from mjcli.stats import normal_mean_ci, wilson
+
+if TYPE_CHECKING:
+    import polars as pl
 
 
 def role_summary(games: pl.DataFrame) -> pl.DataFrame:
@@ -21,6 +22,8 @@ def role_summary(games: pl.DataFrame) -> pl.DataFrame:
     Both peasants of one game share the result, so a game in which one policy holds both peasant
     seats counts once (its points are those of one peasant seat): the intervals treat games, not
     seats, as the independent draws."""
+    import polars as pl
+
     rows = []
     games = games.unique(subset=["game", "policy", "role"], keep="first", maintain_order=True)
     grouped = games.group_by(["policy", "role"], maintain_order=True).agg(
@@ -46,22 +49,26 @@ def role_summary(games: pl.DataFrame) -> pl.DataFrame:
     return pl.DataFrame(rows, schema=_ROLE_SCHEMA)
 
 
+#: Python types, which Polars reads as String, Int64 and Float64 (Polars is imported where a frame is
+#: made: see mjcli.doudizhu.simulate)
 _ROLE_SCHEMA = {
-    "policy": pl.String,
-    "role": pl.String,
-    "games": pl.Int64,
-    "wins": pl.Int64,
-    "wp": pl.Float64,
-    "wp_lo": pl.Float64,
-    "wp_hi": pl.Float64,
-    "adp": pl.Float64,
-    "adp_lo": pl.Float64,
-    "adp_hi": pl.Float64,
+    "policy": str,
+    "role": str,
+    "games": int,
+    "wins": int,
+    "wp": float,
+    "wp_lo": float,
+    "wp_hi": float,
+    "adp": float,
+    "adp_lo": float,
+    "adp_hi": float,
 }
 
 
 def _landlord_table(games: pl.DataFrame) -> pl.DataFrame:
     """One row per game: deal, line-up, whether the landlord won, and the landlord's points."""
+    import polars as pl
+
     return (
         games.filter(pl.col("role") == "landlord")
         .select(
@@ -73,6 +80,8 @@ def _landlord_table(games: pl.DataFrame) -> pl.DataFrame:
 
 def duplicate_summary(games: pl.DataFrame, players: list[str]) -> pl.DataFrame:
     """The comparison of the first policy with each other one on the same deals (see simulate)."""
+    import polars as pl
+
     table = _landlord_table(games)
     a = players[0]
     rows: list[dict[str, Any]] = []
@@ -134,6 +143,8 @@ def _fmt(v: float, lo: float, hi: float, digits: int) -> str:
 
 def role_table(df: pl.DataFrame) -> pl.DataFrame:
     """The role summary with intervals written next to the values, for printing."""
+    import polars as pl
+
     return df.select(
         "policy",
         "role",
@@ -148,6 +159,8 @@ def role_table(df: pl.DataFrame) -> pl.DataFrame:
 
 
 def duplicate_table(df: pl.DataFrame) -> pl.DataFrame:
+    import polars as pl
+
     if df.height == 0:
         return df
 

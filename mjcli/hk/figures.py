@@ -12,13 +12,14 @@ two policies with their t interval (:func:`mjcli.stats.mean_estimate`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-import polars as pl
+from typing import TYPE_CHECKING, Any
 
 from mjcli import stats
 from mjcli.output import frame_text
 from mjcli.stats import ratio_estimate
+
+if TYPE_CHECKING:
+    import polars as pl
 
 #: (name, numerator, denominator, label, scale, decimals) of every figure
 METRICS: tuple[tuple[str, str, str, str, float, int], ...] = (
@@ -42,6 +43,8 @@ PAIRED = ("score", "placement")
 
 
 def _seat_frame(games: pl.DataFrame) -> pl.DataFrame:
+    import polars as pl
+
     return games.with_columns(
         pl.lit(1).alias("one"),
         (pl.col("placement") == 1).cast(pl.Int64).alias("is_first"),
@@ -51,6 +54,8 @@ def _seat_frame(games: pl.DataFrame) -> pl.DataFrame:
 
 def policy_summary(games: pl.DataFrame, policies: Sequence[str]) -> list[dict[str, object]]:
     """One entry per policy: seats played and every figure with its interval, clustered by deal."""
+    import polars as pl
+
     df = _seat_frame(games)
     columns = sorted({m[1] for m in METRICS} | {m[2] for m in METRICS})
     per_deal = (
@@ -91,6 +96,8 @@ def format_estimate(e: dict[str, float | None], scale: float, digits: int) -> st
 
 
 def render(summary: dict[str, Any]) -> str:
+    import polars as pl
+
     rules = summary["rules"]
     head = (
         f"{summary['games']} games ({summary['hands']} hands, {summary['draws']} drawn), "

@@ -25,9 +25,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import polars as pl
+from typing import TYPE_CHECKING, Any
 
 from mjcli.atomic import write_atomic, write_text_atomic
 from mjcli.errors import MjcliError, UsageError
@@ -42,45 +40,51 @@ from mjcli.hk.rules import HKRules
 from mjcli.ledger import PartedRun, RowBuffer, grouped, table_source, text_sha256, to_frame
 from mjcli.runner import Backend, ordered_map
 
+if TYPE_CHECKING:
+    import polars as pl
+
 LOG_DIR = "logs"
 _LOG_NAME = re.compile(r"hk-\d{6}\.json$")
 
+#: column types as Python types, which Polars reads as Int64, String and List: this module imports
+#: Polars only where it reads a frame, so that a run's process can fork its workers
+#: (mjcli.runner.forks_workers)
 GAMES_SCHEMA: dict[str, Any] = {
-    "game": pl.Int64,
-    "deal": pl.Int64,
-    "rotation": pl.Int64,
-    "seed": pl.Int64,
-    "seat": pl.Int64,
-    "policy": pl.String,
-    "score": pl.Int64,
-    "placement": pl.Int64,
-    "hands": pl.Int64,
-    "wins": pl.Int64,
-    "self_drawn": pl.Int64,
-    "deal_ins": pl.Int64,
-    "calls": pl.Int64,
-    "win_faan": pl.Int64,
-    "win_points": pl.Int64,
-    "deal_in_points": pl.Int64,
+    "game": int,
+    "deal": int,
+    "rotation": int,
+    "seed": int,
+    "seat": int,
+    "policy": str,
+    "score": int,
+    "placement": int,
+    "hands": int,
+    "wins": int,
+    "self_drawn": int,
+    "deal_ins": int,
+    "calls": int,
+    "win_faan": int,
+    "win_points": int,
+    "deal_in_points": int,
 }
 ROUNDS_SCHEMA: dict[str, Any] = {
-    "game": pl.Int64,
-    "hand_index": pl.Int64,
-    "round": pl.String,
-    "prevailing": pl.String,
-    "dealer": pl.Int64,
-    "repeat": pl.Int64,
-    "result": pl.String,
-    "how": pl.String,
-    "winner": pl.Int64,
-    "discarder": pl.Int64,
-    "tile": pl.String,
-    "faan": pl.Int64,
-    "items": pl.List(pl.String),
-    "deltas": pl.List(pl.Int64),
-    "calls": pl.List(pl.Int64),
-    "bonus": pl.List(pl.Int64),
-    "wall_left": pl.Int64,
+    "game": int,
+    "hand_index": int,
+    "round": str,
+    "prevailing": str,
+    "dealer": int,
+    "repeat": int,
+    "result": str,
+    "how": str,
+    "winner": int,
+    "discarder": int,
+    "tile": str,
+    "faan": int,
+    "items": list[str],
+    "deltas": list[int],
+    "calls": list[int],
+    "bonus": list[int],
+    "wall_left": int,
 }
 
 
@@ -270,7 +274,11 @@ def run_games(
 ) -> Iterator[GameOutput]:
     names = sorted({n for spec in specs for n in spec.policies})
     setup = functools.partial(bots_for, names)
-    yield from ordered_map(_play_task, specs, jobs=jobs, setup=setup, backend=backend)
+    # the caller's row buffers make frames as the games come in: Polars imported while the workers
+    # play their first games, not on a later answer while they wait for more (see the runner)
+    yield from ordered_map(
+        _play_task, specs, jobs=jobs, setup=setup, backend=backend, imports_meanwhile=("polars",)
+    )
 
 
 def log_name(index: int) -> str:
@@ -418,6 +426,8 @@ def simulate(
 def folder_summary(folder: Path) -> dict[str, Any]:
     """The summary of a simulation's ``--out`` folder: its summary.json, with every figure worked out
     again from its games table (``games.parquet``, or the parts of a run on Ray or resumed)."""
+    import polars as pl
+
     try:
         summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
         game = summary.get("game", "riichi")
