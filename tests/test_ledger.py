@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from mjcli.ledger import StreamedTable, write_table
+from mjcli.ledger import StreamedTable, to_frame, write_table
 
 read_parquet = pl.read_parquet
 write_parquet = write_table
@@ -83,3 +83,23 @@ def test_a_stopped_streamed_table_writes_nothing(tmp_path):
         t.add(pl.DataFrame({"a": [1, 2]}))
         raise KeyboardInterrupt
     assert list(tmp_path.iterdir()) == []
+
+
+def test_schemas_written_as_python_types_make_the_columns_they_always_had() -> None:
+    # Dou Dizhu's and Hong Kong's simulations write their column types as Python types (their modules
+    # import Polars only where a frame is made, so that a run forks its workers): Polars must read
+    # them as the dtypes the tables had when they were written with Polars' own
+    import polars as pl
+
+    from mjcli.doudizhu import simulate as ddz
+    from mjcli.doudizhu import summary as ddz_summary
+    from mjcli.hk import simulate as hk
+
+    python_to_polars = {int: pl.Int64, str: pl.String, bool: pl.Boolean, float: pl.Float64}
+    python_to_polars |= {list[str]: pl.List(pl.String), list[int]: pl.List(pl.Int64)}
+    schemas = [ddz.GAMES_SCHEMA, ddz.RECORDS_SCHEMA, ddz_summary._ROLE_SCHEMA]
+    schemas += [hk.GAMES_SCHEMA, hk.ROUNDS_SCHEMA]
+    for schema in schemas:
+        frame = to_frame([], schema)
+        assert dict(frame.schema) == {name: python_to_polars[t] for name, t in schema.items()}
+    assert hk.ROUNDS_SCHEMA["items"] == list[str] and hk.ROUNDS_SCHEMA["deltas"] == list[int]

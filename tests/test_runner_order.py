@@ -83,11 +83,22 @@ def test_the_workers_server_imports_no_polars() -> None:
     assert out.stdout.strip() == "[]"
 
 
-def test_a_parted_run_can_fork_its_workers() -> None:
-    # replay, verify and simulate with --resume make a PartedRun before their workers start: the
-    # ledger imports Polars only to make or read a frame, so that the command's process still forks
-    # them (mjcli.runner.forks_workers; a Polars imported here would have its threads running)
-    code = "import sys, mjcli.ledger, mjcli.riichi.game\nprint('polars' in sys.modules)"
+def test_the_modules_a_run_imports_before_its_workers_start_import_no_polars() -> None:
+    # replay, verify and simulate with --resume make a PartedRun before their workers start, and
+    # the Hong Kong and Dou Dizhu simulations import their tables' modules: these import Polars only
+    # to make or read a frame, so that the command's process still forks its workers
+    # (mjcli.runner.forks_workers; a Polars imported here would have its threads running)
+    names = [
+        "mjcli.ledger",
+        "mjcli.riichi.game",
+        "mjcli.doudizhu.game",
+        "mjcli.doudizhu.simulate",
+        "mjcli.doudizhu.summary",
+        "mjcli.hk.game",
+        "mjcli.hk.simulate",
+        "mjcli.hk.figures",
+    ]
+    code = f"import sys\nfor n in {names!r}: __import__(n)\nprint('polars' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
