@@ -60,6 +60,9 @@ from mjcli.errors import MjcliError, UsageError, short_path
 from mjcli.outpaths import CONTENTS, MANIFESTS, STAGE_PREFIX
 from mjcli.runner import Backend, ordered_map
 
+# Polars is imported where a frame is made or read, not here: a --resume run makes its PartedRun
+# before its workers start, and a process that has imported Polars does not fork them
+# (mjcli.runner.forks_workers)
 if TYPE_CHECKING:
     import polars as pl
 

@@ -329,8 +329,9 @@ def forks_workers() -> bool:
     thread (read from /proc, so a native library's threads count too: a fork copies the locks every
     other thread holds, held forever in the child) that has not imported Polars (which warns at a
     fork, and whose thread pool a child cannot use). A forked worker needs no server and no import
-    of its own: replay --jobs 2 of 19 hanchan took 4.0-4.5 s of CPU in all with the forkserver and
-    3.3-3.8 s forked, simulate of 16 games 2.1-2.6 -> 1.7-1.9 s (bench_speed, the ``--jobs`` rows).
+    of its own: CPU of every process of replay --jobs 2 of 19 hanchan, six alternated pairs on a
+    noisy machine, 4.6-5.2 s with the forkserver and 4.0-4.9 s forked; simulate of 16 games
+    2.2-3.2 -> 2.3-2.6 s (bench_speed, the ``--jobs`` rows).
     The commands keep Polars out of the main process until their workers run for this, and the
     progress bar starts no thread (:func:`mjcli.output.terminal_bar`)."""
     if sys.platform != "linux" or "polars" in sys.modules:
@@ -366,7 +367,8 @@ def ordered_map(
     while the workers start, see :func:`_pool_map`; only for a ``setup`` whose context starts no
     outside process (nothing here would stop it): verify, and replay and simulate with built-in
     policies only (their main process then loads its own shanten tables, ~0.13 s, while the
-    server imports: time otherwise spent waiting).
+    server imports: time otherwise spent waiting). Not where the workers are forked from this
+    process (:func:`forks_workers`): they start at once.
     ``imports_meanwhile``: modules the caller will import on the first result anyway (Polars, to
     make frames of it), imported here once the workers have started, while they run their first
     tasks: imported on the first result, they kept this process from sending more tasks for 0.3-0.5
@@ -543,7 +545,7 @@ def _pool_map(
         # Ctrl-C may stop the run anywhere: a worker forked but not yet known here finds its pipe
         # closed when this process ends (or when the run closes it), and ends too.
         for w, (_, theirs) in zip(workers, ends, strict=True):
-            w.process.start()  # waits for the server's imports
+            w.process.start()  # from a server: waits for its imports
             theirs.close()
             # its first tasks at once: it reads them once its set-up is done, and this process
             # may be busy then (with a task of its own, or ``imports_meanwhile``)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from mjcli.stats import normal_mean_ci, wilson
 
+# Polars is imported where a frame is made (see mjcli.doudizhu.simulate)
 if TYPE_CHECKING:
     import polars as pl
 

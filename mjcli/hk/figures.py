@@ -18,6 +18,7 @@ from mjcli import stats
 from mjcli.output import frame_text
 from mjcli.stats import ratio_estimate
 
+# Polars is imported where a frame is made (see mjcli.hk.simulate)
 if TYPE_CHECKING:
     import polars as pl
 

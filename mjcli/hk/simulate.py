@@ -40,6 +40,8 @@ from mjcli.hk.rules import HKRules
 from mjcli.ledger import PartedRun, RowBuffer, grouped, table_source, text_sha256, to_frame
 from mjcli.runner import Backend, ordered_map
 
+# Polars is imported where a frame is made or read, not here: a process that has imported it does
+# not fork its workers (mjcli.runner.forks_workers)
 if TYPE_CHECKING:
     import polars as pl
 
