@@ -537,7 +537,10 @@ def _pool_map(
             # last tasks spread over every core instead of waiting in one worker's queue.
             if w.tasks and len(tasks) - unsent <= len(workers):
                 return
-            w.conn.send((unsent, tasks[unsent]))
+            try:
+                w.conn.send((unsent, tasks[unsent]))
+            except OSError:  # the worker is gone (its pipe broken or reset)
+                _lost(w)
             w.tasks.append(unsent)
             unsent += 1
 
@@ -617,7 +620,7 @@ def _pool_map(
             if handle is w.conn:
                 try:
                     answer(w)
-                except EOFError:
+                except (EOFError, ConnectionResetError):  # reset: it died with a task unread
                     _lost(w)
             elif not w.conn.poll():  # it ended, and said nothing more
                 _lost(w)

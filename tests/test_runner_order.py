@@ -338,7 +338,7 @@ def test_a_worker_runs_its_next_task_while_its_answer_waits_to_be_read() -> None
     # task would start only when the caller is back. With the answer left to the worker's outbox
     # thread, both run meanwhile. (Tasks enough that the other worker, however far it runs ahead
     # meanwhile, leaves one for this one: near the end a worker gets a task only once it is idle.)
-    count = 24
+    count = 48
     results = ordered_map(_started_with_a_big_answer, list(range(count)), jobs=2)
     got = []
     back = None
@@ -402,3 +402,27 @@ def test_the_progress_bar_starts_no_thread(monkeypatch: pytest.MonkeyPatch) -> N
         assert bar is not None
         bar.update(3)
         assert threading.active_count() == before
+
+
+def _dies_at_task_5(_context: None, task: int) -> int:
+    if task == 5:
+        import signal
+
+        time.sleep(1.0)  # meanwhile the main process sends this worker its next task, unread here
+        os.kill(os.getpid(), signal.SIGKILL)
+    time.sleep(0.01)
+    return task
+
+
+def test_a_worker_killed_from_outside_stops_the_run_with_worker_died() -> None:
+    # The dead worker still had a task sent ahead unread: reading from its pipe then fails with a
+    # connection reset, not an end of file. Either way the run stops with WorkerDied (one line at
+    # the command line), never a traceback of the pipe's.
+    from mjcli.runner import WorkerDied
+
+    got = []
+    # (the task named is the first one it had not answered: an answer may die with it)
+    with pytest.raises(WorkerDied, match=r"^a worker process was killed by signal 9 during task [0-5]; "):
+        for result in ordered_map(_dies_at_task_5, list(range(40)), jobs=2):
+            got.append(result)
+    assert got == list(range(len(got))) and len(got) <= 5
