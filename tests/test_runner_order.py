@@ -97,6 +97,9 @@ def test_the_modules_a_run_imports_before_its_workers_start_import_no_polars() -
         "mjcli.hk.game",
         "mjcli.hk.simulate",
         "mjcli.hk.figures",
+        "mjcli.hk.replay",
+        "mjcli.hk.verify",
+        "mjcli.hk.summary",
     ]
     code = f"import sys\nfor n in {names!r}: __import__(n)\nprint('polars' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

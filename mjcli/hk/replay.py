@@ -22,9 +22,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import polars as pl
+from typing import TYPE_CHECKING, Any
 
 from mjcli.atomic import write_text_atomic
 from mjcli.errors import LogFormatError, UsageError
@@ -37,40 +35,46 @@ from mjcli.ledger import PartedRun, RowBuffer, file_sha256, to_frame, write_tabl
 from mjcli.melds import melds_to_text
 from mjcli.runner import Backend, ordered_map
 
+# Polars is imported where a frame is made or read, not here: a process that has imported it does
+# not fork its workers (mjcli.runner.forks_workers); the column types below are Python types,
+# which Polars reads as Int64, String, Boolean and List columns
+if TYPE_CHECKING:
+    import polars as pl
+
 DECISIONS_SCHEMA: dict[str, Any] = {
-    "file": pl.String,
-    "game_id": pl.String,
-    "hand_index": pl.Int64,
-    "round": pl.String,
-    "turn": pl.Int64,
-    "seat": pl.Int64,
-    "player": pl.String,
-    "kind": pl.String,
-    "hand": pl.String,
-    "drawn": pl.String,
-    "offered": pl.String,
-    "melds": pl.String,
-    "bonus": pl.String,
-    "seen": pl.String,
-    "shanten": pl.Int64,
-    "min_faan": pl.Int64,
-    "wall_left": pl.Int64,
-    "options": pl.Int64,
-    "actual": pl.String,
-    "policy": pl.String,
-    "choice": pl.String,
-    "agree": pl.Boolean,
-    "reason": pl.String,
+    "file": str,
+    "game_id": str,
+    "hand_index": int,
+    "round": str,
+    "turn": int,
+    "seat": int,
+    "player": str,
+    "kind": str,
+    "hand": str,
+    "drawn": str,
+    "offered": str,
+    "melds": str,
+    "bonus": str,
+    "seen": str,
+    "shanten": int,
+    "min_faan": int,
+    "wall_left": int,
+    "options": int,
+    "actual": str,
+    "policy": str,
+    "choice": str,
+    "agree": bool,
+    "reason": str,
 }
 GAMES_SCHEMA: dict[str, Any] = {
-    "file": pl.String,
-    "game_id": pl.String,
-    "seat": pl.Int64,
-    "player": pl.String,
-    "score": pl.Int64,
-    "placement": pl.Int64,
-    "hands": pl.Int64,
-    "decisions": pl.Int64,
+    "file": str,
+    "game_id": str,
+    "seat": int,
+    "player": str,
+    "score": int,
+    "placement": int,
+    "hands": int,
+    "decisions": int,
 }
 
 
@@ -238,7 +242,12 @@ def replay(
         if out is not None:
             _write_manifest(out, items, names, rules, game)
         return result
-    for r in ordered_map(_task, list(items), jobs=jobs, setup=setup, backend=backend):
+    # the row buffers make frames as the logs come in: Polars imported while the workers replay
+    # their first logs, not on a later answer while they wait for more (see the runner)
+    results = ordered_map(
+        _task, list(items), jobs=jobs, setup=setup, backend=backend, imports_meanwhile=("polars",)
+    )
+    for r in results:
         rules.append(r.rules)
         if r.error is not None:
             errors.append(r.error)

@@ -5,13 +5,15 @@ policies (the share of decision points where two chose the same move)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
-import polars as pl
+from typing import TYPE_CHECKING, Any
 
 from mjcli.errors import UsageError, short_path
 from mjcli.ledger import table_source
 from mjcli.output import format_table
+
+# Polars is imported where a frame is made (see mjcli.hk.replay)
+if TYPE_CHECKING:
+    import polars as pl
 
 KINDS = ("discard", "claim", "win", "kong", "rob")
 
@@ -19,6 +21,8 @@ KINDS = ("discard", "claim", "win", "kong", "rob")
 def load(path: Path) -> pl.DataFrame:
     """The decisions of a replay: ``DIR`` (its ``decisions.parquet``, or the parts of a run on Ray or
     resumed, see :mod:`mjcli.ledger`) or the file itself."""
+    import polars as pl
+
     source = table_source(path, "decisions") if path.is_dir() else path
     if source is None or (isinstance(source, Path) and not source.is_file()):
         raise UsageError(f"'{path}' holds no decisions.parquet (run mjcli replay --game hk ... --out DIR)")
@@ -35,6 +39,8 @@ def load(path: Path) -> pl.DataFrame:
 
 
 def summarise(frame: pl.DataFrame) -> dict[str, Any]:
+    import polars as pl
+
     policies = list(dict.fromkeys(frame["policy"].to_list()))
     rows = []
     for p in policies:

@@ -19,48 +19,51 @@ import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import polars as pl
+from typing import TYPE_CHECKING, Any
 
 from mjcli.errors import LogFormatError
 from mjcli.hk.formats import GameEnd, HandEnd, read_game, walk
 from mjcli.ledger import file_sha256, to_frame
 from mjcli.runner import Backend, ordered_map
 
+# Polars is imported where a frame is made, not here (see mjcli.hk.replay); the column types below
+# are Python types, which Polars reads as Int64, String, Boolean and List columns
+if TYPE_CHECKING:
+    import polars as pl
+
 ROW_SCHEMA: dict[str, Any] = {
-    "file": pl.String,
-    "game": pl.Int64,
-    "hand": pl.Int64,
-    "round": pl.String,
-    "kind": pl.String,
-    "how": pl.String,
-    "winner": pl.Int64,
-    "discarder": pl.Int64,
-    "faan": pl.Int64,
-    "recorded_faan": pl.Int64,
-    "deltas": pl.List(pl.Int64),
-    "recorded_deltas": pl.List(pl.Int64),
-    "match": pl.Boolean,
+    "file": str,
+    "game": int,
+    "hand": int,
+    "round": str,
+    "kind": str,
+    "how": str,
+    "winner": int,
+    "discarder": int,
+    "faan": int,
+    "recorded_faan": int,
+    "deltas": list[int],
+    "recorded_deltas": list[int],
+    "match": bool,
 }
 GAMES_SCHEMA: dict[str, Any] = {
-    "file": pl.String,
-    "game": pl.Int64,
-    "rules": pl.String,
-    "status": pl.String,
-    "hands": pl.Int64,
-    "hands_matching": pl.Int64,
-    "mismatches": pl.Int64,
-    "error": pl.String,
+    "file": str,
+    "game": int,
+    "rules": str,
+    "status": str,
+    "hands": int,
+    "hands_matching": int,
+    "mismatches": int,
+    "error": str,
 }
 MISMATCH_SCHEMA: dict[str, Any] = {
-    "file": pl.String,
-    "game": pl.Int64,
-    "hand": pl.Int64,
-    "round": pl.String,
-    "what": pl.String,
-    "log": pl.String,
-    "engine": pl.String,
+    "file": str,
+    "game": int,
+    "hand": int,
+    "round": str,
+    "what": str,
+    "log": str,
+    "engine": str,
 }
 
 
