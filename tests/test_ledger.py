@@ -91,6 +91,7 @@ def test_schemas_written_as_python_types_make_the_columns_they_always_had() -> N
     # them as the dtypes the tables had when they were written with Polars' own
     import polars as pl
 
+    from mjcli.doudizhu import replay as ddz_replay
     from mjcli.doudizhu import simulate as ddz
     from mjcli.doudizhu import summary as ddz_summary
     from mjcli.hk import replay as hk_replay
@@ -99,7 +100,7 @@ def test_schemas_written_as_python_types_make_the_columns_they_always_had() -> N
 
     python_to_polars = {int: pl.Int64, str: pl.String, bool: pl.Boolean, float: pl.Float64}
     python_to_polars |= {list[str]: pl.List(pl.String), list[int]: pl.List(pl.Int64)}
-    schemas = [ddz.GAMES_SCHEMA, ddz.RECORDS_SCHEMA, ddz_summary._ROLE_SCHEMA]
+    schemas = [ddz.GAMES_SCHEMA, ddz.RECORDS_SCHEMA, ddz_summary._ROLE_SCHEMA, ddz_replay.DECISIONS_SCHEMA]
     schemas += [hk.GAMES_SCHEMA, hk.ROUNDS_SCHEMA, hk_replay.DECISIONS_SCHEMA, hk_replay.GAMES_SCHEMA]
     schemas += [hk_verify.ROW_SCHEMA, hk_verify.GAMES_SCHEMA, hk_verify.MISMATCH_SCHEMA]
     for schema in schemas:

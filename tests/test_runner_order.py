@@ -94,6 +94,7 @@ def test_the_modules_a_run_imports_before_its_workers_start_import_no_polars() -
         "mjcli.doudizhu.game",
         "mjcli.doudizhu.simulate",
         "mjcli.doudizhu.summary",
+        "mjcli.doudizhu.replay",
         "mjcli.hk.game",
         "mjcli.hk.simulate",
         "mjcli.hk.figures",

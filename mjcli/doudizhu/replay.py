@@ -14,9 +14,7 @@ import json
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
-
-import polars as pl
+from typing import TYPE_CHECKING, Any
 
 from mjcli.atomic import write_text_atomic
 from mjcli.doudizhu.cards import format_counts
@@ -25,26 +23,32 @@ from mjcli.doudizhu.formats import bid_text, move_text, read_records, walk
 from mjcli.doudizhu.policies import get_policy
 from mjcli.errors import LogFormatError, UsageError
 from mjcli.inputs import manifest
-from mjcli.ledger import PartedRun, text_sha256, write_table
+from mjcli.ledger import PartedRun, text_sha256, to_frame, write_table
 from mjcli.plugins import Registry
 from mjcli.runner import Backend, ordered_map
 
+# Polars is imported where a frame is made, not here: a process that has imported it does not fork
+# its workers (mjcli.runner.forks_workers); the column types below are Python types, which
+# Polars reads as Int64, String and Boolean columns
+if TYPE_CHECKING:
+    import polars as pl
+
 DECISIONS_SCHEMA = {
-    "file": pl.String,
-    "game_id": pl.String,
-    "round": pl.String,
-    "turn": pl.Int64,
-    "seat": pl.Int64,
-    "player": pl.String,
-    "kind": pl.String,
-    "hand": pl.String,
-    "actual": pl.String,
-    "policy": pl.String,
-    "choice": pl.String,
-    "agree": pl.Boolean,
-    "reason": pl.String,
-    "lead": pl.String,
-    "role": pl.String,
+    "file": str,
+    "game_id": str,
+    "round": str,
+    "turn": int,
+    "seat": int,
+    "player": str,
+    "kind": str,
+    "hand": str,
+    "actual": str,
+    "policy": str,
+    "choice": str,
+    "agree": bool,
+    "reason": str,
+    "lead": str,
+    "role": str,
 }
 
 
@@ -123,6 +127,8 @@ def _replay_block_of_file(context: tuple[list[str], dict[str, Any]], block: Bloc
 
 def _block_split(result: tuple[str, BlockRows]) -> tuple[dict[str, pl.DataFrame], dict[str, Any]]:
     """A block's rows as the part of a parted run, and what the summary needs of it (JSON values)."""
+    import polars as pl
+
     file, results = result
     rows = [r for _, game_rows, _ in results for r in game_rows]
     note = {
@@ -231,7 +237,7 @@ def replay(
                     rows.extend(game_rows)
             if progress:
                 progress(len(results))
-        frame = pl.DataFrame(rows, schema=DECISIONS_SCHEMA)
+        frame = to_frame(rows, DECISIONS_SCHEMA)  # (Polars only now: the workers are forked without it)
         if out is not None:
             write_table(frame, Path(out) / "decisions.parquet")
         lf, decisions = frame.lazy(), frame.height
@@ -243,6 +249,8 @@ def replay(
             "inputs": manifest((p, str(p)) for p in paths),
         }
         write_text_atomic(Path(out) / "replay.json", json.dumps(read, indent=1, ensure_ascii=False) + "\n")
+    import polars as pl
+
     agreement = (
         lf.group_by(["policy", "kind"], maintain_order=True)
         .agg(pl.len().alias("decisions"), pl.col("agree").mean().alias("agree_rate"))
