@@ -19,6 +19,15 @@ import os
 #: arena's lock costs nothing measurable. Workers inherit it.
 POLARS_ALLOCATOR = ("_RJEM_MALLOC_CONF", "narenas:1")
 
+#: numpy's BLAS (OpenBLAS, in numpy's wheels) runs on one thread unless the user set its count.
+#: Otherwise importing numpy starts a thread per core that spins, waiting for work, for a while:
+#: 0.10-0.15 s of CPU per process that imports numpy (numpy/numpy#29193, OpenMathLib/OpenBLAS#5171;
+#: mjcli's matrix products are a few columns wide, never worth a second thread), and a process
+#: with that thread cannot fork its workers (:func:`mjcli.runner.forks_workers`) when a plugin
+#: imported numpy. Measured: ``mjcli shanten - --json`` of one hand 0.42 -> 0.27 s CPU (median of 15
+#: alternated runs); bench rows ``shanten - --json`` and the ``--jobs`` rows, whose workers import it.
+BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "1")
+
 #: Python's cycle collector runs after 20,000 new container objects instead of 700, and its older
 #: generations after 20 runs of the younger instead of 10. A run keeps tens of thousands of young
 #: tuples and dicts alive for a while (a game's events and rows, the hand memos) and makes almost
@@ -31,6 +40,8 @@ COLLECTOR_THRESHOLDS = (20_000, 20, 20)
 
 
 def apply() -> None:
-    """Give this process the settings above (before it imports Polars, for the allocator's)."""
+    """Give this process the settings above (before it imports Polars and numpy: the allocator's and
+    the BLAS threads' are read then)."""
     os.environ.setdefault(*POLARS_ALLOCATOR)
+    os.environ.setdefault(*BLAS_THREADS)
     gc.set_threshold(*COLLECTOR_THRESHOLDS)

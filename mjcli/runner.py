@@ -187,6 +187,9 @@ def _worker_main(
     from mjcli import process_settings
 
     _ignore_stop_signals()
+    # (the server that forked this worker is Python's, with its defaults); before the preload's
+    # imports, as numpy reads the BLAS threads' setting when it is imported
+    process_settings.apply()
     if forked is not None:
         inherited, preload = forked
         # The other ends are the main process's and the other workers': a copy kept open here would
@@ -197,7 +200,6 @@ def _worker_main(
         for name in preload:
             with contextlib.suppress(ImportError):  # skipped, as the forkserver skips it
                 importlib.import_module(name)
-    process_settings.apply()  # (the server that forked this worker is Python's, with its defaults)
     try:
         context = setup() if setup is not None else None
     except Exception as exc:

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 #: libraries that only some commands need: none of them may load before the command is known
@@ -117,3 +119,42 @@ def test_a_users_own_allocator_setting_is_kept(tmp_path):
     _, setting = _settings_after_replay(tmp_path, {"_RJEM_MALLOC_CONF": "narenas:3"})
     assert setting.split(",")[-1] == "narenas:3"
     assert "narenas:1" not in setting
+
+
+def _blas_after_batch(env: dict[str, str]) -> tuple[int, str]:
+    """The threads of a process that ran ``mjcli shanten - --json`` (which imports numpy), and its
+    ``OPENBLAS_NUM_THREADS``."""
+    import os
+
+    run = (
+        "import io, os, sys\nsys.argv = ['mjcli', 'shanten', '-', '--json']\n"
+        "sys.stdin = io.TextIOWrapper(io.BytesIO(b'123m456p789s11223z\\n'))\n"
+        "from mjcli.cli import main\ntry:\n    main()\n"
+        "except SystemExit as e:\n    assert not e.code, e.code\n"
+        "assert 'numpy' in sys.modules\n"
+        "print(len(os.listdir('/proc/self/task')))\nprint(os.environ['OPENBLAS_NUM_THREADS'])"
+    )
+    environ = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"} | env
+    out = subprocess.run(
+        [sys.executable, "-c", run], capture_output=True, text=True, timeout=300, check=True, env=environ
+    )
+    threads, setting = out.stdout.splitlines()[-2:]
+    return int(threads), setting
+
+
+#: threads are counted in Linux's /proc
+needs_proc = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="no /proc/self/task")
+
+
+@needs_proc
+def test_numpy_starts_no_blas_thread_in_a_command():
+    # OpenBLAS would start a spinning thread per core at numpy's import (process_settings.BLAS_THREADS),
+    # and a process with a second thread cannot fork its workers (runner.forks_workers)
+    threads, setting = _blas_after_batch({})
+    assert (threads, setting) == (1, "1")
+
+
+@needs_proc
+def test_a_users_own_blas_setting_is_kept():
+    _, setting = _blas_after_batch({"OPENBLAS_NUM_THREADS": "2"})
+    assert setting == "2"
