@@ -21,7 +21,8 @@ Rows (the table of the speed issue; README "Speed" has the figures of one run):
   ``4p-red-half`` game mode: a hanchan, as ours);
 * ``replay``, ``verify`` and ``simulate`` with ``--jobs 2`` against ``--jobs 1``, wall time, and the
   peak memory (max RSS) of the replay at ``--jobs 1``;
-* that peak memory on 4, 19 and 57 hanchan (:func:`memory_by_size`): flat in the number of logs?
+* that peak memory on 4 and 19 hanchan, on 57 and 171 copies of them, and on 60 and 200 distinct
+  simulated hanchan (:func:`memory_by_size`): flat in the number of logs?
 
 Every ratio is a time ratio, mjcli's time over the peer's for the same work: below 1 is faster.
 
@@ -687,19 +688,41 @@ def jobs_at_scale() -> None:
             print(f"    (CPU of all its processes {c1:.2f} s -> {c2:.2f} s: bound x{2 * c1 / c2:.2f})")
 
 
+def _simulated_hanchan(folder: str, games: int) -> list[str]:
+    """``games`` hanchan played by the built-in bots (``mjcli simulate``, a fixed seed), as mjai logs
+    in ``folder``: distinct games, as many as asked, where the shared real ones are 19."""
+    subprocess.run(
+        [str(BIN / "mjcli"), "simulate", "--games", str(games), "--seed", "2026", "--out", folder],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        check=True,
+        env=_ENV,
+    )
+    return [str(p) for p in sorted((Path(folder) / "logs").glob("*.mjai.jsonl"))]
+
+
 def memory_by_size() -> None:
-    """The peak memory (max RSS) of ``replay --jobs 1`` on 4, 19, 57 and 171 hanchan: flat in the
-    number of logs when the figures are close. The 57 and the 171 are the 19 shared ones three and
-    nine times (:func:`_distinct_copies`), in a temporary folder."""
+    """The peak memory (max RSS) of ``replay --jobs 1`` by the number of hanchan replayed: flat in
+    the number of logs when the figures are close. Copies: the 19 shared hanchan, then those three
+    and nine times (:func:`_distinct_copies`): the same games, so what a run remembers of hands met
+    before stops growing early. Distinct: 60 and 200 simulated hanchan (:func:`_simulated_hanchan`),
+    every game new, as in an audit of many real logs."""
     shared = _shared_hanchan()
     with tempfile.TemporaryDirectory() as tmp:
         copies = _distinct_copies(tmp, 9)
-        figures = []
-        sizes = ([str(p) for p in shared[:4]], [str(p) for p in shared], copies[: 3 * len(shared)], copies)
-        for paths in sizes:
-            _, peak, _ = _jobs_run(["replay", *paths, "--out", "{tmp}/r"], 1)
-            figures.append(f"{len(paths)}: {peak / 1024:.0f}")
-    _row("peak memory by hanchan replayed", ", ".join(figures) + " MiB", "-", "", "<= 100 MiB, flat")
+        simulated = _simulated_hanchan(str(Path(tmp) / "sim"), 200)
+        real = [str(p) for p in shared]
+        runs = {
+            "copies": (real[:4], real, copies[: 3 * len(shared)], copies),
+            "distinct": (simulated[:60], simulated),
+        }
+        for label, sizes in runs.items():
+            figures = []
+            for paths in sizes:
+                _, peak, _ = _jobs_run(["replay", *paths, "--out", "{tmp}/r"], 1)
+                figures.append(f"{len(paths)}: {peak / 1024:.0f}")
+            name = f"peak memory by hanchan replayed, {label}"
+            _row(name, ", ".join(figures) + " MiB", "-", "", "<= 100 MiB, flat")
 
 
 def run() -> None:

@@ -110,3 +110,24 @@ def test_known_waits():
     assert w("1122334455667m") == [0, 3, 6]  # seven pairs and runs
     assert w("1111m2345p678s99s") == []  # 1m is not a wait: all four are in the hand
     assert w("2345m") == [1, 4]  # a 4-tile hand with melds elsewhere
+
+
+def test_the_suit_memos_are_bounded_and_stay_right(monkeypatch):
+    # a long run meets more suit vectors the more games it reads: the memos are emptied at their
+    # limit (waits._MEMO_LIMIT), and the answers after that are the library's all the same
+    import random
+
+    from mjcli.riichi.engine import waits as waits_module
+
+    monkeypatch.setattr(waits_module, "_MEMO_LIMIT", 30)
+    # empty memos of their own (the test's others filled the module's), restored after it
+    monkeypatch.setattr(waits_module, "_flags_cache", {})
+    monkeypatch.setattr(waits_module, "_adds_cache", {})
+    rng = random.Random(11)
+    wall = [k for k in range(34) for _ in range(4)]
+    for _ in range(150):
+        rng.shuffle(wall)
+        counts = counts34(wall[:13])
+        assert waits(counts) == brute_waits(counts)
+        assert len(waits_module._flags_cache) <= 30
+        assert len(waits_module._adds_cache) <= 30

@@ -83,13 +83,15 @@ _VALUE_CACHE: dict[bytes, int] = {}
 # function of the bytes of one slice (the tables never change after import), so it cannot go stale,
 # and every caller in the process may share it: threads (a lost write is only a later miss) and
 # worker processes (each fills its own copy) alike. They are bounded all the same, so that no input
-# can grow them without end (about 10 MB and 20 MB at the limits): a miss that finds a cache at its
-# limit first puts it back as it was after import (the seeded slices, or empty). The limits are
-# several times what real play meets (replaying every shared log through every policy ends with 16k
-# slices, 14k of them seeded, and 8k draw rows), so the reset is a safety net; the check is made on
-# a miss only, never on the hot path.
-_VALUE_CACHE_LIMIT = 1 << 17
-_DRAW_CACHE_LIMIT = 1 << 15
+# can grow them without end: a miss that finds a cache at its limit first puts it back as it was
+# after import (the seeded slices, or empty); the check is made on a miss only, never on the hot
+# path. Replaying 200 distinct simulated hanchan through every policy ends with 17.5k slices (14k
+# of them seeded) and 3.4k draw rows. A miss is cheap (all the misses of that run, 35k slices and
+# 21k draw rows, cost 0.2 s of its 21 s of CPU), so the limits stay close to that: about 3 MB and
+# 5 MB at most, where 1 << 17 and 1 << 15 allowed 13 and 20 MB to a long run (bench row "peak
+# memory by hanchan replayed").
+_VALUE_CACHE_LIMIT = 1 << 15
+_DRAW_CACHE_LIMIT = 1 << 13
 
 
 #: the packed facts (no row id) that one kind held 0..4 times adds to its group's: plain, terminal/honour

@@ -105,12 +105,12 @@ _SUIT_TABLE = bytes.maketrans(bytes(range(NUM_TILES)), _SUIT_LETTERS.encode())
 _SUIT_BYTES = tuple((letter.encode(), letter) for letter in SUITS)
 
 
-@functools.lru_cache(maxsize=8192)
 def hand_text(tiles: tuple[int, ...]) -> str:
-    """``mjcli.tiles.to_mpsz(tiles)``, memoised (a seat's hand is written at each of its decisions,
-    the same between its turns). In hand order the suits come one after the other (m, p, s, z), so
-    the text is the tiles' digits, translated in C, cut after each suit's count with its letter:
-    four steps a hand instead of a Python step a tile (most hands are new: replay, 4 policies, one
+    """``mjcli.tiles.to_mpsz(tiles)``. Not memoised: 95% of the hands written are new (a hand
+    changes at every turn: 4.5% hits on the shared Tenhou logs, 5.6% on distinct simulated games,
+    with 8192 entries), and the memo held 2 MB. In hand order the suits come one after the other
+    (m, p, s, z), so the text is the tiles' digits, translated in C, cut after each suit's count
+    with its letter: four steps a hand instead of a Python step a tile (replay, 4 policies, one
     core)."""
     ordered = bytes(in_hand_order(tiles))
     digits = ordered.translate(_DIGIT_TABLE).decode()

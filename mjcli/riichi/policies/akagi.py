@@ -67,6 +67,7 @@ from functools import lru_cache
 from itertools import compress, repeat
 from operator import eq
 
+from mjcli.analysis.pm0 import MEMO_ENTRIES  # (the same trade as pm0's memos)
 from mjcli.riichi.policies.base import (
     BasePolicy,
     actions_by_kind,
@@ -156,7 +157,7 @@ def pick(kinds: Sequence[int]) -> int:
     return max(kinds, key=_TIE_BREAK_OF)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=MEMO_ENTRIES)
 def _group_loose(vec: bytes, start: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The loose kinds of one group (counts ``vec``, first kind ``start``), and those of them with
     no wait: :func:`discard_stage`'s stage-1 sorting out, which looks at a kind's own suit only (a
@@ -171,7 +172,7 @@ def _group_loose(vec: bytes, start: int) -> tuple[tuple[int, ...], tuple[int, ..
     return tuple([start + i for i in loose]), tuple([start + i for i in stage1])
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=MEMO_ENTRIES)
 def _pattern_loose(vec: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """:func:`_group_loose` of a suit's counts ``vec``, as indices (0-8): keyed by the pattern, not
     its suit, so a pattern met in one suit is known in the others."""
