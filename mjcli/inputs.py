@@ -6,7 +6,10 @@ Which files in a folder are inputs is the game's own business (``is_input``: rii
 Dou Dizhu records by ``.jsonl``); everything else is here, once.
 
 Each input carries a ``label``, the name by which rows and messages refer to it: a folder's files
-by their path inside that folder, a file given by name (or read from stdin) by its file name.
+by their path inside that folder, a file given by name (or read from stdin) by its file name. Labels
+are unique within a command: where two inputs would share one (``a/x.mjlog`` and ``b/x.mjlog``,
+or two folders each holding ``x.mjlog``), each of them takes the folders above it that tell them
+apart (``a/x.mjlog``, ``b/x.mjlog``); a label no other input shares is left as it is.
 
 Each file is read once: a path given again (under another spelling, or inside a folder also given)
 and a file whose bytes are those of an earlier one (a copy) are left out and listed in
@@ -106,7 +109,34 @@ def collect_inputs(
             _must_exist(root, what)
             add(root, root.name)
     _drop_copies(out)
+    out.items = _unique_labels(out.items)
     return out
+
+
+def _unique_labels(items: list[Input]) -> list[Input]:
+    """``items`` with every label that more than one of them has lengthened, by the folders above
+    it, until it is theirs alone. Why: rows, summaries and a regression gate tell games apart by
+    their file's label (with the game's id, which simulated logs of two runs share), and an output
+    folder's manifest finds a file again by it; two different logs under one label would count as
+    one file (a replay's summary then also reads its whole table back instead of adding up file by
+    file). Each file is in ``items`` once (see :func:`collect_inputs`), so its absolute path,
+    reached at the latest, is its own."""
+    labels = [item.label for item in items]
+    while True:
+        counts: dict[str, int] = defaultdict(int)
+        for label in labels:
+            counts[label] += 1
+        shared = [i for i, label in enumerate(labels) if counts[label] > 1]
+        if not shared:
+            break
+        before = list(labels)
+        for i in shared:
+            parts = items[i].path.resolve().parts
+            longer = len(Path(labels[i]).parts) + 1
+            labels[i] = Path(*parts[max(0, len(parts) - longer) :]).as_posix()
+        if labels == before:  # (whole paths: cannot happen, see above; never loop for it)
+            break
+    return [Input(item.path, label) for item, label in zip(items, labels, strict=True)]
 
 
 def manifest(inputs: Iterable[tuple[Path | str, str]]) -> list[dict[str, str]]:

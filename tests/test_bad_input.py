@@ -91,6 +91,37 @@ def test_collect_inputs_keeps_the_first_of_equal_files(tmp_path: Path) -> None:
     assert got.repeated == [(tmp_path / "3.log", tmp_path / "1.log")]
 
 
+def test_two_logs_with_one_name_get_labels_of_their_own(tmp_path: Path) -> None:
+    for folder, text in [("2023/logs", "x"), ("2024/logs", "y"), ("2024/more", "z")]:
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "a.log").write_text(text)
+    (tmp_path / "2024" / "logs" / "b.log").write_text("w")
+    files = [str(tmp_path / f) for f in ("2023/logs/a.log", "2024/logs/a.log", "2024/logs/b.log")]
+    got = collect_inputs(files, lambda p: True)
+    # the folders that tell them apart, no more; a name nobody shares stays as it is
+    assert [i.label for i in got] == ["2023/logs/a.log", "2024/logs/a.log", "b.log"]
+    # folders given: their files' paths inside them collide the same way
+    got = collect_inputs([str(tmp_path / "2024/logs"), str(tmp_path / "2024/more")], lambda p: True)
+    assert [i.label for i in got] == ["logs/a.log", "b.log", "more/a.log"]
+    assert len({i.label for i in got}) == len(got)
+
+
+def test_a_replay_tells_apart_two_games_in_files_of_one_name(tmp_path: Path) -> None:
+    # the same game written twice (a byte apart, so not a copy), as two runs' "sim-000000" logs
+    # would be: two files, two games in the rows and in the summary
+    for folder, tail in (("one", b""), ("two", b"\n")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "game.json").write_bytes((EDGE / "chankan.json").read_bytes() + tail)
+    logs = [str(tmp_path / "one" / "game.json"), str(tmp_path / "two" / "game.json")]
+    out = tmp_path / "out"
+    res = cli("replay", *logs, "--policy", "greedy", "-j", "1", "--out", str(out), "--json")
+    assert res.exit_code == 0, res.output
+    summary = json.loads(res.stdout.splitlines()[-1])
+    assert summary["games"] == 2
+    files = pl.read_parquet(out / "decisions.parquet")["file"].unique().sort().to_list()
+    assert files == ["one/game.json", "two/game.json"]
+
+
 # ---------------------------------------------------------------- 5: a baseline that cannot gate
 
 
