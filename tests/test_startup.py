@@ -86,24 +86,39 @@ def test_one_hand_analysis_needs_no_numpy():
     assert _loaded(modules, ("numpy",)) == []
 
 
+def _lines_after_command(
+    args: list[str], then: str, unset: str, env: dict[str, str], stdin: bytes | None = None
+) -> list[str]:
+    """What a fresh interpreter prints when it runs ``mjcli ARGS`` through the command's ``main``
+    (``stdin`` as its standard input; ``unset`` left out of its environment and ``env`` added),
+    then the code ``then`` in the same process."""
+    import os
+
+    run = f"import io, os, sys\nsys.argv = {['mjcli', *args]!r}\n"
+    if stdin is not None:
+        run += f"sys.stdin = io.TextIOWrapper(io.BytesIO({stdin!r}))\n"
+    run += "from mjcli.cli import main\ntry:\n    main()\n"
+    run += "except SystemExit as e:\n    assert not e.code, e.code\n"
+    environ = {k: v for k, v in os.environ.items() if k != unset} | env
+    out = subprocess.run(
+        [sys.executable, "-c", run + then],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+        env=environ,
+    )
+    return out.stdout.splitlines()
+
+
 def _settings_after_replay(tmp_path, env: dict[str, str]) -> tuple[str, str]:
     """The collector's thresholds, and ``_RJEM_MALLOC_CONF`` as Polars left it, after a ``mjcli
     replay`` run (Polars appends the value it found at its import to its own defaults, so what the
     command set before that import shows)."""
-    import os
-
     log = sorted((ROOT / "fixtures" / "logs").glob("*.mjlog"))[0]
-    run = (
-        f"import os, sys\nsys.argv = ['mjcli', 'replay', {str(log)!r}, '--out', {str(tmp_path / 'r')!r}]\n"
-        "from mjcli.cli import main\ntry:\n    main()\n"
-        "except SystemExit as e:\n    assert not e.code, e.code\n"
-        "import gc, polars\nprint(gc.get_threshold())\nprint(os.environ['_RJEM_MALLOC_CONF'])"
-    )
-    environ = {k: v for k, v in os.environ.items() if k != "_RJEM_MALLOC_CONF"} | env
-    out = subprocess.run(
-        [sys.executable, "-c", run], capture_output=True, text=True, timeout=300, check=True, env=environ
-    )
-    thresholds, allocator = out.stdout.splitlines()[-2:]
+    then = "import gc, polars\nprint(gc.get_threshold())\nprint(os.environ['_RJEM_MALLOC_CONF'])"
+    args = ["replay", str(log), "--out", str(tmp_path / "r")]
+    thresholds, allocator = _lines_after_command(args, then, "_RJEM_MALLOC_CONF", env)[-2:]
     return thresholds, allocator
 
 
@@ -124,21 +139,13 @@ def test_a_users_own_allocator_setting_is_kept(tmp_path):
 def _blas_after_batch(env: dict[str, str]) -> tuple[int, str]:
     """The threads of a process that ran ``mjcli shanten - --json`` (which imports numpy), and its
     ``OPENBLAS_NUM_THREADS``."""
-    import os
-
-    run = (
-        "import io, os, sys\nsys.argv = ['mjcli', 'shanten', '-', '--json']\n"
-        "sys.stdin = io.TextIOWrapper(io.BytesIO(b'123m456p789s11223z\\n'))\n"
-        "from mjcli.cli import main\ntry:\n    main()\n"
-        "except SystemExit as e:\n    assert not e.code, e.code\n"
+    then = (
         "assert 'numpy' in sys.modules\n"
         "print(len(os.listdir('/proc/self/task')))\nprint(os.environ['OPENBLAS_NUM_THREADS'])"
     )
-    environ = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"} | env
-    out = subprocess.run(
-        [sys.executable, "-c", run], capture_output=True, text=True, timeout=300, check=True, env=environ
-    )
-    threads, setting = out.stdout.splitlines()[-2:]
+    args = ["shanten", "-", "--json"]
+    lines = _lines_after_command(args, then, "OPENBLAS_NUM_THREADS", env, stdin=b"123m456p789s11223z\n")
+    threads, setting = lines[-2:]
     return int(threads), setting
 
 
