@@ -122,6 +122,7 @@ def _unique_labels(items: list[Input]) -> list[Input]:
     file). Each file is in ``items`` once (see :func:`collect_inputs`), so its absolute path,
     reached at the latest, is its own."""
     labels = [item.label for item in items]
+    parts_of: dict[int, tuple[str, ...]] = {}  # an input's resolved path, once
     while True:
         counts: dict[str, int] = defaultdict(int)
         for label in labels:
@@ -131,7 +132,9 @@ def _unique_labels(items: list[Input]) -> list[Input]:
             break
         before = list(labels)
         for i in shared:
-            parts = items[i].path.resolve().parts
+            if i not in parts_of:
+                parts_of[i] = items[i].path.resolve().parts
+            parts = parts_of[i]
             longer = len(Path(labels[i]).parts) + 1
             labels[i] = Path(*parts[max(0, len(parts) - longer) :]).as_posix()
         if labels == before:  # (whole paths: cannot happen, see above; never loop for it)

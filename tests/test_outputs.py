@@ -251,3 +251,22 @@ def test_claim_file_is_a_library_call_too(tmp_path: Path, source: Path) -> None:
     assert claim_file(tmp_path / "new" / "x.json", [source]) == tmp_path / "new" / "x.json"
     with pytest.raises(UsageError, match="would overwrite the input"):
         claim_file(source, [source])
+
+
+def test_an_output_is_checked_against_every_input_once(tmp_path: Path) -> None:
+    from mjcli.outpaths import _InputIndex
+
+    logs = tmp_path / "logs"
+    (logs / "deep").mkdir(parents=True)
+    first, second = logs / "deep" / "a.mjlog", logs / "b.mjlog"
+    first.write_text("a")
+    second.write_text("b")
+    (tmp_path / "hard.mjlog").hardlink_to(second)
+    index = _InputIndex([second, first])
+    # an output that is an input (by any spelling or link), or a folder an input lies in
+    assert index.clash(logs / "." / "b.mjlog") == second
+    assert index.clash(tmp_path / "hard.mjlog") == second
+    assert index.clash(logs / "deep") == first
+    assert index.clash(logs) == second  # both lie in it: the first given is named
+    assert index.clash(tmp_path / "out.parquet") is None
+    assert index.clash(logs / "deep" / "new.parquet") is None
