@@ -42,7 +42,7 @@ from mjcli.plugins import BOT, BUILTIN, Registry, identity
 from mjcli.riichi.bots import MjaiBot
 from mjcli.riichi.formats import GameLog, write_mjai, write_tenhou6
 from mjcli.riichi.policies import build_policy, builtin_registry
-from mjcli.riichi.policies.hand_math import HandMath
+from mjcli.riichi.policies.hand_math import PLAY_MEMO_LIMIT, HandMath
 from mjcli.riichi.rules import DEFAULT_HANDS_SHOWN, Rules, get_rules, preset_name
 from mjcli.riichi.simulate.driver import GameSpec, PlayedGame, play_game
 from mjcli.riichi.simulate.seats import BotSeat, PolicySeat
@@ -242,7 +242,7 @@ def seats_for(
     share one HandMath (bounded memos of hand figures). An outside bot's seat object runs one
     process per seat it plays; the processes are stopped when the worker ends (or by
     :func:`close_seats`)."""
-    math = HandMath()
+    math = HandMath(memo_limit=PLAY_MEMO_LIMIT)
     registry = registry if registry is not None else builtin_registry()
     seats: dict[str, Seat] = {}
     for n in dict.fromkeys(names):
