@@ -126,7 +126,9 @@ def test_the_command_sets_the_collector_and_polars_allocator_before_polars_is_im
     from mjcli.process_settings import COLLECTOR_THRESHOLDS, POLARS_ALLOCATOR
 
     thresholds, setting = _settings_after_replay(tmp_path, {})
-    assert setting.split(",")[-1] == POLARS_ALLOCATOR[1] == "narenas:1"
+    # (Polars' own defaults first, ours last: they win)
+    assert setting.endswith("," + POLARS_ALLOCATOR[1])
+    assert POLARS_ALLOCATOR[1] == "narenas:1,dirty_decay_ms:0,muzzy_decay_ms:0"
     assert thresholds == str(COLLECTOR_THRESHOLDS) != str((700, 10, 10))
 
 
