@@ -177,6 +177,49 @@ def test_installed_entry_points_are_names_too(tmp_path: Path, monkeypatch: pytes
     ]
 
 
+def test_entry_points_are_looked_up_only_for_a_name_no_built_in_has(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """replay, simulate and advise with built-in names never scan the installed packages (~40 ms of
+    their start, mjcli.riichi.game._resolved); a name only an entry point has still resolves."""
+    import mjcli.plugins
+
+    scans: list[str] = []
+    real = mjcli.plugins.entry_point_specs
+
+    def counted(group: str) -> list[PolicySpec]:
+        scans.append(group)
+        return real(group)
+
+    monkeypatch.setattr(mjcli.plugins, "entry_point_specs", counted)
+    (tmp_path / "mybot_pkg.py").write_text(SAME_AS_EFFICIENCY)
+    info = tmp_path / "mybot-0.3.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mybot\nVersion: 0.3\n")
+    (info / "entry_points.txt").write_text("[mjcli.policies]\nmybot = mybot_pkg:Mine\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    log = str(sorted(SIM.glob("*.mjai.jsonl"))[0])
+    quick = ["--games", "1", "--length", "tonpuu", "--jobs", "1"]
+    for names, expected in (("efficiency,greedy", []), ("mybot,greedy", ["mjcli.policies"])):
+        scans.clear()
+        sim = runner.invoke(app, ["simulate", "--players", names, *quick, "--out", str(tmp_path / "s")])
+        assert sim.exit_code == 0, sim.output
+        assert scans == expected, names
+        scans.clear()
+        out = tmp_path / f"r-{names}"
+        rep = runner.invoke(app, ["replay", log, "--policies", names, "--out", str(out), "--jobs", "1"])
+        assert rep.exit_code == 0, rep.output
+        assert scans == expected, names
+        policies = pl.read_parquet(out / "decisions.parquet")["policy"].unique().sort().to_list()
+        assert policies == sorted(names.split(","))
+    scans.clear()
+    unknown = runner.invoke(app, ["replay", log, "--policies", "nobody", "--out", str(tmp_path / "x")])
+    # (the app without mjcli.cli.main, which makes it the one-line error and exit 2)
+    assert isinstance(unknown.exception, UsageError) and "unknown policy 'nobody'" in str(unknown.exception)
+    assert "mybot" in str(unknown.exception)  # it names every known policy, entry points included
+    assert scans == ["mjcli.policies"]
+
+
 def test_mjcli_policies_lists_each_source() -> None:
     bot = f"b={sys.executable} x.py {{seat}}"
     result = runner.invoke(app, ["policies", "--plugin", f"t={EXAMPLE}:Tsumogiri", "--bot", bot])

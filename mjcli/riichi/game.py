@@ -13,8 +13,9 @@ import contextlib
 import os
 import stat
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from mjcli.errors import InvalidHandError, MjcliError, UsageError
 from mjcli.games import Command, GameEntry
@@ -22,6 +23,8 @@ from mjcli.output import emit_json, games_rate, plural, terminal_bar
 from mjcli.riichi.rules import DEFAULT_HANDS_SHOWN
 
 DEFAULT_PLAYERS = "akagi,mahjongjoy,greedy,efficiency"
+
+T = TypeVar("T")
 
 
 # ---------------------------------------------------------------- score
@@ -285,24 +288,27 @@ def _registry(
     return policy_registry(plugin or (), specs)
 
 
-def _advise_registry(
-    policies: str,
+def _resolved(
+    resolve: Callable[[Any], T],
     plugin: list[str] | None,
     bot: list[str] | None,
     bot_timeout: float | None,
     bot_framing: str | None,
-) -> tuple[Any, list[str]]:
-    """The registry and the policy names of an advise run. When only built-ins are asked for (the
-    default), the built-ins' registry answers alone: looking up the installed entry points
-    (importlib.metadata, a scan of site-packages) is about a fifth of a typed hand's advise."""
+) -> tuple[Any, T]:
+    """The registry of a run and what ``resolve`` makes of it (the names asked for, checked). When
+    no plugin or bot is given, the built-ins' registry answers alone if it knows every name: looking
+    up the installed entry points (the import of importlib.metadata and a scan of site-packages,
+    ~40 ms) is about a fifth of a typed hand's advise, and time before the first worker of a replay
+    or a simulation starts (Polars imports it too, but later, while the workers run). A name it does
+    not know may be an entry point's: then every source is asked."""
     if not plugin and not bot and bot_timeout is None and bot_framing is None:
         from mjcli.riichi.policies import builtin_registry
 
-        with contextlib.suppress(MjcliError):  # an unknown name may be an entry point's: ask them all
+        with contextlib.suppress(MjcliError):
             builtins = builtin_registry()
-            return builtins, builtins.parse_names(policies)
+            return builtins, resolve(builtins)
     registry = _registry(plugin, bot, bot_timeout, bot_framing)
-    return registry, registry.parse_names(policies)
+    return registry, resolve(registry)
 
 
 def _fault_lines(faults: list[dict[str, Any]], where: str | None, limit: int = 5) -> list[str]:
@@ -365,7 +371,9 @@ def advise(
     from mjcli.riichi.advise import advise_hand, advise_log, render
     from mjcli.tiles import parse_tiles
 
-    registry, policies = _advise_registry(policies, plugin, bot, bot_timeout, bot_framing)
+    registry, policies = _resolved(
+        lambda known: known.parse_names(policies), plugin, bot, bot_timeout, bot_framing
+    )
     if _names_log(hand):
         from mjcli.riichi.replay import parse_hands_shown_names  # replay's tables: only for a log
 
@@ -719,8 +727,9 @@ def replay(
     from mjcli.riichi.rules import get_rules
 
     backend = _batch_backend(jobs, ray, resume, out, bot)
-    registry = _registry(plugin, bot, bot_timeout, bot_framing)
-    names = tuple(registry.parse_names(policies))
+    registry, names = _resolved(
+        lambda known: tuple(known.parse_names(policies)), plugin, bot, bot_timeout, bot_framing
+    )
     if by is not None:
         from mjcli.riichi.summary import BY_CHOICES
 
@@ -1121,11 +1130,16 @@ def simulate(
     from mjcli.riichi.simulate.seats import PolicyError
 
     backend = _batch_backend(jobs, ray, resume, out, bot)
-    registry = _registry(plugin, bot, bot_timeout, bot_framing)
-    names = parse_players(players, registry)
+    # (a bad name fails before any work)
+    registry, (names, shown) = _resolved(
+        lambda known: (parse_players(players, known), parse_hands_shown(hands_shown, known)),
+        plugin,
+        bot,
+        bot_timeout,
+        bot_framing,
+    )
     rules = rules or default_rules(names)
     table = table_rules(rules, length, names, open_riichi)
-    shown = parse_hands_shown(hands_shown, registry)  # a bad name fails before any work
     # on Ray or with --resume (and --out) the tables are a dataset of parts and the logs are written
     # in place by the tasks (see mjcli.ledger)
     parting = _parted(out, ray, resume)
