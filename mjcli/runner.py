@@ -174,32 +174,29 @@ def _worker_main(
     conn: Connection,
     work: Callable[[Any, Any], Any],
     setup: Callable[[], Any] | None,
-    forked: tuple[Sequence[Connection], Sequence[str]] | None = None,
+    forked: Sequence[Connection] | None = None,
 ) -> None:
     """One worker: build the context, say ready, then answer ``(index, task)`` messages until the
     main process closes the pipe. The main process alone decides what a signal does.
 
     ``forked``: this worker was forked from the main process (:func:`forks_workers`), with copies of
-    every pipe end the run had open then, and the modules to import that a server would have."""
+    every pipe end the run had open then (the main process imported the run's ``preload`` before)."""
     import pickle
     from multiprocessing.reduction import ForkingPickler
 
     from mjcli import process_settings
 
     _ignore_stop_signals()
-    # (the server that forked this worker is Python's, with its defaults); before the preload's
-    # imports, as numpy reads the BLAS threads' setting when it is imported
+    # (the server that forked this worker is Python's, with its collector's defaults; the variables
+    # that numpy and Polars read at their import came with the environment, as they did to a main
+    # process that imported the preload and forked)
     process_settings.apply()
     if forked is not None:
-        inherited, preload = forked
         # The other ends are the main process's and the other workers': a copy kept open here would
         # hide from a worker that the main process closed its pipe (its end of the run), and from
         # the main process that a worker died.
-        for other in inherited:
+        for other in forked:
             other.close()
-        for name in preload:
-            with contextlib.suppress(ImportError):  # skipped, as the forkserver skips it
-                importlib.import_module(name)
     try:
         context = setup() if setup is not None else None
     except Exception as exc:
@@ -364,7 +361,8 @@ def ordered_map(
     SIGTERM raise :class:`Interrupted` after every worker has been stopped. ``backend`` (when given,
     ``jobs`` is not used) says where the tasks run: :class:`Processes` or :class:`RayCluster`.
     ``preload`` names modules the workers need beyond those defining ``work`` and ``setup`` (such as
-    :data:`SHANTEN_TABLES`): a forkserver started by this run imports both before its first worker.
+    :data:`SHANTEN_TABLES`): a forkserver started by this run imports both before its first worker;
+    where the workers are forked from this process, this process imports ``preload`` before.
     ``main_helps``: with workers, this process runs tasks itself (with a ``setup()`` of its own)
     while the workers start, see :func:`_pool_map`; only for a ``setup`` whose context starts no
     outside process (nothing here would stop it): verify, and replay and simulate with built-in
@@ -510,6 +508,15 @@ def _pool_map(
     from multiprocessing.connection import wait
 
     forking = forks_workers()
+    if forking and preload:
+        # Imported here, once, before the fork: every worker starts with them, as a server's would,
+        # instead of each importing them (and loading the tables) after its fork; the caller needs
+        # most of them anyway (numpy, for Polars). Replay of 19 hanchan --jobs 2, CPU of every
+        # process: medians of 8 alternated runs 5.05 -> 4.71 s (bench_speed "replay --jobs 2 vs 1").
+        for name in preload:
+            with contextlib.suppress(ImportError):  # skipped, as the forkserver skips it
+                importlib.import_module(name)
+        forking = forks_workers()  # unless an import started a thread (a BLAS pool asked for)
     if forking:
         # a worker forked from here starts at once with this process's modules: nothing to do
         # meanwhile, and the main process keeps its core for the frames and files it makes
@@ -528,7 +535,7 @@ def _pool_map(
     for mine, theirs in ends:
         args: tuple[Any, ...] = (theirs, work, setup)
         if forking:
-            args += (([c for pair in ends for c in pair if c is not theirs], preload),)
+            args += ([c for pair in ends for c in pair if c is not theirs],)
         workers.append(_Worker(ctx.Process(target=_worker_main, args=args, daemon=True), mine))
 
     def feed(w: _Worker) -> None:

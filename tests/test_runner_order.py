@@ -107,6 +107,37 @@ def test_the_modules_a_run_imports_before_its_workers_start_import_no_polars() -
     assert out.stdout.strip() == "False"
 
 
+_FORKED_PRELOAD = """
+import os, sys
+from mjcli.runner import forks_workers, ordered_map, shared
+
+def seen(_, task):
+    return os.getpid(), "preloaded" in sys.modules
+
+assert forks_workers()
+got = list(ordered_map(seen, range(6), jobs=2, setup=shared(None), preload=("preloaded",)))
+assert len({pid for pid, _ in got} - {os.getpid()}) == 2, got  # two forked workers ran them
+assert all(there for _, there in got), got
+print(open(os.environ["PRELOAD_LOG"]).read().split(), os.getpid())
+"""
+
+
+def test_forked_workers_start_with_the_preload_imported_once_before_the_fork(tmp_path: Path) -> None:
+    # the main process imports the preload (the tables, numpy) and forks: no worker imports it again
+    # (bench_speed "replay --jobs 2 vs 1": CPU of every process)
+    log = tmp_path / "imports.log"
+    (tmp_path / "preloaded.py").write_text(
+        "import os\nwith open(os.environ['PRELOAD_LOG'], 'a') as f:\n    f.write(f'{os.getpid()} ')\n"
+    )
+    env = {**os.environ, "PRELOAD_LOG": str(log), "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+    out = subprocess.run(
+        [sys.executable, "-c", _FORKED_PRELOAD], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert out.returncode == 0, out.stderr
+    importers, main = out.stdout.rsplit(maxsplit=1)
+    assert importers == f"['{main}']"  # imported once, by the main process
+
+
 def test_the_server_imports_what_the_mjcli_script_imports(monkeypatch: pytest.MonkeyPatch) -> None:
     # multiprocessing runs a script's __main__ again in every worker: what it imports goes to the
     # server's preload, once; a package run with -m is not run again, so nothing then

@@ -1221,7 +1221,8 @@ def replay_paths(
             jobs=jobs,
             setup=setup,
             backend=backend,
-            preload=(SHANTEN_TABLES,),
+            # (numpy with the batch analysis of every log's hands)
+            preload=(SHANTEN_TABLES, "mjcli.analysis.discard_batch"),
             main_helps=helps,
             imports_meanwhile=("polars",),  # for ``columns.result()`` below
         ):
