@@ -511,8 +511,9 @@ def _pool_map(
     if forking and preload:
         # Imported here, once, before the fork: every worker starts with them, as a server's would,
         # instead of each importing them (and loading the tables) after its fork; the caller needs
-        # most of them anyway (numpy, for Polars). Replay of 19 hanchan --jobs 2, CPU of every
-        # process: medians of 8 alternated runs 5.05 -> 4.71 s (bench_speed "replay --jobs 2 vs 1").
+        # most of them anyway (numpy, for Polars). Replay of 19 hanchan --jobs 2, medians of 8
+        # alternated runs (with replay's names resolved without the entry points): wall 3.04 ->
+        # 2.73 s, CPU of every process 5.13 -> 4.92 s (bench_speed "replay --jobs 2 vs 1").
         for name in preload:
             with contextlib.suppress(ImportError):  # skipped, as the forkserver skips it
                 importlib.import_module(name)
