@@ -148,6 +148,11 @@ class WorkerDied(MjcliError):
 
 #: tasks sent ahead to each worker, so that it never waits for the main process between two tasks
 _AHEAD = 2
+#: tasks sent to each worker as it starts when the main process then imports modules meanwhile
+#: (``imports_meanwhile``: Polars, ~0.25 s of CPU, and longer in wall beside two busy workers): two
+#: tasks of a simulation (0.05-0.15 s each) were done before that import was, and both workers
+#: waited 0.07-0.1 s for their next ones (a timeline of simulate 16 games --jobs 2); four cover it
+_AHEAD_WHILE_IMPORTING = 4
 #: how long a worker may take to exit after its last task before it is killed
 _EXIT_GRACE = 2.0
 #: the longest the main process sleeps without looking at a pending Ctrl-C or SIGTERM
@@ -539,9 +544,9 @@ def _pool_map(
             args += ([c for pair in ends for c in pair if c is not theirs],)
         workers.append(_Worker(ctx.Process(target=_worker_main, args=args, daemon=True), mine))
 
-    def feed(w: _Worker) -> None:
+    def feed(w: _Worker, ahead: int = _AHEAD) -> None:
         nonlocal unsent
-        while len(w.tasks) < _AHEAD and unsent < len(tasks):
+        while len(w.tasks) < ahead and unsent < len(tasks):
             # A task queued behind a busy worker waits there even when another worker falls idle:
             # near the end (no more tasks left than workers) each worker gets one at a time, so the
             # last tasks spread over every core instead of waiting in one worker's queue.
@@ -563,7 +568,7 @@ def _pool_map(
             # its first tasks at once: it reads them once its set-up is done, and this process
             # may be busy then (with a task of its own, or ``imports_meanwhile``)
             with taking:
-                feed(w)
+                feed(w, _AHEAD_WHILE_IMPORTING if imports_meanwhile else _AHEAD)
 
     failed: list[BaseException] = []
 

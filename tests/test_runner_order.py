@@ -138,6 +138,44 @@ def test_forked_workers_start_with_the_preload_imported_once_before_the_fork(tmp
     assert importers == f"['{main}']"  # imported once, by the main process
 
 
+def _mark_done(folder: str, task: int) -> int:
+    (Path(folder) / f"done-{task}").touch()
+    return task
+
+
+def test_workers_get_tasks_to_last_through_the_imports_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The main process sends no task while it imports ``imports_meanwhile`` (Polars): each worker
+    # gets enough as it starts to keep busy meanwhile (runner._AHEAD_WHILE_IMPORTING, four). The
+    # module imported here waits until eight tasks are done (two workers x four), or gives up.
+    done = tmp_path / "done"
+    done.mkdir()
+    (tmp_path / "meanwhile_probe.py").write_text(
+        "import pathlib, time\n"
+        f"folder = pathlib.Path({str(done)!r})\n"
+        "for _ in range(600):\n"
+        "    if len(list(folder.glob('done-*'))) >= 8:\n"
+        "        break\n"
+        "    time.sleep(0.05)\n"
+        "SEEN = len(list(folder.glob('done-*')))\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "meanwhile_probe", raising=False)
+    got = list(
+        ordered_map(
+            _mark_done,
+            list(range(12)),
+            jobs=2,
+            setup=shared(str(done)),
+            imports_meanwhile=("meanwhile_probe",),
+        )
+    )
+    assert got == list(range(12))
+    probe = sys.modules.pop("meanwhile_probe")
+    assert probe.SEEN == 8  # two tasks a worker before: four done, then 30 s of waiting
+
+
 def test_the_server_imports_what_the_mjcli_script_imports(monkeypatch: pytest.MonkeyPatch) -> None:
     # multiprocessing runs a script's __main__ again in every worker: what it imports goes to the
     # server's preload, once; a package run with -m is not run again, so nothing then
