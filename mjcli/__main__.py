@@ -1,6 +1,6 @@
 """``python -m mjcli``: the same command as ``mjcli``."""
 
-from mjcli.cli import main
+from mjcli.cli import entry
 
 if __name__ == "__main__":
-    main()
+    entry()

@@ -9,8 +9,12 @@ code 130.
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import os
 import signal
 import sys
+import threading
 from collections.abc import Sequence
 
 import typer
@@ -101,6 +105,39 @@ def main() -> None:
         sys.exit(0)
 
 
+def entry() -> None:
+    """The ``mjcli`` console script and ``python -m mjcli``: :func:`main`, then the process ends as
+    soon as its output is out and the exit handlers have run, without the interpreter's teardown.
+
+    That teardown frees every object of every module one by one (and Polars' runtime): 16-21 ms
+    after ``mjcli shanten HAND``, 25-30 ms after ``verify`` of 19 hanchan, 90-110 ms after ``replay``
+    of them (medians of 8 runs, the time from ``main`` returning to the process being gone), time a
+    user waits for and nothing gains from: the process's memory goes back to the system in one piece
+    and its files were closed by the commands (written atomically, renamed before ``main`` returns).
+    What a normal exit does that matters is done here: standard output and error flushed, the
+    ``atexit`` handlers run (multiprocessing's removes its temporary folders and stops its
+    helpers; Ray's ends its session). A thread of the run that is not a daemon (none of mjcli's)
+    gets the normal exit, which waits for it. Bench rows: start-up, ``--jobs 2`` vs 1."""
+    try:
+        main()
+        code: object = 0
+    except SystemExit as exc:
+        code = exc.code
+    if any(t.is_alive() and not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
+        sys.exit(code)
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):  # SystemExit("message"): printed, status 1, as Python does
+        print(code, file=sys.stderr)
+        code = 1
+    for stream in (sys.stdout, sys.stderr):
+        # a reader gone (`mjcli ... | head`) or a stream closed: nothing more can be written
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    atexit._run_exitfuncs()
+    os._exit(code)
+
+
 def _interrupted() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the message short
     # CPython 3.11 under `python -m`: a Ctrl-C that lands while a string is exec'd (the methods a
@@ -113,4 +150,4 @@ def _interrupted() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    entry()

@@ -1,0 +1,99 @@
+"""The ``mjcli`` console script (``mjcli.cli.entry``) ends its process without the interpreter's
+teardown: these check, on real processes, that nothing a normal exit does that matters is lost.
+Everything written is out (standard output of any size, the files of a run), the exit codes are the
+command's, ``atexit`` handlers run (multiprocessing's among them: no temporary folder is left), and a
+thread that is not a daemon is waited for."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import polars as pl
+from shared import LOGS
+
+#: two real hanchan (tests/shared.py: the shared logs, read in place)
+HANCHAN = sorted(p for p in (LOGS / "tenhou-xml").glob("20*.mjlog") if "no-" not in p.name)[:2]
+
+
+def _run(code: str, *args: str, stdin: str | None = None, env: dict[str, str] | None = None):
+    # buffered output, as a user's shell gives it (PYTHONUNBUFFERED would hide a missing flush)
+    base = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**base, **(env or {})},
+    )
+
+
+ENTRY = "import sys\nsys.argv = ['mjcli', *sys.argv[1:]]\nfrom mjcli.cli import entry\nentry()\n"
+MAIN = "import sys\nsys.argv = ['mjcli', *sys.argv[1:]]\nfrom mjcli.cli import main\nmain()\n"
+
+
+def test_the_console_script_and_python_m_use_the_entry_that_skips_the_teardown():
+    import tomllib
+
+    from mjcli import __main__
+
+    root = Path(__file__).resolve().parent.parent
+    scripts = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    assert scripts["mjcli"] == "mjcli.cli:entry"
+    assert __main__.entry.__module__ == "mjcli.cli"
+
+
+def test_a_large_output_is_all_out_byte_for_byte_as_with_a_normal_exit():
+    # ~6000 lines of JSON, far more than a pipe's buffer: what is still buffered at the end is flushed
+    hands = "\n".join(["123m456p789s1122z", "19m19p19s1234567z", "2345m678p11s666z5p"] * 2000) + "\n"
+    fast = _run(ENTRY, "shanten", "-", "--json", stdin=hands)
+    normal = _run(MAIN, "shanten", "-", "--json", stdin=hands)
+    assert fast.returncode == normal.returncode == 0, fast.stderr
+    assert fast.stdout == normal.stdout
+    assert len(fast.stdout.splitlines()) == 6000
+    # (the commands' echo flushes as it goes; what a plain print leaves in the buffer is out too)
+    printed = _run("import mjcli.cli as c\nc.main = lambda: [print('x' * 99) for _ in range(1000)]\n" + ENTRY)
+    assert (printed.returncode, len(printed.stdout)) == (0, 100_000)
+
+
+def test_exit_codes_and_the_one_line_error_are_the_commands():
+    bad = _run(ENTRY, "shanten", "123m")
+    assert bad.returncode == 2
+    assert bad.stderr.startswith("error: hand '123m'") and "Traceback" not in bad.stderr
+    usage = _run(ENTRY, "shanten", "--no-such-option")
+    assert usage.returncode == _run(MAIN, "shanten", "--no-such-option").returncode != 0
+    # a SystemExit with a message (as Python does at a normal exit: the message, status 1)
+    message = _run("import mjcli.cli as c\nc.main = lambda: sys.exit('stopped: why')\n" + ENTRY)
+    assert (message.returncode, message.stderr) == (1, "stopped: why\n")
+
+
+def test_exit_handlers_run_and_multiprocessing_leaves_no_temporary_folder(tmp_path):
+    # Polars imported first: the workers then come from a forkserver, whose socket lives in a
+    # temporary folder that multiprocessing's own exit handler removes
+    marker = tmp_path / "atexit-ran"
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    code = f"import atexit, polars\natexit.register(lambda: open({str(marker)!r}, 'w').close())\n" + ENTRY
+    out = tmp_path / "out"
+    run = _run(code, "replay", *map(str, HANCHAN), "--out", str(out), "--jobs", "2", env={"TMPDIR": str(tmp)})
+    assert run.returncode == 0, run.stderr
+    assert marker.exists()
+    assert list(tmp.iterdir()) == []
+    # the run's files are complete
+    assert pl.read_parquet(out / "decisions.parquet").height > 0
+    assert pl.read_parquet(out / "games.parquet").height == 4 * len(HANCHAN)
+
+
+def test_a_thread_that_is_not_a_daemon_is_waited_for(tmp_path):
+    marker = tmp_path / "thread-done"
+    code = (
+        "import threading, time\n"
+        f"threading.Thread(target=lambda: (time.sleep(0.5), open({str(marker)!r}, 'w').close())).start()\n"
+        + ENTRY
+    )
+    run = _run(code, "shanten", "123m456p789s1122z")
+    assert run.returncode == 0, run.stderr
+    assert marker.exists()
