@@ -249,3 +249,32 @@ def test_explanation_from_the_librarys_items(
     assert short.fu_details
     monkeypatch.setattr(scoring, "_sets_in_hand_order", lambda details: False)
     assert scoring.score_typed(hand, win, melds=melds, tsumo=tsumo).result.fu_details == short.fu_details
+
+
+@pytest.mark.parametrize(
+    ("kind_name", "lib_type", "opened"),
+    [
+        ("chi", "chi", True),
+        ("pon", "pon", True),
+        ("kan", "kan", True),
+        ("ankan", "kan", False),
+        ("kakan", "shouminkan", True),
+    ],
+)
+def test_the_library_melds_are_the_ones_its_constructor_makes(monkeypatch, kind_name, lib_type, opened):
+    from mahjong.meld import Meld as LibMeld
+
+    from mjcli.melds import Meld
+    from mjcli.riichi import scoring
+
+    size = 3 if kind_name in ("chi", "pon") else 4
+    tiles = (0, 1, 2) if kind_name == "chi" else (4,) * size
+    meld = Meld(kind_name, tiles)
+    ids = list(range(16, 16 + size))
+    expected = LibMeld(lib_type, ids, opened=opened)
+    assert scoring._FAST_LIB_MELD
+    fast = scoring._lib_meld(meld, ids)
+    assert type(fast) is LibMeld and vars(fast) == vars(expected)
+    monkeypatch.setattr(scoring, "_FAST_LIB_MELD", False)  # another version of the library
+    assert vars(scoring._lib_meld(meld, ids)) == vars(expected)
+    assert fast.tiles_34 == expected.tiles_34 == [ids[0] // 4] * size  # (cached by the first read)
