@@ -15,6 +15,8 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from report_outputs import HK_BROKEN, HK_TAMPERED, KINDS, ODD_LOGS
 from typer.testing import CliRunner
 
@@ -189,6 +191,55 @@ def test_the_most_disputed_decisions_are_found(report_outputs: dict[str, Path]) 
         key = (r["file"], r["game_id"], r["round"], r["honba"], r["turn"], r["seat"], r["kind"], r["game"])
         assert against[key] == r["against"]
     assert top["against"].to_list() == sorted(top["against"].to_list(), reverse=True)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["a", "b", None]),  # a key column that may be null
+            st.integers(0, 3),  # another
+            st.sampled_from(["p1", "p2", "p3"]),
+            st.sampled_from(["x", "y", "z", None]),  # the choice (a bot's fault: none)
+            st.booleans() | st.none(),  # agree
+            st.integers(-3, 3),  # a "worst" figure
+        ),
+        max_size=60,
+    ),
+    st.integers(1, 8),
+)
+def test_the_most_disputed_points_are_the_brute_forces(rows: list[tuple], top: int) -> None:
+    """Every figure of every point counted in Python, sorted as the function says; a null key value
+    is a key value, a null choice is one more choice, a null agreement counts neither way."""
+    from mjcli.report.agreement import most_disputed as disputed
+
+    frame = pl.DataFrame(
+        rows,
+        schema={
+            "k1": pl.String,
+            "k2": pl.Int32,
+            "policy": pl.String,
+            "choice": pl.String,
+            "agree": pl.Boolean,
+            "w": pl.Int32,
+        },
+        orient="row",
+    )
+    got = disputed(frame.lazy(), top, ["k1", "k2"], {"worst": pl.col("w")})
+    points: dict[tuple, list[tuple]] = {}
+    for r in rows:
+        points.setdefault((r[0], r[1]), []).append(r)
+    expected = []
+    for (k1, k2), its in points.items():
+        against = [r for r in its if r[4] is False]
+        if not against:
+            continue
+        consensus = max(Counter(r[3] for r in against).values())
+        expected.append((k1, k2, len(its), len(against), consensus, max(r[5] for r in its)))
+    # against, consensus, worst: largest first; then the key, nulls first (Polars' order)
+    expected.sort(key=lambda e: (-e[3], -e[4], -e[5], e[0] is not None, e[0] or "", e[1]))
+    assert got.columns == ["k1", "k2", "asked", "against", "consensus", "worst"]
+    assert got.rows() == expected[:top]
 
 
 def test_the_advise_command_of_a_drawn_decision_reopens_it(
