@@ -7,6 +7,8 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from shared import LOGS
 from typer.testing import CliRunner
 
@@ -253,3 +255,47 @@ def test_file_chunks_never_split_a_run_of_a_file():
         ends = [c["file"][-1] for c in chunks[:-1]]
         starts = [c["file"][0] for c in chunks[1:]]
         assert all(e != s for e, s in zip(ends, starts, strict=True))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_pair_sums_of_a_replays_layout_are_the_joins(data):
+    """The pair sums read off a replay's layout (a point's rows together, the same policies in the
+    same order) are the self-join's, pair for pair and type for type; any other layout (a key twice,
+    a null in a key, a point short of a policy, the policies in another order) is left to the join."""
+    from mjcli.riichi.summary import KEY, _block_pair_sums, _pair_sums
+
+    policies = data.draw(st.lists(st.sampled_from("abcde"), min_size=1, max_size=5, unique=True))
+    points = data.draw(
+        st.lists(st.tuples(st.sampled_from(["E1", "E2", None]), st.integers(0, 3)), min_size=1, max_size=10)
+    )
+    base = {"file": "f", "game_id": "g", "honba": 0, "seat": 1, "kind": "discard"}
+    rows = [
+        {
+            **base,
+            "round": rnd,
+            "turn": turn,
+            "policy": p,
+            "choice": data.draw(st.sampled_from(["x", "y", None])),
+        }
+        for rnd, turn in points
+        for p in policies
+    ]
+    change = data.draw(st.sampled_from(["none", "swap", "drop", "repeat"]))
+    if change == "swap" and len(rows) > 1:
+        i = data.draw(st.integers(0, len(rows) - 2))
+        rows[i], rows[i + 1] = rows[i + 1], rows[i]
+    elif change == "drop" and len(rows) > 1:
+        del rows[data.draw(st.integers(0, len(rows) - 1))]
+    elif change == "repeat":
+        rows.extend(rows[: len(policies)])  # the first point's rows again, at the end
+    schema = {k: pl.String for k in KEY} | {"honba": pl.Int32, "turn": pl.Int32, "seat": pl.Int32}
+    frame = pl.DataFrame(rows, schema={**schema, "policy": pl.String, "choice": pl.String})
+    got = _block_pair_sums(frame)
+    expected = _pair_sums(frame.lazy()).sort("policy", "policy_b")
+    clean = change == "none" and None not in [r for r, _ in points] and len(set(points)) == len(points)
+    if clean:
+        assert got is not None
+    if got is not None:
+        assert got.schema == expected.schema
+        assert got.sort("policy", "policy_b").equals(expected)
