@@ -161,8 +161,8 @@ def _block_pair_sums(df: pl.DataFrame) -> pl.DataFrame | None:
 
     The policies' choices at the points then make a table of one column per policy, and each pair
     of policies is two sums over two of its columns, the same as over the self-join's rows (P x P
-    rows a point): the summary's step of 12,000 rows 9.0 -> ~3.5 ms (tests/test_summary.py: equal
-    to the join on every layout)."""
+    rows a point): the pair sums of 12,000 rows 8-9 -> 5.7-6 ms, ``mjcli summary`` of 171 hanchan
+    (533k rows) 2.10 -> 1.76 s (tests/test_summary.py: equal to the join on every layout)."""
     n = df.height
     if not n:
         return None
