@@ -16,6 +16,7 @@ import signal
 import sys
 import threading
 from collections.abc import Sequence
+from types import FrameType
 
 import typer
 
@@ -107,35 +108,72 @@ def main() -> None:
 
 def entry() -> None:
     """The ``mjcli`` console script and ``python -m mjcli``: :func:`main`, then the process ends as
-    soon as its output is out and the exit handlers have run, without the interpreter's teardown.
+    soon as the exit handlers have run and its output is out, without the interpreter's teardown.
 
     That teardown frees every object of every module one by one (and Polars' runtime): 16-21 ms
     after ``mjcli shanten HAND``, 25-30 ms after ``verify`` of 19 hanchan, 90-110 ms after ``replay``
     of them (medians of 8 runs, the time from ``main`` returning to the process being gone), time a
     user waits for and nothing gains from: the process's memory goes back to the system in one piece
     and its files were closed by the commands (written atomically, renamed before ``main`` returns).
-    What a normal exit does that matters is done here: standard output and error flushed, the
-    ``atexit`` handlers run (multiprocessing's removes its temporary folders and stops its
-    helpers; Ray's ends its session). A thread of the run that is not a daemon (none of mjcli's)
-    gets the normal exit, which waits for it. Bench rows: start-up, ``--jobs 2`` vs 1."""
+    What a normal exit does that matters is done here, in its order: the ``atexit`` handlers run
+    (multiprocessing's removes its temporary folders and stops its helpers; Ray's ends its
+    session; a plugin's own), then standard output and error are flushed; a write that fails then
+    is reported and the status is 120, as Python's exit gives, but for a reader gone (`mjcli ... |
+    head`), which :func:`main` does not count as an error either. Objects' ``__del__`` methods do
+    not run (Python does not promise them at exit either; a plugin that must clean up registers an
+    ``atexit`` handler). The normal exit is taken instead when a thread that is not a daemon is
+    running (it waits for it), for an exit status beyond a C int, and when mjcli is not the
+    program itself but runs inside another (a profiler, coverage, a debugger, ``runpy``), which
+    still has work to do after it. Bench rows: start-up, ``--jobs 2`` vs 1."""
     try:
         main()
         code: object = 0
     except SystemExit as exc:
         code = exc.code
-    if any(t.is_alive() and not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
-        sys.exit(code)
     if code is None:
         code = 0
-    elif not isinstance(code, int):  # SystemExit("message"): printed, status 1, as Python does
-        print(code, file=sys.stderr)
-        code = 1
-    for stream in (sys.stdout, sys.stderr):
-        # a reader gone (`mjcli ... | head`) or a stream closed: nothing more can be written
-        with contextlib.suppress(OSError, ValueError):
-            stream.flush()
+    if (
+        not isinstance(code, int)  # SystemExit("message"): Python prints it, status 1
+        or not -(2**31) <= code < 2**31
+        or not _is_the_program(sys._getframe(1))
+        or _threads_to_wait_for()
+    ):
+        sys.exit(code)
     atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        if stream is None:  # started with the stream closed (`mjcli ... >&-`)
+            continue
+        try:
+            stream.flush()
+        except BrokenPipeError:
+            pass
+        except (OSError, ValueError) as exc:  # a full disk, an I/O error; ValueError: closed by main
+            if isinstance(exc, ValueError) and stream.closed:
+                continue
+            with contextlib.suppress(OSError, ValueError):
+                print(f"error: cannot write the output: {exc}", file=sys.stderr, flush=True)
+            code = 120
     os._exit(code)
+
+
+def _threads_to_wait_for() -> bool:
+    main_thread = threading.main_thread()
+    return any(t.is_alive() and not t.daemon for t in threading.enumerate() if t is not main_thread)
+
+
+def _is_the_program(frame: FrameType | None) -> bool:
+    """Whether ``frame`` (the caller of :func:`entry`) is the top of the program the interpreter
+    runs: the console script's module code with nothing under it, or ``python -m mjcli``'s, under
+    the frames of runpy's own start alone. Anything else under it (cProfile, coverage, pdb, a
+    caller of ``runpy.run_module``) is a host that must get control back."""
+    if frame is None or frame.f_code.co_name != "<module>":
+        return False
+    below = frame.f_back
+    while below is not None:
+        if below.f_globals.get("__name__") != "runpy":
+            return False
+        below = below.f_back
+    return True
 
 
 def _interrupted() -> None:

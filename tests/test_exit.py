@@ -97,3 +97,60 @@ def test_a_thread_that_is_not_a_daemon_is_waited_for(tmp_path):
     run = _run(code, "shanten", "123m456p789s1122z")
     assert run.returncode == 0, run.stderr
     assert marker.exists()
+
+
+def test_the_teardown_is_skipped_when_mjcli_is_the_program_and_kept_inside_a_host(tmp_path):
+    # an object whose __del__ leaves a mark: the interpreter's teardown calls it, the fast end does not
+    marker = tmp_path / "teardown-ran"
+    # (what __del__ uses is bound to it: the teardown may have cleared the module's names first)
+    keep = (
+        f"class Mark:\n    def __del__(self, _open=open, _path={str(marker)!r}):\n"
+        "        _open(_path, 'w').close()\nmark = Mark()\n"
+    )
+    run = _run(keep + ENTRY, "shanten", "123m456p789s1122z")
+    assert run.returncode == 0 and "shanten" in run.stdout
+    assert not marker.exists()
+    # mjcli run by another program (here runpy, as profilers and coverage do): that program gets
+    # control back after the command, and its exit is the normal one
+    host = (
+        "import runpy, sys\nsys.argv = ['mjcli', 'shanten', '123m456p789s1122z']\n"
+        + keep
+        + "try:\n    runpy.run_module('mjcli', run_name='__main__')\nexcept SystemExit as e:\n"
+        + "    print('host got', e.code)\n"
+    )
+    hosted = _run(host)
+    assert hosted.returncode == 0
+    assert hosted.stdout.rstrip().endswith("host got 0")
+    assert marker.exists()
+
+
+def test_what_exit_handlers_print_is_out_and_a_failed_write_is_an_error():
+    handler = "import atexit\natexit.register(lambda: print('said at exit', end=''))\n"
+    said = _run(handler + ENTRY, "shanten", "123m456p789s1122z")
+    assert said.returncode == 0 and said.stdout.endswith("said at exit")
+    # output to a full disk: reported on stderr, status 120 (Python's own for a failed final flush)
+    with open("/dev/full", "w") as full:
+        failed = subprocess.run(
+            [sys.executable, "-c", ENTRY, "shanten", "123m456p789s1122z"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            env={k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"},
+        )
+    assert failed.returncode == 120
+    assert "No space left on device" in failed.stderr and "Traceback" not in failed.stderr
+    # standard output closed from the start (`mjcli ... >&-`): nothing to flush, no error
+    closed = subprocess.run(
+        [sys.executable, "-c", ENTRY, "shanten", "123m456p789s1122z"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+        close_fds=True,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert (closed.returncode, closed.stderr) == (0, "")
+    # an exit status beyond a C int is Python's to reduce (the normal exit)
+    huge = _run("import mjcli.cli as c\nc.main = lambda: sys.exit(2**40)\n" + ENTRY)
+    assert huge.returncode == _run("import sys\nsys.exit(2**40)\n").returncode
