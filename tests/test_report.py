@@ -242,6 +242,33 @@ def test_the_most_disputed_points_are_the_brute_forces(rows: list[tuple], top: i
     assert got.rows() == expected[:top]
 
 
+def test_the_rows_of_the_drawn_points_come_in_the_tables_order_whatever_the_order(
+    report_outputs: dict[str, Path],
+) -> None:
+    """Each drawn point's rows in the table's order, the same every run, on a table in any order
+    (rows shuffled): what a count in Python over the rows finds."""
+    from mjcli.report.agreement import rows_of_points
+    from mjcli.report.riichi_replay import POINT
+
+    table = pl.read_parquet(report_outputs["riichi-replay"] / "decisions.parquet")
+    if "game" not in table.columns:
+        table = table.with_columns(game=pl.lit(0, dtype=pl.Int32))
+    shuffled = table.sample(fraction=1.0, shuffle=True, seed=7)
+    points = most_disputed(shuffled.lazy(), 6)
+    wanted = set(points.select(POINT).iter_rows())
+    expected: dict[tuple, list[dict]] = {}
+    for r in shuffled.iter_rows(named=True):
+        key = tuple(r[c] for c in POINT)
+        if key in wanted:
+            expected.setdefault(key, []).append(r)
+    for _ in range(4):
+        got = rows_of_points(shuffled.lazy(), points, POINT)
+        assert [[{k: v for k, v in r.items() if k != "_rank"} for r in got[k]] for k in expected] == list(
+            expected.values()
+        )
+        assert list(got) == [tuple(r) for r in points.select(POINT).iter_rows()]
+
+
 def test_the_advise_command_of_a_drawn_decision_reopens_it(
     report_outputs: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import polars as pl
 
@@ -147,6 +148,30 @@ def most_disputed(
         .head(top)
         .collect()
     )
+
+
+def rows_of_points(
+    rows: pl.LazyFrame | pl.DataFrame, points: pl.DataFrame, point: Sequence[str]
+) -> dict[tuple, list[dict[str, Any]]]:
+    """Every row of each of ``points`` (keyed by the columns ``point``), by the point's key, in the
+    table's order (a replay's: the order the policies were asked). The rows are numbered before
+    the join, whose output order Polars does not promise: the same rows in the same order every
+    run, for a table in any order."""
+    if points.is_empty():
+        return {}
+    keys = points.select(point).with_row_index("_rank")
+    chosen = (
+        rows.lazy()
+        .with_row_index("_order")
+        .join(keys.lazy(), on=list(point), how="inner")
+        .sort("_rank", "_order")
+        .drop("_order")
+        .collect()
+    )
+    out: dict[tuple, list[dict[str, Any]]] = {}
+    for r in chosen.iter_rows(named=True):
+        out.setdefault(tuple(r[c] for c in point), []).append(r)
+    return out
 
 
 #: a join whose null keys match each other, as group_by's do (the option's name in newer Polars,

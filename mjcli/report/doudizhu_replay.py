@@ -20,7 +20,7 @@ import polars as pl
 from mjcli.errors import UsageError
 from mjcli.ledger import table_source
 from mjcli.report import charts
-from mjcli.report.agreement import PHASES, overall, pair_matrix, rates_by, thirds
+from mjcli.report.agreement import PHASES, overall, pair_matrix, rates_by, rows_of_points, thirds
 from mjcli.report.agreement import most_disputed as disputed_points
 from mjcli.report.outputs import MARKERS, Output, columns
 from mjcli.report.page import Page
@@ -177,12 +177,6 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
     )
     if points.is_empty():
         return
-    keys = points.select(POINT).with_row_index("_rank")
-    chosen = (
-        lf.join(keys.lazy(), on=POINT, how="inner").with_row_index("_order").sort("_rank", "_order").collect()
-    )
-    by_point: dict[tuple, list[dict[str, Any]]] = {}
-    for r in chosen.iter_rows(named=True):
-        by_point.setdefault(tuple(r[c] for c in POINT), []).append(r)
+    by_point = rows_of_points(lf, points, POINT)
     for i, key in enumerate(points.select(POINT).iter_rows(), 1):
         disputed.decision(draw_decision(page.sprite, by_point[key], i))

@@ -27,7 +27,7 @@ from mjcli.hk.notation import hand_text, parse_hand, tile_code
 from mjcli.hk.summary import KINDS, summarise
 from mjcli.ledger import table_source
 from mjcli.report import charts
-from mjcli.report.agreement import PHASES, overall, rates_by, shanten_group
+from mjcli.report.agreement import PHASES, overall, rates_by, rows_of_points, shanten_group
 from mjcli.report.agreement import most_disputed as disputed_points
 from mjcli.report.outputs import MARKERS, REPLAY_MANIFEST, Output, columns, read_json
 from mjcli.report.page import Page
@@ -277,11 +277,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
     )
     if points.is_empty():
         return
-    keys = points.select(POINT).with_row_index("_rank")
-    chosen = frame.join(keys, on=POINT, how="inner").with_row_index("_order").sort("_rank", "_order")
-    by_point: dict[tuple, list[dict[str, Any]]] = {}
-    for r in chosen.iter_rows(named=True):
-        by_point.setdefault(tuple(r[c] for c in POINT), []).append(r)
+    by_point = rows_of_points(frame, points, POINT)
     rules = _log_rules(out.folder)
     for i, key in enumerate(points.select(POINT).iter_rows(), 1):
         rows = by_point[key]

@@ -21,7 +21,7 @@ import polars as pl
 from mjcli.ledger import table_source
 from mjcli.output import plural
 from mjcli.report import charts
-from mjcli.report.agreement import PHASES, overall, rates_by, shanten_group
+from mjcli.report.agreement import PHASES, overall, rates_by, rows_of_points, shanten_group
 from mjcli.report.agreement import most_disputed as disputed_points
 from mjcli.report.outputs import REPLAY_MANIFEST, Output, read_json
 from mjcli.report.page import Page
@@ -146,20 +146,6 @@ def most_disputed(lf: pl.LazyFrame, top: int) -> pl.DataFrame:
             "gap": pl.col("ukeire_choice") - pl.col("ukeire_actual"),
         },
     )
-
-
-def _rows_of(lf: pl.LazyFrame, points: pl.DataFrame) -> dict[tuple, list[dict[str, Any]]]:
-    """Every policy's row of each point, by the point's key, in the order the policies were asked."""
-    if points.is_empty():
-        return {}
-    keys = points.select(POINT).with_row_index("_rank")
-    rows = (
-        lf.join(keys.lazy(), on=POINT, how="inner").with_row_index("_order").sort("_rank", "_order").collect()
-    )
-    out: dict[tuple, list[dict[str, Any]]] = {}
-    for r in rows.iter_rows(named=True):
-        out.setdefault(tuple(r[c] for c in POINT), []).append(r)
-    return out
 
 
 def draw_decision(
@@ -346,7 +332,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
         "(then: the most policies agreeing on the same other move, the most shanten, then ukeire, the "
         "player's move gave up). Shanten after and ukeire: of the hand each move leaves."
     )
-    by_point = _rows_of(lf, points)
+    by_point = rows_of_points(lf, points, POINT)
     for i, key in enumerate(points.select(POINT).iter_rows(), 1):
         disputed.decision(draw_decision(page.sprite, logs, by_point[key], i))
     _changes_section(page, lf, out, logs, baseline, top)
@@ -376,8 +362,16 @@ def _changes_section(
     shown = points.head(top)
     if points.height > top:
         sec.note(f"The first {top} of {points.height} decision points with a change are drawn.")
-    full = lf.join(shown.lazy(), on=KEY, how="inner").select(*POINT).unique(maintain_order=True).collect()
-    by_point = _rows_of(lf, full)
+    # the points in the table's order (numbered before the join, whose order is not promised)
+    full = (
+        lf.with_row_index("_order")
+        .join(shown.lazy(), on=KEY, how="inner")
+        .sort("_order")
+        .select(*POINT)
+        .unique(maintain_order=True)
+        .collect()
+    )
+    by_point = rows_of_points(lf, full, POINT)
     olds: dict[tuple, dict[str, str]] = {}
     for r in changes.iter_rows(named=True):
         olds.setdefault(tuple(r[c] for c in KEY), {})[r["policy"]] = r["old"]
