@@ -154,3 +154,19 @@ def test_what_exit_handlers_print_is_out_and_a_failed_write_is_an_error():
     # an exit status beyond a C int is Python's to reduce (the normal exit)
     huge = _run("import mjcli.cli as c\nc.main = lambda: sys.exit(2**40)\n" + ENTRY)
     assert huge.returncode == _run("import sys\nsys.exit(2**40)\n").returncode
+
+
+def test_a_bot_left_running_at_the_end_is_killed(tmp_path):
+    # a bot that ignores the end of its input and SIGTERM, never closed by its owner: the process
+    # ends without the teardown (no __del__), and the bot's finalizer kills its group all the same
+    stubborn = "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(120)"
+    pid_file = tmp_path / "bot.pid"
+    code = (
+        "from mjcli.riichi.bots.process import BotProcess\n"
+        f"bot = BotProcess([{sys.executable!r}, '-c', {stubborn!r}], 'stubborn')\n"
+        f"open({str(pid_file)!r}, 'w').write(str(bot.pid))\n" + ENTRY
+    )
+    run = _run(code, "shanten", "123m456p789s1122z")
+    assert run.returncode == 0, run.stderr
+    pid = int(pid_file.read_text())
+    assert not Path(f"/proc/{pid}").exists()

@@ -21,6 +21,7 @@ import selectors
 import signal
 import subprocess
 import time
+import weakref
 from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
@@ -78,6 +79,10 @@ class BotProcess:
         if log is not None:
             log.parent.mkdir(parents=True, exist_ok=True)
             self._log = open(log, "ab", buffering=0)  # noqa: SIM115 - kept open for the process's life
+        # A bot left running when this object goes (dropped without close(), or alive when the
+        # process ends: the ``mjcli`` command ends without the interpreter's teardown, which runs no
+        # __del__ but runs these finalizers, as atexit handlers) has its process group killed.
+        self._finalizer = weakref.finalize(self, _kill_group, self.proc)
         self._prefix = f"[{label} pid {self.proc.pid}] ".encode()
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr
         self._in_fd = self.proc.stdin.fileno()
@@ -278,12 +283,20 @@ class BotProcess:
         if self._log is not None:
             with contextlib.suppress(OSError):
                 self._log.close()
+        self._finalizer.detach()
         return code
 
-    def __del__(self) -> None:  # a process object dropped without close(): still no orphan
-        with contextlib.suppress(Exception):
-            if not self.closed:
-                self.kill()
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """Kill a bot's process group (what it left running too, as :meth:`BotProcess.close` does) and
+    reap the bot (see BotProcess)."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    if proc.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            proc.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(5.0)
 
 
 def _exit_text(code: int) -> str:
