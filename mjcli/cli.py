@@ -99,11 +99,21 @@ def main() -> None:
         # Typer turns a KeyboardInterrupt into a silent exit 130; no command exits 130 otherwise.
         if exc.code == INTERRUPTED:
             _interrupted()
+        if isinstance(exc.__context__, BrokenPipeError):
+            # Typer's click ends a command whose reader went away (`mjcli shanten - < hands | head`)
+            # with a bare exit 1, which reads as "found problems" (DESIGN's exit codes) and fails a
+            # `set -o pipefail` script; it raises it while handling the write's error, hence the
+            # context. The same as the handler below, for the writes made inside the command.
+            _reader_gone()
         raise
     except BrokenPipeError:
-        # `mjcli ... | head` closing the pipe early is not an error of ours.
-        sys.stderr.close()
-        sys.exit(0)
+        _reader_gone()
+
+
+def _reader_gone() -> None:
+    """`mjcli ... | head` closing the pipe early is not an error of ours: exit 0, nothing more said."""
+    sys.stderr.close()
+    sys.exit(0)
 
 
 def entry() -> None:

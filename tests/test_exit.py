@@ -170,3 +170,26 @@ def test_a_bot_left_running_at_the_end_is_killed(tmp_path):
     assert run.returncode == 0, run.stderr
     pid = int(pid_file.read_text())
     assert not Path(f"/proc/{pid}").exists()
+
+
+def test_a_reader_that_goes_away_early_is_not_an_error(tmp_path):
+    # `mjcli shanten - < hands | head -1`: the command's writes meet a closed pipe while it runs
+    # (Typer's click would end it with status 1, "found problems") and at the end; either way the
+    # status is 0 and nothing is said (DESIGN: exit codes)
+    hands = tmp_path / "hands.txt"
+    hands.write_text("123m456p789s1122z\n" * 50_000)
+    base = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    for args in (["shanten", "-"], ["shanten", "-", "--json"], ["shanten", "123m456p789s1122z"]):
+        with hands.open("rb") as stdin:
+            proc = subprocess.Popen(
+                [sys.executable, "-c", ENTRY, *args],
+                stdin=stdin,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=base,
+            )
+        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdout.readline()  # `head -1`: one line read, then the pipe is closed
+        proc.stdout.close()
+        err = proc.stderr.read().decode()
+        assert (proc.wait(timeout=120), err) == (0, ""), args
