@@ -551,6 +551,8 @@ def self_play(games: int = 8) -> None:
     cpu = time.process_time() - t
     ours = games / cpu
     rounds = sum(type(e) is ev.StartRound for g in played for e in g.events)
+    our_moves = (ev.Draw, ev.Discard, ev.Chi, ev.Pon, ev.OpenKan, ev.ClosedKan, ev.AddedKan, ev.Nukidora)
+    moves = sum(type(e) in our_moves for g in played for e in g.events)
     peer, ratio, note = "RiichiEnv: skipped (not installed)", "", ""
     try:
         from riichienv import RiichiEnv
@@ -568,13 +570,25 @@ def self_play(games: int = 8) -> None:
         # its rounds counted from its log after the clock, as ours are (reading ``mjai_log`` makes
         # the whole game's events as Python dicts, work that is not self-play's)
         peer_rounds = sum(e["type"] == "start_kyoku" for env in envs for e in env.mjai_log)
+        peer_moves = sum(e["type"] in _MJAI_MOVES for env in envs for e in env.mjai_log)
         peer = f"RiichiEnv {games / rcpu:.1f}/cpu-s"
         ratio = f"x{(games / rcpu) / ours:.2f}"
-        note = f"; RiichiEnv {peer_rounds / games:.1f} (its own walls)"
+        # The games are not the same length: under Tenhou's rules ours play on into the West round
+        # when no one has 30,000 at the end of the South (first-legal play rarely wins), RiichiEnv's
+        # end there; a move (draw, discard, call, kan) is the same work on both sides.
+        note = (
+            f"; RiichiEnv {peer_rounds / games:.1f} (its own walls). Moves (draws, discards, calls, "
+            f"kans) per CPU s: mjcli {moves / cpu:,.0f}, RiichiEnv {peer_moves / rcpu:,.0f}: "
+            f"x{(peer_moves / rcpu) / (moves / cpu):.2f} per move"
+        )
     except ImportError:
         pass
     _row("self-play, first-legal policy", f"{ours:.1f} hanchan/cpu-s", peer, ratio, "<= x1 RiichiEnv")
     print(f"    (rounds per hanchan: mjcli {rounds / games:.1f}{note})")
+
+
+#: the events of a move in RiichiEnv's mjai log (ours: ``our_moves`` in :func:`self_play`)
+_MJAI_MOVES = frozenset(("tsumo", "dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "nukidora"))
 
 
 #: runs a command and prints the peak RSS (KiB) of its process tree: this process's own children
