@@ -58,8 +58,8 @@ run: install
 	@echo "report: $(CURDIR)/build/replay-fixture/report.html"
 
 lint: install
-	$(BIN)/ruff check mjcli tests benchmarks
-	$(BIN)/ruff format --check mjcli tests benchmarks
+	$(BIN)/ruff check mjcli tests benchmarks fixtures examples
+	$(BIN)/ruff format --check mjcli tests benchmarks fixtures examples
 
 test: lint peers browser
 	$(BIN)/python -m pytest

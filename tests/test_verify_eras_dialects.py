@@ -376,3 +376,18 @@ def test_akochan_open_kan_dora_after_the_kan_players_discard_reads_as_tenhou_s()
     assert moved
     (again,) = read_bytes(_mjai(objs), "kan.jsonl")
     assert again.events == game.events
+
+
+def test_the_synthetic_logs_are_what_their_generator_writes():
+    # fixtures/logs/make_synthetic.py writes them from the simulate fixture and the engine: a change
+    # to either that moves them must come with the files written again (as `make run` checks the
+    # simulate fixture itself), or the generator no longer documents the files
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_synthetic", LOG_FIXTURES / "make_synthetic.py")
+    assert spec is not None and spec.loader is not None
+    generator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generator)
+    assert generator.akochan_dialect() == AKOCHAN.read_text(encoding="utf-8")
+    pao = LOG_FIXTURES / "synthetic-pao-two-yakuman.json"
+    assert generator.pao_two_yakuman() == pao.read_text(encoding="utf-8")
