@@ -573,9 +573,10 @@ def self_play(games: int = 8) -> None:
         peer_moves = sum(e["type"] in _MJAI_MOVES for env in envs for e in env.mjai_log)
         peer = f"RiichiEnv {games / rcpu:.1f}/cpu-s"
         ratio = f"x{(games / rcpu) / ours:.2f}"
-        # The games are not the same length: under Tenhou's rules ours play on into the West round
-        # when no one has 30,000 at the end of the South (first-legal play rarely wins), RiichiEnv's
-        # end there; a move (draw, discard, call, kan) is the same work on both sides.
+        # The games are not of one length: the first legal action is not the same move on both
+        # sides (ours call more pons and kans), so the games go differently and ours more often
+        # play on into the West round (both do when no one has 30,000 at the end of the South). A
+        # move (draw, discard, call, kan) is nearly the same work on both sides.
         note = (
             f"; RiichiEnv {peer_rounds / games:.1f} (its own walls). Moves (draws, discards, calls, "
             f"kans) per CPU s: mjcli {moves / cpu:,.0f}, RiichiEnv {peer_moves / rcpu:,.0f}: "

@@ -17,6 +17,7 @@ import sys
 import threading
 from collections.abc import Sequence
 from types import FrameType
+from typing import NoReturn
 
 import typer
 
@@ -84,14 +85,15 @@ def _stop(signum: int, frame: object) -> None:
 
 def main() -> None:
     """Console-script entry point: run the app; project errors become ``error: ...`` and exit 2,
-    Ctrl-C and SIGTERM ``interrupted`` and exit 130 (after the command's clean-up has run)."""
+    Ctrl-C and SIGTERM ``interrupted`` and exit 130 (after the command's clean-up has run), a reader
+    of the output gone before the command finished exit 141 (:func:`_reader_gone`)."""
     signal.signal(signal.SIGTERM, _stop)  # SIGTERM stops a run the way Ctrl-C does
     process_settings.apply()  # before anything imports Polars
     try:
         args = optional_values(sys.argv[1:])
         build_app(commands_for(args))(args=args)
     except MjcliError as exc:
-        print(f"error: {one_line(str(exc))}", file=sys.stderr)
+        _say(f"error: {one_line(str(exc))}")
         sys.exit(2)
     except KeyboardInterrupt:
         _interrupted()
@@ -100,20 +102,38 @@ def main() -> None:
         if exc.code == INTERRUPTED:
             _interrupted()
         if isinstance(exc.__context__, BrokenPipeError):
-            # Typer's click ends a command whose reader went away (`mjcli shanten - < hands | head`)
-            # with a bare exit 1, which reads as "found problems" (DESIGN's exit codes) and fails a
-            # `set -o pipefail` script; it raises it while handling the write's error, hence the
-            # context. The same as the handler below, for the writes made inside the command.
+            # Typer's click ends a command whose output met a closed pipe with a bare exit 1, which
+            # reads as "found problems"; it raises it while handling the write's error, hence the
+            # context
             _reader_gone()
         raise
     except BrokenPipeError:
         _reader_gone()
 
 
-def _reader_gone() -> None:
-    """`mjcli ... | head` closing the pipe early is not an error of ours: exit 0, nothing more said."""
-    sys.stderr.close()
-    sys.exit(0)
+#: the exit code of a command stopped because the reader of its output went away (128 + SIGPIPE)
+READER_GONE = 141
+
+
+def _reader_gone() -> NoReturn:
+    """The output's reader went away before the command finished (`mjcli verify logs | head -1`):
+    the command stops there, says nothing more and exits 141, the status a shell reports for a
+    program a closed pipe stops (`yes | head`). Not 0: the command did not finish (a verify has not
+    checked every log, a replay's gate has not seen every decision); not 1, "found problems". A
+    command that finished before its last output met the closed pipe keeps its own status
+    (:func:`entry`). Standard output is pointed at the null device, so that nothing still buffered
+    for it fails again at the exit."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    sys.exit(READER_GONE)
+
+
+def _say(text: str) -> None:
+    """A last line on stderr; a stderr gone (`mjcli ... 2>&1 | true`) leaves the exit status as it is."""
+    with contextlib.suppress(OSError, ValueError):
+        print(text, file=sys.stderr, flush=True)
 
 
 def entry() -> None:
@@ -129,7 +149,8 @@ def entry() -> None:
     (multiprocessing's removes its temporary folders and stops its helpers; Ray's ends its
     session; a plugin's own), then standard output and error are flushed; a write that fails then
     is reported and the status is 120, as Python's exit gives, but for a reader gone (`mjcli ... |
-    head`), which :func:`main` does not count as an error either. Objects' ``__del__`` methods do
+    head`): the command had finished, and keeps its status (see :func:`_reader_gone`). Objects'
+    ``__del__`` methods do
     not run (Python does not promise them at exit either; a plugin that must clean up registers an
     ``atexit`` handler). The normal exit is taken instead when a thread that is not a daemon is
     running (it waits for it), for an exit status beyond a C int, and when mjcli is not the
@@ -157,7 +178,7 @@ def entry() -> None:
             stream.flush()
         except BrokenPipeError:
             pass
-        except (OSError, ValueError) as exc:  # a full disk, an I/O error; ValueError: closed by main
+        except (OSError, ValueError) as exc:  # a full disk, an I/O error; ValueError: closed by the command
             if isinstance(exc, ValueError) and stream.closed:
                 continue
             with contextlib.suppress(OSError, ValueError):
@@ -193,7 +214,7 @@ def _interrupted() -> None:
     # exit, whatever code it exits with, even though the interrupt was handled here; every exec of
     # a string clears that flag first, so this one keeps the exit status 130
     exec("pass")
-    print("interrupted: the run was stopped and its unfinished output removed", file=sys.stderr)
+    _say("interrupted: the run was stopped and its unfinished output removed")
     sys.exit(INTERRUPTED)
 
 

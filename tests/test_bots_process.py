@@ -100,6 +100,17 @@ def test_a_program_that_does_not_exist_is_a_usage_error(tmp_path: Path) -> None:
         BotProcess([str(tmp_path / "nothing-here")], "bot 'n' seat 0")
 
 
+def test_a_log_that_cannot_be_opened_is_a_usage_error_and_starts_no_bot(tmp_path: Path) -> None:
+    marker = str(tmp_path)
+    argv = script(tmp_path, "import time\ntime.sleep(3600)\n")
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the log's folder should be")
+    with pytest.raises(BotStartError, match="cannot open the log"):
+        BotProcess(argv, "bot 'l' seat 0", blocked / "bot.log")
+    time.sleep(0.5)  # (a bot started anyway would be running by now)
+    wait_for(0, marker)
+
+
 def test_close_kills_a_bot_that_ignores_the_end_of_its_input(tmp_path: Path) -> None:
     marker = str(tmp_path)
     argv = script(

@@ -172,14 +172,16 @@ def test_a_bot_left_running_at_the_end_is_killed(tmp_path):
     assert not Path(f"/proc/{pid}").exists()
 
 
-def test_a_reader_that_goes_away_early_is_not_an_error(tmp_path):
-    # `mjcli shanten - < hands | head -1`: the command's writes meet a closed pipe while it runs
-    # (Typer's click would end it with status 1, "found problems") and at the end; either way the
-    # status is 0 and nothing is said (DESIGN: exit codes)
+def test_a_reader_that_goes_away_before_the_command_finished_gives_141(tmp_path):
+    # `mjcli shanten - < hands | head -1`, `mjcli verify logs | head -1`: a write meets a closed pipe
+    # while the command runs. It stops there, silently, with 141 (128 + SIGPIPE), as a program a
+    # closed pipe stops does: not 0 (it did not finish: a verify that found nothing wrong so far has
+    # not checked every log) and not 1 ("found problems", what Typer's click gave)
     hands = tmp_path / "hands.txt"
     hands.write_text("123m456p789s1122z\n" * 50_000)
     base = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
-    for args in (["shanten", "-"], ["shanten", "-", "--json"], ["shanten", "123m456p789s1122z"]):
+    # (50,000 lines: far more than the pipe holds, so the command is still writing when it closes)
+    for args in (["shanten", "-"], ["shanten", "-", "--json"]):
         with hands.open("rb") as stdin:
             proc = subprocess.Popen(
                 [sys.executable, "-c", ENTRY, *args],
@@ -192,4 +194,40 @@ def test_a_reader_that_goes_away_early_is_not_an_error(tmp_path):
         assert proc.stdout.readline()  # `head -1`: one line read, then the pipe is closed
         proc.stdout.close()
         err = proc.stderr.read().decode()
-        assert (proc.wait(timeout=120), err) == (0, ""), args
+        assert (proc.wait(timeout=120), err) == (141, ""), args
+
+
+def test_a_command_that_finished_keeps_its_status_when_its_last_output_meets_a_closed_pipe():
+    # the output still buffered when the command returns goes out at the exit (entry's flush): the
+    # command had finished, so its own status stands, whether 0 or 1 ("found problems")
+    base = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}  # (buffered, as a shell's)
+    for code in (0, 1):
+        finished = (
+            "import sys\nimport mjcli.cli as c\n"
+            f"def main():\n    sys.stdin.read()\n    print('x' * 100)\n    sys.exit({code})\n"
+            "c.main = main\n" + ENTRY
+        )
+        proc = subprocess.Popen(
+            [sys.executable, "-c", finished],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=base,
+        )
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        proc.stdout.close()  # the reader is gone before anything is written
+        proc.stdin.close()  # now the command runs, and returns with its line still buffered
+        err = proc.stderr.read().decode()
+        assert (proc.wait(timeout=120), err) == (code, "")
+
+
+def test_an_error_message_to_a_closed_pipe_keeps_the_errors_status():
+    # `mjcli verify /nonexistent 2>&1 | true`: the one-line error cannot be written; still exit 2
+    proc = subprocess.Popen(
+        [sys.executable, "-c", ENTRY, "verify", "/nonexistent/log.mjlog"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stderr is not None
+    proc.stderr.close()
+    assert proc.wait(timeout=120) == 2

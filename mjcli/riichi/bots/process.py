@@ -62,6 +62,12 @@ class BotProcess:
         self._out = bytearray()
         self._err = bytearray()
         self._log = None
+        if log is not None:  # before the bot starts: a log that cannot be opened starts no bot
+            try:
+                log.parent.mkdir(parents=True, exist_ok=True)
+                self._log = open(log, "ab", buffering=0)  # noqa: SIM115 - kept open for the process's life
+            except OSError as exc:
+                raise BotStartError(f"{label}: cannot open the log '{log}': {exc.strerror or exc}") from None
         try:
             self.proc = subprocess.Popen(
                 self.argv,
@@ -73,15 +79,15 @@ class BotProcess:
                 process_group=0,  # its own group: killed as a whole, apart from our Ctrl-C
             )
         except OSError as exc:
+            if self._log is not None:
+                self._log.close()
             raise BotStartError(
                 f"{label}: cannot start '{' '.join(self.argv)}': {exc.strerror or exc}"
             ) from None
-        if log is not None:
-            log.parent.mkdir(parents=True, exist_ok=True)
-            self._log = open(log, "ab", buffering=0)  # noqa: SIM115 - kept open for the process's life
         # A bot left running when this object goes (dropped without close(), or alive when the
         # process ends: the ``mjcli`` command ends without the interpreter's teardown, which runs no
-        # __del__ but runs these finalizers, as atexit handlers) has its process group killed.
+        # __del__ but runs these finalizers, as atexit handlers) has its process group killed. Made
+        # at once after the start: whatever fails after it (below), the bot is not left running.
         self._finalizer = weakref.finalize(self, _kill_group, self.proc)
         self._prefix = f"[{label} pid {self.proc.pid}] ".encode()
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr
