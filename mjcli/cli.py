@@ -150,12 +150,11 @@ def entry() -> None:
     session; a plugin's own), then standard output and error are flushed; a write that fails then
     is reported and the status is 120, as Python's exit gives, but for a reader gone (`mjcli ... |
     head`): the command had finished, and keeps its status (see :func:`_reader_gone`). Objects'
-    ``__del__`` methods do
-    not run (Python does not promise them at exit either; a plugin that must clean up registers an
-    ``atexit`` handler). The normal exit is taken instead when a thread that is not a daemon is
-    running (it waits for it), for an exit status beyond a C int, and when mjcli is not the
-    program itself but runs inside another (a profiler, coverage, a debugger, ``runpy``), which
-    still has work to do after it. Bench rows: start-up, ``--jobs 2`` vs 1."""
+    ``__del__`` methods do not run (Python does not promise them at exit either; a plugin that must
+    clean up registers an ``atexit`` handler). The normal exit is taken instead when a thread that
+    is not a daemon is running (it waits for it), for an exit status beyond a C int, and when mjcli
+    is not the program itself but runs inside another (a profiler, coverage, a debugger,
+    ``runpy``), which still has work to do after it. Bench rows: start-up, ``--jobs 2`` vs 1."""
     try:
         main()
         code: object = 0
