@@ -18,16 +18,20 @@ from shared import LOGS
 HANCHAN = sorted(p for p in (LOGS / "tenhou-xml").glob("20*.mjlog") if "no-" not in p.name)[:2]
 
 
+def _shell_env() -> dict[str, str]:
+    """This environment with buffered output, as a user's shell gives it (PYTHONUNBUFFERED would
+    hide a missing flush, and move where a closed pipe is met)."""
+    return {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+
+
 def _run(code: str, *args: str, stdin: str | None = None, env: dict[str, str] | None = None):
-    # buffered output, as a user's shell gives it (PYTHONUNBUFFERED would hide a missing flush)
-    base = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
     return subprocess.run(
         [sys.executable, "-c", code, *args],
         input=stdin,
         capture_output=True,
         text=True,
         timeout=300,
-        env={**base, **(env or {})},
+        env={**_shell_env(), **(env or {})},
     )
 
 
@@ -136,7 +140,7 @@ def test_what_exit_handlers_print_is_out_and_a_failed_write_is_an_error():
             stderr=subprocess.PIPE,
             text=True,
             timeout=120,
-            env={k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"},
+            env=_shell_env(),
         )
     assert failed.returncode == 120
     assert "No space left on device" in failed.stderr and "Traceback" not in failed.stderr
@@ -179,7 +183,6 @@ def test_a_reader_that_goes_away_before_the_command_finished_gives_141(tmp_path)
     # not checked every log) and not 1 ("found problems", what Typer's click gave)
     hands = tmp_path / "hands.txt"
     hands.write_text("123m456p789s1122z\n" * 50_000)
-    base = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
     # (50,000 lines: far more than the pipe holds, so the command is still writing when it closes)
     for args in (["shanten", "-"], ["shanten", "-", "--json"]):
         with hands.open("rb") as stdin:
@@ -188,7 +191,7 @@ def test_a_reader_that_goes_away_before_the_command_finished_gives_141(tmp_path)
                 stdin=stdin,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                env=base,
+                env=_shell_env(),
             )
         assert proc.stdout is not None and proc.stderr is not None
         assert proc.stdout.readline()  # `head -1`: one line read, then the pipe is closed
@@ -200,7 +203,6 @@ def test_a_reader_that_goes_away_before_the_command_finished_gives_141(tmp_path)
 def test_a_command_that_finished_keeps_its_status_when_its_last_output_meets_a_closed_pipe():
     # the output still buffered when the command returns goes out at the exit (entry's flush): the
     # command had finished, so its own status stands, whether 0 or 1 ("found problems")
-    base = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}  # (buffered, as a shell's)
     for code in (0, 1):
         finished = (
             "import sys\nimport mjcli.cli as c\n"
@@ -212,7 +214,7 @@ def test_a_command_that_finished_keeps_its_status_when_its_last_output_meets_a_c
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env=base,
+            env=_shell_env(),
         )
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         proc.stdout.close()  # the reader is gone before anything is written
