@@ -4,7 +4,8 @@ Each subcommand lives in ``mjcli/commands/<name>.py`` and exposes ``register(app
 assembles them (a run registers only the command it names, so that it imports nothing of the
 others; ``mjcli --help`` and ``from mjcli.cli import app`` get them all) and turns the project's
 exceptions into one-line errors with exit code 2, and Ctrl-C or SIGTERM into one line and exit
-code 130.
+code 130. The plain one-liners (``mjcli shanten HAND``, ``mjcli score HAND --win 2z``...) make the
+skin's call without Typer (:mod:`mjcli.plain_lines`).
 """
 
 from __future__ import annotations
@@ -17,34 +18,43 @@ import sys
 import threading
 from collections.abc import Sequence
 from types import FrameType
-from typing import NoReturn
-
-import typer
+from typing import TYPE_CHECKING, NoReturn
 
 from mjcli import __version__, process_settings
-from mjcli.commands import NAMES, command_modules, optional_values
 from mjcli.errors import MjcliError, one_line
+from mjcli.plain_lines import plain_call
+
+if TYPE_CHECKING:
+    import typer
+
+# Typer and the command skins (mjcli.commands) are imported when a run needs them: the plain
+# one-liners run without them (mjcli.plain_lines)
 
 #: the exit code of a run stopped by SIGINT or SIGTERM (128 + SIGINT, as shells report Ctrl-C)
 INTERRUPTED = 130
 
 
 def _show_version(value: bool) -> None:
+    import typer
+
     if value:
         print(f"mjcli {__version__}")
         raise typer.Exit()
 
 
-def _options(
-    version: bool = typer.Option(
-        False, "--version", callback=_show_version, is_eager=True, help="Print the version and exit."
-    ),
-) -> None:
-    """Options of mjcli itself, before the command."""
-
-
-def build_app(names: Sequence[str] = NAMES) -> typer.Typer:
+def build_app(names: Sequence[str] | None = None) -> typer.Typer:
     """The Typer app with the commands ``names`` (all of them by default)."""
+    import typer
+
+    from mjcli.commands import NAMES, command_modules
+
+    def _options(
+        version: bool = typer.Option(
+            False, "--version", callback=_show_version, is_eager=True, help="Print the version and exit."
+        ),
+    ) -> None:
+        """Options of mjcli itself, before the command."""
+
     app = typer.Typer(
         name="mjcli",
         help=(
@@ -59,7 +69,7 @@ def build_app(names: Sequence[str] = NAMES) -> typer.Typer:
         context_settings={"help_option_names": ["-h", "--help"]},
     )
     app.callback()(_options)
-    for module in command_modules(names):
+    for module in command_modules(NAMES if names is None else names):
         module.register(app)
     return app
 
@@ -67,6 +77,8 @@ def build_app(names: Sequence[str] = NAMES) -> typer.Typer:
 def commands_for(argv: Sequence[str]) -> tuple[str, ...]:
     """The commands a run with these arguments needs: the one it names (its first argument that is
     not an option), or every command when it names none (``--help``, ``--version``, a typo)."""
+    from mjcli.commands import NAMES
+
     first = next((arg for arg in argv if not arg.startswith("-")), None)
     return (first,) if first in NAMES else NAMES
 
@@ -90,8 +102,14 @@ def main() -> None:
     signal.signal(signal.SIGTERM, _stop)  # SIGTERM stops a run the way Ctrl-C does
     process_settings.apply()  # before anything imports Polars
     try:
-        args = optional_values(sys.argv[1:])
-        build_app(commands_for(args))(args=args)
+        plain = plain_call(sys.argv[1:])
+        if plain is not None:  # the skin's own call, without Typer (mjcli.plain_lines)
+            from mjcli import games
+
+            command, options = plain
+            # what the skin's `raise typer.Exit(games.run(...))` ends in: click's sys.exit(code)
+            sys.exit(games.run(command, options.pop("game", None), **options))
+        run_with_typer(sys.argv[1:])
     except MjcliError as exc:
         _say(f"error: {one_line(str(exc))}")
         sys.exit(2)
@@ -109,6 +127,14 @@ def main() -> None:
         raise
     except BrokenPipeError:
         _reader_gone()
+
+
+def run_with_typer(argv: Sequence[str]) -> None:
+    """The command line ``argv`` parsed and run by Typer (every line but the plain ones)."""
+    from mjcli.commands import optional_values
+
+    args = optional_values(argv)
+    build_app(commands_for(args))(args=args)
 
 
 #: the exit code of a command stopped because the reader of its output went away (128 + SIGPIPE)

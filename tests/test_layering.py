@@ -11,7 +11,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "mjcli"
 
 #: layers from the top down; a module may import its own layer and the ones below it, never above
 LAYERS = [
-    ("mjcli.cli", "mjcli.__main__", "mjcli.commands"),
+    ("mjcli.cli", "mjcli.__main__", "mjcli.commands", "mjcli.plain_lines"),
     ("mjcli.games", "mjcli.riichi.game", "mjcli.doudizhu.game", "mjcli.hk.game", "mjcli.api", "mjcli.report"),
     (
         "mjcli.riichi.advise",

@@ -37,7 +37,8 @@ def test_importing_the_cli_loads_no_command_and_no_heavy_library():
 
 
 def test_a_run_registers_only_the_command_it_names():
-    from mjcli.cli import NAMES, commands_for
+    from mjcli.cli import commands_for
+    from mjcli.commands import NAMES
 
     assert commands_for(["shanten", "123m456p789s1122z", "--json"]) == ("shanten",)
     assert commands_for(["--help"]) == NAMES
