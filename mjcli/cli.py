@@ -115,6 +115,11 @@ def main() -> None:
         sys.exit(2)
     except KeyboardInterrupt:
         _interrupted()
+    except EOFError:
+        # Typer's answer to end of input where a command asked for some (a plugin policy that reads
+        # stdin), given the same on the plain lines, which do not go through Typer
+        _say("\nAborted!")
+        sys.exit(1)
     except SystemExit as exc:
         # Typer turns a KeyboardInterrupt into a silent exit 130; no command exits 130 otherwise.
         if exc.code == INTERRUPTED:

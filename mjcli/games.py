@@ -82,7 +82,9 @@ def resolve(command: str, game: str | None, options: Mapping[str, Any]) -> tuple
     if cmd is None:
         having = ", ".join(x.name for x in games_with(command))
         raise UsageError(f"{g.name} has no {command} command (games with it: {having})")
-    foreign = [name for name, value in options.items() if name not in cmd.options and _given(value)]
+    # sorted: the same message whatever order the options came in (a skin hands them over in its
+    # declaration order, mjcli.plain_lines in the command line's)
+    foreign = sorted(name for name, value in options.items() if name not in cmd.options and _given(value))
     if foreign:
         shown = ", ".join("--" + n.rstrip("_").replace("_", "-") for n in foreign)
         raise UsageError(f"{shown} does not apply to {command} --game {g.name}")

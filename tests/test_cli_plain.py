@@ -67,6 +67,10 @@ PLAIN_LINES = [
     ["advise", "123m456p789s11223z", "--policies=nosuchpolicy"],
     ["advise", "123m456p789s1122z", "--offered", "2z", "--from", "1"],
     ["advise", "3456789TJQKA2BR", "--game", "doudizhu", "--landlord", "--json"],
+    # options that do not apply to the game, named in one order whatever order they came in
+    ["shanten", "123m456p789s1122z", "--game", "hk", "--fields", "hand", "--sanma"],
+    ["score", "234m456p678s11222z", "--payment", "full-gun", "--win", "2z", "--flowers", "1"],
+    ["advise", "3456789TJQKA2BR", "--game", "doudizhu", "--seen", "1p", "--dora", "1z"],
 ]
 
 
@@ -139,24 +143,33 @@ def test_a_completion_request_goes_to_typer(monkeypatch):
 
 
 def test_the_table_is_the_skins_flags_and_text_options():
-    """Each plain command's skin takes one argument, of that name and arity, and requires nothing
-    else; its flags (off unless given, no --no- form) and its options of one text value (None
-    unless given) are the table's, exactly, and none has a callback or an environment variable:
-    the plain call is the skin's call with the options not given left out."""
+    """Each plain command's skin takes one text argument, of that name and arity, and requires
+    nothing else; every option it has is "not given" (None, or False for a flag) unless given, with
+    no callback, prompt or environment variable, and the app reads none either: so the plain call,
+    with the options not given left out, is the skin's call. Its flags (no --no- form) and its
+    options of one text value are the table's, exactly."""
     import typer.main
     from typer._click import types
 
     for name, form in PLAIN.items():
         group = typer.main.get_command(cli.build_app([name]))
         command = group.commands[name]  # type: ignore[attr-defined]
+        for c in (group, command):
+            assert not c.context_settings.get("auto_envvar_prefix"), name
+            assert not c.deprecated, name
         arguments = [p for p in command.params if p.param_type_name == "argument"]
         assert [(a.name, a.nargs) for a in arguments] == [(form.hands, -1 if form.several else 1)], name
+        assert arguments[0].type is types.STRING, name
         assert [p.name for p in command.params if p.required] == [form.hands], name
+        for p in command.params:
+            if p.param_type_name == "option":
+                assert p.default in (None, False) and p.callback is None and not p.envvar, (name, p.name)
+                assert not p.prompt, (name, p.name)  # type: ignore[attr-defined]
         flags, values = {}, {}
         for p in command.params:
-            if p.param_type_name != "option" or p.callback is not None or p.envvar:
+            if p.param_type_name != "option":
                 continue
-            if p.is_flag and p.default is False and not p.secondary_opts:  # type: ignore[attr-defined]
+            if p.is_flag and not p.secondary_opts:  # type: ignore[attr-defined]
                 flags.update(dict.fromkeys(p.opts, p.name))
             elif p.type is types.STRING and not p.multiple and p.nargs == 1 and p.default is None:
                 values.update(dict.fromkeys(p.opts, p.name))
@@ -183,3 +196,28 @@ def test_a_plain_line_imports_neither_typer_nor_the_skins():
         ).stdout
         modules = json.loads(out.splitlines()[-1])
         assert bool(modules) == loaded, (argv, modules)
+
+
+def test_end_of_input_in_a_policy_ends_as_under_typer(tmp_path):
+    """A policy that reads stdin (an installed one, found by its entry point) meets its end: Typer
+    says "Aborted!" and exits 1; so does the plain line, which does not go through Typer."""
+    (tmp_path / "human_policy.py").write_text(
+        "class Human:\n    name = 'human'\n\n    def decide(self, view, legal):\n"
+        "        input('your move: ')\n        return legal[0]\n",
+        encoding="utf-8",
+    )
+    info = tmp_path / "human_policy-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: human-policy\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[mjcli.policies]\nhuman = human_policy:Human\n")
+    argv = ["advise", "123m456p789s11223z", "--policy", "human"]
+    assert plain_call(argv) is not None
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    env.pop("PYTHONUNBUFFERED", None)
+    runs = [
+        subprocess.run([sys.executable, "-c", code, *argv], input="", capture_output=True, text=True, env=env)
+        for code in (FAST, TYPER)
+    ]
+    fast, slow = ((r.returncode, r.stdout, r.stderr) for r in runs)
+    assert fast == slow
+    assert fast[0] == 1 and fast[2].endswith("Aborted!\n"), fast
