@@ -1,5 +1,6 @@
 """The one-liners that run without Typer: ``mjcli shanten HAND...``, ``mjcli score HAND --win 2z
---tsumo``, ``mjcli advise HAND --json``, the commands a user types and waits for.
+--tsumo``, ``mjcli advise HAND --json``, ``mjcli verify LOG``, ``mjcli convert LOG --to mjai``: the
+commands a user types and waits for.
 
 Typer's import (its vendored click and the standard modules it loads: inspect, subprocess,
 datetime, uuid...) is 40-60 ms of the 100-165 ms such a command took, the largest part of it that
@@ -23,14 +24,15 @@ from typing import Any
 
 @dataclass(frozen=True)
 class PlainForm:
-    """What :func:`plain_call` reads of one command: the skin's hand parameter, whether it takes
-    several hands, its flags (option -> parameter, True when given) and its options of one text
-    value (option -> parameter)."""
+    """What :func:`plain_call` reads of one command: the skin's argument (a hand, a log), whether it
+    takes several, its flags (option -> parameter, True when given), its options of one text value
+    (option -> parameter) and the parameters of those that click requires."""
 
     hands: str
     several: bool
     flags: Mapping[str, str]
     values: Mapping[str, str]
+    required: frozenset[str] = frozenset()
 
 
 #: the skins' flags and text options, as their Typer declarations name them (the test checks them)
@@ -104,6 +106,20 @@ PLAIN: dict[str, PlainForm] = {
             "--bot-framing": "bot_framing",
         },
     ),
+    # (not --ray: a bare --ray takes a default value, mjcli.commands.OPTIONAL_VALUES)
+    "verify": PlainForm(
+        "logs",
+        True,
+        flags={"--json": "as_json", "--resume": "resume"},
+        values={"--game": "game", "--out": "out", "-o": "out", "--rules": "rules"},
+    ),
+    "convert": PlainForm(
+        "log",
+        False,
+        flags={"--json": "as_json"},
+        values={"--game": "game", "--to": "to", "-t": "to", "--output": "output", "-o": "output"},
+        required=frozenset({"to"}),
+    ),
 }
 
 
@@ -114,7 +130,8 @@ def plain_call(argv: Sequence[str]) -> tuple[str, dict[str, Any]] | None:
     long option's value; a value is the next word. Left to Typer: an unknown option or ``--``, a
     flag given a value, a short option joined to anything (click reads ``-w=2z`` as the value
     ``=2z``), a value missing or starting with ``-``, an option given twice (click keeps the last),
-    another number of hands than the skin takes, and a shell-completion request in the environment
+    another number of hands (or logs) than the skin takes, a required option missing (click says
+    so in its words), and a shell-completion request in the environment
     (``_MJCLI_COMPLETE``, which click answers before it parses)."""
     form = PLAIN.get(argv[0]) if argv else None
     if form is None or any(name.endswith("_COMPLETE") for name in os.environ):
@@ -141,7 +158,7 @@ def plain_call(argv: Sequence[str]) -> tuple[str, dict[str, Any]] | None:
         if value.startswith("-"):
             return None
         options[param] = value
-    if not hands or (not form.several and len(hands) != 1):
+    if not hands or (not form.several and len(hands) != 1) or not form.required <= options.keys():
         return None
     options[form.hands] = hands if form.several else hands[0]
     return argv[0], options

@@ -1,5 +1,6 @@
 """The plain one-liners (``mjcli shanten HAND...``, ``mjcli score HAND --win 2z --tsumo``, ``mjcli
-advise HAND --json``: a hand, flags and text options) run without Typer (``mjcli.plain_lines``):
+advise HAND --json``, ``mjcli verify LOG``, ``mjcli convert LOG --to mjai``: hands or logs, flags and
+text options) run without Typer (``mjcli.plain_lines``):
 the same call of the game's command as the skin makes, so the same output, byte for byte, and the
 same exit code as when Typer parses them."""
 
@@ -67,6 +68,16 @@ PLAIN_LINES = [
     ["advise", "123m456p789s11223z", "--policies=nosuchpolicy"],
     ["advise", "123m456p789s1122z", "--offered", "2z", "--from", "1"],
     ["advise", "3456789TJQKA2BR", "--game", "doudizhu", "--landlord", "--json"],
+    ["verify", str(HANCHAN)],
+    ["verify", str(HANCHAN), str(LOGS / "tenhou6-edge" / "confusing_nakis_1.json"), "--json"],
+    ["verify", str(LOGS / "mjai"), "--rules", "majsoul"],
+    ["verify", str(LOGS / "tenhou-xml" / "2011020401gm-00a9-0000-f6eff225-no-game-end.mjlog")],
+    ["verify", "no/such/log.mjlog", str(HANCHAN)],
+    ["verify", "-"],
+    ["convert", str(HANCHAN), "--to", "mjai"],
+    ["convert", "-t", "tenhou6", str(LOGS / "mjai" / "126_204_0_mjai.jsonl")],
+    ["convert", str(HANCHAN), "--to=nosuchformat"],
+    ["convert", "no/such/log.mjlog", "--to", "mjai"],
     # options that do not apply to the game, named in one order whatever order they came in
     ["shanten", "123m456p789s1122z", "--game", "hk", "--fields", "hand", "--sanma"],
     ["score", "234m456p678s11222z", "--payment", "full-gun", "--win", "2z", "--flowers", "1"],
@@ -119,7 +130,10 @@ def test_the_plain_lines_cover_answers_and_errors():
         ["advise", "123m456p789s11223z", "-h"],
         ["advise", "123m456p789s11223z", "--plugin", "x=y.py:P"],  # repeatable
         ["advise", "123m456p789s11223z", "--bot-timeout", "2"],
-        ["verify", "x.mjlog"],
+        ["verify", "x.mjlog", "--jobs", "2"],  # a number
+        ["verify", "x.mjlog", "--ray"],  # a bare --ray takes its default value
+        ["convert", "x.mjlog"],  # --to is required
+        ["summary", "out"],
         ["--help"],
         ["--version"],
     ],
@@ -144,12 +158,17 @@ def test_a_completion_request_goes_to_typer(monkeypatch):
 
 def test_the_table_is_the_skins_flags_and_text_options():
     """Each plain command's skin takes one text argument, of that name and arity, and requires
-    nothing else; every option it has is "not given" (None, or False for a flag) unless given, with
-    no callback, prompt or environment variable, and the app reads none either: so the plain call,
-    with the options not given left out, is the skin's call. Its flags (no --no- form) and its
-    options of one text value are the table's, exactly."""
+    nothing else but the table's required options; every option it has is "not given" (None, or
+    False for a flag) unless given, with no callback, prompt or environment variable, and the app
+    reads none either: so the plain call, with the options not given left out, is the skin's call.
+    Its flags (no --no- form) and its options of one text value (but those whose bare form takes a
+    default value) are the table's, exactly."""
     import typer.main
     from typer._click import types
+
+    from mjcli.commands import OPTIONAL_VALUES
+
+    bare = set(OPTIONAL_VALUES)
 
     for name, form in PLAIN.items():
         group = typer.main.get_command(cli.build_app([name]))
@@ -160,7 +179,7 @@ def test_the_table_is_the_skins_flags_and_text_options():
         arguments = [p for p in command.params if p.param_type_name == "argument"]
         assert [(a.name, a.nargs) for a in arguments] == [(form.hands, -1 if form.several else 1)], name
         assert arguments[0].type is types.STRING, name
-        assert [p.name for p in command.params if p.required] == [form.hands], name
+        assert {p.name for p in command.params if p.required} == {form.hands, *form.required}, name
         for p in command.params:
             if p.param_type_name == "option":
                 assert p.default in (None, False) and p.callback is None and not p.envvar, (name, p.name)
@@ -171,7 +190,7 @@ def test_the_table_is_the_skins_flags_and_text_options():
                 continue
             if p.is_flag and not p.secondary_opts:  # type: ignore[attr-defined]
                 flags.update(dict.fromkeys(p.opts, p.name))
-            elif p.type is types.STRING and not p.multiple and p.nargs == 1 and p.default is None:
+            elif p.type is types.STRING and not p.multiple and p.nargs == 1 and not set(p.opts) & bare:
                 values.update(dict.fromkeys(p.opts, p.name))
         assert dict(form.flags) == flags, name
         assert dict(form.values) == values, name
