@@ -3,12 +3,18 @@
 An interrupted run never leaves a half-written output file; an existing file is replaced only
 once the new one is complete. The file gets the mode any new file gets (0666 less the umask), not
 the private 0600 of a temporary file.
+
+A target that is no file (a device, a pipe or a socket: ``-o /dev/null``, ``-o /dev/stdout``, a
+shell's ``-o >(gzip > out.gz)``) is written straight to, as a shell's redirection does: there is no
+file to replace, and a rename onto it would put a regular file in the device's place (as root,
+``/dev/null`` itself).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -16,8 +22,12 @@ from pathlib import Path
 
 @contextlib.contextmanager
 def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
-    """Yield a temporary path beside ``path``; rename it onto ``path`` when the block succeeds."""
+    """Yield a temporary path beside ``path``; rename it onto ``path`` when the block succeeds (a
+    special file, :func:`is_special_file`: ``path`` itself)."""
     target = Path(path)
+    if is_special_file(target):
+        yield target
+        return
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
@@ -31,6 +41,16 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     finally:
         if tmp.exists():
             tmp.unlink()
+
+
+def is_special_file(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` (its symlinks followed) is there and is neither a file nor a folder: a
+    device, a pipe or a socket, written straight to (see the module's docstring)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def current_umask() -> int:

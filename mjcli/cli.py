@@ -99,6 +99,7 @@ def main() -> None:
     """Console-script entry point: run the app; project errors become ``error: ...`` and exit 2,
     Ctrl-C and SIGTERM ``interrupted`` and exit 130 (after the command's clean-up has run), a reader
     of the output gone before the command finished exit 141 (:func:`_reader_gone`)."""
+    _hold_closed_std_fds()
     signal.signal(signal.SIGTERM, _stop)  # SIGTERM stops a run the way Ctrl-C does
     process_settings.apply()  # before anything imports Polars
     try:
@@ -132,6 +133,23 @@ def main() -> None:
         raise
     except BrokenPipeError:
         _reader_gone()
+
+
+def _hold_closed_std_fds() -> None:
+    """A standard stream the process was started without (`mjcli ... >&-`) gets the null device at
+    its descriptor, so that it stays taken: otherwise the first file or pipe the run opens gets that
+    number (0, 1 or 2), and what is meant for the stream lands there (`mjcli verify LOGS >&-` hung:
+    a worker's pipe was descriptor 1, pointed at the null device by the workers' start). Python has
+    made the stream itself None (nothing is written to it) and it stays so."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            with contextlib.suppress(OSError):
+                held = os.open(os.devnull, os.O_RDWR)
+                if held != fd:  # (the lower ones are open: os.open takes the lowest free number)
+                    os.dup2(held, fd)
+                    os.close(held)
 
 
 def run_with_typer(argv: Sequence[str]) -> None:

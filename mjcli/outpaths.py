@@ -5,7 +5,8 @@ Every command that writes files claims its output here, whatever the game:
 * :func:`claim_file` (``convert -o FILE``): the name is checked before the work: not empty, not a
   folder, its folder writable, not read-only, and not one of the command's inputs (by path or by
   inode: a hard link or a symlink to an input is the input). The file itself is then written
-  through :mod:`mjcli.atomic`, so that two runs writing it at once each leave one complete file.
+  through :mod:`mjcli.atomic`, so that two runs writing it at once each leave one complete file
+  (a device or a pipe, ``-o /dev/stdout``, is written straight to).
 * :func:`output_dir` (``--out DIR``): the folder is created (or found), locked for this run, and a
   hidden *stage* folder inside it is handed to the command, which writes everything there. When
   the work ends well, the files and folders the command owns are moved into ``DIR`` (each
@@ -37,6 +38,7 @@ import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
+from mjcli.atomic import is_special_file
 from mjcli.errors import UsageError, short_path
 from mjcli.runner import stop_signals_deferred
 
@@ -135,6 +137,8 @@ def claim_file(
     if target.is_dir():
         raise UsageError(f"{option} '{shown}' is a directory: give a file name")
     _check_not_input(target, _InputIndex(Path(p) for p in inputs), option)
+    if is_special_file(target):  # a device or a pipe, written straight to: no file, no folder used
+        return target
     if _read_only(target):
         raise UsageError(f"{option} '{shown}' is read-only: it is not replaced")
     _writable_folder(target.parent, option, shown)

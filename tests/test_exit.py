@@ -155,6 +155,18 @@ def test_what_exit_handlers_print_is_out_and_a_failed_write_is_an_error():
         preexec_fn=lambda: os.close(1),
     )
     assert (closed.returncode, closed.stderr) == (0, "")
+    # ... with workers: the descriptor is held for the stream, not taken by a worker's pipe (a
+    # verify of many logs with standard output closed hung, its worker's pipe at descriptor 1)
+    closed = subprocess.run(
+        [sys.executable, "-c", ENTRY, "verify", *map(str, HANCHAN), "--jobs", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+        close_fds=True,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert (closed.returncode, closed.stderr) == (0, "")
     # an exit status beyond a C int is Python's to reduce (the normal exit)
     huge = _run("import mjcli.cli as c\nc.main = lambda: sys.exit(2**40)\n" + ENTRY)
     assert huge.returncode == _run("import sys\nsys.exit(2**40)\n").returncode

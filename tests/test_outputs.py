@@ -94,6 +94,38 @@ def test_convert_never_writes_through_a_read_only_file(source: Path, tmp_path: P
     assert "would overwrite the input" in error_of(res)
 
 
+def test_a_device_or_a_pipe_is_written_straight_to_and_stays_what_it_is(source: Path, tmp_path: Path) -> None:
+    """``-o /dev/null``, ``-o /dev/stdout``, ``-o >(gzip > x.gz)``: written to as a shell's
+    redirection does. The temporary file renamed onto the name put a regular file in a device's
+    place (as root, /dev/null itself); the test makes its own device node (the null device's
+    numbers) and pipe instead of touching /dev."""
+    import threading
+
+    expected = run("convert", str(source), "--to", "mjai").stdout
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    res = run("convert", str(source), "--to", "mjai", "-o", str(fifo))
+    reader.join(30)
+    assert res.returncode == 0, res.stderr
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert got == [expected.encode("utf-8")]
+    node = tmp_path / "null"
+    try:
+        os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("cannot make a device node here (not root)")
+    link = tmp_path / "to-null"
+    link.symlink_to(node)
+    for target in (node, link):
+        res = run("convert", str(source), "--to", "mjai", "-o", str(target))
+        assert res.returncode == 0, res.stderr
+        assert stat.S_ISCHR(node.stat().st_mode) and link.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.mjlog", "null", "pipe", "to-null"]
+
+
 @pytest.mark.parametrize(
     ("name", "message"),
     [
