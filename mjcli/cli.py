@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import errno
 import os
 import signal
 import sys
@@ -21,7 +22,7 @@ from types import FrameType
 from typing import TYPE_CHECKING, NoReturn
 
 from mjcli import __version__, process_settings
-from mjcli.errors import MjcliError, one_line
+from mjcli.errors import MjcliError, one_line, short_path
 from mjcli.plain_lines import plain_call
 
 if TYPE_CHECKING:
@@ -133,6 +134,36 @@ def main() -> None:
         raise
     except BrokenPipeError:
         _reader_gone()
+    except OSError as exc:
+        _system_refused(exc)
+
+
+def _system_refused(exc: OSError) -> NoReturn:
+    """An operating-system error no command turned into a message of its own (a name too long for
+    the system, a disk full, a device gone): one line, never a traceback. A write that failed for
+    want of room or of the device (`mjcli verify logs > /dev/full`: no file named, the output is
+    what failed) is "cannot write the output" and exit 120, what :func:`entry` says when its last
+    flush fails (Python's own status for it); anything else exit 2, naming the file refused."""
+    what = one_line(exc.strerror or str(exc))
+    if exc.filename is None and exc.errno in _WRITE_FAILED:
+        _say(f"error: cannot write the output: {what}")
+        if sys.stdout is not None:
+            try:
+                sys.stdout.flush()  # what else the output holds, if the output is not what failed
+            except (OSError, ValueError):  # it is: nothing more to fail at the exit
+                with contextlib.suppress(OSError, ValueError):
+                    devnull = os.open(os.devnull, os.O_WRONLY)
+                    os.dup2(devnull, sys.stdout.fileno())
+                    os.close(devnull)
+        sys.exit(120)
+    if exc.filename is not None:
+        what = f"'{short_path(os.fsdecode(exc.filename))}': {what}"
+    _say(f"error: {what}")
+    sys.exit(2)
+
+
+#: the errors of a write that found no room or no device
+_WRITE_FAILED = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 
 
 def _hold_closed_std_fds() -> None:

@@ -144,6 +144,34 @@ def test_what_exit_handlers_print_is_out_and_a_failed_write_is_an_error():
         )
     assert failed.returncode == 120
     assert "No space left on device" in failed.stderr and "Traceback" not in failed.stderr
+    # ... and a write that fails while the command runs (unbuffered, or a command that flushes as
+    # it goes): the same line and status, not a traceback
+    for argv in (["verify", str(HANCHAN[0])], ["convert", str(HANCHAN[0]), "--to", "mjai"]):
+        with open("/dev/full", "w") as full:
+            failed = subprocess.run(
+                [sys.executable, "-c", ENTRY, *argv],
+                stdout=full,
+                stderr=subprocess.PIPE,
+                text=True,
+                timeout=120,
+                env={**_shell_env(), "PYTHONUNBUFFERED": "1"},
+            )
+        assert failed.returncode == 120, failed.stderr
+        assert failed.stderr == "error: cannot write the output: No space left on device\n"
+
+
+def test_a_name_the_system_refuses_is_a_one_line_error(tmp_path):
+    """A path too long for the system, as an input or an output: one line naming it, exit 2."""
+    long = str(tmp_path / ("x" * 300))
+    for argv in (
+        ["verify", long, str(HANCHAN[0])],
+        ["convert", str(HANCHAN[0]), "--to", "mjai", "-o", long],
+        ["verify", str(HANCHAN[0]), "--out", long],
+    ):
+        done = _run(ENTRY, *argv)
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.startswith("error: '...xxx") and done.stderr.endswith(": File name too long\n")
+        assert done.stderr.count("\n") == 1
     # standard output closed from the start (`mjcli ... >&-`): nothing to flush, no error
     closed = subprocess.run(
         [sys.executable, "-c", ENTRY, "shanten", "123m456p789s1122z"],
