@@ -24,11 +24,11 @@ from typing import Any
 
 @dataclass(frozen=True)
 class PlainForm:
-    """What :func:`plain_call` reads of one command: the skin's argument (a hand, a log), whether it
+    """What :func:`plain_call` reads of one command: the skin's argument (hands, logs), whether it
     takes several, its flags (option -> parameter, True when given), its options of one text value
     (option -> parameter) and the parameters of those that click requires."""
 
-    hands: str
+    argument: str
     several: bool
     flags: Mapping[str, str]
     values: Mapping[str, str]
@@ -160,5 +160,5 @@ def plain_call(argv: Sequence[str]) -> tuple[str, dict[str, Any]] | None:
         options[param] = value
     if not hands or (not form.several and len(hands) != 1) or not form.required <= options.keys():
         return None
-    options[form.hands] = hands if form.several else hands[0]
+    options[form.argument] = hands if form.several else hands[0]
     return argv[0], options

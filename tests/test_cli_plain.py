@@ -174,12 +174,17 @@ def test_the_table_is_the_skins_flags_and_text_options():
         group = typer.main.get_command(cli.build_app([name]))
         command = group.commands[name]  # type: ignore[attr-defined]
         for c in (group, command):
-            assert not c.context_settings.get("auto_envvar_prefix"), name
+            # no variables read, no defaults from a map, no option names rewritten, words read
+            # as options wherever they stand
+            settings = ("auto_envvar_prefix", "default_map", "token_normalize_func", "ignore_unknown_options")
+            assert not any(c.context_settings.get(k) for k in settings), name
             assert not c.deprecated, name
+        assert command.allow_interspersed_args and not command.allow_extra_args, name
         arguments = [p for p in command.params if p.param_type_name == "argument"]
-        assert [(a.name, a.nargs) for a in arguments] == [(form.hands, -1 if form.several else 1)], name
+        assert [(a.name, a.nargs) for a in arguments] == [(form.argument, -1 if form.several else 1)], name
         assert arguments[0].type is types.STRING, name
-        assert {p.name for p in command.params if p.required} == {form.hands, *form.required}, name
+        assert arguments[0].callback is None and not arguments[0].envvar, name
+        assert {p.name for p in command.params if p.required} == {form.argument, *form.required}, name
         for p in command.params:
             if p.param_type_name == "option":
                 assert p.default in (None, False) and p.callback is None and not p.envvar, (name, p.name)
@@ -207,6 +212,8 @@ def test_a_plain_line_imports_neither_typer_nor_the_skins():
         (["shanten", "123m456p789s1122z"], False),
         (["advise", "123m456p789s11223z"], False),
         (["score", "234m456p678s11222z", "--win", "2z", "--tsumo"], False),
+        (["verify", str(HANCHAN), "--json"], False),
+        (["convert", str(HANCHAN), "--to", "mjai"], False),
         (["shanten", "123m456p789s1122z", "--json"], False),
         (["score", "234m456p678s11222z", "--win", "2z", "--honba", "1"], True),
     ):
