@@ -160,6 +160,23 @@ def test_what_exit_handlers_print_is_out_and_a_failed_write_is_an_error():
         assert failed.stderr == "error: cannot write the output: No space left on device\n"
 
 
+def test_standard_input_closed_from_the_start_is_no_input():
+    """`mjcli shanten - <&-`: no hands on standard input, one line and exit 2 (it was a traceback:
+    Python makes a closed stdin None)."""
+    lines = (["shanten", "-"], ["shanten", "-", "--json"], ["shanten", "-", "--game", "hk"], ["verify", "-"])
+    for argv in lines:
+        done = subprocess.run(
+            [sys.executable, "-c", ENTRY, *argv],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            close_fds=True,
+            preexec_fn=lambda: os.close(0),
+        )
+        assert done.returncode == 2, (argv, done.stderr)
+        assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, (argv, done.stderr)
+
+
 def test_a_name_the_system_refuses_is_a_one_line_error(tmp_path):
     """A path too long for the system, as an input or an output: one line naming it, exit 2."""
     long = str(tmp_path / ("x" * 300))
