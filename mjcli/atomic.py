@@ -4,16 +4,19 @@ An interrupted run never leaves a half-written output file; an existing file is 
 once the new one is complete. The file gets the mode any new file gets (0666 less the umask), not
 the private 0600 of a temporary file.
 
-A target that is no file (a device, a pipe or a socket: ``-o /dev/null``, ``-o /dev/stdout``, a
-shell's ``-o >(gzip > out.gz)``) is written straight to, as a shell's redirection does: there is no
-file to replace, and a rename onto it would put a regular file in the device's place (as root,
-``/dev/null`` itself).
+A target that is no file (a device or a pipe: ``-o /dev/null``, a shell's ``-o >(gzip >
+out.gz)``), and a name of an open descriptor (``-o /dev/stdout``, ``/dev/fd/N``,
+``/proc/self/fd/N``, or a link to one, whatever the descriptor is open on: ``-o /dev/stdout >
+out.txt``), is written straight to, as a shell's redirection does: there is no file of that name
+to replace, and a rename onto it would put a regular file in the device's or the link's place (as
+root, ``/dev/null`` or ``/dev/stdout`` themselves).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import tempfile
 from collections.abc import Callable, Iterator
@@ -44,13 +47,37 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
 
 
 def is_special_file(path: str | os.PathLike[str]) -> bool:
-    """Whether ``path`` (its symlinks followed) is there and is neither a file nor a folder: a
-    device, a pipe or a socket, written straight to (see the module's docstring)."""
+    """Whether ``path`` is written straight to (see the module's docstring): it is there and, its
+    symlinks followed, neither a file nor a folder (a device, a pipe, a socket), or it names an open
+    descriptor."""
     try:
         mode = os.stat(path).st_mode
     except (OSError, ValueError):
         return False
-    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)) or names_a_descriptor(path)
+
+
+#: the names of open descriptors: /dev/stdin, /dev/stdout, /dev/stderr, /dev/fd/N, /proc/PID/fd/N
+_DESCRIPTOR = re.compile(
+    r"/dev/std(?:in|out|err)|/dev/fd/\d+|/proc/(?:self|thread-self|\d+)(?:/task/\d+)?/fd/\d+"
+)
+
+
+def names_a_descriptor(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path``, or a link it goes through (at most 40, as the system follows), is the name
+    of an open descriptor (:data:`_DESCRIPTOR`). Its links are followed one by one, by their text:
+    ``os.path.realpath`` would go on through ``/proc/self/fd/1`` to the file the descriptor is open
+    on, where a rename would replace the link."""
+    p = os.path.abspath(os.fspath(path))
+    for _ in range(40):
+        if _DESCRIPTOR.fullmatch(p):
+            return True
+        try:
+            link = os.readlink(p)
+        except (OSError, ValueError):
+            return False
+        p = os.path.normpath(os.path.join(os.path.dirname(p), link))
+    return False
 
 
 def current_umask() -> int:

@@ -136,6 +136,11 @@ def main() -> None:
         _reader_gone()
     except OSError as exc:
         _system_refused(exc)
+    except Exception as exc:
+        system = _polars_system_error(exc)
+        if system is None:
+            raise
+        _system_refused(system)
 
 
 def _system_refused(exc: OSError) -> NoReturn:
@@ -156,23 +161,41 @@ def _system_refused(exc: OSError) -> NoReturn:
                     os.dup2(devnull, sys.stdout.fileno())
                     os.close(devnull)
         sys.exit(120)
-    if exc.filename is not None:
-        what = f"'{short_path(os.fsdecode(exc.filename))}': {what}"
+    # (of a rename, the second name is the one the user gave: the first is a temporary file)
+    name = exc.filename2 if exc.filename2 is not None else exc.filename
+    if name is not None:
+        what = f"'{short_path(os.fsdecode(name))}': {what}"
     _say(f"error: {what}")
     sys.exit(2)
 
 
-#: the errors of a write that found no room or no device
-_WRITE_FAILED = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+#: the errors of a write that found no room (EIO is not among them: a read fails with it too)
+_WRITE_FAILED = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+
+
+def _polars_system_error(exc: Exception) -> OSError | None:
+    """The operating-system error a Polars exception carries (its text ends in "(os error N)":
+    Polars writes Parquet in Rust and raises its own exceptions, a full disk among them), else
+    None."""
+    if not type(exc).__module__.startswith("polars"):
+        return None
+    import re
+
+    found = re.search(r"\(os error (\d+)\)", str(exc))
+    if found is None:
+        return None
+    code = int(found.group(1))
+    return OSError(code, os.strerror(code))
 
 
 def _hold_closed_std_fds() -> None:
     """A standard stream the process was started without (`mjcli ... >&-`) gets the null device at
     its descriptor, so that it stays taken: otherwise the first file or pipe the run opens gets that
     number (0, 1 or 2), and what is meant for the stream lands there (`mjcli verify LOGS >&-` hung:
-    a worker's pipe was descriptor 1, pointed at the null device by the workers' start). Python has
-    made the stream itself None (nothing is written to it) and it stays so."""
-    for fd in (0, 1, 2):
+    a worker's pipe was descriptor 1, pointed at the null device by the workers' start). Python
+    made the stream None; it becomes one on the null device (`mjcli shanten BAD 2>&-` printed its
+    error line to stdout, print's answer to a None file; a progress bar failed on None)."""
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
         try:
             os.fstat(fd)
         except OSError:
@@ -181,6 +204,13 @@ def _hold_closed_std_fds() -> None:
                 if held != fd:  # (the lower ones are open: os.open takes the lowest free number)
                     os.dup2(held, fd)
                     os.close(held)
+                # the processes the run starts (workers' server, bots) get it too, as they would
+                # have got the stream (os.open's descriptors are not inherited)
+                os.set_inheritable(fd, True)
+                if getattr(sys, name) is None:  # a stream on the null device, not None: what is
+                    # written to it goes nowhere, as the user asked, and nothing fails on it
+                    stream = open(fd, "r" if fd == 0 else "w", closefd=False)  # noqa: SIM115 (the process's)
+                    setattr(sys, name, stream)
 
 
 def run_with_typer(argv: Sequence[str]) -> None:

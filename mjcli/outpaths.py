@@ -138,6 +138,9 @@ def claim_file(
         raise UsageError(f"{option} '{shown}' is a directory: give a file name")
     _check_not_input(target, _InputIndex(Path(p) for p in inputs), option)
     if is_special_file(target):  # a device or a pipe, written straight to: no file, no folder used
+        with contextlib.suppress(OSError):
+            if stat.S_ISSOCK(target.stat().st_mode):  # (open() cannot: it failed after the work)
+                raise UsageError(f"{option} '{shown}' is a socket: give a file, a device or a pipe")
         return target
     if _read_only(target):
         raise UsageError(f"{option} '{shown}' is read-only: it is not replaced")

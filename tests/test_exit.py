@@ -177,6 +177,65 @@ def test_standard_input_closed_from_the_start_is_no_input():
         assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, (argv, done.stderr)
 
 
+def test_a_stream_closed_from_the_start_is_the_null_device_for_the_run_and_its_children():
+    # its descriptor held, inheritable, and a stream on it (Python makes it None)
+    probe = (
+        "import os, sys\nimport mjcli.cli as c\nc._hold_closed_std_fds()\n"
+        "print(os.get_inheritable(0), sys.stdin is not None, sys.stdin.read() == '', file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert done.stderr == "True True True\n", done.stderr
+    # an error with stderr closed is said nowhere, not on stdout (print's answer to a None file)
+    for argv, code in ((["shanten", "12x"], 2), (["shanten", "123m456p789s1122z"], 0)):
+        done = subprocess.run(
+            [sys.executable, "-c", ENTRY, *argv],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            preexec_fn=lambda: os.close(2),
+        )
+        assert done.returncode == code and (done.stdout == "" or code == 0), (argv, done.stdout)
+    # and with stdout closed, output that is written, not printed (a JSON stream): no traceback
+    done = subprocess.run(
+        [sys.executable, "-c", ENTRY, "convert", str(HANCHAN[0]), "--to", "mjai"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+        close_fds=True,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_a_full_disk_met_by_polars_is_cannot_write_the_output(monkeypatch, capsys):
+    """Polars writes Parquet in Rust and raises its own exception for a full disk ("(os error 28)"):
+    the same line and status as Python's OSError, not a traceback and exit 1."""
+    import polars as pl
+    import pytest
+
+    from mjcli import cli, games
+
+    def full(*args, **kwargs):
+        raise pl.exceptions.ComputeError("failed to write: No space left on device (os error 28)")
+
+    monkeypatch.setattr(games, "run", full)
+    monkeypatch.setattr(sys, "argv", ["mjcli", "verify", str(HANCHAN[0])])
+    with pytest.raises(SystemExit) as stop:
+        cli.main()
+    assert stop.value.code == 120
+    assert capsys.readouterr().err == "error: cannot write the output: No space left on device\n"
+    monkeypatch.setattr(games, "run", lambda *a, **k: pl.DataFrame({"a": [1]}).select(pl.col("b")))
+    with pytest.raises(pl.exceptions.ColumnNotFoundError):  # a Polars error of another kind: a bug, raised
+        cli.main()
+
+
 def test_a_name_the_system_refuses_is_a_one_line_error(tmp_path):
     """A path too long for the system, as an input or an output: one line naming it, exit 2."""
     long = str(tmp_path / ("x" * 300))

@@ -126,6 +126,35 @@ def test_a_device_or_a_pipe_is_written_straight_to_and_stays_what_it_is(source: 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.mjlog", "null", "pipe", "to-null"]
 
 
+def test_a_name_of_an_open_descriptor_is_written_through_not_replaced(source: Path, tmp_path: Path) -> None:
+    """``-o /dev/stdout > out.txt``: the descriptor is open on a regular file, and the rename went
+    onto the link itself (the machine's /dev/stdout, as root). A link of the test's own to
+    /proc/self/fd/1 stands for it; and a socket is refused before the work (open() cannot)."""
+    import socket
+
+    link = tmp_path / "stdout"
+    link.symlink_to("/proc/self/fd/1")
+    out = tmp_path / "out.txt"
+    with out.open("w") as f:
+        done = subprocess.run(
+            [sys.executable, "-m", "mjcli", "convert", str(source), "--to", "mjai", "-o", str(link)],
+            stdout=f,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink() and os.readlink(link) == "/proc/self/fd/1"
+    # (the converted lines are in the file; the command's own line about them, printed through the
+    # shell's descriptor at its offset, may land over the first: two writers of one file, as with
+    # any program given /dev/stdout)
+    assert run("convert", str(source), "--to", "mjai").stdout.splitlines()[-1] in out.read_text()
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind(str(tmp_path / "sock"))
+        res = run("convert", str(source), "--to", "mjai", "-o", str(tmp_path / "sock"))
+    assert res.returncode == 2 and "is a socket" in res.stderr
+
+
 @pytest.mark.parametrize(
     ("name", "message"),
     [
