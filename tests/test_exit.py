@@ -160,19 +160,27 @@ def test_what_exit_handlers_print_is_out_and_a_failed_write_is_an_error():
         assert failed.stderr == "error: cannot write the output: No space left on device\n"
 
 
+def _closed(fd: int, *argv: str, code: str = ENTRY) -> subprocess.CompletedProcess:
+    """``mjcli ARGV`` (or ``code``) started with descriptor ``fd`` closed (`<&-`, `>&-`, `2>&-`); the
+    other two streams captured."""
+    return subprocess.run(
+        [sys.executable, "-c", code, *argv],
+        stdin=subprocess.DEVNULL if fd != 0 else None,
+        stdout=subprocess.PIPE if fd != 1 else subprocess.DEVNULL,
+        stderr=subprocess.PIPE if fd != 2 else subprocess.DEVNULL,
+        text=True,
+        timeout=120,
+        close_fds=True,
+        preexec_fn=lambda: os.close(fd),
+    )
+
+
 def test_standard_input_closed_from_the_start_is_no_input():
     """`mjcli shanten - <&-`: no hands on standard input, one line and exit 2 (it was a traceback:
     Python makes a closed stdin None)."""
     lines = (["shanten", "-"], ["shanten", "-", "--json"], ["shanten", "-", "--game", "hk"], ["verify", "-"])
     for argv in lines:
-        done = subprocess.run(
-            [sys.executable, "-c", ENTRY, *argv],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            close_fds=True,
-            preexec_fn=lambda: os.close(0),
-        )
+        done = _closed(0, *argv)
         assert done.returncode == 2, (argv, done.stderr)
         assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, (argv, done.stderr)
 
@@ -183,35 +191,22 @@ def test_a_stream_closed_from_the_start_is_the_null_device_for_the_run_and_its_c
         "import os, sys\nimport mjcli.cli as c\nc._hold_closed_std_fds()\n"
         "print(os.get_inheritable(0), sys.stdin is not None, sys.stdin.read() == '', file=sys.stderr)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        preexec_fn=lambda: os.close(0),
-    )
-    assert done.stderr == "True True True\n", done.stderr
+    assert _closed(0, code=probe).stderr == "True True True\n"
     # an error with stderr closed is said nowhere, not on stdout (print's answer to a None file)
-    for argv, code in ((["shanten", "12x"], 2), (["shanten", "123m456p789s1122z"], 0)):
-        done = subprocess.run(
-            [sys.executable, "-c", ENTRY, *argv],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            preexec_fn=lambda: os.close(2),
-        )
-        assert done.returncode == code and (done.stdout == "" or code == 0), (argv, done.stdout)
-    # and with stdout closed, output that is written, not printed (a JSON stream): no traceback
-    done = subprocess.run(
-        [sys.executable, "-c", ENTRY, "convert", str(HANCHAN[0]), "--to", "mjai"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        timeout=120,
-        close_fds=True,
-        preexec_fn=lambda: os.close(1),
-    )
-    assert (done.returncode, done.stderr) == (0, "")
+    for argv, status in ((["shanten", "12x"], 2), (["shanten", "123m456p789s1122z"], 0)):
+        done = _closed(2, *argv)
+        assert done.returncode == status and (done.stdout == "" or status == 0), (argv, done.stdout)
+    # standard output closed (`mjcli ... >&-`): nothing to flush, no error; output that is written,
+    # not printed (a JSON stream), no traceback; with workers, the descriptor held for the stream,
+    # not taken by a worker's pipe (a verify of many logs with standard output closed hung, its
+    # worker's pipe at descriptor 1)
+    for argv in (
+        ["shanten", "123m456p789s1122z"],
+        ["convert", str(HANCHAN[0]), "--to", "mjai"],
+        ["verify", *map(str, HANCHAN), "--jobs", "2"],
+    ):
+        done = _closed(1, *argv)
+        assert (done.returncode, done.stderr) == (0, ""), argv
 
 
 def test_a_full_disk_met_by_polars_is_cannot_write_the_output(monkeypatch, capsys):
@@ -248,30 +243,10 @@ def test_a_name_the_system_refuses_is_a_one_line_error(tmp_path):
         assert done.returncode == 2, done.stderr
         assert done.stderr.startswith("error: '...xxx") and done.stderr.endswith(": File name too long\n")
         assert done.stderr.count("\n") == 1
-    # standard output closed from the start (`mjcli ... >&-`): nothing to flush, no error
-    closed = subprocess.run(
-        [sys.executable, "-c", ENTRY, "shanten", "123m456p789s1122z"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        timeout=120,
-        close_fds=True,
-        preexec_fn=lambda: os.close(1),
-    )
-    assert (closed.returncode, closed.stderr) == (0, "")
-    # ... with workers: the descriptor is held for the stream, not taken by a worker's pipe (a
-    # verify of many logs with standard output closed hung, its worker's pipe at descriptor 1)
-    closed = subprocess.run(
-        [sys.executable, "-c", ENTRY, "verify", *map(str, HANCHAN), "--jobs", "2"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        timeout=120,
-        close_fds=True,
-        preexec_fn=lambda: os.close(1),
-    )
-    assert (closed.returncode, closed.stderr) == (0, "")
-    # an exit status beyond a C int is Python's to reduce (the normal exit)
+
+
+def test_an_exit_status_beyond_a_c_int_is_pythons_to_reduce():
+    # (the normal exit)
     huge = _run("import mjcli.cli as c\nc.main = lambda: sys.exit(2**40)\n" + ENTRY)
     assert huge.returncode == _run("import sys\nsys.exit(2**40)\n").returncode
 
