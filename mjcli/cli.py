@@ -146,9 +146,9 @@ def main() -> None:
 def _system_refused(exc: OSError) -> NoReturn:
     """An operating-system error no command turned into a message of its own (a name too long for
     the system, a disk full, a device gone): one line, never a traceback. A write that failed for
-    want of room or of the device (`mjcli verify logs > /dev/full`: no file named, the output is
-    what failed) is "cannot write the output" and exit 120, what :func:`entry` says when its last
-    flush fails (Python's own status for it); anything else exit 2, naming the file refused."""
+    want of room (`mjcli verify logs > /dev/full`: no file named, the output is what failed) is
+    "cannot write the output" and exit 120, what :func:`entry` says when its last flush fails
+    (Python's own status for it); anything else exit 2, naming the file refused."""
     what = one_line(exc.strerror or str(exc))
     if exc.filename is None and exc.errno in _WRITE_FAILED:
         _say(f"error: cannot write the output: {what}")
@@ -156,10 +156,7 @@ def _system_refused(exc: OSError) -> NoReturn:
             try:
                 sys.stdout.flush()  # what else the output holds, if the output is not what failed
             except (OSError, ValueError):  # it is: nothing more to fail at the exit
-                with contextlib.suppress(OSError, ValueError):
-                    devnull = os.open(os.devnull, os.O_WRONLY)
-                    os.dup2(devnull, sys.stdout.fileno())
-                    os.close(devnull)
+                _stdout_to_null()
         sys.exit(120)
     # (of a rename, the second name is the one the user gave: the first is a temporary file)
     name = exc.filename2 if exc.filename2 is not None else exc.filename
@@ -233,11 +230,17 @@ def _reader_gone() -> NoReturn:
     command that finished before its last output met the closed pipe keeps its own status
     (:func:`entry`). Standard output is pointed at the null device, so that nothing still buffered
     for it fails again at the exit."""
+    _stdout_to_null()
+    sys.exit(READER_GONE)
+
+
+def _stdout_to_null() -> None:
+    """Standard output's descriptor pointed at the null device: what is still buffered for an
+    output that failed or went away goes nowhere, and nothing fails again at the exit."""
     with contextlib.suppress(OSError, ValueError, AttributeError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
-    sys.exit(READER_GONE)
 
 
 def _say(text: str) -> None:

@@ -141,8 +141,7 @@ def shanten(preset: str, hands: list[str], seen: str, shanten_only: bool, as_jso
         return 0
     if len(hands) > 1:
         raise UsageError("'-' (read hands from stdin) cannot be mixed with hands on the command line")
-    # (no stdin at all, `<&-`: no hands, the error below)
-    lines = [(n, line.strip()) for n, line in enumerate(sys.stdin or (), start=1) if line.strip()]
+    lines = [(n, line.strip()) for n, line in enumerate(sys.stdin, start=1) if line.strip()]
     if not lines:
         raise UsageError("no hands on standard input (give one hand per line)")
     good, bad = [], 0

@@ -176,8 +176,7 @@ def shanten(
     if "-" in hands and as_json and stdin_bytes is not None and hasattr(sys.stdout, "buffer"):
         return _shanten_stream(stdin_bytes, seen_counts, chosen, sanma)
     if "-" in hands:
-        # (no stdin at all, `<&-`: no hands, the error below)
-        entries = read_hands(sys.stdin or (), seen_counts, sanma)
+        entries = read_hands(sys.stdin, seen_counts, sanma)
         if not entries:
             raise UsageError("no hands on standard input (give one hand per line)")
         parsed = [e for e in entries if not isinstance(e, BadLine)]
