@@ -142,14 +142,26 @@ def test_chankan_on_an_added_kan_and_only_kokushi_robs_a_closed_kan():
     assert yaku.get("chankan") == 1
 
 
-def test_a_closed_kan_is_robbed_by_thirteen_orphans_only():
-    # Tenhou: only kokushi may ron a closed kan (no other hand can wait on a kind all four of
-    # which are in the kan). Seat 1 waits on East alone and robs seat 0's closed kan of East.
+def test_a_closed_kan_is_robbed_by_thirteen_orphans_under_mahjong_soul_only():
+    # Seat 1 waits on East alone (kokushi) and seat 0 makes a closed kan of East. Tenhou: no ron on
+    # a closed kan at all (RiichiEnv's default_tenhou(), riichi.wiki "Chankan"'s "Kokushi Denied",
+    # libriichi); Mahjong Soul: kokushi may rob it (RiichiEnv's default_mjsoul()).
+    from mjcli.riichi.engine.actions import legal_actions
+
     hands = ["1111z2468m2468p6z", "19m19p199s234567z", "1357p1357s1357m7z", "2468s3579m3579p9m"]
     kan = [draw(0, "6s"), ev.ClosedKan(0, tuple(parse_tiles("1111z"))), ev.NewDora(T("3m"))]
-    rnd = run(start(hands), [*kan, ev.Win(1, 0, T("1z"))])
+    robbed = ev.Win(1, 0, T("1z"))
+    illegal(start(hands), [*kan, robbed], "no ron on a closed kan")
+    assert robbed not in [m[0] for m in legal_actions(run(start(hands), kan), 1)]
+    rnd = Round(start(hands), get_rules("majsoul"))
+    for i, e in enumerate(kan, start=1):
+        rnd.apply(e, i)
+    assert (robbed,) in legal_actions(rnd, 1)
+    rnd.apply(robbed, len(kan) + 1)
     out = rnd.finish(99, None)
     assert out.wins[0].scored.yakuman == 1 and out.deltas[1] == 32000 + 0 and out.deltas[0] == -32000
+    # the three-player presets follow their sites
+    assert not get_rules("tenhou").kokushi_robs_closed_kan and get_rules("majsoul-sanma").kokushi_robs_closed_kan
 
 
 def test_rinshan_after_an_open_kan_is_scored_without_the_pending_indicator():

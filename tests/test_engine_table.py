@@ -45,7 +45,13 @@ LOW = (29000, 27000, 23000, 21000)  # nobody has 30000
         (rs(2, 2, 1, TOP_0), ev.EXHAUSTIVE, True, False, HANCHAN, (2, 2, 1, 1)),
         (rs(2, 4, 3, LOW), "ron", False, True, HANCHAN, None),
         (rs(2, 4, 3, LOW), ev.EXHAUSTIVE, True, False, HANCHAN, (2, 4, 1, 3)),
-        (rs(2, 4, 0, LOW), ev.EXHAUSTIVE, True, False, HANCHAN, None),  # West 4: first is enough
+        # West 4: the dealer first with 30000 stops; first below 30000 plays on (West 4-1, as Tenhou
+        # and libriichi); a dealer not first plays on even when another has 30000
+        (rs(2, 4, 0, TOP_0), ev.EXHAUSTIVE, True, False, HANCHAN, None),
+        (rs(2, 4, 0, LOW), ev.EXHAUSTIVE, True, False, HANCHAN, (2, 4, 1, 0)),
+        (rs(2, 4, 0, LOW), "tsumo", True, True, HANCHAN, (2, 4, 1, 0)),
+        (rs(2, 4, 1, TOP_0), "tsumo", True, True, HANCHAN, (2, 4, 1, 1)),
+        (rs(1, 4, 0, LOW), "ron", True, True, TONPUU, (1, 4, 1, 0)),  # South 4 of East-only: the same
         (rs(2, 3, 0, LOW), "tsumo", True, True, HANCHAN, (2, 3, 1, 0)),  # not yet West 4: goes on
         # East-only games end after East 4 and extend into South.
         (rs(0, 4, 3, TOP_0), "ron", False, True, TONPUU, None),

@@ -247,7 +247,11 @@ def test_mahjong_soul_games_verify_under_its_rules(name, rules, scores, points):
     # --rules forces another rule set: Tenhou's uma and oka do not give the file's points
     forced = verify_log(g, get_rules("tenhou-sanma"))
     assert forced.rules is not None and forced.rules.startswith("tenhou-sanma")
-    assert [m.what for m in forced.mismatches if m.round == "game"][-1].startswith("final points")
+    if name == "kokushi_ankan.json":
+        # Tenhou lets no hand rob a closed kan, kokushi included: the win itself is refused
+        assert "no ron on a closed kan" in str(forced.mismatches[0])
+    else:
+        assert [m.what for m in forced.mismatches if m.round == "game"][-1].startswith("final points")
 
 
 def test_the_site_is_read_from_the_rule_text_and_written_back():

@@ -86,6 +86,12 @@ class Rules:
     renhou: bool = False
     # Abortive draws: nine terminals, four winds, four riichi, four kans by several players.
     abortive_draws: bool = True
+    # Thirteen orphans may rob a closed kan (ron on an ankan's tile). Tenhou: no (RiichiEnv's
+    # docs/RULES.md, `allows_ron_on_ankan_for_kokushi_musou` false in `default_tenhou()`;
+    # riichi.wiki "Chankan", a Tenhou game captioned "Kokushi Denied"; Mortal's libriichi offers no
+    # ron there); Mahjong Soul: yes ([E] below: true in `default_mjsoul()`). An added kan may be
+    # robbed by any hand with a yaku under both.
+    kokushi_robs_closed_kan: bool = False
     # Responsibility payment (pao) for daisangen and daisuushii.
     pao: bool = True
     # What the liable seat answers for: the whole hand, other yakuman in it included (Tenhou's
@@ -244,6 +250,7 @@ MAJSOUL = dataclasses.replace(
     double_yakuman=True,  # [E]
     pao_whole_hand=False,  # [E] (and the comment on ``pao_whole_hand``)
     triple_ron_abort=False,  # [R], [E]
+    kokushi_robs_closed_kan=True,  # [E]
 )
 # Mahjong Soul's three-player ranked rooms: Tenhou's three-player table [S] with Mahjong Soul's end
 # score and yakuman rules. 35000 start [W], no oka, 40000 to end [E], uma +15/0/-15 [W]/[L],
@@ -259,6 +266,7 @@ MAJSOUL_SANMA = dataclasses.replace(
     double_yakuman=True,
     pao_whole_hand=False,
     triple_ron_abort=False,
+    kokushi_robs_closed_kan=True,
 )
 
 PRESETS: dict[str, Rules] = {

@@ -331,6 +331,8 @@ def _chankan_actions(rnd: Round, seat: int) -> list[Move]:
             if can_win(rnd, seat, tile, tsumo=False):  # any hand with a yaku; no chankan yaku
                 out.append((ev.Win(seat, rnd.kan_actor, tile),))
         elif rnd.kan_kind == "ankan":
+            if not rnd.rules.kokushi_robs_closed_kan:
+                return []
             c = p.counts[:]
             c[k] += 1
             orphans = sum(1 for x in TERMINALS_AND_HONORS if c[x]) == 13 and sum(c) == 14

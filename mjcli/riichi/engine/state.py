@@ -764,6 +764,8 @@ class Round:
             self.phase == ENDED and self.win_chankan
         )
         if self.phase == KAN and self.kan_kind == "ankan":
+            if not self.rules.kokushi_robs_closed_kan:
+                raise IllegalEvent(index, e, f"no ron on a closed kan under {self.rules.name}'s rules")
             p.add(e.tile)
             orphans = _is_orphans_counts(p.counts)
             p.remove(e.tile)

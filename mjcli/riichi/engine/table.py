@@ -310,8 +310,14 @@ def _game_over(done: RoundStart, renchan: bool, abortive: bool, rules: Rules) ->
     if renchan:
         if abortive:
             return False
-        # The very last round (West 4) needs no return points: a dealer in first place stops it.
-        return rules.agariyame and top == done.dealer and (enough or final)
+        # A dealer who keeps the seat stops the game only in first place with the return points, at
+        # the very last round (West 4) too: below them the deal goes on (West 4, 1 honba). Sources:
+        # Tenhou's manual on sudden death, "30000点(供託未収)以上になった時点で終了、ただし親の連荘が
+        # ある場合は連荘を優先する"; hagurin-tenhou.com on West 4 ("西4局1本場、西4局2本場〜は存在
+        # する"; tenpai-yame there on the same terms, "30000点以上かつトップ目"); Mortal's libriichi
+        # (arena/game.rs: a repeat ends the game only with the dealer first and at 30000). Without
+        # sudden death the last round is the last: first place is enough.
+        return rules.agariyame and top == done.dealer and (enough or not rules.sudden_death)
     return enough or final
 
 
