@@ -265,6 +265,65 @@ def test_gimite_spelling_sufonrenta_is_four_winds():
     assert any(isinstance(e, ev.RoundDraw) and e.reason == ev.FOUR_WINDS for e in game.events)
 
 
+def _without(objs: list[dict], fields: tuple[str, ...]) -> list[dict]:
+    for o in objs:
+        if o["type"] == "start_kyoku":
+            for f in fields:
+                o.pop(f)
+    return objs
+
+
+@pytest.mark.parametrize("fields", [("scores",), ("scores", "kyotaku")], ids=["live", "converter"])
+def test_gimite_start_kyoku_without_scores_or_sticks_carries_them(fields):
+    # gimite/mjai's live games write start_kyoku without scores (active_game.rb), its Tenhou
+    # converter without scores and kyotaku (tenhou_archive.rb): they follow from 25000 and the
+    # rounds' deltas; these games have riichi sticks carried over draws, double ron and pao
+    for path in (
+        LOGS / "tenhou-xml" / "pao-tsumo.mjlog",
+        LOGS / "tenhou-xml" / "double-ron.mjlog",
+        LOGS / "tenhou-xml" / "2010081709gm-00a9-0000-fe3371ad.mjlog",
+    ):
+        objs = _as_mjai_objs(path)
+        whole = read_bytes(_mjai(objs), "w.jsonl")[0]
+        carried = read_bytes(_mjai(_without(objs, fields)), "c.jsonl")[0]
+        assert carried.events == whole.events, path.name
+        assert verify_log(carried).status == OK
+    # an outcome without deltas leaves nothing to carry: a one-line error, not a guess
+    objs = _without(_as_mjai_objs(LOGS / "tenhou-xml" / "pao-tsumo.mjlog"), fields)
+    first = next(o for o in objs if o["type"] in ("hora", "ryukyoku"))
+    first.pop("deltas")
+    first.pop("scores", None)
+    with pytest.raises(LogFormatError, match="start_kyoku has no 'scores'"):
+        read_bytes(_mjai(objs), "d.jsonl")
+
+
+def test_gimite_yakuman_han_and_dragons_in_one_item():
+    # gimite/mjai's hora.rb: a yakuman is ["daisangen", 100] and fan 100 (YAKUMAN_FAN); every dragon
+    # triplet is one item, ["sangenpai", 2] for two
+    objs = _as_mjai_objs(LOGS / "tenhou-xml" / "pao-tsumo.mjlog")
+    hora = next(o for o in objs if o["type"] == "hora" and any(y[0] == "daisangen" for y in o["yakus"]))
+    expected = read_bytes(_mjai(objs), "w.jsonl")[0]
+    hora["yakus"] = [[n, 100 if h == 13 else h] for n, h in hora["yakus"]]
+    hora["fan"] = 100
+    assert read_bytes(_mjai(objs), "g.jsonl")[0].events == expected.events
+    # two dragon sets: a game of the shared mjai logs with a haku and chun (or any two) win
+    for path in sorted((LOGS / "tenhou-xml").glob("20*.mjlog")):
+        objs = _as_mjai_objs(path)
+        dragons = ("haku", "hatsu", "chun")
+        wins = [o for o in objs if o["type"] == "hora" and sum(y[0] in dragons for y in o["yakus"]) >= 2]
+        if wins:
+            break
+    else:
+        pytest.skip("no win with two dragon sets in the shared logs")
+    expected = read_bytes(_mjai(objs), "w.jsonl")[0]
+    for o in wins:
+        n = sum(h for y, h in o["yakus"] if y in dragons)
+        o["yakus"] = [y for y in o["yakus"] if y[0] not in dragons] + [["sangenpai", n]]
+    got = read_bytes(_mjai(objs), "g.jsonl")[0]
+    assert got.events == expected.events
+    assert verify_log(got).status == OK
+
+
 # ---------------------------------------------------------------- edited logs
 
 

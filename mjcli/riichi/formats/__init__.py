@@ -19,7 +19,7 @@ from pathlib import Path
 from mjcli.errors import LogFormatError, MjcliError
 from mjcli.inputs import Inputs, collect_inputs
 from mjcli.riichi.formats.detect import detect_format
-from mjcli.riichi.formats.gamelog import FORMATS, MJAI, TENHOU6, TENHOU_XML, GameLog
+from mjcli.riichi.formats.gamelog import FORMATS, MJAI, TENHOU6, TENHOU_XML, GameLog, maybe_gunzip
 from mjcli.riichi.formats.mjai import read_mjai, write_mjai
 from mjcli.riichi.formats.tenhou6 import read_tenhou6, write_tenhou6
 from mjcli.riichi.formats.tenhou_xml import read_tenhou_xml
@@ -59,7 +59,9 @@ LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".ndjson", ".mjson", ".gz",
 
 
 def read_bytes(data: bytes, name: str = "<log>") -> list[GameLog]:
-    """Read a log held in memory; ``name`` is used in messages and as the fallback game id."""
+    """Read a log held in memory, gzip or not; ``name`` is used in messages and as the fallback
+    game id."""
+    data = maybe_gunzip(data, name)  # once: the detection and the reader then find plain bytes
     return READERS[detect_format(data, name)](data, name)
 
 

@@ -123,6 +123,9 @@ def maybe_gunzip(data: bytes, name: str) -> bytes:
 
 
 def decode_text(data: bytes, name: str) -> str:
+    """A log file's text: gzip or not (every format: Mortal's datasets are gzipped mjai, a
+    tenhou.net/6 download may be saved gzipped), UTF-8 with or without a byte-order mark."""
+    data = maybe_gunzip(data, name)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -107,6 +107,10 @@ REASON_NAME = {
     NAGASHI_MANGAN: "nagashimangan",
 }
 LIVE_WALL = {4: 70, 3: 55}
+#: the points a game starts from, for a start_kyoku without ``scores`` (gimite/mjai: 25000)
+START_POINTS = {4: 25000, 3: 35000}
+#: gimite/mjai's han of a yakuman (``hora.rb``: ``YAKUMAN_FAN = 100``, a double yakuman 200): 13 here
+GIMITE_YAKUMAN_FAN = 100
 #: akochan's ``start_kyoku.haiyama``: the whole wall, the first dora indicator at this index
 HAIYAMA_DORA = 130
 #: akochan's ``start_game.kyoku_first``: the round the game starts from (4 = East-only, 0 = hanchan)
@@ -150,6 +154,13 @@ def _rounded_fu(fu: int) -> int:
     return fu if fu % 10 == 0 or fu == 25 else fu + 10 - fu % 10
 
 
+def _yakuman_han(han: int) -> int:
+    """gimite/mjai's yakuman han (100 a yakuman) as 13 a yakuman; any other count as it is."""
+    if han >= GIMITE_YAKUMAN_FAN and han % GIMITE_YAKUMAN_FAN == 0:
+        return han // GIMITE_YAKUMAN_FAN * 13
+    return han
+
+
 def _scores(values: Any, n: int, what: str) -> tuple[int, ...]:
     if not isinstance(values, list) or len(values) < n:
         raise LogFormatError(f"{what} {values!r} do not name {n} seats")
@@ -169,6 +180,11 @@ class _Game:
         self.ended = False
         self.game_id = ""
         self.running: list[int] = []  # scores during the round (riichi sticks and outcomes applied)
+        # What the next start_kyoku begins from when it does not say (gimite/mjai's live games write
+        # no ``scores`` there, its Tenhou converter neither ``scores`` nor ``kyotaku``): the points
+        # and sticks after the rounds so far; None once an outcome gave no points to follow.
+        self.carry_scores: tuple[int, ...] | None = None
+        self.carry_sticks: int | None = 0
 
     def where(self) -> str:
         label = f" round {start_label(self.start)}" if self.start else ""
@@ -189,6 +205,14 @@ class _Game:
     def close_round(self) -> None:
         if self.start is not None:
             self.events.extend(place_kan_dora(self.round))
+            outcomes = [e for e in self.round if isinstance(e, Win | RoundDraw)]
+            known = bool(outcomes) and all(e.deltas is not None for e in outcomes)
+            self.carry_scores = tuple(self.running) if known else None
+            if any(isinstance(e, Win) for e in outcomes):
+                self.carry_sticks = 0  # the (first) winner took them
+            else:
+                accepted = sum(1 for e in self.round if isinstance(e, RiichiAccepted))
+                self.carry_sticks = self.start.sticks + accepted if outcomes else None
         self.round = []
         self.start = None
         self.table = None
@@ -228,6 +252,8 @@ class _Game:
                 site=str(rules.get("site") or ""),
             )
             self.events.append(StartGame(names[: self.n], gr, self.game_id))
+            self.carry_scores = (START_POINTS[self.n],) * self.n
+            self.carry_sticks = 0
             return
         if not self.events:
             raise LogFormatError(f"'{t}' before start_game")
@@ -242,10 +268,14 @@ class _Game:
                 wind,
                 int(o["kyoku"]),
                 counter(o["honba"], "honba"),
-                counter(o["kyotaku"], "riichi sticks (kyotaku)"),
+                self._carried(o, "kyotaku", self.carry_sticks)
+                if "kyotaku" not in o
+                else counter(o["kyotaku"], "riichi sticks (kyotaku)"),
                 int(o["oya"]),
                 _dora_marker(o),
-                _scores(o["scores"], self.n, "scores"),
+                self._carried(o, "scores", self.carry_scores)
+                if "scores" not in o
+                else _scores(o["scores"], self.n, "scores"),
                 hands,
             )
             self.table = Table(self.start, self.where())
@@ -309,6 +339,17 @@ class _Game:
             self.outcome = True
         # anything else ("none", "error", ...) carries no game fact
 
+    @staticmethod
+    def _carried(o: dict[str, Any], field: str, value: Any) -> Any:
+        """A field start_kyoku leaves out, carried from the rounds before (gimite/mjai), or an error
+        when an earlier outcome gave nothing to carry."""
+        if value is None:
+            raise LogFormatError(
+                f"start_kyoku has no '{field}', and the rounds before do not give it"
+                " (an outcome without deltas)"
+            )
+        return value
+
     def _play(self, t: str, o: dict[str, Any]) -> None:
         """A draw (``tsumo``) or a discard (``dahai``) in the round in play.
 
@@ -351,20 +392,23 @@ class _Game:
         if "pai" in o and _tile(o["pai"]) != tile:
             raise LogFormatError(f"hora of seat {actor} on {o['pai']}, but the last tile was another one")
         han = o.get("fan")
-        han = int(han) if isinstance(han, int | float) else None
+        han = _yakuman_han(int(han)) if isinstance(han, int | float) else None
         yaku = None
         if isinstance(o.get("yakus"), list):
             sets = table.dragon_and_wind_sets(actor, tile if actor != target else None)
             used: set[str] = set()
             out = []
             for item in o["yakus"]:
-                name, value = str(item[0]), int(item[1])
-                canon = mjai_yaku_to_canonical(
-                    name, (actor - self.start.dealer) % self.n, self.start.round_wind, sets, used
-                )
-                used.add(canon)
-                if value:
-                    out.append((canon, value))
+                name, han_of = str(item[0]), _yakuman_han(int(item[1]))
+                # gimite/mjai writes all dragon triplets as one item, ["sangenpai", 2] for two
+                # (hora.rb: add_yaku(:sangenpai, num_sangenpais, ...)): one item a dragon here
+                for value in [1] * han_of if name == "sangenpai" and han_of > 1 else [han_of]:
+                    canon = mjai_yaku_to_canonical(
+                        name, (actor - self.start.dealer) % self.n, self.start.round_wind, sets, used
+                    )
+                    used.add(canon)
+                    if value:
+                        out.append((canon, value))
             yaku = tuple(sorted(out, key=lambda p: TENHOU_ID.get(p[0], 99)))
             han = sum(h for _, h in yaku) if yaku else han
         # Mortal: ura_markers; gimite: uradora_markers; akochan: uradora_marker (singular)
@@ -571,6 +615,14 @@ def _objects(text: str, name: str) -> Iterator[dict[str, Any]]:
                 if i == len(lines) and not text.endswith("\n") and i > 1:
                     raise _Cut(f"the file is cut inside line {i}") from None
                 raise LogFormatError(f"{name}: line {i} is not JSON ({exc.msg})") from None
+        if type(o) is list:
+            # a line holding a JSON array of events (mjai.app's framing: the events a bot is sent
+            # at once), or the whole log as one array on one line
+            for j, item in enumerate(o, 1):
+                if not isinstance(item, dict) or "type" not in item:
+                    raise LogFormatError(f"{name}: line {i}, item {j} is not an mjai event (no 'type')")
+                yield item
+            continue
         if not isinstance(o, dict) or "type" not in o:
             raise LogFormatError(f"{name}: line {i} is not an mjai event (no 'type')")
         if usual:
@@ -578,13 +630,29 @@ def _objects(text: str, name: str) -> Iterator[dict[str, Any]]:
         yield o
 
 
+def _array(text: str, name: str) -> list[dict[str, Any]] | None:
+    """The events of a log written as one JSON array over several lines (pretty-printed), or None
+    for any other text (JSON lines, an array on each line)."""
+    try:
+        o = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(o, list):
+        return None
+    for j, item in enumerate(o, 1):
+        if not isinstance(item, dict) or "type" not in item:
+            raise LogFormatError(f"{name}: item {j} of the JSON array is not an mjai event (no 'type')")
+    return o
+
+
 def read_mjai(data: bytes, name: str = "<mjai>") -> list[GameLog]:
     text = decode_text(data, name)
     games: list[_Game] = []
     lineno = 0
     cut = None
+    array = _array(text, name) if text.lstrip().startswith("[") and "\n" in text.strip() else None
     try:
-        for o in _objects(text, name):
+        for o in array if array is not None else _objects(text, name):
             lineno += 1  # kept outside the loop header: the error messages below use it
             t = o["type"]
             if t == "start_game" or not games:

@@ -738,11 +738,33 @@ def read_tenhou6(data: bytes, name: str = "<tenhou6>") -> list[GameLog]:
     for i, o in enumerate(objs):
         if not isinstance(o, dict) or not isinstance(o.get("log"), list):
             raise LogFormatError(f"{name}: object {i + 1} has no 'log' list (not tenhou.net/6 JSON)")
-    rounds = [r for o in objs for r in o["log"]]
-    header = dict(objs[0])
-    if "sc" in objs[-1]:
-        header["sc"] = objs[-1]["sc"]
-    return [_game(header, rounds, name, None, cut)]
+    games = _games_of_lines(objs)
+    out = []
+    for i, lines in enumerate(games):
+        rounds = [r for o in lines for r in o["log"]]
+        header = dict(lines[0])
+        if "sc" in lines[-1]:
+            header["sc"] = lines[-1]["sc"]
+        index = i if len(games) > 1 else None
+        out.append(_game(header, rounds, name, index, cut if i == len(games) - 1 else None))
+    return out
+
+
+def _games_of_lines(objs: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The lines of a file of several tenhou.net/6 objects grouped by game: one round a line (mjx's
+    mjscore files), or one whole game a line (a collection of downloads). A game begins at a line
+    whose first round is East 1 with no honba (a round no game plays twice), or after a line that
+    holds a game's final result (``sc``)."""
+    games: list[list[dict[str, Any]]] = []
+    for o in objs:
+        log = o["log"]
+        head = log[0][0] if log and isinstance(log[0], list) and log[0] else None
+        first_round = isinstance(head, list) and head[:2] == [0, 0]
+        if not games or first_round or "sc" in games[-1][-1]:
+            games.append([o])
+        else:
+            games[-1].append(o)
+    return games
 
 
 # ---------------------------------------------------------------- writing

@@ -62,6 +62,9 @@ from mjcli.riichi.formats.yaku_names import TENHOU_ID, tenhou_id_to_canonical
 from mjcli.tiles import tile_from_id136
 
 _ATTR = re.compile(r'([\w]+)="([^"]*)"')
+#: attributes in either quote: XML allows 'single' ones (Tenhou writes double quotes; a file saved
+#: again by an XML tool may not), read only for a tag that holds an apostrophe
+_ATTR_ANY_QUOTE = re.compile(r"""([\w]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 
 DRAW_REASONS = {
     "": EXHAUSTIVE,
@@ -390,7 +393,7 @@ class _Reader:
             if handler is None:
                 continue
             try:
-                handler(self, dict(_ATTR.findall(rest)))
+                handler(self, _attributes(rest))
             except MjcliError as exc:
                 if str(exc).startswith(self.name):
                     raise
@@ -444,6 +447,13 @@ def read_tenhou_xml(data: bytes, name: str = "<mjlog>", normalise_dora: bool = T
 
 def _short_tag(body: str) -> str:
     return body if len(body) <= 60 else body[:57] + "..."
+
+
+def _attributes(rest: str) -> dict[str, str]:
+    """A tag's attributes by name."""
+    if "'" not in rest:
+        return dict(_ATTR.findall(rest))
+    return {k: a if a or not b else b for k, a, b in _ATTR_ANY_QUOTE.findall(rest)}
 
 
 def _decode(data: bytes, name: str) -> str:
