@@ -161,7 +161,9 @@ def test_a_closed_kan_is_robbed_by_thirteen_orphans_under_mahjong_soul_only():
     out = rnd.finish(99, None)
     assert out.wins[0].scored.yakuman == 1 and out.deltas[1] == 32000 + 0 and out.deltas[0] == -32000
     # the three-player presets follow their sites
-    assert not get_rules("tenhou").kokushi_robs_closed_kan and get_rules("majsoul-sanma").kokushi_robs_closed_kan
+    assert (
+        not get_rules("tenhou").kokushi_robs_closed_kan and get_rules("majsoul-sanma").kokushi_robs_closed_kan
+    )
 
 
 def test_rinshan_after_an_open_kan_is_scored_without_the_pending_indicator():

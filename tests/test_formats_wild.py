@@ -65,7 +65,9 @@ def test_mjai_as_one_json_array_on_one_line_or_pretty_printed(tmp_path):
     pretty.write_text(json.dumps(objs, indent=2), encoding="utf-8")
     # mjai.app's framing: a line holds the events sent at once, an array
     framed = tmp_path / "framed.jsonl"
-    framed.write_text("\n".join(json.dumps(objs[i : i + 7]) for i in range(0, len(objs), 7)), encoding="utf-8")
+    framed.write_text(
+        "\n".join(json.dumps(objs[i : i + 7]) for i in range(0, len(objs), 7)), encoding="utf-8"
+    )
     for path in (one_line, pretty, framed):
         assert _events(path) == _events(MJAI), path.name
     _verify_ok(one_line, pretty, framed)
@@ -80,7 +82,10 @@ def test_mjai_as_one_json_array_on_one_line_or_pretty_printed(tmp_path):
 
 
 def test_tenhou6_whole_games_one_a_line_are_separate_games(tmp_path):
-    games = [json.loads(T6_RANKED.read_text(encoding="utf-8")), json.loads(T6_KANS.read_text(encoding="utf-8"))]
+    games = [
+        json.loads(T6_RANKED.read_text(encoding="utf-8")),
+        json.loads(T6_KANS.read_text(encoding="utf-8")),
+    ]
     path = tmp_path / "collection.jsonl"
     path.write_text("\n".join(json.dumps(g, ensure_ascii=False) for g in games) + "\n", encoding="utf-8")
     got = read_log(path)
