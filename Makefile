@@ -88,9 +88,10 @@ $(MJAI_PEER):
 	sh tests/peers/setup_mjai.sh $(PEERS)/mjai
 
 # The RiichiBot proof at full size: every shared tenhou-xml log replayed, 4 hanchan with RiichiBot in
-# one seat and 4 in all four (make test runs a smaller set of the same tests).
+# one seat and 4 in all four; and 440 games libriichi plays, verified (make test runs a smaller set
+# of the same tests).
 peers-test: install peers
-	MJCLI_PEERS_FULL=1 $(BIN)/python -m pytest tests/test_riichibot.py
+	MJCLI_PEERS_FULL=1 $(BIN)/python -m pytest tests/test_riichibot.py tests/test_libriichi_arena.py
 
 clean-peers:
 	rm -rf $(PEERS)

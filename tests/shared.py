@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 LOGS = Path(__file__).resolve().parents[1].parent / "shared" / "logs"
 
 if not LOGS.is_dir():
@@ -22,3 +24,19 @@ def log_files(pattern: str) -> list[Path]:
     if not found:
         raise FileNotFoundError(f"no shared log matches {pattern!r} under {LOGS}")
     return found
+
+
+#: the test-only venv of PyPI mjai (mjai.app's RiichiBot, Mortal's libriichi), made by ``make peers``
+MJAI_PEER = Path(__file__).resolve().parents[1] / ".venv-peers" / "mjai"
+MJAI_PEER_PYTHON = MJAI_PEER / "bin" / "python"
+
+
+def mjai_peer_python() -> Path:
+    """The mjai peer venv's Python, or a skip with the reason its set-up wrote (no CPython 3.10-3.12,
+    no network) or with how to make it."""
+    unavailable = MJAI_PEER.parent / "mjai.unavailable"
+    if unavailable.exists():
+        pytest.skip(f"the mjai peer is unavailable: {unavailable.read_text().strip()}")
+    if not MJAI_PEER_PYTHON.exists():
+        pytest.skip("the mjai peer is not set up: run `make peers` (it creates .venv-peers/mjai)")
+    return MJAI_PEER_PYTHON

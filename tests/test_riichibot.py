@@ -28,12 +28,11 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-from shared import LOGS, log_files
+from shared import LOGS, MJAI_PEER_PYTHON, log_files, mjai_peer_python
 from test_bots_process import running
 
 ROOT = Path(__file__).resolve().parents[1]
-PEER = ROOT / ".venv-peers" / "mjai"
-PYTHON = PEER / "bin" / "python"
+PYTHON = MJAI_PEER_PYTHON
 FULL = os.environ.get("MJCLI_PEERS_FULL") == "1"
 CODE = "import sys; from mjai.bot.riichibot import RiichiBot; RiichiBot(player_id=int(sys.argv[1])).start()"
 #: generous: a loaded machine must not turn slowness into faults (RiichiBot answers in ~25 ms)
@@ -41,11 +40,7 @@ TIMEOUT = "60"
 
 
 def _peer() -> str:
-    unavailable = PEER.parent / "mjai.unavailable"
-    if unavailable.exists():
-        pytest.skip(f"RiichiBot peer unavailable: {unavailable.read_text().strip()}")
-    if not PYTHON.exists():
-        pytest.skip("RiichiBot peer not set up: run `make peers` (it creates .venv-peers/mjai)")
+    mjai_peer_python()
     return "riichibot=" + " ".join(
         shlex.quote(x) for x in ("env", "RUST_BACKTRACE=0", str(PYTHON), "-c", CODE, "{seat}")
     )
