@@ -73,7 +73,8 @@ def test_variants_and_presets():
 def test_majsoul_presets():
     """Mahjong Soul's ranked rooms (sources in rules.py): Tenhou's tables with Mahjong Soul's end
     score (uma 15/5/-5/-15 and 15/0/-15 counted from the start: no oka), a goal of 30000/40000 to
-    end the game, double yakuman patterns, pao for the liable yakuman only, triple ron scored."""
+    end the game, double yakuman patterns, pao for the liable yakuman only, triple ron scored,
+    kokushi robbing a closed kan."""
     four, three = get_rules("majsoul"), get_rules("majsoul-sanma")
     for r, base in ((four, get_rules("tenhou")), (three, get_rules("tenhou-sanma"))):
         diff = {f.name for f in dataclasses.fields(Rules) if getattr(r, f.name) != getattr(base, f.name)}
@@ -85,6 +86,7 @@ def test_majsoul_presets():
             "double_yakuman",
             "pao_whole_hand",
             "triple_ron_abort",
+            "kokushi_robs_closed_kan",
         }
         assert r.return_points == r.start_points and sum(r.uma) == 0
     assert (four.uma, four.goal, three.uma, three.goal) == ((15, 5, -5, -15), 30000, (15, 0, -15), 40000)
