@@ -164,6 +164,26 @@ def _ignore_stop_signals() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
+#: what the main process sends a worker to stop it before the run's end (Ctrl-C, SIGTERM, an error);
+#: None where the platform has no such signal (Windows): the worker is killed at once there
+_STOP: signal.Signals | None = getattr(signal, "SIGUSR1", None)
+#: how long a stopped worker may take to clean up before it is killed
+_STOP_GRACE = 1.0
+
+
+def _stop_now(signum: int, frame: object) -> None:
+    """A worker asked to stop (:data:`_STOP`): run the process's exit functions, which end what it
+    started (an outside bot's process group, each one's ``weakref.finalize``: a bot runs in a group
+    of its own, apart from Ctrl-C, so killing the worker alone left it running), then end at once.
+    A worker ends with ``os._exit`` either way: without this, no exit function ever ran in it."""
+    import atexit
+
+    try:
+        atexit._run_exitfuncs()
+    finally:
+        os._exit(1)
+
+
 def _portable(exc: BaseException) -> BaseException:
     """``exc`` if it survives pickling both ways, else a RuntimeError carrying its text."""
     import pickle  # workers only: not at the top, every command imports this module for --jobs
@@ -192,6 +212,8 @@ def _worker_main(
     from mjcli import process_settings
 
     _ignore_stop_signals()
+    if _STOP is not None:
+        signal.signal(_STOP, _stop_now)
     # (the server that forked this worker is Python's, with its collector's defaults; the variables
     # that numpy and Polars read at their import came with the environment, as they did to a main
     # process that imported the preload and forked)
@@ -676,8 +698,16 @@ def _finish(workers: list[_Worker], main_helped: bool = False) -> None:
 
 def _kill(workers: list[_Worker]) -> None:
     with stop_signals_deferred():  # a second Ctrl-C must not cut the clean-up short
-        for w in workers:
-            if w.process.pid is not None and w.process.exitcode is None:
+        # asked first, so that each worker ends what it started (its bots), then killed if it lingers
+        live = [w for w in workers if w.process.pid is not None and w.process.exitcode is None]
+        for w in live if _STOP is not None else ():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(w.process.pid, _STOP)  # type: ignore[arg-type]
+        deadline = time.monotonic() + (_STOP_GRACE if _STOP is not None else 0.0)
+        for w in live:
+            w.process.join(max(0.0, deadline - time.monotonic()))
+        for w in live:
+            if w.process.exitcode is None:
                 w.process.kill()
         for w in workers:
             if w.process.pid is not None:

@@ -113,3 +113,29 @@ def test_a_plain_log_is_not_taken_for_gzip_by_its_name(tmp_path):
     plain.write_bytes(MJAI.read_bytes())
     assert _events(plain) == _events(MJAI)
     assert _events(read_bytes(gzip.compress(MJAI.read_bytes()), "x")) == _events(MJAI)
+
+
+def test_an_output_folder_of_mjcli_is_walked_for_its_logs_alone(tmp_path):
+    # verify or replay over what simulate and replay wrote: their summary, manifest, the bots' faults
+    # and stderr, a dataset's contents and task manifests were read as logs that failed (exit 1)
+    out = tmp_path / "sim"
+    assert (
+        runner.invoke(
+            app, ["simulate", "--games", "1", "--seed", "3", "--length", "tonpuu", "--out", str(out)]
+        ).exit_code
+        == 0
+    )
+    assert (out / "summary.json").is_file()
+    (out / "replay.json").write_text("{}", encoding="utf-8")
+    (out / "dataset.json").write_text("{}", encoding="utf-8")
+    (out / "faults.jsonl").write_text('{"policy": "b", "fault": "timeout"}\n', encoding="utf-8")
+    (out / "b.stderr.log").write_text("Traceback (most recent call last):\n", encoding="utf-8")
+    (out / "_manifests").mkdir()
+    (out / "_manifests" / "task.json").write_text("{}", encoding="utf-8")
+    logs = sorted((out / "logs").iterdir())
+    result = runner.invoke(app, ["verify", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1].startswith(f"{len(logs)} logs: {len(logs)} ok"), result.output
+    # a file named on the command line is read whatever its name says
+    result = runner.invoke(app, ["verify", str(out / "summary.json")])
+    assert result.exit_code == 1 and "neither tenhou.net/6" in result.output

@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -107,10 +108,16 @@ def _files(out: Path) -> dict[str, bytes]:
 
 
 def _stop_midway(
-    args: list[str], out: Path, sig: signal.Signals, whole_group: bool, workers: int, early: bool = False
+    args: list[str],
+    out: Path,
+    sig: signal.Signals,
+    whole_group: bool,
+    workers: int,
+    early: bool = False,
+    ready: Callable[[], bool] | None = None,
 ) -> tuple[int, float, str]:
     """Start the command, wait until it has claimed ``out`` and ``workers`` workers run (``early``:
-    only until it begins to start them), and signal it."""
+    only until it begins to start them; ``ready``: and until that says so too), and signal it."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "mjcli", *args],
         stdout=subprocess.DEVNULL,
@@ -123,6 +130,10 @@ def _stop_midway(
         while not _starting(proc.pid) if early else _workers(proc.pid) < workers or not _claimed(out):
             assert proc.poll() is None, f"the command ended before its workers started: {proc.stderr.read()}"
             assert time.monotonic() < deadline, "the workers never started"
+            time.sleep(0.05)
+        while ready is not None and not ready():
+            assert proc.poll() is None, f"the command ended too soon: {proc.stderr.read()}"
+            assert time.monotonic() < deadline, "the command never got ready"
             time.sleep(0.05)
         if not early:
             time.sleep(0.3)  # at work now
@@ -220,3 +231,46 @@ def test_ctrl_c_while_the_workers_start(tmp_path: Path) -> None:
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     assert err.strip().splitlines()[-1].startswith("interrupted:")
     assert not out.exists()  # the folder this run made is removed again, being empty
+
+
+def _running_with(marker: str) -> list[int]:
+    """The live processes whose command line holds ``marker``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        cmdline = _cmdline(int(entry)) if entry.isdigit() else None
+        if cmdline is not None and marker.encode() in cmdline and int(entry) != os.getpid():
+            try:
+                state = Path(f"/proc/{entry}/stat").read_text(errors="replace").rsplit(")", 1)[1].split()[0]
+            except OSError:
+                continue
+            if state != "Z":
+                found.append(int(entry))
+    return found
+
+
+@pytest.mark.parametrize("command", ["replay", "simulate"])
+def test_outside_bots_end_with_a_stopped_run_of_workers(command: str, tmp_path: Path) -> None:
+    """A bot runs in a process group of its own (so that a Ctrl-C does not reach it), started by a
+    worker: a stopped run's workers end their bots before they go (they were killed outright, and
+    the bots, hanging at a decision, ran on with no parent)."""
+    marker = f"mjcli-bot-{os.getpid()}-{command}"
+    sleeper = Path(__file__).resolve().parent / "bots" / "sleeper.py"
+    bot = ["--bot", f"b={sys.executable} {sleeper} {{seat}} {marker}", "--bot-timeout", "60"]
+    if command == "replay":
+        args = ["replay", str(LOGS / "tenhou6"), "--jobs", "2", *bot, "--policy", "b"]
+    else:
+        args = ["simulate", "--games", "8", "--jobs", "2", *bot, "--players", "b,greedy,greedy,greedy"]
+    out = tmp_path / "out"
+    try:
+        deadline = time.monotonic() + 60
+        proc_args = [*args, "--out", str(out)]
+        # signalled once both workers have their bots waiting (four seats each in replay)
+        started = lambda: len(_running_with(marker)) >= 2  # noqa: E731
+        code, _, err = _stop_midway(proc_args, out, signal.SIGINT, whole_group=True, workers=2, ready=started)
+        assert code == 130, err
+        while _running_with(marker) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _running_with(marker), "bots left running after the run stopped"
+    finally:
+        for pid in _running_with(marker):
+            os.kill(pid, signal.SIGKILL)

@@ -86,10 +86,21 @@ class LogResult:
     error: MjcliError | None = None
 
 
+#: What mjcli writes into its own output folders beside the logs (simulate's summary, replay's
+#: manifest, the bots' faults and stderr, a dataset's contents and task manifests): never logs, so
+#: that ``verify OUT`` or ``replay OUT`` over such a folder reads its logs alone (these were read as
+#: logs that failed, and the command exited 1).
+NOT_LOGS = frozenset({"summary.json", "replay.json", "dataset.json", "faults.jsonl"})
+NOT_LOG_SUFFIX = ".stderr.log"
+NOT_LOG_FOLDER = "_manifests"
+
+
 def is_log_file(path: Path) -> bool:
     """Is a file met while walking a folder a log? By its name: a log suffix, or none at all (Tenhou
-    log ids); what format it is, is then found from its content."""
+    log ids), and not one of mjcli's own outputs; what format it is, is then found from its content."""
     name = path.name.lower()
+    if name in NOT_LOGS or name.endswith(NOT_LOG_SUFFIX) or path.parent.name == NOT_LOG_FOLDER:
+        return False
     return name.endswith(LOG_SUFFIXES) or not path.suffix
 
 
