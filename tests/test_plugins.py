@@ -143,6 +143,44 @@ def test_a_plugin_that_breaks_the_rules_stops_the_run_with_exit_1(tmp_path: Path
     assert result.exit_code == 1 and "(cheat): illegal action 'discard 1m'" in result.stderr
 
 
+BUGGY = """
+from mjcli.api import Action
+
+class Raises:
+    def decide(self, view, legal):
+        raise ValueError("plugin bug")
+
+class Nothing:
+    def decide(self, view, legal):
+        return None
+
+class NoTile:
+    def decide(self, view, legal):
+        return Action("discard", 999)  # a 0-135 tile id, not one of mjcli's tiles
+"""
+
+
+@pytest.mark.parametrize(
+    ("target", "said"),
+    [
+        ("Raises", "policy 'x' failed (ValueError: plugin bug)"),
+        ("Nothing", "policy 'x' answered None, not a legal action here"),
+        ("NoTile", "policy 'x' answered Action(kind='discard', tile=999"),
+    ],
+)
+def test_a_buggy_plugin_is_one_line_and_exit_1_in_advise_and_simulate(tmp_path: Path, target, said) -> None:
+    # advise asked the plugin unguarded (a traceback); simulate's error line failed on the tile 999
+    (tmp_path / "buggy.py").write_text(BUGGY)
+    plugin = ["--plugin", f"x={tmp_path}/buggy.py:{target}"]
+    result = runner.invoke(app, ["advise", "2388m34556p33577s", *plugin, "--policy", "x"])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith(f"error: {said}") and len(result.stderr.strip().splitlines()) == 1
+    args = ["simulate", *plugin, "--players", "x,greedy", "--games", "1", "--length", "tonpuu", "--jobs", "1"]
+    result = runner.invoke(app, [*args, "--out", str(tmp_path / "sim")])
+    assert result.exit_code == 1, result.output
+    assert "(x): " in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
 def test_installed_entry_points_are_names_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A package declaring ``[project.entry-points."mjcli.policies"]`` (here a distribution's metadata
     written by hand on sys.path, as pip would install it)."""

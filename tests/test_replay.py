@@ -30,7 +30,7 @@ from mjcli.riichi.policies.view import CALL_KINDS, REACTION_KINDS
 from mjcli.riichi.replay import (
     KEY,
     LogDecision,
-    PolicyFailure,
+    PolicyError,
     ReplayOptions,
     decisions_of,
     decisions_schema,
@@ -436,7 +436,7 @@ class _Cheater:
 
 def test_a_policy_answering_an_illegal_action_stops_with_the_place():
     game = read_log(HANCHAN[0])[0]
-    with pytest.raises(PolicyFailure) as info:
+    with pytest.raises(PolicyError) as info:
         replay_game(game, [("cheater", _Cheater())], "x.mjlog")
     msg = str(info.value)
     assert "policy 'cheater'" in msg and "x.mjlog E1-0 turn" in msg and "hand " in msg and "legal [" in msg

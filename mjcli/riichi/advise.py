@@ -25,6 +25,7 @@ from mjcli.output import format_table, plural
 from mjcli.plugins import BOT, Registry
 from mjcli.riichi.hand_report import discard_name
 from mjcli.riichi.policies import build_policy, builtin_registry, parse_policy_names
+from mjcli.riichi.policies.base import PolicyError, answer_text
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.legal import draw_actions, reaction_actions
 from mjcli.riichi.policies.view import Action, PlayerView, RiverTile, action_text
@@ -88,7 +89,12 @@ def policy_rows(
         if spec.source == BOT:  # an outside program: the bots' modules are imported only for one
             rows.append(_bot_row(policy, view, legal, context, choice_text))
             continue
-        action = policy.decide(view, legal)
+        try:
+            action = policy.decide(view, legal)
+        except Exception as exc:  # a policy's bug (a plugin's, most often): one line saying whose
+            raise PolicyError(f"policy '{name}' failed ({type(exc).__name__}: {exc})") from exc
+        if not isinstance(action, Action) or action not in legal:
+            raise PolicyError(f"policy '{name}' answered {answer_text(action)}, not a legal action here")
         row: dict[str, object] = {
             "policy": name,
             "action": action.kind,

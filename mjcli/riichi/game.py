@@ -369,67 +369,80 @@ def advise(
     the log records)."""
     from mjcli.melds import parse_melds
     from mjcli.riichi.advise import advise_hand, advise_log, render
+    from mjcli.riichi.policies.base import PolicyError
     from mjcli.tiles import parse_tiles
 
     registry, policies = _resolved(
         lambda known: known.parse_names(policies), plugin, bot, bot_timeout, bot_framing
     )
-    if _names_log(hand):
-        from mjcli.riichi.replay import parse_hands_shown_names  # replay's tables: only for a log
+    try:
+        if _names_log(hand):
+            from mjcli.riichi.replay import parse_hands_shown_names  # replay's tables: only for a log
 
-        _refuse_for(
-            f"'{hand}' is a log",
-            dora=dora,
-            seen=seen,
-            melds=melds,
-            riichi_by=riichi_by,
-            offered=offered,
-            from_=from_,
-            shown=shown,
-        )
-        if turn is None or round_ is None or seat is None:
-            raise UsageError(f"'{hand}' is a log: name the position with --round, --honba, --turn, --seat")
-        if sanma:
-            raise UsageError("--sanma is for a typed hand: a log says itself how many play")
-        kind, value = read_seat(seat)
-        result = advise_log(
-            hand,
-            round_,
-            honba or 0,
-            turn,
-            value,
-            policies=policies,
-            registry=registry,
-            seat_is_wind=kind == "wind",
-            hands_shown=parse_hands_shown_names(hands_shown),
-        )
-    else:
-        _refuse_for("a typed hand (not a log)", honba=honba, turn=turn, hands_shown=hands_shown)
-        if (offered is None) != (from_ is None):
-            raise UsageError("--offered and --from go together: the tile and the seat that discarded it")
-        in_riichi = [
-            read_seat(w, "--riichi-by")[1] for w in (riichi_by or "").replace(" ", ",").split(",") if w
-        ]
-        result = advise_hand(
-            hand,
-            melds=parse_melds(melds or ""),
-            dora=parse_tiles(dora or ""),
-            seen=parse_tiles(seen or ""),
-            round_wind=read_wind(round_ or "E", "--round"),
-            seat_wind=read_seat(seat or "E")[1],
-            riichi_by=in_riichi,
-            policies=policies,
-            players=3 if sanma else 4,
-            registry=registry,
-            offered=offered,
-            offered_by=None if from_ is None else read_seat(from_, "--from")[1],
-            shown=_read_shown(shown),
-        )
+            _refuse_for(
+                f"'{hand}' is a log",
+                dora=dora,
+                seen=seen,
+                melds=melds,
+                riichi_by=riichi_by,
+                offered=offered,
+                from_=from_,
+                shown=shown,
+            )
+            if turn is None or round_ is None or seat is None:
+                raise UsageError(
+                    f"'{hand}' is a log: name the position with --round, --honba, --turn, --seat"
+                )
+            if sanma:
+                raise UsageError("--sanma is for a typed hand: a log says itself how many play")
+            kind, value = read_seat(seat)
+            result = advise_log(
+                hand,
+                round_,
+                honba or 0,
+                turn,
+                value,
+                policies=policies,
+                registry=registry,
+                seat_is_wind=kind == "wind",
+                hands_shown=parse_hands_shown_names(hands_shown),
+            )
+        else:
+            _refuse_for("a typed hand (not a log)", honba=honba, turn=turn, hands_shown=hands_shown)
+            if (offered is None) != (from_ is None):
+                raise UsageError("--offered and --from go together: the tile and the seat that discarded it")
+            in_riichi = [
+                read_seat(w, "--riichi-by")[1] for w in (riichi_by or "").replace(" ", ",").split(",") if w
+            ]
+            result = advise_hand(
+                hand,
+                melds=parse_melds(melds or ""),
+                dora=parse_tiles(dora or ""),
+                seen=parse_tiles(seen or ""),
+                round_wind=read_wind(round_ or "E", "--round"),
+                seat_wind=read_seat(seat or "E")[1],
+                riichi_by=in_riichi,
+                policies=policies,
+                players=3 if sanma else 4,
+                registry=registry,
+                offered=offered,
+                offered_by=None if from_ is None else read_seat(from_, "--from")[1],
+                shown=_read_shown(shown),
+            )
+    except PolicyError as exc:  # a policy's bug (a plugin's): one line and exit 1, as in replay
+        return _policy_bug(exc)
     if as_json:
         emit_json(result)
     else:
         print(render(result))
     return 0
+
+
+def _policy_bug(exc: MjcliError) -> int:
+    """A policy's bug (a plugin's, most often) on one line, and the exit status a bug of a policy
+    gets in every command: 1 (a usage error is 2)."""
+    print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+    return 1
 
 
 #: file names that can only be a log, never a hand in mpsz
@@ -719,7 +732,7 @@ def replay(
     from mjcli.riichi.replay import (
         FAULTS_FILE,
         TABLES,
-        PolicyFailure,
+        PolicyError,
         ReplayOptions,
         parse_hands_shown_names,
         parted_options,
@@ -780,10 +793,8 @@ def replay(
             code, rows, gate_error = _replay_into(
                 inputs, options, stage, backend, as_json, by, gate, max_changes, out, parted
             )
-    except PolicyFailure as exc:
-        # a policy bug, found by replaying: reported, and nothing is written
-        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
-        return 1
+    except PolicyError as exc:  # a policy bug, found by replaying: reported, and nothing is written
+        return _policy_bug(exc)
     if out is not None:
         target = Path(out)
         if parting and parted is not None:

@@ -49,6 +49,7 @@ from mjcli.riichi.engine.settlement import ranking
 from mjcli.riichi.engine.state import KAN, PLAY_EVENTS, REACT, TURN
 from mjcli.riichi.engine.table import WIND_LETTERS, Game
 from mjcli.riichi.policies import build_policy, builtin_registry
+from mjcli.riichi.policies.base import PolicyError
 from mjcli.riichi.policies.bridge import (
     PASS,
     Legal,
@@ -195,10 +196,6 @@ def games_schema() -> dict[str, Any]:
     import polars as pl
 
     return {name: getattr(pl, kind) for name, kind in GAME_TYPES.items()}
-
-
-class PolicyFailure(MjcliError):
-    """A policy raised, or answered with an action that is not legal: a bug in that policy."""
 
 
 # ---------------------------------------------------------------- decision points of one game
@@ -596,12 +593,12 @@ class Columns:
         return pl.concat([points, answers], how="horizontal").select(list(DECISION_TYPES))
 
 
-def _policy_failure(name: str, d: LogDecision, file: str, problem: str) -> PolicyFailure:
+def _policy_failure(name: str, d: LogDecision, file: str, problem: str) -> PolicyError:
     v = d.view
     offered = f", offered {tile_name(v.offered)} by seat {v.offered_by}" if v.offered is not None else ""
     drawn = f", drawn {tile_name(v.drawn)}" if v.drawn is not None else ""
     legal = ", ".join(action_text(a) for a in d.legal.actions)
-    return PolicyFailure(
+    return PolicyError(
         f"policy '{name}' {problem} at {file} {d.round}-{d.honba} turn {d.turn} seat {d.seat}: hand "
         f"{to_mpsz(v.concealed)}{drawn}{offered}, melds [{melds_to_text(v.own_melds)}], dora "
         f"{to_mpsz(v.dora_indicators)}, legal [{legal}]"
@@ -609,7 +606,7 @@ def _policy_failure(name: str, d: LogDecision, file: str, problem: str) -> Polic
 
 
 def ask(policy: Any, name: str, d: LogDecision, file: str) -> Action:
-    """The policy's answer at ``d``; :class:`PolicyFailure` (with the view) if it raises or cheats."""
+    """The policy's answer at ``d``; :class:`PolicyError` (with the view) if it raises or cheats."""
     try:
         a = policy.decide(d.view, d.legal.actions)
     except Exception as exc:  # any exception of a policy is its bug: say where it happened
@@ -838,8 +835,8 @@ def _fault_row(fault: Any, d: LogDecision, file: str, game_id: str, game: int, a
     }
 
 
-def _bot_failure(row: dict[str, Any]) -> PolicyFailure:
-    return PolicyFailure(
+def _bot_failure(row: dict[str, Any]) -> PolicyError:
+    return PolicyError(
         f"bot '{row['bot']}' {row['fault']} at {row['file']} {row['round']}-{row['honba']} "
         f"turn {row['turn']} seat {row['seat']}: {row['detail']}; answer {row['answer']!r}; "
         f"hand {row['hand']}, legal [{', '.join(row['legal'])}] (--strict-bots stops at the first fault)"
@@ -888,7 +885,7 @@ def replay_game(
     ``policies`` are (name, policy object) pairs, an outside bot being a
     :class:`~mjcli.riichi.bots.MjaiBot`; ``math`` is the HandMath the policies were built with, for
     the rows' figures to share (a new one if None). Raises :class:`IllegalEvent` (or another
-    :class:`MjcliError`) where the engine rejects the log, :class:`PolicyFailure` on a policy bug
+    :class:`MjcliError`) where the engine rejects the log, :class:`PolicyError` on a policy bug
     (and on a bot's first fault with ``strict_bots``). ``hands_shown``: the players whose seats play
     with their hand shown (:func:`with_hands_shown`; None: as the log records).
     """
@@ -1148,7 +1145,7 @@ def _replay_games(
                 options.strict_bots,
                 options.hands_shown,
             )
-        except PolicyFailure:
+        except PolicyError:
             raise
         except (MjcliError, ArithmeticError, LookupError, TypeError, ValueError) as exc:
             # the game is skipped: drop its rows, say why and go on with the next

@@ -8,10 +8,28 @@ from itertools import compress, repeat
 from operator import attrgetter, eq
 from typing import Protocol
 
-from mjcli.errors import UsageError
+from mjcli.errors import MjcliError, UsageError
 from mjcli.riichi.policies.hand_math import HandMath
 from mjcli.riichi.policies.view import REACTION_KINDS, Action, PlayerView
 from mjcli.tiles import KIND_OF, kind
+
+
+class PolicyError(MjcliError):
+    """A policy raised while deciding, or answered with an action that is not legal there: a bug in
+    that policy (a plugin's, most often), reported in one line with where it happened."""
+
+
+def answer_text(answer: object) -> str:
+    """What a policy answered, for an error line: an action's label, or its ``repr`` when it is no
+    action or one whose fields name no tile (a plugin's ``Action("discard", 999)``: its label would
+    fail on the tile and hide the policy's bug behind a traceback)."""
+    if isinstance(answer, Action):
+        try:
+            return answer.label()
+        except (KeyError, IndexError, TypeError, ValueError):
+            pass
+    text = repr(answer)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 class Policy(Protocol):

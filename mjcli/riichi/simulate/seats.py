@@ -19,17 +19,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mjcli.errors import MjcliError
 from mjcli.riichi.bots import MjaiBot, fallback
 from mjcli.riichi.engine.actions import Move
 from mjcli.riichi.engine.state import REACT, TURN, Round
 from mjcli.riichi.policies import Action, HandMath, Policy, get_policy
+from mjcli.riichi.policies.base import PolicyError, answer_text
 from mjcli.riichi.policies.bridge import ViewBuilder, action_text, legal_listed, legal_of
 from mjcli.tiles import tile_name, to_mpsz
-
-
-class PolicyError(MjcliError):
-    """A policy answered with an action the rules do not allow here, or failed while deciding."""
 
 
 class BotFault(PolicyError):
@@ -85,7 +81,7 @@ class PolicySeat:
             ) from exc
         events = back.get(action) if isinstance(action, Action) else None
         if events is None:
-            shown = action.label() if isinstance(action, Action) else repr(action)
+            shown = answer_text(action)
             raise PolicyError(
                 f"{_where(where, seat, self.name)}: illegal action '{shown}'; {_state(rnd, seat)}; "
                 f"legal: {', '.join(a.label() for a in legal)}"
