@@ -412,3 +412,20 @@ def test_bad_bot_options_are_usage_errors(args: list[str], says: str) -> None:
 def test_bots_are_riichi_only() -> None:
     result = invoke(["simulate", "--game", "doudizhu", "--bot", f"x={PY} {{seat}}"])
     assert result.exit_code == 2 and "--bot does not apply to simulate --game doudizhu" in result.stderr
+
+
+def test_bot_timeout_inf_is_no_limit(tmp_path: Path) -> None:
+    # inf (or a number too big for select) said "no timeout" with an OverflowError traceback
+    bot = f"b={sys.executable} {ROOT / 'examples' / 'mjai_bot.py'} {{seat}}"
+    for limit in ("inf", "1e12"):
+        result = runner.invoke(
+            app, ["advise", "2388m34556p33577s", "--bot", bot, "--bot-timeout", limit, "--policy", "b"]
+        )
+        assert result.exit_code == 0, result.output
+        assert "b       discard 7s" in result.stdout
+    for bad in ("0", "-1", "nan"):
+        result = runner.invoke(
+            app, ["advise", "2388m34556p33577s", "--bot", bot, "--bot-timeout", bad, "--policy", "b"]
+        )
+        assert isinstance(result.exception, MjcliError), result.output
+        assert "give a number of seconds above 0" in str(result.exception)

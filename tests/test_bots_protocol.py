@@ -105,6 +105,8 @@ def test_answers_that_name_no_legal_action_are_faults() -> None:
         "[]": "not_json",
         "not json": "not_json",
         "": "not_json",
+        "[" * 100_000 + "]" * 100_000: "not_json",  # too deep for the parser (a RecursionError)
+        '{"type":"none","meta":' + "[" * 100_000 + "]" * 100_000 + "}": "not_json",
     }
     for line, kind_ in cases.items():
         r = wire.parse_answer(line, 0, legal)

@@ -55,8 +55,8 @@ class BotSettings:
 
 def check_settings(timeout: float | None, framing: str | None) -> BotSettings:
     t = DEFAULT_TIMEOUT if timeout is None else float(timeout)
-    if not t > 0:
-        raise UsageError(f"--bot-timeout {timeout}: give a number of seconds above 0")
+    if not t > 0:  # (NaN too)
+        raise UsageError(f"--bot-timeout {timeout}: give a number of seconds above 0, or inf for no limit")
     f = (framing or "array").strip().lower()
     if f not in wire.FRAMINGS:
         raise UsageError(f"--bot-framing '{framing}': use {' or '.join(wire.FRAMINGS)}")

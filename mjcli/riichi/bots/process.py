@@ -154,7 +154,9 @@ class BotProcess:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise self._timed_out("did not answer", timeout)
-            for key, _ in self._sel.select(left):
+            # (at most an hour a wait: ``--bot-timeout inf``, no limit, makes the deadline infinite,
+            # which select refuses; the loop waits on)
+            for key, _ in self._sel.select(min(left, _LONGEST_WAIT)):
                 if key.fd == self._out_fd:
                     self._read_stdout()
                 else:
@@ -291,6 +293,10 @@ class BotProcess:
                 self._log.close()
         self._finalizer.detach()
         return code
+
+
+#: the longest one wait for a bot's answer lasts before the deadline is looked at again (seconds)
+_LONGEST_WAIT = 3600.0
 
 
 def _kill_group(proc: subprocess.Popen[bytes]) -> None:

@@ -197,6 +197,8 @@ def parse_answer(line: str, seat: int, legal: Sequence[Action], riichi_discard: 
         o = json.loads(line)
     except ValueError:
         return Reading(None, problem="not JSON", kind="not_json")
+    except RecursionError:  # '[[[[...' thousands deep: the parser gives up, as on any bad line
+        return Reading(None, problem="not JSON (nested too deeply)", kind="not_json")
     if not isinstance(o, dict) or not isinstance(o.get("type"), str):
         return Reading(None, problem="not a JSON object with a type", kind="not_json")
     meta = o.get("meta")
