@@ -94,7 +94,9 @@ def collect_inputs(
         if a == "-":
             if stdin is None:
                 raise UsageError("'-' needs a list of paths on standard input")
-            for line in stdin:
+            for n, line in enumerate(stdin):
+                if n == 0:  # a list saved by a Windows editor starts with a byte-order mark
+                    line = line.removeprefix("\ufeff")
                 if line.strip():
                     p = Path(line.strip())
                     _must_exist(p, what)

@@ -184,6 +184,18 @@ def test_shanten_stdin_answers_good_lines_and_reports_bad_ones() -> None:
     assert "no hands on standard input" in error_of(cli("shanten", "-", stdin="\n \n"))
 
 
+def test_a_byte_order_mark_on_standard_input_is_no_part_of_line_1() -> None:
+    # a hands file or a list of logs saved by a Windows editor starts with one (UTF-8: EF BB BF)
+    hands = real("shanten", "-", "--json", stdin="\ufeff123m456p789s1122z\n19m19p19s1234567z\n")
+    assert hands.returncode == 0, hands.stderr
+    assert [json.loads(x)["hand"] for x in hands.stdout.splitlines()] == [
+        "123m456p789s1122z",
+        "19m19p19s1234567z",
+    ]
+    logs = real("verify", "-", stdin=f"\ufeff{LOGS / 'mjai' / '126_204_0_mjai.jsonl'}\n")
+    assert logs.returncode == 0 and "1 log: 1 ok" in logs.stdout, logs.stderr
+
+
 # ---------------------------------------------------------------- 7, 10, 11, 14: one-line errors
 
 

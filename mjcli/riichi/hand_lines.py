@@ -88,15 +88,24 @@ def needs_analysis(fields: Sequence[str]) -> bool:
 # ---------------------------------------------------------------- reading
 
 
+#: the UTF-8 byte-order mark
+BOM = b"\xef\xbb\xbf"
+
+
 def chunks(stream: IO[bytes], size: int = CHUNK_BYTES) -> Any:
     """Whole lines of ``stream`` (bytes, each ending in a newline but perhaps the last), what one
     read gives at a time: a pipe's answers come as its lines come."""
     read = getattr(stream, "read1", stream.read)
     rest = b""
+    first = True
     while True:
         data = read(size)
         if not data:
             break
+        if first:
+            # a UTF-8 byte-order mark (a hands file saved by a Windows editor) is no part of line 1
+            first = False
+            data = data.removeprefix(BOM)
         cut = data.rfind(b"\n")
         if cut < 0:
             rest += data
