@@ -299,3 +299,13 @@ def test_the_pair_sums_of_a_replays_layout_are_the_joins(data):
     if got is not None:
         assert got.schema == expected.schema
         assert got.sort("policy", "policy_b").equals(expected)
+
+
+@pytest.mark.parametrize("text", ["[1, 2]", '"text"', "null", "{not json"])
+def test_a_simulation_folder_whose_summary_json_is_no_object_is_a_usage_error(tmp_path, text):
+    # a JSON array there was an AttributeError traceback
+    from mjcli.riichi.simulate.run import folder_summary
+
+    (tmp_path / "summary.json").write_text(text)
+    with pytest.raises(UsageError, match="is not a riichi simulation's output"):
+        folder_summary(tmp_path)

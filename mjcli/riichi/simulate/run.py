@@ -582,6 +582,8 @@ def folder_summary(folder: Path) -> dict[str, Any]:
 
     try:
         summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
+        if not isinstance(summary, dict):
+            raise TypeError("summary.json holds no object")
         game = summary.get("game", "riichi")
         if game not in ("riichi",):
             hint = "its summary.json holds its figures" if game == "doudizhu" else "give that --game"
