@@ -98,3 +98,28 @@ def test_three_player_games_are_converted(tmp_path: Path) -> None:
     # Tenhou's own three-player layout: 三 in the rule, an empty fourth seat everywhere
     assert obj["rule"]["disp"] == "三南喰赤" and obj["name"][3] == "" and len(obj["sc"]) == 8
     assert all(rnd[1][3] == 0 and rnd[13:16] == [[], [], []] for rnd in obj["log"])
+
+
+def test_dash_is_standard_input_and_standard_output(tmp_path: Path) -> None:
+    # `-o -` wrote a file named '-'; `convert -` said "-: cannot read"
+    r = subprocess.run(
+        [sys.executable, "-m", "mjcli", "convert", "-", "--to", "tenhou6", "-o", "-"],
+        input=XML.read_bytes(),
+        capture_output=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    assert r.returncode == 0, r.stderr
+    assert not (tmp_path / "-").exists()
+    converted = tmp_path / "g.json"
+    converted.write_bytes(r.stdout)
+    (orig,) = read_log(XML)
+    (back,) = read_log(converted)
+    assert back.events[1:] == orig.events[1:]  # the game id is the input's name: "stdin" here
+    empty = subprocess.run(
+        [sys.executable, "-m", "mjcli", "convert", "-", "--to", "mjai"],
+        input=b"",
+        capture_output=True,
+        timeout=60,
+    )
+    assert empty.returncode == 2 and empty.stderr.decode().strip() == "error: stdin: the file is empty"

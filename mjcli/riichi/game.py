@@ -656,10 +656,18 @@ def convert(log: str, to: str, output: str | None, as_json: bool) -> int:
     fmt = to.strip().lower()
     if fmt not in (TENHOU6, MJAI):
         raise UsageError(f"--to '{to}' is not a format convert writes (choose tenhou6 or mjai)")
+    if output == "-":  # the usual name of standard output (it made a file named '-')
+        output = None
     if as_json and output is None:
         raise UsageError("--json needs -o FILE (without it, stdout is the converted log)")
-    target = claim_file(output, inputs=[log]) if output is not None else None
-    games = read_log(log)
+    from_stdin = log == "-"  # the log itself on standard input (`zcat x.mjlog.gz | mjcli convert - ...`)
+    target = claim_file(output, inputs=[] if from_stdin else [log]) if output is not None else None
+    if from_stdin:
+        from mjcli.riichi.formats import read_bytes
+
+        games = read_bytes(sys.stdin.buffer.read() if sys.stdin is not None else b"", "stdin")
+    else:
+        games = read_log(log)
     for g in games:
         if not g.complete:
             print(f"warning: {log}: incomplete game: {g.problem}", file=sys.stderr)
