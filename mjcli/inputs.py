@@ -70,6 +70,15 @@ class Inputs:
         return lines
 
 
+def name_text(name: str) -> str:
+    """A file name as text that can be written anywhere: the bytes of a name that is not UTF-8 (a
+    Shift-JIS name from an archive of Japanese logs; Python keeps them as lone surrogates, which no
+    UTF-8 output, Parquet column or JSON file takes) written as ``\\xff`` escapes."""
+    if name.isascii():
+        return name
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def collect_inputs(
     args: Sequence[str],
     is_input: Callable[[Path], bool],
@@ -88,7 +97,7 @@ def collect_inputs(
             out.repeated.append((path, seen[key]))
             return
         seen[key] = path
-        out.items.append(Input(path, label))
+        out.items.append(Input(path, name_text(label)))
 
     for a in args:
         if a == "-":
@@ -146,8 +155,9 @@ def _unique_labels(items: list[Input]) -> list[Input]:
 
 def manifest(inputs: Iterable[tuple[Path | str, str]]) -> list[dict[str, str]]:
     """The inputs as an output folder records them: each label with the file's absolute path, so
-    that what a row names by its label can be found again from anywhere."""
-    return [{"label": label, "path": Path(path).resolve().as_posix()} for path, label in inputs]
+    that what a row names by its label can be found again from anywhere (a path that is not UTF-8 is
+    written as :func:`name_text` gives it: readable, though not a way back to the file)."""
+    return [{"label": label, "path": name_text(Path(path).resolve().as_posix())} for path, label in inputs]
 
 
 def _drop_copies(out: Inputs) -> None:

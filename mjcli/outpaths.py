@@ -40,6 +40,7 @@ from pathlib import Path
 
 from mjcli.atomic import is_special_file
 from mjcli.errors import UsageError, short_path
+from mjcli.inputs import name_text
 from mjcli.runner import stop_signals_deferred
 
 try:
@@ -56,8 +57,17 @@ MANIFESTS = "_manifests"
 
 
 def _named(path: str | os.PathLike[str], option: str) -> Path:
-    if not os.fspath(path).strip():
+    text = os.fspath(path)
+    if not text.strip():
         raise UsageError(f"{option} '': give a name")
+    try:
+        Path(text).absolute().as_posix().encode("utf-8")
+    except UnicodeEncodeError:
+        # a name (or a folder above it) whose bytes are not UTF-8: Polars, which writes the tables,
+        # takes only UTF-8 paths (it failed with a traceback)
+        raise UsageError(
+            f"{option} '{name_text(text)}': a path that is not UTF-8 text; give another name"
+        ) from None
     return Path(path)
 
 

@@ -5,6 +5,7 @@ apply are refused by name, one meaning for --seat, and the conventions a user ex
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -362,3 +363,27 @@ def test_plural_only_when_plural(tmp_path: Path) -> None:
     assert res.stderr.startswith("1 game, ") and "(" in res.stderr and "1 job)" in res.stderr
     res = cli("verify", str(EDGE / "chankan.json"), "-j", "1")
     assert "1 log: 1 ok, 0 mismatching, 0 errors" in res.stdout
+
+
+def test_file_names_that_are_not_utf8(tmp_path: Path) -> None:
+    # a Shift-JIS name from an archive of Japanese logs: replay and convert failed with tracebacks
+    # (Polars and JSON writers take no lone surrogates), convert wrote invalid UTF-8 to stdout
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    raw = os.fsencode(folder) + b"/\x93\x8c\x95\x97.jsonl"  # "東風" in Shift-JIS
+    with open(raw, "wb") as f:
+        f.write((LOGS / "mjai" / "126_204_0_mjai.jsonl").read_bytes())
+    out = tmp_path / "rep"
+    rep = real("replay", str(folder), "--policy", "greedy", "--jobs", "1", "--out", str(out))
+    assert rep.returncode == 0, rep.stderr
+    files = pl.read_parquet(out / "games.parquet")["file"].unique().to_list()
+    assert files == ["\\x93\\x8c\\x95\\x97.jsonl"]
+    conv = subprocess.run(
+        [sys.executable, "-m", "mjcli", "convert", os.fsdecode(raw), "--to", "tenhou6"],
+        capture_output=True,
+        timeout=60,
+    )
+    assert conv.returncode == 0 and json.loads(conv.stdout.decode("utf-8"))["ref"] == "\\x93\\x8c\\x95\\x97"
+    bad_out = real("verify", str(folder), "--out", os.fsdecode(os.fsencode(tmp_path) + b"/\xff"))
+    assert bad_out.returncode == 2 and "a path that is not UTF-8 text" in bad_out.stderr
+    assert "Traceback" not in bad_out.stderr

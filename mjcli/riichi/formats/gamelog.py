@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from mjcli.errors import LogFormatError
+from mjcli.inputs import name_text
 from mjcli.riichi.engine.events import Event, GameRules, StartGame
 
 TENHOU_XML = "tenhou_xml"
@@ -104,8 +105,9 @@ def malformed(exc: BaseException) -> str:
 
 
 def game_id_from_name(name: str) -> str:
-    """The file name without its log suffixes (``x.mjlog.gz`` -> ``x``)."""
-    base = PurePath(name).name
+    """The file name without its log suffixes (``x.mjlog.gz`` -> ``x``), as text (see
+    :func:`mjcli.inputs.name_text`)."""
+    base = name_text(PurePath(name).name)
     for suffix in (".gz", ".mjlog", ".xml", ".json", ".jsonl", ".ndjson", ".mjson", ".txt"):
         if base.lower().endswith(suffix):
             base = base[: -len(suffix)]
