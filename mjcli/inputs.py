@@ -196,6 +196,8 @@ def _digest(path: Path) -> bytes | None:
 
 def _must_exist(p: Path, what: str) -> None:
     if not p.exists():
+        if p.is_symlink():  # the name is there: what it points to is not (or it points to itself)
+            raise UsageError(f"{what} '{short_path(p)}' is a link to nothing (a broken link or a loop)")
         raise UsageError(f"{what} '{short_path(p)}' does not exist")
 
 

@@ -387,3 +387,12 @@ def test_file_names_that_are_not_utf8(tmp_path: Path) -> None:
     bad_out = real("verify", str(folder), "--out", os.fsdecode(os.fsencode(tmp_path) + b"/\xff"))
     assert bad_out.returncode == 2 and "a path that is not UTF-8 text" in bad_out.stderr
     assert "Traceback" not in bad_out.stderr
+
+
+def test_a_broken_link_or_a_link_loop_is_named_so(tmp_path: Path) -> None:
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    (tmp_path / "gone").symlink_to(tmp_path / "nothing")
+    for name in ("a", "gone"):
+        res = real("verify", str(tmp_path / name))
+        assert res.returncode == 2 and "is a link to nothing (a broken link or a loop)" in res.stderr
