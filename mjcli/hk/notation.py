@@ -19,6 +19,7 @@ Notation, wherever a person types or reads a tile:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 
 from mjcli.errors import InvalidHandError, NotationError
@@ -71,6 +72,10 @@ _TEXT_TO_CODE = {tile_text(c): c for c in range(NUM_CODES)}
 
 def tile_code(text: str) -> int:
     """The code of one tile written as :func:`tile_text` writes it (mjai honour letters too)."""
+    # a log is read through here: a number or null where a tile belongs is the log's fault, and
+    # must be this module's error, not an AttributeError that stops a whole batch
+    if not isinstance(text, str):
+        raise NotationError(f"{value_text(text)} is not a tile (a tile is written as text: 5m, F1, J)")
     t = text.strip()
     if t in _TEXT_TO_CODE:
         return _TEXT_TO_CODE[t]
@@ -78,6 +83,15 @@ def tile_code(text: str) -> int:
     if len(tiles) != 1:
         raise NotationError(f"'{text}' is not a single tile")
     return _no_red(tiles[0], text)
+
+
+def value_text(value: object) -> str:
+    """A value of a log that is not of its type, for a message (JSON's spelling, short)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _no_red(tile: int, text: str) -> int:
