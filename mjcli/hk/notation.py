@@ -100,9 +100,17 @@ def _no_red(tile: int, text: str) -> int:
     return tile
 
 
-def parse_hand(text: str, jokers: bool = False) -> list[int]:
+#: the jokers of the Red set: the Hong Kong 144 tiles and 4 jokers (design point 1 in mjcli/hk/rules.py)
+RED_JOKERS = 4
+
+
+def parse_hand(
+    text: str, jokers: bool = False, *, max_jokers: int = RED_JOKERS, what: str | None = None
+) -> list[int]:
     """Tile codes of a hand in mpsz with ``J`` for jokers, in the order written (jokers where
-    they stand). Copies are checked (at most four of a kind); jokers only when ``jokers``."""
+    they stand). Copies are checked (at most four of a kind); jokers only when ``jokers``, and at
+    most ``max_jokers`` (the set's). ``what`` names the input in errors (default ``hand '...'``)."""
+    what = what if what is not None else f"hand '{text}'"
     codes: list[int] = []
     chunk: list[str] = []
 
@@ -115,7 +123,7 @@ def parse_hand(text: str, jokers: bool = False) -> list[int]:
     for ch in text:
         if ch == "J":
             if not jokers:
-                raise NotationError(f"hand '{text}': jokers (J) exist only in Red mahjong (--game red)")
+                raise NotationError(f"{what}: jokers (J) exist only in Red mahjong (--game red)")
             if chunk and chunk[-1].isdigit():
                 raise NotationError(f"digits without a suit letter before J in '{text}'")
             flush()
@@ -123,7 +131,12 @@ def parse_hand(text: str, jokers: bool = False) -> list[int]:
         else:
             chunk.append(ch)
     flush()
-    check_counts([c for c in codes if c != JOKER], f"hand '{text}'", red_fives=False)
+    check_counts([c for c in codes if c != JOKER], what, red_fives=False)
+    # jokers are not a kind (check_counts leaves them out): more than the set holds is no hand, and
+    # the scorer's search grows with every joker (eleven of them ran for minutes)
+    held = codes.count(JOKER)
+    if held > max_jokers:
+        raise InvalidHandError(f"{what} has {held} jokers; the Red set has {max_jokers}")
     return codes
 
 
