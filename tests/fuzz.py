@@ -23,10 +23,13 @@ from fuzzing import (
     doudizhu_reader,
     hand_parsers,
     hand_text,
+    hk_corpus,
+    hk_reader,
     mutated,
     random_bytes,
     riichi_corpus,
     riichi_reader,
+    swapped,
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis.strategies import SearchStrategy
@@ -64,11 +67,14 @@ def main() -> int:
     riichi = riichi_corpus()
     with tempfile.TemporaryDirectory() as scratch:
         doudizhu = doudizhu_corpus(Path(scratch))
+        hk = hk_corpus()
         targets: list[tuple[str, SearchStrategy, Callable[[object], None]]] = [
             ("riichi readers, mutated logs", mutated(riichi), riichi_reader),
             ("riichi readers, random bytes", random_bytes, riichi_reader),
             ("riichi engine, mutated logs", mutated(riichi), lambda d: riichi_reader(d, engine=True)),
             ("doudizhu records, mutated", mutated(doudizhu), lambda d: doudizhu_reader(d, Path(scratch))),
+            ("hk logs, mutated", mutated(hk), lambda d: hk_reader(d, Path(scratch))),
+            ("hk logs, values of other types", swapped(hk), lambda d: hk_reader(d, Path(scratch))),
             ("hand parsers, random strings", hand_text, hand_parsers),
         ]
         total = sum(run_for(name, strategy, target, seconds) for name, strategy, target in targets)

@@ -14,6 +14,7 @@ fails), gzip it, and swap the type of one JSON value (on one line of JSON lines)
 from __future__ import annotations
 
 import contextlib
+import copy
 import gzip
 import json
 from collections.abc import Callable
@@ -44,6 +45,19 @@ def doudizhu_corpus(folder: Path) -> list[bytes]:
     simulate(["zhanpai", "greedy", "random"], 4, 1, out=folder / "table", jobs=1)
     simulate(["zhanpai", "greedy", "random"], 2, 2, out=folder / "duplicate", duplicate=True, jobs=1)
     return [(folder / d / "games.jsonl").read_bytes() for d in ("table", "duplicate")]
+
+
+def hk_corpus() -> list[bytes]:
+    """Hong Kong and Red logs as ``simulate`` writes them: one short game of each (three hands)."""
+    from mjcli.hk.policies import HK_POLICIES, RED_POLICIES
+    from mjcli.hk.rules import get_rules
+    from mjcli.hk.simulate import game_specs, run_games
+
+    out = []
+    for preset, players in (("hk", HK_POLICIES), ("red", RED_POLICIES)):
+        rules = get_rules(preset).with_options(max_hands=3)
+        out += [o.log.encode() for o in run_games(game_specs(players, 1, 7, rules, False))]
+    return out
 
 
 def _swap(obj: Any, path: list[int], value: Any) -> Any:
@@ -105,6 +119,25 @@ def _json_swap(draw: st.DrawFn, data: bytes) -> bytes:
     return texts[0] if whole else b"\n".join(texts)
 
 
+@st.composite
+def swapped(draw: st.DrawFn, corpus: list[bytes]) -> bytes:
+    """A JSON document of the corpus with one to three values anywhere in it (a hand, a wall's tile,
+    an event's text, a rule) swapped for a value of another type. A Hong Kong log is one document
+    over many lines, which ``mutated``'s swap (one line of JSON lines) does not reach."""
+    obj = json.loads(draw(st.sampled_from(corpus)))
+    for _ in range(draw(st.integers(1, 3))):
+        obj = _swap_somewhere(draw, obj)
+    return json.dumps(obj).encode()
+
+
+def _swap_somewhere(draw: st.DrawFn, obj: Any) -> Any:
+    if isinstance(obj, dict | list) and obj and draw(st.integers(0, 7)):  # mostly deeper: the leaves
+        key = draw(st.sampled_from(list(obj) if isinstance(obj, dict) else range(len(obj))))
+        obj[key] = _swap_somewhere(draw, obj[key])
+        return obj
+    return copy.deepcopy(draw(st.sampled_from(SWAPS)))  # a later swap may go into it: not SWAPS's own
+
+
 #: bytes that are not any file: random, or a format's opening followed by random bytes
 random_bytes = st.one_of(
     st.binary(max_size=400),
@@ -164,6 +197,16 @@ def doudizhu_reader(data: bytes, scratch: Path) -> None:
         return sum(1 for record in read_records(path) for _ in walk(record))
 
     allowed(read_all)
+
+
+def hk_reader(data: bytes, scratch: Path) -> None:
+    """Read a Hong Kong (or Red) log and walk it through the engine (as ``verify --game hk`` and
+    ``replay --game hk`` do): a log the engine refuses must be a project error, nothing else."""
+    from mjcli.hk.formats import read_game, walk
+
+    path = scratch / "fuzz.json"
+    path.write_bytes(data)
+    allowed(lambda: sum(1 for _ in walk(read_game(path))))
 
 
 def hand_parsers(text: str) -> None:

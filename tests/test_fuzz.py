@@ -17,16 +17,20 @@ from fuzzing import (
     doudizhu_reader,
     hand_parsers,
     hand_text,
+    hk_corpus,
+    hk_reader,
     mutated,
     random_bytes,
     riichi_corpus,
     riichi_reader,
+    swapped,
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 EXAMPLES = int(os.environ.get("MJCLI_FUZZ_EXAMPLES", "40"))
 RIICHI = riichi_corpus()
+HK = hk_corpus()
 
 bounded = settings(
     max_examples=EXAMPLES,
@@ -64,6 +68,18 @@ def test_the_engine_on_mutated_logs(data: bytes) -> None:
 def test_doudizhu_records_on_mutated_records(doudizhu: tuple[list[bytes], Path], data: st.DataObject) -> None:
     corpus, scratch = doudizhu
     doudizhu_reader(data.draw(mutated(corpus)), scratch)
+
+
+@bounded
+@given(mutated(HK))
+def test_hk_logs_on_mutated_logs(tmp_path_factory: pytest.TempPathFactory, data: bytes) -> None:
+    hk_reader(data, tmp_path_factory.getbasetemp())
+
+
+@settings(bounded, max_examples=EXAMPLES * 3)
+@given(swapped(HK))
+def test_hk_logs_with_values_of_other_types(tmp_path_factory: pytest.TempPathFactory, data: bytes) -> None:
+    hk_reader(data, tmp_path_factory.getbasetemp())
 
 
 @settings(bounded, max_examples=EXAMPLES * 5)

@@ -118,6 +118,11 @@ def _shape_problem(record: dict[str, Any]) -> str | None:
         return "hands: three card strings expected"
     if not isinstance(record.get("kitty"), str):
         return "kitty: a card string expected"
+    # optional (replay shows "?" without it), but replay names each seat's player from it: a
+    # number or a short list would fail there, and "abc" would pass as three players a, b and c
+    players = record.get("players", ["?"] * 3)
+    if not (isinstance(players, list) and len(players) == 3 and all(isinstance(p, str) for p in players)):
+        return "players: three names expected"
     rules = record.get("rules", {})
     if not (isinstance(rules, dict) and isinstance(rules.get("kicker", "douzero"), str)):
         return "rules: an object with a kicker name expected"

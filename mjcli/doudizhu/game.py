@@ -8,14 +8,34 @@ nothing.
 from __future__ import annotations
 
 import contextlib
+import functools
 import sys
+from collections.abc import Callable
 from typing import Any
 
-from mjcli.errors import UsageError
+from mjcli.errors import UsageError, one_line
 from mjcli.games import Command, GameEntry
 from mjcli.output import emit_json, format_table, frame_text, games_rate, plural, terminal_bar
 
 DEFAULT_POLICIES = "zhanpai,greedy,random"
+
+
+def _plugin_bugs_stop(run: Callable[..., int]) -> Callable[..., int]:
+    """``run``, where a plugin's bug (:class:`~mjcli.doudizhu.policies.PluginError`: it raised, or
+    answered outside the legal choices) stops the command as riichi's replay and simulate stop: one
+    line naming the plugin and the position, exit 1 (README, "A plugin"; nothing is written)."""
+
+    @functools.wraps(run)
+    def wrapper(*args: Any, **kwargs: Any) -> int:
+        from mjcli.doudizhu.policies import PluginError
+
+        try:
+            return run(*args, **kwargs)
+        except PluginError as exc:
+            print(f"error: {one_line(str(exc))}", file=sys.stderr)
+            return 1
+
+    return wrapper
 
 
 def _registry(plugin: list[str] | None) -> Any:
@@ -25,6 +45,7 @@ def _registry(plugin: list[str] | None) -> Any:
     return policy_registry(plugin or ())
 
 
+@_plugin_bugs_stop
 def advise(
     hand: str,
     lead: str | None,
@@ -72,6 +93,7 @@ def advise(
     return 0
 
 
+@_plugin_bugs_stop
 def replay(
     records: list[str],
     policies: str,
@@ -153,6 +175,7 @@ def replay(
 SIMULATE_OWNS = ("games.jsonl", "games.parquet", "summary.json")
 
 
+@_plugin_bugs_stop
 def simulate(
     players: str,
     games: int,

@@ -34,8 +34,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
+from typing import Any
 
-from mjcli.doudizhu.cards import BIG_JOKER, NUM_RANKS, SMALL_JOKER, TWO, Counts, sub
+from mjcli.doudizhu.cards import BIG_JOKER, NUM_RANKS, SMALL_JOKER, TWO, Counts, format_counts, sub
 from mjcli.doudizhu.engine import BidView, PlayView, Policy
 from mjcli.doudizhu.movegen import gen_kind, legal_moves
 from mjcli.doudizhu.moves import KickerRule, Kind, Move, as_lead, classify, classify_one
@@ -310,7 +311,8 @@ def build_policy(spec: PolicySpec) -> Policy:
 
 
 class PluginError(MjcliError):
-    """A plugin answered with something that is not one of the legal choices."""
+    """A plugin raised, or answered with something that is not one of the legal choices: a bug of
+    the plugin, reported on one line with where it happened (the CLI's exit 2), never a traceback."""
 
 
 class PluginPolicy:
@@ -321,7 +323,9 @@ class PluginPolicy:
     and ``legal`` the bid levels allowed (0 = pass, then each level above the highest bid); when
     playing, a :class:`~mjcli.doudizhu.engine.PlayView` and the legal moves (``None`` = pass, offered
     when following). An object with the engine's own ``bid(view, rng)`` and ``play(view, rng)`` is
-    used through them instead.
+    used through them instead (each answering a pair: a bid level or one of the legal moves, and
+    the reason). As in riichi, an exception or an answer that is not legal is the plugin's bug: a
+    :class:`PluginError` naming the plugin and the position.
     """
 
     def __init__(self, name: str, plugin: object) -> None:
@@ -330,30 +334,62 @@ class PluginPolicy:
         self.native = callable(getattr(plugin, "bid", None)) and callable(getattr(plugin, "play", None))
 
     def bid(self, view: BidView, rng: random.Random) -> tuple[int, str]:
-        if self.native:
-            return self.plugin.bid(view, rng)  # type: ignore[attr-defined]
-        return self._decide(view, _bid_options(view))
+        legal = _bid_options(view)
+        if not self.native:
+            return self._decide(view, legal)
+        answer = self._call(view, "bid", view, rng)
+        # a native bid may name any level (the engine takes one not above the highest as a pass),
+        # but it must be a level: a string would fail in the engine's comparison instead
+        if not (_is_pair(answer) and type(answer[0]) is int and 0 <= answer[0] <= 3):
+            raise self._illegal(view, answer, legal)
+        return answer  # type: ignore[no-any-return]
 
     def play(self, view: PlayView, rng: random.Random) -> Decision:
-        if self.native:
-            return self.plugin.play(view, rng)  # type: ignore[attr-defined]
         legal: list[Move | None] = list(legal_moves(view.hand, view.lead, view.rule))
         if view.lead is not None:
             legal.append(None)
-        return self._decide(view, legal)
+        if not self.native:
+            return self._decide(view, legal)
+        answer = self._call(view, "play", view, rng)
+        # checked here: the engine would stop on an illegal move with a RuntimeError, and replay
+        # would write whatever came back as a choice
+        if not (_is_pair(answer) and answer[0] in legal):
+            raise self._illegal(view, answer, legal)
+        return answer  # type: ignore[no-any-return]
 
-    def _decide(self, view: object, legal: list) -> tuple:  # type: ignore[type-arg]
-        answer = self.plugin.decide(view, legal)  # type: ignore[attr-defined]
+    def _call(self, view: BidView | PlayView, method: str, *args: object) -> Any:
+        try:
+            return getattr(self.plugin, method)(*args)
+        except Exception as exc:  # any exception of a plugin is its bug: say where it happened
+            raise PluginError(
+                f"plugin '{self.name}' raised {type(exc).__name__}: {exc} ({_position(view)})"
+            ) from exc
+
+    def _illegal(self, view: BidView | PlayView, answer: object, legal: list) -> PluginError:  # type: ignore[type-arg]
+        return PluginError(
+            f"plugin '{self.name}' answered {answer!r}, not one of the {len(legal)} legal choices "
+            f"({_position(view)})"
+        )
+
+    def _decide(self, view: BidView | PlayView, legal: list) -> tuple:  # type: ignore[type-arg]
+        answer = self._call(view, "decide", view, legal)
         reason = getattr(self.plugin, "reason", "") or ""
-        if (
-            isinstance(answer, tuple)
-            and len(answer) == 2
-            and answer[0] in legal
-            and isinstance(answer[1], str)
-        ):
+        if _is_pair(answer) and answer[0] in legal:
             answer, reason = answer
         if answer not in legal:
-            raise PluginError(
-                f"plugin '{self.name}' answered {answer!r}, not one of the {len(legal)} legal choices"
-            )
+            raise self._illegal(view, answer, legal)
         return answer, reason
+
+
+def _is_pair(answer: object) -> bool:
+    """A (choice, reason) answer: a tuple of two, the reason text."""
+    return isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[1], str)
+
+
+def _position(view: BidView | PlayView) -> str:
+    """Where a plugin was asked, for its error: seat, hand, and the bids or the lead to beat."""
+    hand = format_counts(view.hand)
+    if isinstance(view, BidView):
+        return f"seat {view.seat} bidding, hand {hand}, highest bid {view.highest}"
+    lead = "a free lead" if view.lead is None else f"following {view.lead.text()}"
+    return f"seat {view.seat} playing, hand {hand}, {lead}"

@@ -20,7 +20,7 @@ from mjcli.atomic import write_text_atomic
 from mjcli.doudizhu.cards import format_counts
 from mjcli.doudizhu.engine import BidView
 from mjcli.doudizhu.formats import bid_text, move_text, read_records, walk
-from mjcli.doudizhu.policies import get_policy
+from mjcli.doudizhu.policies import PluginError, get_policy
 from mjcli.errors import LogFormatError, UsageError
 from mjcli.inputs import manifest
 from mjcli.ledger import PartedRun, text_sha256, to_frame, write_table
@@ -72,12 +72,15 @@ def replay_record(
             # Each question gets its own generator, so answers do not depend on the order asked.
             rng = random.Random(f"replay:{game_id}:{point.turn}:{name}")
             policy = built[name]
-            if isinstance(point.view, BidView):
-                level, reason = policy.bid(point.view, rng)
-                choice = bid_text(level if level > point.view.highest else 0)
-            else:
-                move, reason = policy.play(point.view, rng)
-                choice = move_text(move)
+            try:
+                if isinstance(point.view, BidView):
+                    level, reason = policy.bid(point.view, rng)
+                    choice = bid_text(level if level > point.view.highest else 0)
+                else:
+                    move, reason = policy.play(point.view, rng)
+                    choice = move_text(move)
+            except PluginError as exc:  # a plugin's bug stops the run: which record, which turn
+                raise PluginError(f"{file} game {game_id} turn {point.turn}: {exc}") from None
             rows.append(
                 {
                     "file": file,

@@ -33,7 +33,7 @@ from mjcli.atomic import atomic_path, write_atomic, write_text_atomic
 from mjcli.doudizhu.cards import deal
 from mjcli.doudizhu.engine import LANDLORD, PEASANT, DoudizhuRules, play_game
 from mjcli.doudizhu.moves import KickerRule, kicker_rule
-from mjcli.doudizhu.policies import get_policy
+from mjcli.doudizhu.policies import PluginError, get_policy
 from mjcli.doudizhu.summary import duplicate_summary, role_summary
 from mjcli.errors import UsageError
 from mjcli.ledger import PartedRun, grouped, text_sha256, to_frame
@@ -87,6 +87,13 @@ def play_spec(spec: GamePlan, built: dict[str, Any] | None = None) -> dict[str, 
     objects by name (policies keep no state between decisions, so one serves every seat)."""
     built = built if built is not None else _policies_by_name(spec.players)
     policies = [built[n] for n in spec.players]
+    try:
+        return _play_spec(spec, policies)
+    except PluginError as exc:  # a plugin's bug stops the run: which game
+        raise PluginError(f"game {spec.game} (seed {spec.seed}): {exc}") from None
+
+
+def _play_spec(spec: GamePlan, policies: list[Any]) -> dict[str, Any]:
     kicker = KickerRule(spec.kicker)
     if spec.duplicate:
         hands, kitty = deal(random.Random(f"deal:{spec.seed}"))

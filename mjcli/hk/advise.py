@@ -52,14 +52,21 @@ def build_view(
 ) -> tuple[SeatView, list[Move]]:
     """The view of a typed hand on its own turn, and its legal moves."""
     meld_list = parse_melds(melds)
-    codes = parse_hand(hand, jokers=rules.red)
+    codes = parse_hand(hand, jokers=rules.red, max_jokers=rules.jokers)
     size = 14 - 3 * len(meld_list)
     if len(codes) != size:
         raise InvalidHandError(
             f"hand '{hand}' has {len(codes)} tiles; with {plural(len(meld_list), 'meld')} a hand to play "
             f"has {size} (the last one written is the tile just drawn)"
         )
-    seen_codes = parse_hand(seen) if seen else []
+    # a joker seen (a discarded one: Red lets a joker be discarded) is a Red tile like any other
+    seen_all = parse_hand(seen, jokers=rules.red, max_jokers=rules.jokers, what=f"--seen '{seen}'")
+    seen_codes = [c for c in seen_all if c != JOKER]
+    held = codes.count(JOKER) + len(seen_all) - len(seen_codes)
+    if held > rules.jokers:
+        raise InvalidHandError(
+            f"hand '{hand}' and --seen '{seen}' together hold {held} jokers; the Red set has {rules.jokers}"
+        )
     everything = [c for c in codes if c != JOKER] + [t for m in meld_list for t in m.tiles] + seen_codes
     check_counts(everything, f"hand '{hand}' with its melds and --seen", red_fives=False)
     counts = [0] * NUM_KINDS
@@ -133,7 +140,8 @@ def advise_hand(hand: str, rules: HKRules, policies: Sequence[str], **table: Any
             {"policy": name, "action": move.text(), "tile": tile_text(move.tile), "reason": reason}
         )
     typed = counts_text(view.hand, view.jokers)
-    report = analyse(hand_text(parse_hand(hand, jokers=rules.red)), rules.red, [0] * NUM_KINDS, False)
+    codes = parse_hand(hand, jokers=rules.red, max_jokers=rules.jokers)
+    report = analyse(hand_text(codes), rules.red, [0] * NUM_KINDS, False)
     return {
         "hand": typed,
         "drawn": tile_text(view.drawn) if view.drawn is not None else None,

@@ -124,15 +124,19 @@ def shanten(preset: str, hands: list[str], seen: str, shanten_only: bool, as_jso
     standard input, every good line answered and every bad one reported with its line number (in
     order, as JSON objects with ``--json``); exit 2 at the end when a line was bad."""
     from mjcli.hk.hand_report import analyse, shanten_text
-    from mjcli.hk.notation import parse_hand
+    from mjcli.hk.notation import JOKER, parse_hand
     from mjcli.hk.rules import get_rules
 
-    jokers = get_rules(preset).red
+    rules = get_rules(preset)
+    jokers = rules.red
     seen_counts = [0] * 34
-    for c in parse_hand(seen):
-        seen_counts[c] += 1
+    seen_codes = parse_hand(seen, jokers=jokers, max_jokers=rules.jokers, what=f"--seen '{seen}'")
+    for c in seen_codes:
+        if c != JOKER:  # a joker seen is no kind's copy: it only leaves fewer jokers for the hand
+            seen_counts[c] += 1
+    seen_jokers = seen_codes.count(JOKER)
     if "-" not in hands:
-        results = [analyse(h, jokers, seen_counts, shanten_only) for h in hands]
+        results = [analyse(h, jokers, seen_counts, shanten_only, seen_jokers) for h in hands]
         if as_json:
             for r in results:
                 emit_json(r.to_json())
@@ -147,7 +151,7 @@ def shanten(preset: str, hands: list[str], seen: str, shanten_only: bool, as_jso
     good, bad = [], 0
     for number, text in lines:
         try:
-            result = analyse(text, jokers, seen_counts, shanten_only)
+            result = analyse(text, jokers, seen_counts, shanten_only, seen_jokers)
         except MjcliError as exc:
             bad += 1
             error = one_line(str(exc))

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from mjcli.errors import InvalidHandError
-from mjcli.hk.notation import JOKER, counts_text, parse_hand, tile_text
+from mjcli.hk.notation import JOKER, RED_JOKERS, counts_text, parse_hand, tile_text
 from mjcli.hk.rules import base_points
 from mjcli.hk.scoring import WIND_NAMES, TypedHand
 from mjcli.hk.shape import shanten
@@ -142,8 +142,14 @@ def _improving(
     return total, tiles
 
 
-def analyse(text: str, jokers: bool, seen: Sequence[int], shanten_only: bool) -> ShantenResult:
+def analyse(
+    text: str, jokers: bool, seen: Sequence[int], shanten_only: bool, seen_jokers: int = 0
+) -> ShantenResult:
     counts, j = read_hand(text, jokers)
+    if j + seen_jokers > RED_JOKERS:
+        raise InvalidHandError(
+            f"hand '{text}' and --seen together hold {j + seen_jokers} jokers; the Red set has {RED_JOKERS}"
+        )
     for k in range(NUM_KINDS):
         if counts[k] + seen[k] > 4:
             raise InvalidHandError(f"hand '{text}' and --seen together have more than 4 of {tile_text(k)}")

@@ -19,6 +19,7 @@ Notation, wherever a person types or reads a tile:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 
 from mjcli.errors import InvalidHandError, NotationError
@@ -71,6 +72,10 @@ _TEXT_TO_CODE = {tile_text(c): c for c in range(NUM_CODES)}
 
 def tile_code(text: str) -> int:
     """The code of one tile written as :func:`tile_text` writes it (mjai honour letters too)."""
+    # a log is read through here: a number or null where a tile belongs is the log's fault, and
+    # must be this module's error, not an AttributeError that stops a whole batch
+    if not isinstance(text, str):
+        raise NotationError(f"{value_text(text)} is not a tile (a tile is written as text: 5m, F1, J)")
     t = text.strip()
     if t in _TEXT_TO_CODE:
         return _TEXT_TO_CODE[t]
@@ -80,15 +85,32 @@ def tile_code(text: str) -> int:
     return _no_red(tiles[0], text)
 
 
+def value_text(value: object) -> str:
+    """A value of a log that is not of its type, for a message (JSON's spelling, short)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _no_red(tile: int, text: str) -> int:
     if is_red(tile):
         raise NotationError(f"'{text}': Hong Kong tiles have no red fives (write 5, not 0)")
     return tile
 
 
-def parse_hand(text: str, jokers: bool = False) -> list[int]:
+#: the jokers of the Red set: the Hong Kong 144 tiles and 4 jokers (design point 1 in mjcli/hk/rules.py)
+RED_JOKERS = 4
+
+
+def parse_hand(
+    text: str, jokers: bool = False, *, max_jokers: int = RED_JOKERS, what: str | None = None
+) -> list[int]:
     """Tile codes of a hand in mpsz with ``J`` for jokers, in the order written (jokers where
-    they stand). Copies are checked (at most four of a kind); jokers only when ``jokers``."""
+    they stand). Copies are checked (at most four of a kind); jokers only when ``jokers``, and at
+    most ``max_jokers`` (the set's). ``what`` names the input in errors (default ``hand '...'``)."""
+    what = what if what is not None else f"hand '{text}'"
     codes: list[int] = []
     chunk: list[str] = []
 
@@ -101,7 +123,7 @@ def parse_hand(text: str, jokers: bool = False) -> list[int]:
     for ch in text:
         if ch == "J":
             if not jokers:
-                raise NotationError(f"hand '{text}': jokers (J) exist only in Red mahjong (--game red)")
+                raise NotationError(f"{what}: jokers (J) exist only in Red mahjong (--game red)")
             if chunk and chunk[-1].isdigit():
                 raise NotationError(f"digits without a suit letter before J in '{text}'")
             flush()
@@ -109,7 +131,12 @@ def parse_hand(text: str, jokers: bool = False) -> list[int]:
         else:
             chunk.append(ch)
     flush()
-    check_counts([c for c in codes if c != JOKER], f"hand '{text}'", red_fives=False)
+    check_counts([c for c in codes if c != JOKER], what, red_fives=False)
+    # jokers are not a kind (check_counts leaves them out): more than the set holds is no hand, and
+    # the scorer's search grows with every joker (eleven of them ran for minutes)
+    held = codes.count(JOKER)
+    if held > max_jokers:
+        raise InvalidHandError(f"{what} has {held} jokers; the Red set has {max_jokers}")
     return codes
 
 

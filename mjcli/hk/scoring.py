@@ -31,9 +31,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from mjcli.errors import InvalidHandError, ScoringError, UsageError
+from mjcli.errors import InvalidHandError, NotationError, ScoringError, UsageError
 from mjcli.hk.notation import (
     JOKER,
+    RED_JOKERS,
     counts_text,
     hand_text,
     parse_bonus_numbers,
@@ -471,6 +472,12 @@ def read_win_hand(hand: str, win: str | None, melds: Sequence[Meld], jokers: boo
         )
     if win_tile >= NUM_KINDS and win_tile != JOKER:
         raise InvalidHandError(f"the winning tile {win} is a bonus tile")
+    if win_tile == JOKER and not jokers:
+        raise NotationError(f"--win '{win}': jokers (J) exist only in Red mahjong (--game red)")
+    if codes.count(JOKER) > RED_JOKERS:  # the hand had its share, and --win J adds one more
+        raise InvalidHandError(
+            f"hand '{hand}' and --win {win} hold {codes.count(JOKER)} jokers; the Red set has {RED_JOKERS}"
+        )
     everything = [c for c in codes if c != JOKER] + [t for m in melds for t in m.tiles]
     check_counts(everything, f"hand '{hand}' with its melds", red_fives=False)
     return codes, win_tile
@@ -515,6 +522,14 @@ def score_typed(
         earthly=earthly,
     )
     ctx.check()
+    # Red design point 4 (mjcli/hk/rules.py, README's Red section): "a discarded joker can be claimed
+    # by nobody, not even for a win"; and kongs are of real tiles (point 3), so no joker is robbed.
+    # A joker wins only when drawn: self-drawn (or on a kong's replacement, which is self-drawn too)
+    if win_tile == JOKER and not self_drawn:
+        raise InvalidHandError(
+            f"hand '{hand}': the winning tile is a joker, and a discarded joker can be claimed by "
+            "nobody, not even for a win (Red): a joker wins self-drawn (--tsumo); --win names another tile"
+        )
     counts = [0] * NUM_KINDS
     for c in concealed:
         if c != JOKER:

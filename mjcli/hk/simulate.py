@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mjcli.atomic import write_atomic, write_text_atomic
-from mjcli.errors import MjcliError, UsageError
+from mjcli.errors import MjcliError, UsageError, short_path
 from mjcli.hk.engine import GameProgress, HandState, IllegalMove, placements
 from mjcli.hk.engine.table import WIND_LETTERS
 from mjcli.hk.engine.wall import game_seed, shuffled
@@ -432,6 +432,9 @@ def folder_summary(folder: Path) -> dict[str, Any]:
 
     try:
         summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
+        if not isinstance(summary, dict):  # what simulate writes is an object; .get below needs one
+            shown = short_path(folder / "summary.json")
+            raise UsageError(f"'{shown}' is not a simulation's summary (not a JSON object)")
         game = summary.get("game", "riichi")
         if game not in ("hk", "red"):
             hint = "its summary.json holds its figures" if game == "doudizhu" else "give that --game"

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from mjcli.errors import LogFormatError, MjcliError
-from mjcli.hk.notation import tile_code, tile_text
+from mjcli.hk.notation import tile_code, tile_text, value_text
 from mjcli.tiles import parse_tiles
 
 KINDS = ("discard", "win", "ckong", "akong", "pung", "kong", "chow", "pass")
@@ -56,6 +56,8 @@ MOVE_TEXT: dict[Move, str] = {m: m.text() for m in (PASS, *DISCARD, *WIN, *PUNG,
 
 def parse_move(text: str) -> Move:
     """The move written by :meth:`Move.text`; :class:`LogFormatError` when it is not one."""
+    if not isinstance(text, str):  # a log's number or null where a move belongs
+        raise LogFormatError(f"{value_text(text)} is not a move (a move is text: 'discard 5m', 'pass')")
     parts = text.split()
     if not parts or parts[0] not in KINDS:
         raise LogFormatError(f"'{text}' is not a move ({', '.join(KINDS)})")

@@ -91,6 +91,10 @@ def read_game(path: str | os.PathLike[str]) -> dict[str, Any]:
             raise LogFormatError(f"'{shown}': the log has no \"{key}\"")
     if not isinstance(game["hands"], list):
         raise LogFormatError(f"'{shown}': \"hands\" is not a list")
+    players = game["players"]
+    # replay names each seat's player from this list: another type would fail there, not here
+    if not (isinstance(players, list) and len(players) == 4 and all(isinstance(p, str) for p in players)):
+        raise LogFormatError(f"'{shown}': \"players\" is not a list of 4 names")
     return game
 
 

@@ -30,7 +30,7 @@ from mjcli.hk.engine import (
     placements,
 )
 from mjcli.hk.engine.table import WIND_LETTERS
-from mjcli.hk.notation import full_set, tile_code
+from mjcli.hk.notation import full_set, tile_code, value_text
 from mjcli.hk.rules import HKRules
 
 
@@ -74,11 +74,61 @@ def decision_kind(state: HandState, legal: list[Move]) -> str:
     return "kong" if kinds & {"ckong", "akong"} else "discard"
 
 
+#: the JSON type of every field of the log's rules (HKRules.from_dict takes what it is given)
+_RULE_TYPES: dict[str, type] = {
+    "name": str,
+    "min_faan": int,
+    "bonus_counts": bool,
+    "cap": int,
+    "payment": str,
+    "jokers": int,
+    "length": str,
+    "max_hands": int,
+    "faan": dict,
+}
+
+
+#: the JSON type names of the messages
+_NAMES = {str: "text", int: "a whole number", bool: "true or false", dict: "an object", list: "a list"}
+
+
+def _is(value: Any, kind: type) -> bool:
+    """``value`` is a JSON value of ``kind`` (true and false are not numbers here)."""
+    return isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
+
+
 def rules_of(game: dict[str, Any]) -> HKRules:
+    data = game["rules"]
+    if not isinstance(data, dict):
+        raise LogFormatError(f'the log\'s "rules" is {value_text(data)}, not an object')
+    # checked here, where the log is read: a string where a number belongs would otherwise fail
+    # deep in the engine, as a TypeError or an AttributeError that stops a whole batch
+    for key, kind in _RULE_TYPES.items():
+        if key in data and not _is(data[key], kind):
+            raise LogFormatError(f'the log\'s rules: "{key}" is {value_text(data[key])}, not {_NAMES[kind]}')
+    for item, faan in data.get("faan", {}).items():
+        if not _is(faan, int):
+            raise LogFormatError(
+                f'the log\'s rules: the faan of "{item}" is {value_text(faan)}, not a number'
+            )
     try:
-        return HKRules.from_dict(game["rules"])
+        return HKRules.from_dict(data)
     except (MjcliError, TypeError, ValueError) as exc:
         raise LogFormatError(f"the log's rules are not a rule set: {exc}") from None
+
+
+def _check_hand(hand: Any) -> None:
+    """The types of a hand's fields that the walk reads (their values are the engine's to judge)."""
+    if not isinstance(hand, dict):
+        raise LogFormatError(f"the hand is {value_text(hand)}, not an object")
+    for key, kind in (("wall", list), ("events", list)):
+        if not isinstance(hand.get(key), kind):
+            raise LogFormatError(f'"{key}" is {value_text(hand.get(key))}, not {_NAMES[kind]}')
+    for i, event in enumerate(hand["events"]):
+        if not (isinstance(event, list) and len(event) == 2 and _is(event[0], int)):
+            raise LogFormatError(f"event {i} is {value_text(event)}, not [seat, text]")
+    if hand.get("result") is not None and not isinstance(hand["result"], dict):
+        raise LogFormatError(f'"result" is {value_text(hand["result"])}, not an object')
 
 
 def walk(game: dict[str, Any]) -> Iterator[Decision | HandEnd | GameEnd]:
@@ -89,6 +139,7 @@ def walk(game: dict[str, Any]) -> Iterator[Decision | HandEnd | GameEnd]:
         if progress.finished:
             raise LogFormatError(f"hand {n}: the game was over after hand {n - 1}")
         try:
+            _check_hand(hand)
             yield from _walk_hand(n, hand, rules, progress)
         except LogFormatError as exc:
             raise LogFormatError(f"hand {n} ({progress.label()}): {exc}") from None
@@ -97,6 +148,8 @@ def walk(game: dict[str, Any]) -> Iterator[Decision | HandEnd | GameEnd]:
         except MjcliError as exc:
             raise LogFormatError(f"hand {n} ({progress.label()}): {exc}") from None
     final = game.get("final") or {}
+    if not isinstance(final, dict):
+        raise LogFormatError(f'"final" is {value_text(final)}, not an object')
     end = GameEnd(list(progress.scores), placements(progress.scores))
     if not progress.finished:
         end.mismatches.append(("game over", "the log ends", "the game goes on"))
@@ -118,7 +171,12 @@ def _walk_hand(
     ):
         if hand.get(key) != mine:
             raise LogFormatError(f'"{key}" is {hand.get(key)!r}; after the hands before it is {mine!r}')
-    wall = [tile_code(t) for t in hand["wall"]]
+    wall = []
+    for i, t in enumerate(hand["wall"]):
+        try:
+            wall.append(tile_code(t))
+        except MjcliError as exc:  # the place: the wall's tile, not one of the hand's events
+            raise LogFormatError(f"wall tile {i}: {exc}") from None
     if sorted(wall) != full_set(rules.jokers):
         raise LogFormatError(f"the wall is not the set of {len(full_set(rules.jokers))} tiles")
     state = HandState(rules, wall, progress.dealer, progress.prevailing)
@@ -131,7 +189,10 @@ def _walk_hand(
         pending = state.pending()
         if seat not in pending:
             raise LogFormatError(f"event {pos} {[seat, text]}: seat {seat} has nothing to decide now")
-        move = parse_move(text)
+        try:
+            move = parse_move(text)
+        except LogFormatError as exc:
+            raise LogFormatError(f"event {pos}: {exc}") from None
         legal = pending[seat]
         if move not in legal:
             raise LogFormatError(f"event {pos} {[seat, text]}: not a legal move here")

@@ -1,0 +1,105 @@
+"""Dou Dizhu: a record whose "players" is not three names is that record's error (the batch goes
+on), and a plugin's bug (it raises, or answers outside the legal choices) stops advise, simulate
+and replay as riichi's plugins do: one line naming the plugin and the position, exit 1."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from mjcli.cli import app
+from mjcli.doudizhu.simulate import simulate
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    out = tmp_path_factory.mktemp("ddz") / "sim"
+    simulate(["zhanpai", "greedy", "random"], 3, 1, out=out, jobs=1)
+    return (out / "games.jsonl").read_text().splitlines()
+
+
+@pytest.mark.parametrize("players", [5, None, ["a"], "abc", ["a", "b", 3]])
+def test_players_not_three_names_is_the_records_error(
+    tmp_path: Path, records: list[str], players: object
+) -> None:
+    lines = [json.loads(x) for x in records]
+    lines[1]["players"] = players
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    r = runner.invoke(app, ["replay", "--game", "doudizhu", str(path), "--json"])
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    summary = json.loads(r.stdout)
+    assert summary["games"] == 2  # the other records are replayed
+    [error] = summary["errors"]
+    assert error["file"] == str(path)
+    assert error["error"] == "record 2: game 1: malformed record (players: three names expected)"
+    assert r.exit_code == 1
+
+
+PLUGINS = """
+class Raises:
+    def decide(self, view, legal):
+        raise RuntimeError("kaboom")
+
+
+class RaisesWhenPlaying:
+    def decide(self, view, legal):
+        if hasattr(view, "bids"):
+            return 0
+        raise ValueError("no play")
+
+
+class NativeRaises:
+    def bid(self, view, rng):
+        raise KeyError("no bid")
+
+    def play(self, view, rng):
+        raise KeyError("no play")
+
+
+class NativeCheats:
+    def bid(self, view, rng):
+        return 0, "never bids"
+
+    def play(self, view, rng):
+        return "the joker", "cheating"
+"""
+
+COMMANDS = {
+    "advise": ["advise", "--game", "doudizhu", "222AAAKKKJJT98766554433", "--policies", "greedy,p"],
+    "simulate": ["simulate", "--game", "doudizhu", "--players", "greedy,p,random", "--games", "2"],
+}
+
+
+@pytest.mark.parametrize(
+    ("plugin", "says"),
+    [
+        ("Raises", "raised RuntimeError: kaboom"),
+        ("RaisesWhenPlaying", "raised ValueError: no play (seat "),
+        ("NativeRaises", "raised KeyError: 'no "),
+        ("NativeCheats", "answered ('the joker', 'cheating'), not one of the"),
+    ],
+)
+@pytest.mark.parametrize("command", ["advise", "simulate", "simulate-jobs", "replay"])
+def test_a_plugins_bug_stops_the_command_in_one_line(
+    tmp_path: Path, records: list[str], command: str, plugin: str, says: str
+) -> None:
+    (tmp_path / "plug.py").write_text(PLUGINS)
+    if command == "replay":
+        (tmp_path / "games.jsonl").write_text("\n".join(records) + "\n")
+        args = ["replay", "--game", "doudizhu", str(tmp_path / "games.jsonl"), "--policies", "greedy,p"]
+    else:
+        args = COMMANDS[command.removesuffix("-jobs")]
+    jobs = ["--jobs", "2" if command.endswith("-jobs") else "1"] if command != "advise" else []
+    out = ["--out", str(tmp_path / "out")] if command != "advise" else []
+    r = runner.invoke(app, [*args, *jobs, *out, "--plugin", f"p={tmp_path}/plug.py:{plugin}"])
+    assert isinstance(r.exception, SystemExit) and r.exit_code == 1, (r.exception, r.output)
+    [line] = r.stderr.splitlines()[-1:]
+    assert line.startswith("error: ") and f"plugin 'p' {says}" in line, line
+    assert "playing, hand " in line or "bidding, hand " in line  # the position
+    assert not (tmp_path / "out").exists()  # nothing written, as a riichi run stopped by a plugin
