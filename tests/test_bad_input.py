@@ -193,6 +193,8 @@ def test_a_byte_order_mark_on_standard_input_is_no_part_of_line_1() -> None:
         "123m456p789s1122z",
         "19m19p19s1234567z",
     ]
+    hk = real("shanten", "--game", "hk", "-", stdin="\ufeff123m456p789s1122z\n")
+    assert hk.returncode == 0 and "123m456p789s1122z" in hk.stdout, hk.stderr
     logs = real("verify", "-", stdin=f"\ufeff{LOGS / 'mjai' / '126_204_0_mjai.jsonl'}\n")
     assert logs.returncode == 0 and "1 log: 1 ok" in logs.stdout, logs.stderr
 

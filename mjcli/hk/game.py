@@ -145,7 +145,12 @@ def shanten(preset: str, hands: list[str], seen: str, shanten_only: bool, as_jso
         return 0
     if len(hands) > 1:
         raise UsageError("'-' (read hands from stdin) cannot be mixed with hands on the command line")
-    lines = [(n, line.strip()) for n, line in enumerate(sys.stdin, start=1) if line.strip()]
+    # (a byte-order mark, from a file saved by a Windows editor, is no part of line 1)
+    lines = [
+        (n, line.removeprefix("\ufeff").strip() if n == 1 else line.strip())
+        for n, line in enumerate(sys.stdin, start=1)
+        if line.strip()
+    ]
     if not lines:
         raise UsageError("no hands on standard input (give one hand per line)")
     good, bad = [], 0
