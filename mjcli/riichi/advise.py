@@ -91,6 +91,8 @@ def policy_rows(
             continue
         try:
             action = policy.decide(view, legal)
+        except EOFError:  # a policy that asks a person met the end of input: "Aborted!", as Ctrl-D
+            raise
         except Exception as exc:  # a policy's bug (a plugin's, most often): one line saying whose
             raise PolicyError(f"policy '{name}' failed ({type(exc).__name__}: {exc})") from exc
         if not isinstance(action, Action) or action not in legal:
