@@ -88,7 +88,7 @@ def test_riichi_needs_four_tiles_left_in_the_live_wall():
     t2 = wall.take()
     plain = [*events, ev.Draw(1, t1), ev.Discard(1, t1, True), ev.Draw(2, t2)]
     assert run(start(TWO_TENPAI), plain).tiles_left == 3
-    illegal(start(TWO_TENPAI), [*plain, ev.Riichi(2)], "four tiles")
+    illegal(start(TWO_TENPAI), [*plain, ev.Riichi(2)], "at least 4 tiles left")
 
 
 def test_double_riichi_needs_a_first_go_around_without_calls():

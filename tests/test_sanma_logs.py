@@ -317,3 +317,19 @@ def test_replay_names_each_logs_rule_set(tmp_path: Path):
     assert json.loads(res.stdout)["rules"] == {"tenhou-sanma": 1}
     manifest = json.loads((out / "replay.json").read_text(encoding="utf-8"))
     assert (manifest["rules"], manifest["rules_asked"]) == ("tenhou-sanma", "tenhou")
+
+
+RIICHIENV = FIXTURES / "riichienv"
+
+
+def test_games_riichienv_played_in_three_player_verify() -> None:
+    """RiichiEnv's three-player logs: a start_game naming nobody takes the number of players from
+    the first round (it was read as four seats: an error), and a riichi with three tiles left is
+    legal in three-player (it was refused, four-player's four applied)."""
+    (game,) = read_log(RIICHIENV / "sanma-no-names.jsonl")
+    assert game.events[0].rules.players == 3 and game.events[0].names == ("", "", "")
+    for name in ("sanma-no-names.jsonl", "sanma-riichi-three-left.jsonl"):
+        (report,) = verify_file(RIICHIENV / name)
+        assert report.status == OK, [str(m) for m in report.mismatches]
+        (game,) = read_log(RIICHIENV / name)
+        assert report.rounds == sum(isinstance(e, ev.StartRound) for e in game.events) > 1

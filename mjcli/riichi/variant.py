@@ -62,6 +62,16 @@ class Variant:
         """The tile kinds in the set, in kind order."""
         return tuple(k for k in range(NUM_KINDS) if k not in self.absent_kinds)
 
+    @property
+    def riichi_wall(self) -> int:
+        """Tiles the live wall must still hold for a riichi: enough for the declarer to draw once
+        more after every other player has (four; three in three-player). riichi.wiki "Riichi": "the
+        player must be able to draw one more tile"; RiichiEnv (PR 233, "Require at least three
+        remaining tiles to declare riichi" in sanma, checked on Mahjong Soul's three-player logs);
+        no Tenhou three-player log here says otherwise (found by a RiichiEnv cross-check: its games'
+        riichi with three tiles left were refused)."""
+        return self.players
+
     def has_kind(self, k: int) -> bool:
         return k not in self.absent_kinds
 

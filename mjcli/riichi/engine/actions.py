@@ -148,7 +148,7 @@ def turn_options(rnd: Round, seat: int) -> tuple[list[Move], list[int], list[int
     if (
         drawn is not None
         and not p.riichi_declared
-        and rnd.wall >= 4
+        and rnd.wall >= rnd.variant.riichi_wall
         and rnd.scores[seat] >= rnd.rules.riichi_stick
         and (not p.melds or p.closed)  # (no property call for a hand without melds: most turns)
         # A discard leaving a wait needs a hand within one tile of complete: a 3n+2 hand whose

@@ -8,8 +8,9 @@ is computed when it ends (:meth:`Round.finish`), independently of anything the l
 
 Rules are Tenhou's unless the :class:`~mjcli.riichi.rules.Rules` say otherwise: kan dora revealed at once
 for a closed kan and after the discard (or before the next kan) for an open or added kan; no
-swap-calling (kuikae); riichi needs a closed hand, 1000 points and four tiles left in the wall;
-furiten permanent (own river), same-turn (a passed winning tile) and riichi (passed after riichi).
+swap-calling (kuikae); riichi needs a closed hand, 1000 points and four tiles left in the wall
+(three in three-player); furiten permanent (own river), same-turn (a passed winning tile) and
+riichi (passed after riichi).
 
 The number of seats, the tile set, the wall, chi and nukidora come from the rules' variant
 (:mod:`mjcli.riichi.variant`). Three-player nukidora (kita, :class:`~mjcli.riichi.engine.events.Nukidora`)
@@ -501,8 +502,10 @@ class Round:
             raise IllegalEvent(index, e, "riichi needs a closed hand")
         if self.scores[e.actor] < self.rules.riichi_stick:
             raise IllegalEvent(index, e, f"riichi needs {self.rules.riichi_stick} points")
-        if self.wall < 4:
-            raise IllegalEvent(index, e, "riichi needs at least four tiles left in the wall")
+        if self.wall < self.variant.riichi_wall:
+            raise IllegalEvent(
+                index, e, f"riichi needs at least {self.variant.riichi_wall} tiles left in the wall"
+            )
         p.riichi_declared = True
         p.double_riichi = p.discards == 0 and not self.interrupted
 

@@ -24,6 +24,7 @@ events hold is lost; ``start_game`` carries ``id`` and ``rules`` for the same re
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import json.scanner
@@ -185,6 +186,7 @@ class _Game:
         # and sticks after the rounds so far; None once an outcome gave no points to follow.
         self.carry_scores: tuple[int, ...] | None = None
         self.carry_sticks: int | None = 0
+        self.players_open = False  # the number of players is still to be read from the first round
 
     def where(self) -> str:
         label = f" round {start_label(self.start)}" if self.start else ""
@@ -254,12 +256,17 @@ class _Game:
             self.events.append(StartGame(names[: self.n], gr, self.game_id))
             self.carry_scores = (START_POINTS[self.n],) * self.n
             self.carry_sticks = 0
+            # a start_game that names no players and no rules (RiichiEnv's: {"type":"start_game"})
+            # leaves their number to the first round's scores and hands (three-player: three each)
+            self.players_open = "names" not in o and "players" not in rules
             return
         if not self.events:
             raise LogFormatError(f"'{t}' before start_game")
         if t == "start_kyoku":
             if self.start is not None:
                 raise LogFormatError(f"start_kyoku while round {start_label(self.start)} has no end_kyoku")
+            if self.players_open:
+                self._players_from(o)
             wind = HONOR_LETTERS.index(o["bakaze"]) if o["bakaze"] in "ESWN" else None
             if wind is None:
                 raise LogFormatError(f"bakaze '{o['bakaze']}' is not a wind")
@@ -338,6 +345,21 @@ class _Game:
             self.add(self.draw(o, table))
             self.outcome = True
         # anything else ("none", "error", ...) carries no game fact
+
+    def _players_from(self, o: dict[str, Any]) -> None:
+        """The number of players, from the first round (its ``scores``, else its ``tehais``), when
+        start_game did not say it; the game's start is written again with it."""
+        self.players_open = False
+        seen = o.get("scores") if isinstance(o.get("scores"), list) else o.get("tehais")
+        n = len(seen) if isinstance(seen, list) and len(seen) in (3, 4) else 4
+        if n == self.n:
+            return
+        self.n = n
+        start = self.events[0]
+        assert isinstance(start, StartGame)
+        rules = dataclasses.replace(start.rules, players=n)
+        self.events[0] = dataclasses.replace(start, names=start.names[:n], rules=rules)
+        self.carry_scores = (START_POINTS[n],) * n
 
     @staticmethod
     def _carried(o: dict[str, Any], field: str, value: Any) -> Any:
