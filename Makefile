@@ -24,17 +24,26 @@ $(STAMP): pyproject.toml
 #   with ours through tests/peers/ddz_peer.py. DouZero's package declares torch and rlcard, but its
 #   move code (douzero.env) needs neither: --no-deps. RLCard unzips its action space into
 #   site-packages on the first import, done here once.
+# - riichienv: RiichiEnv 0.4.11 (a Rust Riichi engine, four- and three-player) plays the games whose
+#   logs tests/test_riichienv_arena.py verifies (tests/peers/riichienv_arena.py; mahjong for the
+#   bots' shanten). The bench's copy (the bench extra) lives in the project's venv, for timing only.
 PEERS := .venv-peers
 HK_PEER := $(PEERS)/hk/.installed
 DDZ_PEER := $(PEERS)/ddz/.installed
 MJAI_PEER := $(PEERS)/mjai.stamp
+RIICHIENV_PEER := $(PEERS)/riichienv/.installed
 
-peers: $(HK_PEER) $(DDZ_PEER) $(MJAI_PEER)
+peers: $(HK_PEER) $(DDZ_PEER) $(MJAI_PEER) $(RIICHIENV_PEER)
 
 $(HK_PEER):
 	test -x $(PEERS)/hk/bin/python || $(PYTHON) -m venv $(PEERS)/hk
 	$(PEERS)/hk/bin/python -m pip install -q 'hk-mahjong==0.1.0'
 	touch $(HK_PEER)
+
+$(RIICHIENV_PEER):
+	test -x $(PEERS)/riichienv/bin/python || $(PYTHON) -m venv $(PEERS)/riichienv
+	$(PEERS)/riichienv/bin/python -m pip install -q 'riichienv==0.4.11' mahjong
+	touch $(RIICHIENV_PEER)
 
 $(DDZ_PEER):
 	rm -rf $(PEERS)/ddz
@@ -88,10 +97,10 @@ $(MJAI_PEER):
 	sh tests/peers/setup_mjai.sh $(PEERS)/mjai
 
 # The RiichiBot proof at full size: every shared tenhou-xml log replayed, 4 hanchan with RiichiBot in
-# one seat and 4 in all four; and 440 games libriichi plays, verified (make test runs a smaller set
-# of the same tests).
+# one seat and 4 in all four; 440 games libriichi plays and 140 RiichiEnv plays, verified (make test
+# runs a smaller set of the same tests).
 peers-test: install peers
-	MJCLI_PEERS_FULL=1 $(BIN)/python -m pytest tests/test_riichibot.py tests/test_libriichi_arena.py
+	MJCLI_PEERS_FULL=1 $(BIN)/python -m pytest tests/test_riichibot.py tests/test_libriichi_arena.py tests/test_riichienv_arena.py
 
 clean-peers:
 	rm -rf $(PEERS)
