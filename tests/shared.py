@@ -40,3 +40,24 @@ def mjai_peer_python() -> Path:
     if not MJAI_PEER_PYTHON.exists():
         pytest.skip("the mjai peer is not set up: run `make peers` (it creates .venv-peers/mjai)")
     return MJAI_PEER_PYTHON
+
+
+def verify_all_ok(folder: Path, *options: str) -> tuple[list[dict], dict]:
+    """``mjcli verify FOLDER --json`` run as a user runs it, every log required to be ok (the
+    failing ones listed with their first mismatches): each log's report, and the summary."""
+    import json
+    import subprocess
+    import sys
+
+    checked = subprocess.run(
+        [sys.executable, "-m", "mjcli", "verify", str(folder), *options, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=3600,
+    )
+    lines = [json.loads(x) for x in checked.stdout.splitlines()]
+    reports, summary = lines[:-1], lines[-1]
+    bad = [(r["file"], r["status"], r["mismatches"][:2], r["error"]) for r in reports if r["status"] != "ok"]
+    assert not bad, bad
+    assert checked.returncode == 0, checked.stderr
+    return reports, summary

@@ -15,10 +15,9 @@ import gzip
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
-from shared import mjai_peer_python
+from shared import mjai_peer_python, verify_all_ok
 
 ARENA = Path(__file__).resolve().parent / "peers" / "libriichi_arena.py"
 FULL = os.environ.get("MJCLI_PEERS_FULL") == "1"
@@ -38,17 +37,7 @@ def test_games_libriichi_played_verify_round_by_round(tmp_path):
     assert played.returncode == 0, played.stderr[-2000:]
     logs = sorted(tmp_path.rglob("*.json.gz"))
     assert len(logs) == GAMES + LATE
-    checked = subprocess.run(
-        [sys.executable, "-m", "mjcli", "verify", str(tmp_path), "--json"],
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
-    lines = [json.loads(x) for x in checked.stdout.splitlines()]
-    reports, summary = lines[:-1], lines[-1]
-    bad = [(r["file"], r["status"], r["mismatches"][:2], r["error"]) for r in reports if r["status"] != "ok"]
-    assert not bad, bad
-    assert checked.returncode == 0, checked.stderr
+    reports, summary = verify_all_ok(tmp_path)
     assert len(reports) == GAMES + LATE
     # the games reach what the end rules decide: West rounds, and a repeat at West 4 played on
     assert summary["rounds"] == summary["rounds_matching"] > GAMES * 5

@@ -11,13 +11,12 @@ ten times as many games."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from shared import verify_all_ok
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = ROOT / ".venv-peers" / "riichienv" / "bin" / "python"
@@ -48,17 +47,7 @@ def test_games_riichienv_played_verify_round_by_round(
     assert played.returncode == 0, played.stderr[-2000:]
     logs = sorted(tmp_path.glob("*.jsonl"))
     assert len(logs) >= games - 1, played.stderr  # (a game the engine fails on is left out, said)
-    checked = subprocess.run(
-        [sys.executable, "-m", "mjcli", "verify", str(tmp_path), "--rules", rules, "--json"],
-        capture_output=True,
-        text=True,
-        timeout=3600,
-    )
-    lines = [json.loads(x) for x in checked.stdout.splitlines()]
-    reports, summary = lines[:-1], lines[-1]
-    bad = [(r["file"], r["status"], r["mismatches"][:2], r["error"]) for r in reports if r["status"] != "ok"]
-    assert not bad, bad
-    assert checked.returncode == 0, checked.stderr
+    reports, summary = verify_all_ok(tmp_path, "--rules", rules)
     assert len(reports) == len(logs) and summary["rounds"] == summary["rounds_matching"] > len(logs) * 3
     if mode.startswith("3p"):
         # three players from a start_game that names none (RiichiEnv's), Norths set aside
