@@ -170,6 +170,64 @@ def test_the_same_logs_pass_the_gate(baseline: Path) -> None:
     assert "0 changed of" in res.stdout
 
 
+def test_the_gate_refuses_what_would_let_it_pass_unseen(baseline: Path, tmp_path: Path) -> None:
+    log = str(EDGE / "chankan.json")
+    # --baseline DIR --out DIR: the run wrote its tables over the baseline, and the next run passed
+    folder = tmp_path / "same"
+    folder.mkdir()
+    (folder / "decisions.parquet").write_bytes(baseline.read_bytes())
+    before = (folder / "decisions.parquet").read_bytes()
+    for old, out in ((folder, folder), (f"{folder}/", f"{folder}/./")):
+        res = cli("replay", log, "--policy", "greedy", "--baseline", str(old), "--out", str(out))
+        assert "never writes over its inputs" in error_of(res)
+    assert (folder / "decisions.parquet").read_bytes() == before
+    # --max-changes without --baseline: no gate ran, and it exited 0
+    assert "--max-changes goes with --baseline" in error_of(
+        cli("replay", log, "--policy", "greedy", "--max-changes", "3")
+    )
+    # a wind as replay's --seat (another seat every round): refused by name, not as "not a valid int"
+    assert "replay takes seat numbers 0-3" in error_of(
+        cli("replay", log, "--policy", "greedy", "--seat", "S")
+    )
+
+
+def test_a_baseline_with_keys_of_other_types_gates_as_its_values_say(baseline: Path, tmp_path: Path) -> None:
+    # a table written by another tool (categoricals, 64-bit integers) failed in the join: a traceback
+    old = pl.read_parquet(baseline)
+    other = old.with_columns(
+        pl.col("file", "round", "kind", "policy").cast(pl.Categorical),
+        pl.col("honba", "turn", "seat").cast(pl.Int64),
+    )
+    path = tmp_path / "other.parquet"
+    other.write_parquet(path)
+    res = cli("replay", str(EDGE / "chankan.json"), "--policy", "greedy", "--baseline", str(path))
+    assert res.exit_code == 0 and "0 changed of" in res.stdout, res.output
+    # keys that are no values of theirs (a turn as text): one line, exit 2
+    old.with_columns(pl.col("turn").cast(pl.String) + "x").write_parquet(path)
+    res = cli("replay", str(EDGE / "chankan.json"), "--policy", "greedy", "--baseline", str(path))
+    assert "its decision keys are not of the types replay writes" in error_of(res)
+
+
+def test_a_baseline_damaged_in_a_column_the_gate_does_not_use_is_refused(
+    baseline: Path, tmp_path: Path
+) -> None:
+    # the README: "read in full before the run: a file that cannot be read (damaged bytes included)"
+    table = pl.read_parquet(baseline)
+    whole = tmp_path / "whole.parquet"
+    table.write_parquet(whole, compression="uncompressed", statistics=False)
+    data = bytearray(whole.read_bytes())
+    hand = table["hand"][0].encode()
+    at = data.find(hand)
+    assert at > 0
+    data[at - 8 : at - 4] = b"\xff\xff\xff\x7f"  # the value's length: far past the page
+    damaged = tmp_path / "damaged.parquet"
+    damaged.write_bytes(bytes(data))
+    with pytest.raises(pl.exceptions.PolarsError):
+        pl.read_parquet(damaged)
+    res = cli("replay", str(EDGE / "chankan.json"), "--policy", "greedy", "--baseline", str(damaged))
+    assert "damaged" in error_of(res) or "not a readable Parquet" in error_of(res)
+
+
 # ---------------------------------------------------------------- 6: shanten -
 
 

@@ -43,7 +43,7 @@ def register(app: typer.Typer) -> None:
         ),
         jobs: int | None = jobs_option(),
         as_json: bool = typer.Option(False, "--json", help="The summary as one JSON object."),
-        seat: list[int] | None = typer.Option(
+        seat: list[str] | None = typer.Option(
             None,
             "--seat",
             help="Riichi: only this seat's decisions (0-3, 0 = the first dealer).",

@@ -498,6 +498,18 @@ def _refuse_for(what: str, **options: object) -> None:
 WINDS = "ESWN"
 
 
+def _replay_seat(text: str | int) -> int:
+    """A seat of ``replay --seat``: a seat number, 0 to 3 (seat 0 is the first dealer). A wind is
+    refused by name: over a whole game it is a different seat each round."""
+    kind, value = read_seat(str(text))
+    if kind == "wind":
+        raise UsageError(
+            f"--seat {str(text).strip()}: replay takes seat numbers 0-3 (seat 0 is the first dealer); "
+            "a wind is another seat every round (--player names a player)"
+        )
+    return value
+
+
 def read_seat(text: str, option: str = "--seat") -> tuple[str, int]:
     """A seat as typed: digits are a seat number, 0 to 3 (seat 0 is the dealer: in a log, the first
     dealer; for a typed hand, East), letters a wind (E S W N, or east...): ``("number", n)`` or
@@ -709,11 +721,11 @@ def replay(
     out: str | None,
     jobs: int | None,
     as_json: bool,
-    seat: list[int] | None,
+    seat: list[str] | list[int] | None,
     player: list[str] | None,
     by: str | None,
     baseline: Path | None,
-    max_changes: int,
+    max_changes: int | None,
     rules: str | None,
     plugin: list[str] | None = None,
     bot: list[str] | None = None,
@@ -756,6 +768,10 @@ def replay(
 
         if by not in BY_CHOICES:
             raise UsageError(f"--by '{by}' is not one of {', '.join(BY_CHOICES)}")
+    if max_changes is not None and baseline is None:
+        # a gate that is never run must not look passed (exit 0)
+        raise UsageError("--max-changes goes with --baseline: it bounds the decisions changed against it")
+    max_changes = 0 if max_changes is None else max_changes
     if max_changes < 0:
         raise UsageError(f"--max-changes {max_changes} is negative")
     if rules is not None:
@@ -763,14 +779,18 @@ def replay(
     shown = parse_hands_shown_names(hands_shown)
     seats = None
     if seat:
-        for s in seat:
-            if not 0 <= s <= 3:
-                raise UsageError(f"--seat {s} is not 0..3 (seat 0 is the first dealer)")
-        seats = tuple(sorted(set(seat)))
+        seats = tuple(sorted({_replay_seat(s) for s in seat}))
     inputs = collect_logs(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(records)}")
-    read = [*inputs.paths, *([baseline] if baseline is not None else [])]
+    # the baseline as the files it is read from: `--baseline DIR --out DIR` writes over them (the
+    # folder itself, as an input, is not what the output's files are checked against)
+    olds: list[Path] = []
+    if baseline is not None:
+        from mjcli.riichi.summary import decisions_files
+
+        olds = decisions_files(baseline)
+    read = [*inputs.paths, *olds]
     parting = _parted(out, ray, resume)
     owns = (*REPLAY_OWNS, *_bot_outputs(registry, FAULTS_FILE), *_parted_entries(TABLES))
     parted = None
@@ -1554,7 +1574,7 @@ GAME = GameEntry(
                 "player": None,
                 "by": None,
                 "baseline": None,
-                "max_changes": 0,
+                "max_changes": None,  # (0 with --baseline; refused without it)
                 "rules": None,
                 **_BOT_OPTIONS,
                 "strict_bots": False,

@@ -32,12 +32,22 @@ from typing import Any
 
 import polars as pl
 
-from mjcli.errors import UsageError
+from mjcli.errors import UsageError, one_line, short_path
 from mjcli.ledger import CONTENTS, table_source
 from mjcli.output import format_table, plural
 
 #: the key of a decision point (see mjcli.riichi.replay); a row adds ``policy``
 KEY = ["file", "game_id", "round", "honba", "turn", "seat", "kind"]
+#: the types replay writes them in (``decisions.parquet``)
+KEY_TYPES = {
+    "file": pl.String,
+    "game_id": pl.String,
+    "round": pl.String,
+    "honba": pl.Int32,
+    "turn": pl.Int32,
+    "seat": pl.Int32,
+    "kind": pl.String,
+}
 KINDS = ("discard", "riichi", "call", "pass", "win", "kan", "nukidora", "abort")
 BY_CHOICES = ("player", "policy", "round", "kind")
 _DISCARD_ACTUAL = pl.col("actual").str.starts_with("discard ") | pl.col("actual").str.starts_with("riichi ")
@@ -57,6 +67,14 @@ def scan(path: str | os.PathLike[str] | Sequence[Path]) -> pl.LazyFrame:
     if missing:
         raise UsageError(f"'{shown}' is not a replay's decisions table (no {', '.join(missing)} column)")
     return lf
+
+
+def decisions_files(path: str | os.PathLike[str]) -> list[Path]:
+    """The files a run's decisions are read from, for ``path`` as :func:`scan` takes it (a folder
+    given as ``--baseline`` is its ``decisions.parquet`` or its parts): what a command that reads
+    them must not write over."""
+    target, _ = _decisions_source(path)
+    return list(target) if isinstance(target, list) else [target]
 
 
 def _decisions_source(path: str | os.PathLike[str] | Sequence[Path]) -> tuple[Path | list[Path], str]:
@@ -551,9 +569,24 @@ def read_baseline(path: str | os.PathLike[str]) -> pl.DataFrame:
     :class:`UsageError` before any work (reading only the header would not notice)."""
     lf = scan(path)
     try:
-        return lf.select(*KEY, "policy", pl.col("choice").alias("old")).collect()
+        # every column read (a damaged column the gate does not use is still a damaged file: the
+        # keys alone let one through), then the keys alone kept
+        whole = lf.collect()
     except (pl.exceptions.PolarsError, OSError) as exc:
         raise _damaged(path, exc, "--baseline ") from None
+    try:
+        # the keys as this version writes them (a table written by another tool, or an older
+        # version, may hold them as categoricals or other integer widths: the join needs one type)
+        return whole.select(
+            *(pl.col(k).cast(KEY_TYPES[k]) for k in KEY),
+            pl.col("policy").cast(pl.String),
+            pl.col("choice").cast(pl.String).alias("old"),
+        )
+    except pl.exceptions.PolarsError as exc:
+        raise UsageError(
+            f"--baseline '{short_path(Path(path))}': its decision keys are not of the types replay "
+            f"writes ({one_line(str(exc))[:120]})"
+        ) from None
 
 
 def compare_baseline(
