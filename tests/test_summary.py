@@ -127,8 +127,13 @@ def test_summary_command_repeats_the_replay_summary(out):
     again = runner.invoke(app, ["summary", str(out), "--json"])
     assert again.exit_code == 0, again.output
     s = json.loads(again.stdout)
+    # the replay's own summary, and the rule set its games were played under (replay.json keeps it;
+    # the summary of a folder dropped it)
+    rules = s.pop("rules")
     assert s == summarise(out)
+    assert sum(rules.values()) == s["games"] == 1
     assert s["games"] == 1 and s["decision_points"] * len(POLICY_NAMES) == s["rows"]
+    assert runner.invoke(app, ["summary", str(out)]).stdout.splitlines()[1].startswith("rules: ")
     human = runner.invoke(app, ["summary", str(out / "decisions.parquet"), "--by", "round"])
     assert human.exit_code == 0 and "by round" in human.output and "E1" in human.output
 

@@ -1108,11 +1108,27 @@ def summary(path: Path, by: str | None, as_json: bool) -> int:
             print(render(figures))
         return 0
     result = summarise(path, by)
+    manifest = path / "replay.json" if path.is_dir() else path.parent / "replay.json"
+    played = _manifest_field(manifest, "rules_played")
+    if isinstance(played, dict) and played:  # the replay's games by rule set, said again
+        result["rules"] = played
     if as_json:
         emit_json(result)
     else:
         print(format_summary(result))
     return 0
+
+
+def _manifest_field(path: Path, name: str) -> Any:
+    """One field of a replay's ``replay.json`` (None without the file, the field, or a readable
+    object: the summary is then said without it)."""
+    import json
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data.get(name) if isinstance(data, dict) else None
 
 
 # ---------------------------------------------------------------- simulate

@@ -1404,6 +1404,7 @@ def write_manifest(
     ``rules`` is the one they all share (None when they differ), ``rules_asked`` what ``--rules``
     forced (None: each log's own)."""
     import json
+    from collections import Counter
 
     from mjcli.atomic import write_text_atomic
 
@@ -1421,6 +1422,8 @@ def write_manifest(
         "seats": list(options.seats) if options.seats is not None else None,
         "players": list(options.players) if options.players is not None else None,
         "inputs": entries,
+        # games by the rule set they were played under, for `mjcli summary DIR` to say again
+        "rules_played": dict(sorted(Counter(n for names in rules.values() for n in names).items())),
     }
     if options.hands_shown is not None:
         data["hands_shown"] = list(options.hands_shown)

@@ -622,10 +622,24 @@ def compare_baseline(
     larger = max(n_old, n_new)
     if compared < MIN_OVERLAP * larger or not larger:
         share = f"{compared / larger:.0%}" if larger else "none"
+        why = "it was made from other logs or policies"
+        # the same games under other labels (`logs/a.json` given as a folder once, as a file the
+        # next time): the rows are matched by the label, which the message then names
+        games = [*KEY[:2]]
+        relabelled = (
+            old.lazy().select(*games).unique().join(cur.select(*games).unique(), on=games, how="inner")
+        ).select(pl.len()).collect().item() < (
+            old.lazy().select("game_id").unique().join(cur.select("game_id").unique(), on="game_id")
+        ).select(pl.len()).collect().item()
+        if relabelled:
+            why = (
+                "the same games are in both under other file labels (rows are matched by the label, "
+                "the log's path as given: give the logs the same way)"
+            )
         raise UsageError(
-            f"the baseline shares {share} of its decisions with this run ({compared} in common; "
-            f"{n_old} in the baseline, {n_new} in this run; at least {MIN_OVERLAP:.0%} needed): "
-            "it was made from other logs or policies and cannot gate this run"
+            f"the baseline and this run share {share} of the larger one's policy answers ({compared} "
+            f"in common; {n_old} in the baseline, {n_new} in this run; at least {MIN_OVERLAP:.0%} "
+            f"needed): {why}, and it cannot gate this run"
         )
     return changes, {"compared": compared, "only_old": n_old - compared, "only_new": n_new - compared}
 
