@@ -157,7 +157,10 @@ def manifest(inputs: Iterable[tuple[Path | str, str]]) -> list[dict[str, str]]:
     """The inputs as an output folder records them: each label with the file's absolute path, so
     that what a row names by its label can be found again from anywhere (a path that is not UTF-8 is
     written as :func:`name_text` gives it: readable, though not a way back to the file)."""
-    return [{"label": label, "path": name_text(Path(path).resolve().as_posix())} for path, label in inputs]
+    return [
+        {"label": name_text(label), "path": name_text(Path(path).resolve().as_posix())}
+        for path, label in inputs
+    ]
 
 
 def _drop_copies(out: Inputs) -> None:

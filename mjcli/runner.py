@@ -172,16 +172,48 @@ _STOP_GRACE = 1.0
 
 
 def _stop_now(signum: int, frame: object) -> None:
-    """A worker asked to stop (:data:`_STOP`): run the process's exit functions, which end what it
-    started (an outside bot's process group, each one's ``weakref.finalize``: a bot runs in a group
-    of its own, apart from Ctrl-C, so killing the worker alone left it running), then end at once.
-    A worker ends with ``os._exit`` either way: without this, no exit function ever ran in it."""
-    import atexit
-
+    """A worker asked to stop (:data:`_STOP`): it ends the processes it started, then itself at once.
+    An outside bot runs in a process group of its own (apart from Ctrl-C), so killing the worker
+    alone left it running: each child's group is killed. Not the process's exit functions: a worker
+    forked from the main process inherited the main's (its temporary folders' clean-up), which must
+    not run here; where there is no /proc to find the children, the worker was not forked from the
+    main process (forkserver, spawn: see :func:`forks_workers`), and its exit functions, its own, do
+    it (each bot's finalizer kills its group)."""
     try:
-        atexit._run_exitfuncs()
+        children = _children()
+        if children is None:
+            import atexit
+
+            atexit._run_exitfuncs()
+        for pid in children or ():
+            with contextlib.suppress(OSError):
+                if os.getpgid(pid) == pid:  # a group of its own (a bot): the whole group
+                    os.killpg(pid, signal.SIGKILL)
+                else:
+                    os.kill(pid, signal.SIGKILL)
     finally:
         os._exit(1)
+
+
+def _children() -> list[int] | None:
+    """This process's live children, from /proc (None where there is none)."""
+    me = os.getpid()
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return None
+    found = []
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == me and fields[0] != "Z":
+            found.append(int(entry))
+    return found
 
 
 def _portable(exc: BaseException) -> BaseException:

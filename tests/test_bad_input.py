@@ -444,6 +444,27 @@ def test_file_names_that_are_not_utf8(tmp_path: Path) -> None:
         timeout=60,
     )
     assert conv.returncode == 0 and json.loads(conv.stdout.decode("utf-8"))["ref"] == "\\x93\\x8c\\x95\\x97"
+    # verify's file column and --json (the path, not the label, went there), Dou Dizhu's replay
+    checked = subprocess.run(
+        [sys.executable, "-m", "mjcli", "verify", str(folder), "--json", "--out", str(tmp_path / "ver")],
+        capture_output=True,
+        timeout=60,
+    )
+    assert checked.returncode == 0, checked.stderr
+    assert json.loads(checked.stdout.decode("utf-8").splitlines()[0])["file"].endswith(
+        "\\x93\\x8c\\x95\\x97.jsonl"
+    )
+    assert pl.read_parquet(tmp_path / "ver" / "verify.parquet")["file"][0].endswith(
+        "\\x93\\x8c\\x95\\x97.jsonl"
+    )
+    ddz = tmp_path / "ddz"
+    assert real("simulate", "--game", "doudizhu", "--games", "2", "--out", str(ddz)).returncode == 0
+    records = tmp_path / "records"
+    records.mkdir()
+    with open(os.fsencode(records) + b"/\x93\x8c.jsonl", "wb") as f:
+        f.write((ddz / "games.jsonl").read_bytes())
+    dz = real("replay", "--game", "doudizhu", str(records), "--out", str(tmp_path / "dzr"))
+    assert dz.returncode == 0 and "Traceback" not in dz.stderr, dz.stderr
     bad_out = real("verify", str(folder), "--out", os.fsdecode(os.fsencode(tmp_path) + b"/\xff"))
     assert bad_out.returncode == 2 and "a path that is not UTF-8 text" in bad_out.stderr
     assert "Traceback" not in bad_out.stderr

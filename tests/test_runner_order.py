@@ -499,3 +499,38 @@ def test_a_worker_killed_from_outside_stops_the_run_with_worker_died() -> None:
         for result in ordered_map(_dies_at_task_5, list(range(40)), jobs=2):
             got.append(result)
     assert got == list(range(len(got))) and len(got) <= 5
+
+
+STOPPED_RUN = """
+import os, sys, tempfile, time
+from pathlib import Path
+from mjcli import runner
+
+def work(ctx, t):
+    if t == 0:
+        time.sleep(0.3)
+        raise ValueError("task 0 failed")
+    time.sleep(30)
+    return t
+
+with tempfile.TemporaryDirectory(prefix="main-stage-") as d:
+    forked = runner.forks_workers()
+    try:
+        for _ in runner.ordered_map(work, [0, 1, 2, 3], jobs=2):
+            pass
+    except ValueError:
+        pass
+    print(forked, os.path.isdir(d))
+"""
+
+
+def test_a_stopped_worker_runs_none_of_the_main_process_s_exit_functions() -> None:
+    """A worker forked from the main process has the main's exit functions (its temporary folders'
+    clean-up): a worker stopped while another task failed ran them and removed the main's folder
+    (replay without --out stages into one) while the main still used it."""
+    done = subprocess.run([sys.executable, "-c", STOPPED_RUN], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    forked, kept = done.stdout.split()
+    if forked != "True":
+        pytest.skip("workers are not forked from the main process here")
+    assert kept == "True"

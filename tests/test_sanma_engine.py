@@ -375,3 +375,16 @@ def test_sanma_ukeire_never_counts_two_to_eight_man():
     assert all(not set(o.kinds) & set(SANMA_ABSENT) for o in table)
     with pytest.raises(InvalidHandError, match="no 2m-8m"):
         ukeire(counts34(parse_tiles("23m123p456p789s11z")), sanma=True)
+
+
+def test_riichi_with_three_tiles_left_in_three_player_and_not_below() -> None:
+    """The engine and the legal list of a typed hand agree: three tiles left allow a riichi in
+    three-player (the declarer draws once more), two do not; four-player asks for four."""
+    from mjcli.riichi.advise import build_view
+    from mjcli.riichi.policies.legal import draw_actions
+    from mjcli.tiles import parse_tiles
+
+    hand = parse_tiles("2444p24567s1166z1z")
+    for players, wall, offered in ((3, 3, True), (3, 2, False), (4, 4, True), (4, 3, False)):
+        view = build_view(hand, (), (), (), 0, 1, (), wall_left=wall, players=players)
+        assert any(a.kind == "riichi" for a in draw_actions(view)) is offered, (players, wall)

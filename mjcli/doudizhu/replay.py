@@ -22,7 +22,7 @@ from mjcli.doudizhu.engine import BidView
 from mjcli.doudizhu.formats import bid_text, move_text, read_records, walk
 from mjcli.doudizhu.policies import PluginError, get_policy
 from mjcli.errors import LogFormatError, UsageError
-from mjcli.inputs import manifest
+from mjcli.inputs import manifest, name_text
 from mjcli.ledger import PartedRun, text_sha256, to_frame, write_table
 from mjcli.plugins import Registry
 from mjcli.runner import Backend, ordered_map
@@ -166,7 +166,7 @@ def _blocks(paths: list[Path], errors: list[dict[str, str]]) -> list[Block]:
     line) is an error, with the records before it kept."""
     blocks: list[Block] = []
     for path in paths:
-        file = str(path)
+        file = name_text(str(path))
         pending: list[dict[str, Any]] = []
         first = 0
         try:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mjcli.errors import MjcliError, UnsupportedError
+from mjcli.inputs import name_text
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.legality import IllegalEvent
 from mjcli.riichi.engine.settlement import ron_order
@@ -160,7 +161,9 @@ class GameReport:
 
 def verify_log(game: Any, rules: Rules | None = None) -> GameReport:
     """Replay one :class:`~mjcli.riichi.formats.GameLog` and compare every round with its record."""
-    report = GameReport(file=str(game.path), game=str(game.game_id or ""), format=str(game.format or ""))
+    report = GameReport(
+        file=name_text(str(game.path)), game=str(game.game_id or ""), format=str(game.format or "")
+    )
     engine = Game(rules)
     failure: str | None = None
     illegal: Mismatch | None = None
@@ -433,9 +436,11 @@ def verify_file(path: str | os.PathLike[str], rules: Rules | None = None) -> lis
     try:
         games = read_log(path)
     except MjcliError as exc:
-        return [GameReport(file=str(path), status=ERROR, error=str(exc))]
+        return [GameReport(file=name_text(str(path)), status=ERROR, error=str(exc))]
     except OSError as exc:
-        return [GameReport(file=str(path), status=ERROR, error=f"cannot read: {exc.strerror or exc}")]
+        return [
+            GameReport(file=name_text(str(path)), status=ERROR, error=f"cannot read: {exc.strerror or exc}")
+        ]
     reports = []
     for g in games:
         try:
@@ -445,7 +450,7 @@ def verify_file(path: str | os.PathLike[str], rules: Rules | None = None) -> lis
             if not isinstance(exc, MjcliError):
                 exc = MjcliError(f"engine failure ({type(exc).__name__}: {exc})")
             reports.append(
-                GameReport(file=str(path), game=str(g.game_id or ""), status=ERROR, error=str(exc))
+                GameReport(file=name_text(str(path)), game=str(g.game_id or ""), status=ERROR, error=str(exc))
             )
     return reports
 

@@ -103,7 +103,7 @@ def draw_actions(view: PlayerView, rules: Rules | None = None) -> tuple[Action, 
         view.is_closed
         and not view.in_riichi
         and view.scores[view.seat] >= RIICHI_COST
-        and view.wall_left >= 4
+        and view.wall_left >= rules.variant.riichi_wall  # (three in three-player, as the engine)
         and view.drawn is not None
     )
     if can_riichi:
