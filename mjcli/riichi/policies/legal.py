@@ -34,8 +34,6 @@ from mjcli.riichi.policies.view import Action, PlayerView
 from mjcli.riichi.rules import Rules, get_rules
 from mjcli.tiles import TERMINALS_AND_HONORS, is_honor, kind, runs_with, sort_key
 
-RIICHI_COST = 1000
-
 
 def _distinct(tiles: list[int]) -> list[int]:
     return sorted(set(tiles), key=sort_key)
@@ -102,7 +100,7 @@ def draw_actions(view: PlayerView, rules: Rules | None = None) -> tuple[Action, 
     can_riichi = (
         view.is_closed
         and not view.in_riichi
-        and view.scores[view.seat] >= RIICHI_COST
+        and view.scores[view.seat] >= rules.riichi_stick  # (as the engine: the rule set's stick)
         and view.wall_left >= rules.variant.riichi_wall  # (three in three-player, as the engine)
         and view.drawn is not None
     )
