@@ -121,3 +121,17 @@ def test_rate_intervals_stay_within_what_a_rate_can_be() -> None:
     assert a["placement"]["lo"] >= 1.0 and a["placement"]["hi"] <= 4.0
     # points have no bounds
     assert a["points"]["lo"] == a["points"]["hi"] == 1.0
+
+
+def test_size_intervals_stay_above_zero() -> None:
+    # a hand's value is never negative: one big win among small ones took the normal interval below 0
+    games = _games([(0, "a", 1, 1.0), (1, "a", 2, 1.0), (2, "a", 3, 1.0)])
+    games = games.with_columns(
+        wins=pl.Series([1, 1, 1]),
+        win_points=pl.Series([32000, 1000, 1000]),
+        deal_ins=pl.Series([1, 1, 1]),
+        deal_in_points=pl.Series([24000, 1000, 1000]),
+    )
+    (a,) = policy_summary(games, ["a"])
+    for size in ("win_size", "deal_in_size"):
+        assert a[size]["lo"] == 0.0 and a[size]["value"] > 0 and a[size]["hi"] > a[size]["value"], a[size]

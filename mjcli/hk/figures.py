@@ -11,6 +11,7 @@ two policies with their t interval (:func:`mjcli.stats.mean_estimate`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,8 @@ METRICS: tuple[tuple[str, str, str, str, float, int], ...] = (
 BOUNDS: dict[str, tuple[float, float]] = {
     "placement": (1.0, 4.0),
     **{m: (0.0, 1.0) for m in ("first", "last", "win_rate", "self_drawn_share", "deal_in_rate", "call_rate")},
+    # faan and a hand's value are never below zero (a few games' normal interval went there)
+    **{m: (0.0, math.inf) for m in ("win_faan", "win_size", "deal_in_size")},
 }
 PAIRED = ("score", "placement")
 

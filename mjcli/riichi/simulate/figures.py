@@ -18,6 +18,7 @@ differences with its t interval, so the luck of the deal cancels out.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -50,6 +51,8 @@ BOUNDS: dict[str, tuple[float, float]] = {
         m: (0.0, 1.0)
         for m in ("first", "last", "win_rate", "deal_in_rate", "tsumo_share", "riichi_rate", "call_rate")
     },
+    # a hand's value is never below zero (a few games' normal interval went there)
+    **{m: (0.0, math.inf) for m in ("win_size", "deal_in_size")},
 }
 #: figures compared pairwise with --duplicate
 PAIRED: tuple[str, ...] = ("points", "placement", "score")
