@@ -544,13 +544,7 @@ def format_summary(s: dict[str, Any]) -> str:
 # ---------------------------------------------------------------- the regression gate
 
 CHANGE_SCHEMA: dict[str, Any] = {
-    "file": pl.String,
-    "game_id": pl.String,
-    "round": pl.String,
-    "honba": pl.Int32,
-    "turn": pl.Int32,
-    "seat": pl.Int32,
-    "kind": pl.String,
+    **KEY_TYPES,
     "policy": pl.String,
     "hand": pl.String,
     "old": pl.String,
