@@ -28,6 +28,7 @@ import dataclasses
 import functools
 import json
 import json.scanner
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -582,6 +583,10 @@ class _Cut(Exception):
 #: the json module's own scanner: one value from a position, (value, end); StopIteration when none
 _scan_once = json.scanner.make_scanner(json.JSONDecoder())
 _JSON_SPACE = " \t\n\r"
+#: a log that opens as a JSON array (after JSON space and a byte-order mark already removed)
+_ARRAY_START = re.compile(r"[ \t\n\r]*\[")
+#: text on a line after the first (a pretty-printed array, not one array on one line)
+_LATER_LINE = re.compile(r"\n[ \t\r]*[^ \t\r\n]")
 
 
 def _loads(line: str) -> Any:
@@ -672,7 +677,8 @@ def read_mjai(data: bytes, name: str = "<mjai>") -> list[GameLog]:
     games: list[_Game] = []
     lineno = 0
     cut = None
-    array = _array(text, name) if text.lstrip().startswith("[") and "\n" in text.strip() else None
+    # (a match at the start, not text.lstrip(): that copied every log once more, arrays or not)
+    array = _array(text, name) if _ARRAY_START.match(text) and _LATER_LINE.search(text) else None
     try:
         for o in array if array is not None else _objects(text, name):
             lineno += 1  # kept outside the loop header: the error messages below use it
