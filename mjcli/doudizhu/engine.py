@@ -228,6 +228,28 @@ def play_game(
         seat = (seat + 1) % 3
         if lead_seat == seat:  # two passes in a row: the last player to play leads anew
             lead = None
+    return {
+        "seed": seed,
+        "rules": rules.to_dict(),
+        "players": names,
+        "hands": dealt,
+        "kitty": format_counts(kitty),
+        "redeals": redeals,
+        "first_bidder": first,
+        "bids": [list(b) for b in bids],
+        "landlord": landlord,
+        "bid": bid,
+        "plays": [play_record(s, m) for s, m in history],
+        **game_result(landlord, bid, winner, plays_by_seat, bombs, rules),
+    }
+
+
+def game_result(
+    landlord: int, bid: int, winner: int, plays_by_seat: Sequence[int], bombs: int, rules: DoudizhuRules
+) -> dict[str, Any]:
+    """A finished game's result fields, as a record stores them (``replay`` checks a record's
+    against these): ``plays_by_seat`` counts each seat's plays that were not passes, ``bombs`` the
+    bombs and rockets played."""
     landlord_won = winner == landlord
     peasants = [s for s in range(3) if s != landlord]
     # Spring: the peasants never played; reverse spring: the landlord played only its opening lead.
@@ -242,17 +264,6 @@ def play_game(
         springs_count=rules.springs,
     )
     return {
-        "seed": seed,
-        "rules": rules.to_dict(),
-        "players": names,
-        "hands": dealt,
-        "kitty": format_counts(kitty),
-        "redeals": redeals,
-        "first_bidder": first,
-        "bids": [list(b) for b in bids],
-        "landlord": landlord,
-        "bid": bid,
-        "plays": [play_record(s, m) for s, m in history],
         "winner": winner,
         "landlord_won": landlord_won,
         "bombs": bombs,
@@ -260,3 +271,36 @@ def play_game(
         "stake": result.stake,
         "points": list(result.points),
     }
+
+
+def auction_problem(
+    bids: Sequence[Sequence[int]], landlord: int, bid: int, rules: DoudizhuRules, first_bidder: Any = None
+) -> str | None:
+    """Why recorded bids, landlord and bid (and the first bidder, when given) could not come out of
+    :func:`run_bidding` and :func:`play_game` under ``rules``, or None. ``bids`` are
+    ``(seat, level)`` pairs, levels 0-3."""
+    if not rules.bidding:  # the landlord is given and plays at bid 1
+        if bids:
+            return "bids in a game without bidding"
+        return None if bid == 1 else f"bid {bid} in a game without bidding (1 expected)"
+    if not bids:
+        return "no bids"
+    first = bids[0][0]
+    if first_bidder is not None and first_bidder != first:
+        return f"first_bidder is {first_bidder!r}, the bids start at seat {first}"
+    highest = 0
+    for i, (seat, level) in enumerate(bids):
+        if seat != (first + i) % 3:
+            return f"bid {i} is by seat {seat}, expected seat {(first + i) % 3} (each seat once, in turn)"
+        if highest == 3:
+            return f"bid {i} comes after a 3, which ends the auction"
+        if level and level <= highest:
+            return f"bid {i} ({level}) is not above the highest bid {highest}"
+        highest = max(highest, level)
+    if highest < 3 and len(bids) != 3:
+        return f"{len(bids)} bids: each seat bids once unless a 3 ends the auction"
+    # every deal passed out: the first bidder takes the last one at 1 (max_redeals)
+    top, level = (first, 1) if highest == 0 else (max(bids, key=lambda b: b[1])[0], highest)
+    if (landlord, bid) != (top, level):
+        return f"landlord seat {landlord} at bid {bid}, where the bids make seat {top} landlord at {level}"
+    return None

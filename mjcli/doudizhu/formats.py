@@ -16,8 +16,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mjcli.doudizhu.cards import NUM_RANKS, Counts, add, parse_hand, parse_ranks, sub
-from mjcli.doudizhu.engine import BidView, PlayView, check_move
+from mjcli.doudizhu.cards import (
+    DECK_COUNTS,
+    HAND_SIZE,
+    KITTY_SIZE,
+    NUM_RANKS,
+    Counts,
+    add,
+    parse_hand,
+    parse_ranks,
+    sub,
+)
+from mjcli.doudizhu.engine import BidView, DoudizhuRules, PlayView, auction_problem, check_move, game_result
 from mjcli.doudizhu.moves import KickerRule, Kind, Move, as_lead, classify
 from mjcli.errors import LogFormatError, MjcliError
 from mjcli.inputs import Inputs, collect_inputs
@@ -81,13 +91,15 @@ def move_text(move: Move | None) -> str:
 def _move_of(play: list[Any], rule: KickerRule) -> Move | None:
     _, cards, kind, main, size = play
     if kind == "pass":
+        if cards or main or size:
+            raise LogFormatError(f"a pass with cards {cards!r}, main {main!r} and size {size}")
         return None
     counts = parse_hand(cards)
     main_rank = parse_ranks(main)[0] if main else -1
     for move in classify(counts, rule):
         if move.kind is Kind(kind) and move.main == main_rank and move.size == size:
             return move
-    raise LogFormatError(f"play {cards!r} is not a {kind} with main {main!r} and size {size}")
+    raise LogFormatError(f"{cards!r} is not a {kind} with main {main!r} and size {size}")
 
 
 def walk(record: dict[str, Any]) -> Iterator[RecordedDecision]:
@@ -126,6 +138,11 @@ def _shape_problem(record: dict[str, Any]) -> str | None:
     rules = record.get("rules", {})
     if not (isinstance(rules, dict) and isinstance(rules.get("kicker", "douzero"), str)):
         return "rules: an object with a kicker name expected"
+    base = rules.get("base", 1)
+    if type(base) is not int or base < 1:
+        return "rules: base, a whole number from 1, expected"
+    if not all(type(rules.get(flag, True)) is bool for flag in ("bidding", "springs")):
+        return "rules: bidding and springs, true or false, expected"
     bids = record.get("bids")
     if not isinstance(bids, list) or not all(
         isinstance(b, list) and len(b) == 2 and _seat(b[0]) and type(b[1]) is int and 0 <= b[1] <= 3
@@ -149,18 +166,57 @@ def _shape_problem(record: dict[str, Any]) -> str | None:
     return None
 
 
+def _rules_of(record: dict[str, Any]) -> DoudizhuRules:
+    """The rule set a record was played under (its ``rules``; the engine's defaults where absent)."""
+    given = record.get("rules", {})
+    return DoudizhuRules(
+        kicker=KickerRule(given.get("kicker", "douzero")),
+        base=given.get("base", 1),
+        bidding=given.get("bidding", True),
+        springs=given.get("springs", True),
+    )
+
+
+def _deal_problem(hands: list[Counts], kitty: Counts) -> str | None:
+    """Why three hands and a kitty are not a deal of one deck (17, 17, 17 and 3), or None."""
+    sizes = [sum(h) for h in hands]
+    if sizes != [HAND_SIZE] * 3 or sum(kitty) != KITTY_SIZE:
+        return f"hands of {', '.join(map(str, sizes))} cards and a kitty of {sum(kitty)}, not 17 each and 3"
+    if add(add(add(hands[0], hands[1]), hands[2]), kitty) != DECK_COUNTS:
+        return "the hands and the kitty are not one deck"
+    return None
+
+
+def _result_problem(record: dict[str, Any], result: dict[str, Any]) -> str | None:
+    """The first result field a record holds that differs from what its plays give, or None. A field
+    a record leaves out is not checked (the walk needs only the deal, the bids and the plays)."""
+    for key, value in result.items():
+        if key in record and (type(record[key]) is not type(value) or record[key] != value):
+            return f"{key} is {json.dumps(record[key])}, the plays give {json.dumps(value)}"
+    return None
+
+
 def _walk(record: dict[str, Any]) -> Iterator[RecordedDecision]:
-    rule = KickerRule(record.get("rules", {}).get("kicker", "douzero"))
+    game = record.get("game", "?")
+    rules = _rules_of(record)
+    rule = rules.kicker
     hands: list[Counts] = [parse_hand(h) for h in record["hands"]]
     kitty = parse_hand(record["kitty"], allow_empty=True)
+    landlord = record["landlord"]
+    bid = record["bid"]
+    # The deal and the auction are checked before the first decision: a replay's bid rows would
+    # otherwise ask the policies about bids that could not be made (a "2" after a "3").
+    problem = _deal_problem(hands, kitty) or auction_problem(
+        record["bids"], landlord, bid, rules, record.get("first_bidder")
+    )
+    if problem is not None:
+        raise LogFormatError(f"game {game}: {problem}")
     turn = 0
     bids: list[tuple[int, int]] = []
     for seat, level in record["bids"]:
         yield RecordedDecision(turn, seat, "bid", BidView(seat, hands[seat], tuple(bids)), bid_text(level))
         bids.append((seat, level))
         turn += 1
-    landlord = record["landlord"]
-    bid = record["bid"]
     cur = list(hands)
     cur[landlord] = add(cur[landlord], kitty)
     played: Counts = (0,) * NUM_RANKS
@@ -168,11 +224,15 @@ def _walk(record: dict[str, Any]) -> Iterator[RecordedDecision]:
     lead: Move | None = None
     lead_seat: int | None = None
     seat = landlord
-    game = record.get("game", "?")
+    plays_by_seat = [0, 0, 0]
+    bombs = 0
     for i, play in enumerate(record["plays"]):
         if play[0] != seat:
             raise LogFormatError(f"game {game}: play {i} is by seat {play[0]}, expected seat {seat}")
-        move = _move_of(play, rule)
+        try:
+            move = _move_of(play, rule)
+        except LogFormatError as exc:
+            raise LogFormatError(f"game {game}: play {i}: {exc}") from None
         problem = check_move(cur[seat], lead, move, rule)
         if problem is not None:
             raise LogFormatError(f"game {game}: play {i} is illegal: {problem}")
@@ -196,9 +256,15 @@ def _walk(record: dict[str, Any]) -> Iterator[RecordedDecision]:
             cur[seat] = sub(cur[seat], move.cards)
             played = add(played, move.cards)
             lead, lead_seat = as_lead(move, rule), seat
+            plays_by_seat[seat] += 1
+            bombs += move.is_bomb
             if sum(cur[seat]) == 0:
                 if i != len(record["plays"]) - 1:
                     raise LogFormatError(f"game {game}: plays go on after seat {seat} played out")
+                result = game_result(landlord, bid, seat, plays_by_seat, bombs, rules)
+                problem = _result_problem(record, result)
+                if problem is not None:
+                    raise LogFormatError(f"game {game}: {problem}")
                 return
         seat = (seat + 1) % 3
         if lead_seat == seat:
