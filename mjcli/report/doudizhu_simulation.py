@@ -17,7 +17,7 @@ import polars as pl
 from mjcli.doudizhu.summary import duplicate_table, role_table
 from mjcli.errors import UsageError
 from mjcli.report import charts
-from mjcli.report.outputs import MARKERS, Output, read_json
+from mjcli.report.outputs import MARKERS, Output, read_columns, read_json
 from mjcli.report.page import Page
 from mjcli.stats import Estimate
 
@@ -32,6 +32,30 @@ def _estimate(row: dict[str, Any] | None, name: str) -> Estimate | None:
 
 def _frame_table(frame: pl.DataFrame) -> tuple[list[str], list[list[Any]]]:
     return frame.columns, [list(r) for r in frame.iter_rows()]
+
+
+def seat_shares(
+    seats: pl.DataFrame, policies: list[str]
+) -> tuple[list[str], list[list[float]], list[list[int]]]:
+    """Each policy's games split by the seats it held: landlord only, peasant only, or the landlord
+    and a peasant (only where a policy sits twice); the parts, their shares of the games the policy
+    sat in, and their counts (``seats``: one row per game and seat, with ``game``, ``policy`` and
+    ``role``)."""
+    held = seats.group_by("policy", "game").agg(
+        landlord=(pl.col("role") == "landlord").any(), peasant=(pl.col("role") == "peasant").any()
+    )
+    names = ["landlord", "peasant", "landlord and peasant"]
+    kinds = {
+        names[0]: pl.col("landlord") & ~pl.col("peasant"),
+        names[1]: ~pl.col("landlord") & pl.col("peasant"),
+        names[2]: pl.col("landlord") & pl.col("peasant"),
+    }
+    counts = [[held.filter((pl.col("policy") == p) & kinds[k]).height for p in policies] for k in names]
+    if not any(counts[2]):  # each policy held one seat a game: no third part to show
+        names, counts = names[:2], counts[:2]
+    totals = [sum(col) for col in zip(*counts, strict=True)]
+    shares = [[c / t if t else 0.0 for c, t in zip(row, totals, strict=True)] for row in counts]
+    return names, shares, counts
 
 
 def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int = 0) -> None:
@@ -74,18 +98,24 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
             y_range=None,
         ),
     )
-    games = [[(by.get((p, role)) or {}).get("games", 0) for p in policies] for role in ROLES]
-    totals = [sum(col) for col in zip(*games, strict=True)]
+    # games.parquet, or the parts of a run resumed: the games each policy sat in are not in the
+    # summary, whose counts by role overlap when one policy holds two seats of a game
+    seats = read_columns(out.folder, "games", ["game", "policy", "role"])
+    if seats is None:
+        raise UsageError(f"'{out.folder}' has a summary.json but no games table")
+    parts, shares, counts = seat_shares(seats, policies)
     sec.chart(
         "Games by role",
         charts.stacked_bars(
             policies,
-            list(ROLES),
-            [[g / t if t else 0.0 for g, t in zip(row, totals, strict=True)] for row in games],
-            title="Share of games as landlord and as peasant",
-            colours=("#b279a2", "#72b7b2"),
-            counts=games,
+            parts,
+            shares,
+            title="Share of the games each policy sat in, by its seats",
+            colours=("#b279a2", "#72b7b2", "#9d755d"),
+            counts=counts,
         ),
+        note="A policy that holds two seats of a game (two policies at a table of three) is the "
+        "landlord and a peasant of that game, or both peasants.",
     )
     sec.table(*_frame_table(role_table(pl.DataFrame(roles))))
     comparison: list[dict[str, Any]] = summary.get("comparison") or []
