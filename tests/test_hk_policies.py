@@ -56,8 +56,9 @@ def decide(policy: str, hand: str, rules=HK, **table) -> tuple[str, str]:
         # 2b one B3 back in play: 2-3-4 is possible, the B2 is a unique number tile
         ("123m55m78m456p99p2s1z", "1111s222s333s", "discard 2s", "unique tile (not an honour)"),
         # 3 definition 4's hand (B1 B2 B4 C1 C4 D1 D2 D3 D4 VS VN VN VN) and a 14th tile 9s:
-        # unique C1 C4 VS (and 9s), not B4 D1 D4; the first unique number tile in hand order is C1
-        ("14m1234p124s2444z9s", "", "discard 1m", "unique tile (not an honour)"),
+        # unique C1 C4 VS (and 9s), not B4 D1 D4; the first unique number tile in the seed's order
+        # (B, C, D: the order of this very hand as the seed writes it) is B9, as for the Riichi bot
+        ("14m1234p124s2444z9s", "", "discard 9s", "unique tile (not an honour)"),
         # 6 "B1, B2 ... cuatro B3": a dead incomplete chow
         ("123m456p789p12s55z9m", "3333s", "discard 1s", "tile of a dead incomplete chow"),
         # 7b two dead pairs ("B2, B2 ... también tienen B2, B2"): the first goes
@@ -79,9 +80,9 @@ def test_seed_examples_as_decisions(hand: str, seen: str, discard: str, level: s
 
 def test_seed_example_minor_tiles() -> None:
     # definition 5's first bullet, "B1 B2 B4 C2 C4 C5": B4 and C2 are minor; with the rest of the hand
-    # made of complete sets the first minor tile in hand order goes: C2
+    # made of complete sets the first minor tile in the seed's order (B before C) goes: B4
     move, reason = decide("hk-pm0", "245m124s123p456p11z")
-    assert (move, reason) == ("discard 2m", "PM0 1 minor tile: 2m")
+    assert (move, reason) == ("discard 4s", "PM0 1 minor tile: 4s")
 
 
 # ---------------------------------------------------------------- the 1-3 faan level
@@ -119,8 +120,9 @@ def test_the_suit_hand_discards_the_wrong_suit_first_without_chow_levels() -> No
     move, reason = decide("hk-pm8", "1235678p9p3s5m112z4p")
     assert move in ("discard 5m", "discard 3s")
     assert "tile of the wrong suit" in reason and reason.startswith("one suit with honours")
-    # the same hand at PM0 keeps the 5m and 3s no more than any other unique tile
-    assert decide("hk-pm0", "1235678p9p3s5m112z4p")[0] == "discard 5m"
+    # the same hand at PM0 keeps the 5m and 3s no more than any other unique tile: the first of
+    # them in the seed's order (B, C, D) goes
+    assert decide("hk-pm0", "1235678p9p3s5m112z4p")[0] == "discard 3s"
 
 
 # ---------------------------------------------------------------- the 4-6 faan level

@@ -65,7 +65,8 @@ The discard priorities ("Prioridades para descartar") are :data:`PRIORITIES`, in
 dots (pin), then the winds in the game's order (VS before VN: not alphabetical). The dragons never
 appear in an example; they come after the winds, as the seed names the winds first ("ficha de
 Viento o de Dragón"). That order is :func:`seed_rank`; the functions below that list kinds take it
-as ``order`` (default: the kind order m, p, s, honours, which the Hong Kong bots keep).
+as ``order`` (default: the kind order m, p, s, honours; both MahjongJoy bots, Riichi and Hong Kong,
+pass :func:`seed_rank`).
 """
 
 from __future__ import annotations

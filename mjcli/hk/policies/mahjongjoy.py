@@ -7,7 +7,8 @@ seed's sentences, quoted, then how each is played:
 
 **PM0** ("Algoritmo para bots de Mahjong Hong Kong PM0"): 1 "Descartar": "busca las fichas
 conforme a las Prioridades para descartar [...] y selecciona la primera ficha con la máxima
-prioridad" (:data:`pm0.PRIORITIES`, the first tile of a level in hand order, as the Riichi bot);
+prioridad" (:data:`pm0.PRIORITIES`, the first tile of a level in the seed's hand order, as the
+Riichi bot: A7);
 2 "El bot siempre acepta una declaración de Mahjong"; 3 "El bot siempre acepta añadir una ficha
 para hacer un Kong" (the added kong and the concealed kong of four own tiles, A9); 4 "Pong, Kong,
 Chow": "comparar el número máximo de combinaciones ocultas (solo Chow, Pong, Kong) antes y después
@@ -52,7 +53,11 @@ chosen:
 * A2 the bots never aim at special hands, but always declare a legal win, whatever it is.
 * A3 exposed tiles: the rivers and the other players' melds (their concealed kongs too, which
   lie on the table); never the own melds, bonus tiles or jokers.
-* A7 "la primera ficha": the first in hand order (m, p, s, E S W N, White Green Red).
+* A7 "la primera ficha": the first in the seed's own hand order, the one every hand it writes is
+  in ("B1 B2 B4 C1 C4 D1 D2 D3 D4 VS VN VN VN"): bamboo (s), characters (m), dots (p), then East
+  South West North, White Green Red (:func:`pm0.seed_rank`, as the Riichi bot reads it). Until
+  2026-12-07 these bots took m, p, s, which nothing in the seed says (a reviewer's finding: the
+  two bots read one sentence two ways).
 * A8 a win below the table's minimum is not a mahjong, so it is never offered.
 * A10/A11 PM0 4 decides calls on another player's discard: a pung or chow when the maximum of
   concealed sets does not change, a kong when it drops by at most one; kong before pung before
@@ -276,26 +281,26 @@ def choose_discard(view: SeatView, candidates: Sequence[int], plan: Plan) -> tup
         if first:
             name = "tile of the wrong suit" if plan.kind == SUIT_HAND else "tile of another suit or an honour"
             skip = _CHOW_LEVELS if plan.kind == SUIT_HAND else ()
-            for level, kinds in pm0.discard_levels(view.hand, exposed):
+            for level, kinds in pm0.discard_levels(view.hand, exposed, pm0.seed_rank):
                 if level in skip or first.isdisjoint(kinds):
                     continue
                 if level == pm0.BEYOND:  # in no level of the list (as read here): the first one
                     k = next(k for k in kinds if k in first)
                     return k, f"{name}: {tile_text(k)}"
-                k = min(first.intersection(kinds))
+                k = min(first.intersection(kinds), key=pm0.seed_rank)
                 return k, f"{name} ({level}): {tile_text(k)}"
             # not reached when the candidates are tiles of the hand (the last level holds them
             # all), so the levels are not kept for the walk below: made again if ever needed
-    for level, kinds in pm0.discard_levels(view.hand, exposed):
+    for level, kinds in pm0.discard_levels(view.hand, exposed, pm0.seed_rank):
         if allowed.isdisjoint(kinds):
             continue
         k = (
             next(k for k in kinds if k in allowed)
             if level == pm0.BEYOND
-            else min(allowed.intersection(kinds))
+            else min(allowed.intersection(kinds), key=pm0.seed_rank)
         )
         return k, f"{level}: {tile_text(k)}"
-    k = min(allowed)
+    k = min(allowed, key=pm0.seed_rank)
     return k, f"first tile: {tile_text(k)}"
 
 
