@@ -207,6 +207,31 @@ def test_a_hand_played_out_ends_in_a_draw_when_the_wall_is_empty() -> None:
     assert s.result.kind == "draw" and s.wall.left == 0 and s.result.deltas == [0, 0, 0, 0]
 
 
+def test_the_discard_after_the_last_tile_is_claimed_for_a_win_only() -> None:
+    """Players who call whatever they can (and never win): once the wall is empty, the discard on
+    offer can only be won on, so the hand ends at the first discard after the last tile (a
+    reviewer found simulated hands with a chow of it, then another discard won as "last tile")."""
+    met = 0
+    for seed in range(12):
+        s = HandState(HK, shuffled(seed, 0), 0, 0)
+        discards_after_last = 0
+        while s.result is None:
+            for seat, legal in list(s.pending().items()):
+                if s.phase == CLAIM and s.wall.left == 0:
+                    assert {m.kind for m in legal} <= {"win", "pass"}, legal
+                calls = [m for m in legal if m.kind in ("pung", "chow", "kong", "ckong", "akong")]
+                if s.phase == TURN:
+                    move = calls[0] if calls else next(m for m in legal if m.kind == "discard")
+                    if move.kind == "discard" and s.wall.left == 0:
+                        discards_after_last += 1
+                else:
+                    move = calls[0] if calls else next(m for m in legal if m.kind == "pass")
+                s.act(seat, move)
+        assert discards_after_last <= 1
+        met += discards_after_last
+    assert met > 0  # some hands did reach the last discard
+
+
 def test_move_text_round_trip() -> None:
     for text in (
         "discard 5m",

@@ -418,7 +418,15 @@ class HandState:
         moves: list[Move] = []
         if self.completes(seat, tile) and self.win_score(seat, tile, False, complete=True) is not None:
             moves.append(WIN[tile])
-        if c[tile] == 3 and self.wall.left > 0:
+        # The discard after the wall's last tile is the hand's last: it is claimed for a win only
+        # (mahjongclub.com/hong-kong, "Last Tile Draw/Discard: winning on the very last tile or the
+        # following discard"; a pung or chow of it would make a second last discard, and a kong
+        # has no replacement to draw). A reviewer found simulated hands going on after it.
+        if self.wall.left == 0:
+            if moves:
+                moves.append(PASS)
+            return moves
+        if c[tile] == 3:
             moves.append(KONG[tile])
         if c[tile] >= 2:
             moves.append(PUNG[tile])
