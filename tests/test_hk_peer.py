@@ -30,7 +30,7 @@ import pytest
 
 from mjcli.hk.rules import get_rules
 from mjcli.hk.scoring import score_typed
-from mjcli.tiles import tile_name, to_mpsz
+from mjcli.tiles import parse_tile, parse_tiles, tile_name, to_mpsz
 
 ROOT = Path(__file__).resolve().parents[1]
 PEER = ROOT / ".venv-peers" / "hk" / "bin" / "python"
@@ -96,7 +96,7 @@ def random_hand(rng: random.Random) -> dict:
     }
     if rng.random() < 0.03:
         tiles = list(ORPHANS) + [rng.choice(ORPHANS)]
-        return {**base, "concealed": to_mpsz(tiles), "win": tile_name(tiles[-1]), "melds": []}
+        return _possible({**base, "concealed": to_mpsz(tiles), "win": tile_name(tiles[-1]), "melds": []})
     counts = [0] * 34
     # honour-heavy and one-suit hands often, so that the pattern items come up
     pool = rng.choice(
@@ -128,7 +128,20 @@ def random_hand(rng: random.Random) -> dict:
     pair = next(k for k in rng.sample(pool, len(pool)) if counts[k] <= 2)
     concealed += [pair, pair]
     win = rng.choice(concealed)
-    return {**base, "concealed": to_mpsz(concealed), "win": tile_name(win), "melds": melds}
+    return _possible({**base, "concealed": to_mpsz(concealed), "win": tile_name(win), "melds": melds})
+
+
+def _possible(hand: dict) -> dict:
+    """The hand with the conditions it could not have been won under dropped (``score`` refuses
+    them): a kong's replacement needs a kong, robbing a kong a winning tile held once, and never on
+    the last tile."""
+    if not any(m.startswith("kan:") for m in hand["melds"]):
+        hand["replacement"] = False
+    held = hand["concealed"] + "".join(m.split(":")[1] for m in hand["melds"])
+    copies = parse_tiles(held).count(parse_tile(hand["win"]))
+    if copies > 1 or hand["last"]:
+        hand["robbing"] = False
+    return hand
 
 
 def ours(hand: dict, rules) -> tuple[int, list[str]] | None:

@@ -177,15 +177,27 @@ def test_items(hand: str, win: str, kw: dict, faan: int, items: list[str]) -> No
 
 def test_win_conditions_and_bonus_tiles() -> None:
     h, w = "234m345p456s678s22m", "8s"
-    assert ids(h, w, ZERO, self_drawn=True, kong_replacement=True)[1] == [
-        "common_hand",
+    # a replacement win needs its kong (two for the double one): a concealed kong keeps the hand
+    # concealed
+    assert ids("234m345p678s22m", w, ZERO, melds="ankan:9999p", self_drawn=True, kong_replacement=True)[
+        1
+    ] == [
+        "chicken_hand",
         "self_drawn",
         "fully_concealed",
         "kong_replacement",
         "no_bonus",
     ]
-    f, items = ids(h, w, ZERO, self_drawn=True, kong_replacement=True, double_kong_replacement=True)
-    assert "double_kong_replacement" in items and "kong_replacement" not in items and f == 12
+    f, items = ids(
+        "345p678s22m",
+        w,
+        ZERO,
+        melds="ankan:9999p,kan:1111m",
+        self_drawn=True,
+        kong_replacement=True,
+        double_kong_replacement=True,
+    )
+    assert "double_kong_replacement" in items and "kong_replacement" not in items and f == 10
     assert "robbing_kong" in ids(h, w, ZERO, robbing_kong=True)[1]
     assert "last_tile" in ids(h, w, ZERO, last_tile=True)[1]
     assert ids(h, w, ZERO, self_drawn=True, heavenly=True) == (13, ["heavenly"])
@@ -198,6 +210,46 @@ def test_win_conditions_and_bonus_tiles() -> None:
     assert ids(h, w, ZERO, flowers="1,2,3,4", seasons="1")[1][-2:] == ["own_season", "all_flowers"]
     assert ids(h, w, ZERO, flowers="1,2,3,4", seasons="1")[0] == 1 + 1 + 1 + 2
     assert ids(h, w, ZERO, flowers="1,2,3,4", seasons="1,2,3,4") == (13, ["all_bonus"])
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "kw", "fragment"),
+    [
+        (
+            "123m456p789s55z",
+            "5z",
+            {"melds": "pon:111z", "self_drawn": True, "heavenly": True},
+            "drop --melds",
+        ),
+        ("123m456p789s55z", "5z", {"melds": "chi:123p", "seat": "S", "earthly": True}, "drop --melds"),
+        ("123m456p789s123p55z", "5z", {"self_drawn": True, "kong_replacement": True}, "needs a kong"),
+        (
+            "123m456p789s55z",
+            "5z",
+            {
+                "melds": "kan:1111z",
+                "self_drawn": True,
+                "kong_replacement": True,
+                "double_kong_replacement": True,
+            },
+            "needs two kongs",
+        ),
+        ("123m456p789s55z", "5z", {"melds": "pon:111z", "robbing_kong": True}, "the hand holds 2"),
+        ("123m456p789s123p55z", "5z", {"robbing_kong": True, "last_tile": True}, "cannot go together"),
+        (
+            "123m456p789s123p55z",
+            "5z",
+            {"self_drawn": True, "heavenly": True, "last_tile": True},
+            "no last tile",
+        ),
+    ],
+)
+def test_conditions_a_hand_could_not_be_won_under_are_refused(hand, win, kw, fragment) -> None:
+    """A reviewer scored a heavenly hand with a pung, a kong replacement without a kong and a
+    robbed kong of a tile held twice (six copies): each is a usage error now, as the engine never
+    makes them."""
+    with pytest.raises(UsageError, match=fragment):
+        score_typed(hand, win, ZERO, **kw)
 
 
 def test_bonus_faan_toward_the_minimum() -> None:

@@ -86,6 +86,10 @@ def test_json_carries_the_same_facts():
         (["234m456p678s345s99s", "--rules", "wrc"], "unknown rule set 'wrc'"),
         (["234m456p678s345s99s", "--seat", "X"], "is not a wind"),
         (["234m456p678s345s99s", "--rinshan"], "rinshan kaihou is a tsumo win"),
+        # conditions the hand could not have been won under (a reviewer's finding: scored before)
+        (["234m456p678s345s99s", "--tsumo", "--rinshan"], "the hand needs a kan"),
+        (["123m456p789s55z", "--win", "5z", "--melds", "pon:111z", "--chankan"], "but the hand holds 2"),
+        (["123m456p789s234s5p", "--win", "5p", "--chankan"], "but the hand holds 3"),
     ],
 )
 def test_errors_are_one_line_project_errors(args, fragment):
@@ -94,6 +98,21 @@ def test_errors_are_one_line_project_errors(args, fragment):
     assert isinstance(res.exception, MjcliError), res.output
     message = str(res.exception)
     assert fragment in message and "\n" not in message
+
+
+def test_rinshan_needs_a_kan_or_a_north_set_aside():
+    assert (
+        run("123m456p789s55z", "--win", "5z", "--melds", "kan:1111z", "--tsumo", "--rinshan").exit_code == 0
+    )
+    assert (
+        run("123m456p789s55z", "--win", "5z", "--melds", "ankan:1111z", "--tsumo", "--rinshan").exit_code == 0
+    )
+    # three-player: the replacement after a North set aside is rinshan too (the engine scores it so)
+    res = run(
+        "111m999m456p789s55z", "--win", "5z", "--sanma", "--kita", "1", "--tsumo", "--rinshan", "--json"
+    )
+    assert res.exit_code == 0, res.output
+    assert any(y["id"] == "rinshan" for y in json.loads(res.output)["yaku"])
 
 
 def test_help_shows_an_example():

@@ -71,8 +71,11 @@ class WinContext:
     heavenly: bool = False
     earthly: bool = False
 
-    def check(self) -> None:
-        """Raise :class:`UsageError` on conditions that cannot go together."""
+    def check(self, melds: Sequence[Meld] | None = None, win_copies: int | None = None) -> None:
+        """Raise :class:`UsageError` on conditions that cannot go together, and, given the hand's
+        ``melds`` and how many copies of the winning tile it holds (melds and the winning tile
+        included), on conditions that the hand could not have been won under: the engine's own
+        contexts (:meth:`mjcli.hk.engine.state.HandState.context`) always pass."""
         replacement = self.kong_replacement or self.double_kong_replacement
         if replacement and not self.self_drawn:
             raise UsageError("a kong replacement win is self-drawn: add --tsumo")
@@ -82,6 +85,32 @@ class WinContext:
             raise UsageError("a heavenly hand is the dealer's (seat E) self-drawn win: --tsumo --seat E")
         if self.earthly and (self.self_drawn or self.seat_wind == 0):
             raise UsageError("an earthly hand is a non-dealer's win on the dealer's first discard")
+        # the engine: a kong can neither be made nor robbed once the wall is empty, and any kong
+        # before the first discard ends the chance of a heavenly or earthly hand
+        if self.robbing_kong and self.last_tile:
+            raise UsageError(
+                "robbing a kong and the last tile cannot go together: no kong is made once the wall is empty"
+            )
+        if (self.heavenly or self.earthly) and (replacement or self.robbing_kong or self.last_tile):
+            raise UsageError("a heavenly or earthly hand is won on the dealt hand: no kong, no last tile")
+        if melds is None:
+            return
+        kongs = sum(m.is_kan for m in melds)
+        if (self.heavenly or self.earthly) and melds:
+            raise UsageError("a heavenly or earthly hand is won before any call or kong: drop --melds")
+        if self.double_kong_replacement and kongs < 2:
+            raise UsageError(
+                f"a win on a kong's replacement after another kong needs two kongs in --melds ({kongs} given)"
+            )
+        if self.kong_replacement and kongs < 1:
+            raise UsageError(
+                "a win on a kong's replacement needs a kong in --melds (kan:, or ankan: for a concealed one)"
+            )
+        if self.robbing_kong and win_copies is not None and win_copies > 1:
+            raise UsageError(
+                f"robbing a kong: the robbed kong holds the other three copies of the winning tile, "
+                f"but the hand holds {win_copies}"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -521,7 +550,7 @@ def score_typed(
         heavenly=heavenly,
         earthly=earthly,
     )
-    ctx.check()
+    ctx.check(meld_list, concealed.count(win_tile) + sum(m.tiles.count(win_tile) for m in meld_list))
     # Red design point 4 (mjcli/hk/rules.py, README's Red section): "a discarded joker can be claimed
     # by nobody, not even for a win"; and kongs are of real tiles (point 3), so no joker is robbed.
     # A joker wins only when drawn: self-drawn (or on a kong's replacement, which is self-drawn too)

@@ -1200,8 +1200,30 @@ def score_typed(
         kita=kita,
         **{k: bool(v) for k, v in conditions.items()},
     )
+    _check_typed_conditions(ctx, meld_list, concealed, win_tile)
     result = score_hand(concealed, win_tile, meld_list, ctx, rule_set)
     return TypedScore(result, concealed, win_tile, list(meld_list), ctx, rule_set)
+
+
+def _check_typed_conditions(
+    ctx: WinContext, melds: Sequence[Meld], concealed: list[int], win_tile: int
+) -> None:
+    """Conditions a typed hand could not have been won under, which the library scores anyway: a
+    rinshan with no kan (nor, three-player, a North set aside: the engine scores that replacement
+    as rinshan too), a chankan of a tile the hand holds more of (the robbed kan holds the other three
+    copies). Only here: a log's wins come with the engine's own context."""
+    if ctx.rinshan and ctx.tsumo and not ctx.kita and not any(m.is_kan for m in melds):
+        raise UsageError(
+            "rinshan is a win on a kan's replacement tile: the hand needs a kan (--melds kan:/ankan:/kakan:)"
+        )
+    if ctx.chankan:
+        k = kind(win_tile)
+        copies = sum(kind(t) == k for t in concealed) + sum(kind(t) == k for m in melds for t in m.tiles)
+        if copies > 1:
+            raise UsageError(
+                f"chankan: the robbed kan holds the other three copies of {tile_name(win_tile)}, "
+                f"but the hand holds {copies}"
+            )
 
 
 #: the win-condition flags of :class:`WinContext`
