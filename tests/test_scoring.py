@@ -132,6 +132,16 @@ def test_open_hand_without_fu_ron_is_fixed_30():
     assert fu_of(r, "open hand without fu won by ron") == 2 and r.fu_raw == 22 and r.fu == 30
 
 
+def test_open_hand_without_fu_tsumo_earns_the_tsumo_fu():
+    """Seed 004: "即使吃碰后自摸，这2符还是能收入囊中" (even after a chi or pon a tsumo earns its 2
+    fu); the fixed 30 is an open pinfu shape won by ron. The library books those 2 fu as "hand
+    without fu": the lines say what the seed says (a reviewer's finding), the total is the same."""
+    t = score("234m567p345s88s", "2m", "chi:456s", tsumo=True)
+    lines = [text for text, _ in t.fu_details]
+    assert fu_of(t, "won by tsumo") == 2 and t.fu_raw == 22 and t.fu == 30
+    assert not any("won by ron" in x or "no tsumo fu" in x for x in lines), lines
+
+
 @pytest.mark.parametrize(
     ("hand", "win", "fragment", "fu"),
     [

@@ -716,7 +716,10 @@ def _explain_lines(
     lines: list[tuple[str, int]] = [("base fu (futei)", 20)]
     if base == 30:
         lines.append(("closed hand won by ron (menzen kafu)", 10))
-    if tsumo_fu:
+    # An open hand won by tsumo with no other fu: the library books its 2 fu as "hand without fu";
+    # seed 004 counts them as the tsumo's ("即使吃碰后自摸，这2符还是能收入囊中": even after a chi or
+    # pon a tsumo earns its 2 fu), and the fixed 30 only for an open pinfu shape won by ron.
+    if tsumo_fu or (without_fu and ctx.tsumo):
         lines.append(("won by tsumo", 2))
     elif ctx.tsumo:
         lines.append(("tsumo on a pinfu hand: no tsumo fu (fixed 20)", 0))
@@ -741,7 +744,7 @@ def _explain_lines(
         if not ctx.tsumo and m is None and win_group == group:
             words += " (completed by ron)"
         lines.append((f"{what}: {words}", d["fu"]))
-    if without_fu:
+    if without_fu and not ctx.tsumo:
         lines.append(("open hand without fu won by ron: +2 (fixed 30)", 2))
     return lines
 
