@@ -440,6 +440,22 @@ def test_doudizhu_replay_records_the_lead_and_role(report_outputs: dict[str, Pat
     assert result.exit_code == 0, result.output
 
 
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_chart_with_axes_names_its_values(
+    kind: str, report_outputs: dict[str, Path], tmp_path: Path
+) -> None:
+    """Bars, lines and stacked bars carry a y-axis title (a reviewer found none on any chart: the
+    points of an ADP chart were explained only above it); the heat maps name their rows and
+    columns by the policies."""
+    text, _ = page_of(report_outputs[kind], tmp_path)
+    svgs = re.findall(r'<svg [^>]*class="chart".*?</svg>', text, flags=re.S)
+    with_axes = [svg for svg in svgs if 'class="axis"' in svg]
+    assert with_axes
+    for svg in with_axes:
+        titles = re.findall(r'rotate\(-90\)" text-anchor="middle">([^<]+)</text>', svg)
+        assert len(titles) == 1 and titles[0].strip(), svg[:300]
+
+
 def test_doudizhu_games_by_role_are_shares_of_the_games_sat_in(
     report_outputs: dict[str, Path], tmp_path: Path
 ) -> None:

@@ -25,7 +25,7 @@ from mjcli.stats import Estimate
 PALETTE = ("#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#ff9da6", "#9d755d")
 FONT = 'font-family="DejaVu Sans,Arial,Helvetica,sans-serif" font-size="11"'
 #: plot height and margins: left (axis labels), right (legend), top, bottom (category labels)
-HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 240, 56, 150, 12, 40
+HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 240, 66, 150, 12, 40
 
 Value = Estimate | None
 Formatter = Callable[[float], str]
@@ -120,8 +120,11 @@ def _legend(series: Sequence[str], x: float, colours: Sequence[str] = PALETTE) -
     return out
 
 
-def _axes(width: float, ticks: list[float], fmt: Formatter, y_label: str) -> tuple[list[str], Callable]:
-    """Grid lines, tick labels and the axes; returns them with the value -> y function."""
+def _axes(
+    width: float, ticks: list[float], fmt: Formatter, y_label: str, x_label: str = ""
+) -> tuple[list[str], Callable]:
+    """Grid lines, tick labels, the axes and their titles (``y_label`` up the left side,
+    ``x_label`` under the category labels); returns them with the value -> y function."""
     lo, hi = ticks[0], ticks[-1]
     bottom = HEIGHT - BOTTOM
 
@@ -144,6 +147,11 @@ def _axes(width: float, ticks: list[float], fmt: Formatter, y_label: str) -> tup
         out.append(
             f'<text transform="translate(12 {_n((TOP + bottom) / 2)}) rotate(-90)" '
             f'text-anchor="middle">{escape(y_label)}</text>'
+        )
+    if x_label:
+        out.append(
+            f'<text x="{_n((LEFT + width - RIGHT) / 2)}" y="{HEIGHT - 4}" text-anchor="middle">'
+            f"{escape(x_label)}</text>"
         )
     return out, py
 
@@ -172,6 +180,7 @@ def bar_chart(
     tip: Formatter = percent1,
     y_range: tuple[float, float] | None = (0.0, 1.0),
     y_label: str = "",
+    x_label: str = "",
     missing: str = "no interval",
 ) -> str:
     """Grouped bars: ``values[s][c]`` for series ``s`` in category ``c``, each with its interval as
@@ -182,7 +191,7 @@ def bar_chart(
     longest = min(24, max((len(c) for c in categories), default=1))
     group = max(24.0, 12.0 * len(series) + 16, CHAR * longest + 10)
     width = max(420.0, LEFT + RIGHT + group * len(categories))
-    parts, py = _axes(width, ticks, fmt, y_label)
+    parts, py = _axes(width, ticks, fmt, y_label, x_label)
     step = (width - LEFT - RIGHT) / max(1, len(categories))
     bar = step * 0.8 / max(1, len(series))
     zero = py(min(max(0.0, ticks[0]), ticks[-1]))
@@ -221,6 +230,7 @@ def line_chart(
     tip: Formatter = percent1,
     y_range: tuple[float, float] | None = (0.0, 1.0),
     y_label: str = "",
+    x_label: str = "",
     missing: str = "no interval",
 ) -> str:
     """Lines over ordered positions (early, middle, late; shanten 0, 1, 2...), each with a band
@@ -228,7 +238,7 @@ def line_chart(
     flat = [x for row in values for e in row if e is not None for x in (e.value, e.lo, e.hi)]
     ticks = _range(flat, y_range)
     width = max(480.0, LEFT + RIGHT + 90.0 * len(positions))
-    parts, py = _axes(width, ticks, fmt, y_label)
+    parts, py = _axes(width, ticks, fmt, y_label, x_label)
     step = (width - LEFT - RIGHT) / max(1, len(positions))
 
     def px(i: int) -> float:
@@ -321,12 +331,14 @@ def stacked_bars(
     title: str,
     colours: Sequence[str] = PALETTE,
     counts: Sequence[Sequence[int]] | None = None,
+    y_label: str = "",
+    x_label: str = "",
 ) -> str:
     """One bar per category made of parts (``shares[p][c]``, summing to 1 per category)."""
     ticks = nice_ticks(0.0, 1.0)
     longest = min(24, max((len(c) for c in categories), default=1))
     width = max(420.0, LEFT + RIGHT + max(70.0, CHAR * longest + 10) * len(categories))
-    parts, py = _axes(width, ticks, percent, "")
+    parts, py = _axes(width, ticks, percent, y_label, x_label)
     step = (width - LEFT - RIGHT) / max(1, len(categories))
     for ci, cat in enumerate(categories):
         parts.append(_category_label(LEFT + step * (ci + 0.5), cat, step - 4))

@@ -84,6 +84,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
             list(ROLES),
             [[_estimate(by.get((p, role)), "wp") for p in policies] for role in ROLES],
             title="WP by policy and role",
+            y_label="share of games won",
         ),
     )
     sec.chart(
@@ -93,6 +94,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
             list(ROLES),
             [[_estimate(by.get((p, role)), "adp") for p in policies] for role in ROLES],
             title="ADP by policy and role",
+            y_label="points per game",
             fmt=charts.number,
             tip=lambda x: f"{x:.2f}",
             y_range=None,
@@ -111,6 +113,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
             parts,
             shares,
             title="Share of the games each policy sat in, by its seats",
+            y_label="share of its games",
             colours=("#b279a2", "#72b7b2", "#9d755d"),
             counts=counts,
         ),
@@ -134,6 +137,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
                 ["WP gain"],
                 [[_estimate(c, "wp_gain") for c in comparison]],
                 title="WP gain",
+                y_label="share of games won, difference",
                 y_range=None,
             ),
         )
@@ -144,6 +148,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
                 ["ADP gain"],
                 [[_estimate(c, "adp_gain") for c in comparison]],
                 title="ADP gain",
+                y_label="points per deal, difference",
                 fmt=charts.number,
                 tip=lambda x: f"{x:.2f}",
                 y_range=None,

@@ -59,7 +59,13 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
     sec.chart(
         "Final rank",
         charts.stacked_bars(
-            policies, RANKS, shares, title="Final rank distribution", colours=RANK_COLOURS, counts=counts
+            policies,
+            RANKS,
+            shares,
+            title="Final rank distribution",
+            colours=RANK_COLOURS,
+            counts=counts,
+            y_label="share of its games",
         ),
         note="Share of each policy's games finished 1st to 4th (a tie goes to the seat nearer the "
         "first dealer).",
@@ -75,6 +81,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
             ["placement"],
             one("placement"),
             title="Average placement",
+            y_label="placement (1 is first)",
             fmt=charts.plain,
             tip=charts.two_decimals,
             y_range=(1.0, 4.0),
@@ -87,6 +94,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
             ["score"],
             one("score"),
             title="Average final score",
+            y_label="final score",
             fmt=charts.number,
             tip=charts.whole,
             y_range=None,
@@ -100,6 +108,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
             policies,
             [[estimate_of(e[m]) for m, _ in RATES] for e in entries],
             title="Win, self-drawn, deal-in and call rates",
+            y_label="share of hands",
         ),
         note="Wins, deal-ins and hands with a call per hand played; self-drawn: share of the wins.",
     )
@@ -110,6 +119,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
             ["faan"],
             one("win_faan"),
             title="Faan per win",
+            y_label="faan",
             fmt=charts.plain,
             tip=charts.two_decimals,
             y_range=None,
@@ -142,6 +152,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
                     [metric],
                     [[estimate_of(p[metric]) for p in paired]],
                     title=f"Paired difference in {metric}",
+                    y_label=f"{metric}, first policy minus other",
                     fmt=charts.number,
                     tip=charts.two_decimals,
                     y_range=None,

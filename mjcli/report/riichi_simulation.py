@@ -68,7 +68,13 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
     sec.chart(
         "Final rank",
         charts.stacked_bars(
-            policies, RANKS[:seats], shares, title="Final rank distribution", colours=colours, counts=counts
+            policies,
+            RANKS[:seats],
+            shares,
+            title="Final rank distribution",
+            colours=colours,
+            counts=counts,
+            y_label="share of its games",
         ),
         note=f"Share of each policy's games finished 1st to {RANKS[seats - 1]}.",
     )
@@ -83,6 +89,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
             ["placement"],
             one("placement"),
             title="Average placement",
+            y_label="placement (1 is first)",
             fmt=charts.plain,
             tip=charts.two_decimals,
             y_range=(1.0, float(seats)),
@@ -95,6 +102,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
             ["score"],
             one("score"),
             title="Average final score",
+            y_label="final score",
             fmt=charts.number,
             tip=charts.whole,
             y_range=None,
@@ -107,6 +115,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
             ["points"],
             one("points"),
             title="Average points",
+            y_label="points",
             fmt=charts.number,
             tip=charts.one_decimal,
             y_range=None,
@@ -116,7 +125,11 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
     sec.chart(
         "Rates per round",
         charts.bar_chart(
-            [label for _, label in RATES], policies, rates, title="Win, deal-in, riichi and call rates"
+            [label for _, label in RATES],
+            policies,
+            rates,
+            title="Win, deal-in, riichi and call rates",
+            y_label="share of rounds",
         ),
         note="Wins, deal-ins and riichi per round played; call: share of rounds with a call.",
     )
@@ -145,6 +158,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
                     [metric],
                     values,
                     title=f"Paired difference in {metric}",
+                    y_label=f"{metric}, first policy minus other",
                     fmt=charts.number,
                     tip=charts.two_decimals,
                     y_range=None,
