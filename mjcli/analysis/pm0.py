@@ -98,6 +98,12 @@ def seed_rank(k: int) -> int:
     return (1, 2, 0)[suit] * 9 + number  # man is C (second), pin D (third), sou B (first)
 
 
+#: :func:`seed_rank` of every kind, read from a table (the same ranks; no call a kind compared; a
+#: list's ``__getitem__``, quicker than a tuple's method wrapper: replay, 4 policies, one core).
+#: Both MahjongJoy bots order their candidates by it.
+SEED_RANK: Callable[[int], int] = [seed_rank(k) for k in range(34)].__getitem__
+
+
 def _same_suit(a: int, b: int) -> bool:
     return 0 <= b < 27 and 0 <= a < 27 and a // 9 == b // 9
 

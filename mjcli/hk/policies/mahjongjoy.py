@@ -281,26 +281,26 @@ def choose_discard(view: SeatView, candidates: Sequence[int], plan: Plan) -> tup
         if first:
             name = "tile of the wrong suit" if plan.kind == SUIT_HAND else "tile of another suit or an honour"
             skip = _CHOW_LEVELS if plan.kind == SUIT_HAND else ()
-            for level, kinds in pm0.discard_levels(view.hand, exposed, pm0.seed_rank):
+            for level, kinds in pm0.discard_levels(view.hand, exposed, pm0.SEED_RANK):
                 if level in skip or first.isdisjoint(kinds):
                     continue
                 if level == pm0.BEYOND:  # in no level of the list (as read here): the first one
                     k = next(k for k in kinds if k in first)
                     return k, f"{name}: {tile_text(k)}"
-                k = min(first.intersection(kinds), key=pm0.seed_rank)
+                k = min(first.intersection(kinds), key=pm0.SEED_RANK)
                 return k, f"{name} ({level}): {tile_text(k)}"
             # not reached when the candidates are tiles of the hand (the last level holds them
             # all), so the levels are not kept for the walk below: made again if ever needed
-    for level, kinds in pm0.discard_levels(view.hand, exposed, pm0.seed_rank):
+    for level, kinds in pm0.discard_levels(view.hand, exposed, pm0.SEED_RANK):
         if allowed.isdisjoint(kinds):
             continue
         k = (
             next(k for k in kinds if k in allowed)
             if level == pm0.BEYOND
-            else min(allowed.intersection(kinds), key=pm0.seed_rank)
+            else min(allowed.intersection(kinds), key=pm0.SEED_RANK)
         )
         return k, f"{level}: {tile_text(k)}"
-    k = min(allowed, key=pm0.seed_rank)
+    k = min(allowed, key=pm0.SEED_RANK)
     return k, f"first tile: {tile_text(k)}"
 
 

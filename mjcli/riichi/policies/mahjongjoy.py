@@ -95,9 +95,7 @@ NAME = "mahjongjoy"
 LITERAL_NAME = "mahjongjoy-literal"
 SEED = "000_0655bb32b8765f27.txt (Definiciones; Hong Kong PM0 1-4; Algoritmo para bots de Mahjong Riichi)"
 
-#: pm0.seed_rank of every kind, read from a table (the same ranks; no call a kind compared; a
-#: list's ``__getitem__``, quicker than a tuple's method wrapper: replay, 4 policies, one core)
-_SEED_RANK = [pm0.seed_rank(k) for k in range(34)].__getitem__
+_SEED_RANK = pm0.SEED_RANK
 
 _CALL_RANK = {"open_kan": 0, "pon": 1, "chi": 2}
 
