@@ -98,9 +98,12 @@ def test_a_win_on_a_joker_is_self_drawn_only(how: list[str]) -> None:
         assert "a discarded joker can be claimed by nobody, not even for a win" in str(e)
 
 
-@pytest.mark.parametrize("how", [["--tsumo"], ["--tsumo", "--rinshan"], ["--tsumo", "--haitei"]])
+@pytest.mark.parametrize(
+    "how", [["--tsumo"], ["--tsumo", "--rinshan", "--melds", "ankan:1111z"], ["--tsumo", "--haitei"]]
+)
 def test_a_self_drawn_joker_wins(how: list[str]) -> None:
-    r = run("score", "--game", "red", "123m456p789s111zJ", "--win", "J", *how, "--json")
+    hand = "123m456p789sJ" if "--melds" in how else "123m456p789s111zJ"
+    r = run("score", "--game", "red", hand, "--win", "J", *how, "--json")
     assert r.exit_code == 0, r.output
 
 

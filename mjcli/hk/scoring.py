@@ -550,7 +550,6 @@ def score_typed(
         heavenly=heavenly,
         earthly=earthly,
     )
-    ctx.check(meld_list, concealed.count(win_tile) + sum(m.tiles.count(win_tile) for m in meld_list))
     # Red design point 4 (mjcli/hk/rules.py, README's Red section): "a discarded joker can be claimed
     # by nobody, not even for a win"; and kongs are of real tiles (point 3), so no joker is robbed.
     # A joker wins only when drawn: self-drawn (or on a kong's replacement, which is self-drawn too)
@@ -559,6 +558,7 @@ def score_typed(
             f"hand '{hand}': the winning tile is a joker, and a discarded joker can be claimed by "
             "nobody, not even for a win (Red): a joker wins self-drawn (--tsumo); --win names another tile"
         )
+    ctx.check(meld_list, concealed.count(win_tile) + sum(m.tiles.count(win_tile) for m in meld_list))
     counts = [0] * NUM_KINDS
     for c in concealed:
         if c != JOKER:
