@@ -123,3 +123,19 @@ def test_dash_is_standard_input_and_standard_output(tmp_path: Path) -> None:
         timeout=60,
     )
     assert empty.returncode == 2 and empty.stderr.decode().strip() == "error: stdin: the file is empty"
+
+
+def test_final_points_the_source_lacks_are_not_made_up(tmp_path: Path) -> None:
+    """An mjai end_game with scores and no points: tenhou6 writes null points (it wrote 0, read
+    back as recorded points, and the converted log failed to verify: a reviewer's finding), and
+    back to mjai no points come out."""
+    source = (
+        Path(__file__).resolve().parents[1] / "fixtures" / "sanma" / "2020010100gm-00b9-0000-7a6863a8.mjson"
+    )
+    out = tmp_path / "game.json"
+    assert mjcli("convert", str(source), "--to", "tenhou6", "-o", str(out)).returncode == 0
+    assert json.loads(out.read_text())["sc"][:6] == [69100, None, -7800, None, 43700, None]
+    r = mjcli("verify", str(source), str(out))
+    assert r.returncode == 0 and "2 ok" in r.stdout, r.stdout
+    back = mjcli("convert", str(out), "--to", "mjai")
+    assert json.loads(back.stdout.splitlines()[-1]) == {"type": "end_game", "scores": [69100, -7800, 43700]}

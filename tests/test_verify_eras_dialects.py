@@ -257,12 +257,15 @@ def test_libriichi_extra_draw_after_the_fourth_riichi_reads_as_tenhou_s_abort():
     assert verify_log(paid).status == MISMATCH
 
 
-def test_gimite_spelling_sufonrenta_is_four_winds():
+def test_gimite_spelling_sufonrenta_is_four_winds_both_ways():
+    """gimite/mjai (active_game.rb) writes sufonrenta: mjcli writes it too (a reviewer found
+    "sufonrenda" written) and reads both."""
     objs = _as_mjai_objs(LOGS / "tenhou-xml-scenarios" / "encdec-four-winds-no-winner.mjlog")
-    (o,) = [o for o in objs if o["type"] == "ryukyoku" and o["reason"] == "sufonrenda"]
-    o["reason"] = "sufonrenta"
-    game = read_bytes(_mjai(objs), "x.jsonl")[0]
-    assert any(isinstance(e, ev.RoundDraw) and e.reason == ev.FOUR_WINDS for e in game.events)
+    (o,) = [o for o in objs if o["type"] == "ryukyoku" and o["reason"] == "sufonrenta"]
+    for spelling in ("sufonrenta", "sufonrenda"):
+        o["reason"] = spelling
+        game = read_bytes(_mjai(objs), "x.jsonl")[0]
+        assert any(isinstance(e, ev.RoundDraw) and e.reason == ev.FOUR_WINDS for e in game.events)
 
 
 def _without(objs: list[dict], fields: tuple[str, ...]) -> list[dict]:

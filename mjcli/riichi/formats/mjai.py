@@ -89,7 +89,7 @@ REASONS = {
     "kyuushukyuuhai": NINE_TERMINALS,
     "suchareach": FOUR_RIICHI,
     "sufonrenda": FOUR_WINDS,
-    "sufonrenta": FOUR_WINDS,  # gimite/mjai's spelling
+    "sufonrenta": FOUR_WINDS,  # gimite/mjai's spelling, the one written
     "sufurenda": FOUR_WINDS,
     "sukaikan": FOUR_KANS,
     "suukaikan": FOUR_KANS,
@@ -103,7 +103,7 @@ REASON_NAME = {
     EXHAUSTIVE: "fanpai",
     NINE_TERMINALS: "kyushukyuhai",
     FOUR_RIICHI: "suchareach",
-    FOUR_WINDS: "sufonrenda",
+    FOUR_WINDS: "sufonrenta",  # gimite/mjai's (active_game.rb; its Tenhou converter's kaze4 too)
     FOUR_KANS: "sukaikan",
     TRIPLE_RON: "sanchaho",
     NAGASHI_MANGAN: "nagashimangan",

@@ -651,9 +651,11 @@ def _end_game(obj: dict[str, Any], n: int) -> EndGame:
     raw = [whole_points(sc[2 * i], "final score") for i in range(n)]
     # Tenhou's own downloads give scores in hundreds; converters often give points.
     factor = 100 if abs(sum(raw)) < 10_000 else 1
+    marks = [sc[2 * i + 1] for i in range(n)]
     return EndGame(
         tuple(whole_points(x * factor, "final score") for x in raw),
-        tuple(final_points_value(sc[2 * i + 1], "final points") for i in range(n)),
+        # null: the source of a converted log had no final points (see write_tenhou6)
+        None if None in marks else tuple(final_points_value(m, "final points") for m in marks),
     )
 
 
@@ -989,7 +991,10 @@ def write_tenhou6(game: GameLog) -> str:
         obj["incomplete"] = True  # not Tenhou's: says the record stops before the game's end
     if end is not None and end.scores is not None:
         sc: list[Any] = []
+        # Final points the source did not record (an mjai end_game with scores only) are written
+        # as null, not made up: Tenhou's own files always have them, and 0 read back as recorded
+        # points made the converted log fail to verify (a reviewer's finding).
         for i in range(n):
-            sc += [end.scores[i], end.points[i] if end.points is not None else 0]
+            sc += [end.scores[i], end.points[i] if end.points is not None else None]
         obj["sc"] = sc + [0, 0] * (4 - n)
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"
