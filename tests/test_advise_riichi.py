@@ -242,3 +242,44 @@ def test_the_shown_hands_are_reported(capsys):
     assert "shown by seat 2: 123456789m1234z" in capsys.readouterr().out
     assert run_riichi_advise("123m456p789s1122z3z", shown="W:123456789m1234z", json_out=True) == 0
     assert json.loads(capsys.readouterr().out)["shown_hands"] == {"2": "123456789m1234z"}
+
+
+def test_a_file_of_several_games_names_the_game(tmp_path):
+    """Two mjai games in one file: advise took the first one in silence whatever position was asked
+    (a reviewer's finding); now --game-index picks one, as replay's game column numbers them, and
+    without it the file's games are counted in the error."""
+    from typer.testing import CliRunner
+
+    from mjcli.cli import app
+    from mjcli.riichi.replay import ReplayOptions, replay_file
+
+    shared = Path(__file__).resolve().parents[2] / "shared" / "logs" / "mjai"
+    two = tmp_path / "two.jsonl"
+    two.write_bytes(
+        (shared / "example_before_injection.jsonl").read_bytes()
+        + (shared / "126_204_0_mjai.jsonl").read_bytes()
+    )
+    frame = replay_file(two, "two", ReplayOptions(("greedy",))).decisions
+    second = frame.filter(frame["game"] == 1).row(10, named=True)
+    position = [
+        "--round",
+        second["round"][:2],
+        "--honba",
+        str(second["honba"]),
+        "--turn",
+        str(second["turn"]),
+    ]
+    position += ["--seat", str(second["seat"]), "--policy", "greedy", "--json"]
+    runner = CliRunner()
+    r = runner.invoke(app, ["advise", str(two), *position])
+    assert isinstance(r.exception, UsageError) and "holds 2 games: name one with --game-index 0-1" in str(
+        r.exception
+    )
+    r = runner.invoke(app, ["advise", str(two), *position, "--game-index", "1"])
+    assert r.exit_code == 0, r.output
+    got = json.loads(r.output)
+    assert got["hand"] == second["hand"] and got["actual_text"] == second["actual"]
+    r = runner.invoke(app, ["advise", "123m456p789s1122z3z", "--game-index", "1"])
+    assert isinstance(r.exception, UsageError) and "--game-index does not apply to a typed hand" in str(
+        r.exception
+    )

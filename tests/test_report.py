@@ -456,6 +456,38 @@ def test_every_chart_with_axes_names_its_values(
         assert len(titles) == 1 and titles[0].strip(), svg[:300]
 
 
+def test_the_advise_commands_of_a_file_of_two_games_name_the_game(tmp_path: Path) -> None:
+    """A file holding two games: each drawn decision's command carries --game-index (the page said
+    "advise reads the file's first game", and advise did, in silence), and reopens the row."""
+    shared = Path(__file__).resolve().parents[2] / "shared" / "logs" / "mjai"
+    two = tmp_path / "two.jsonl"
+    two.write_bytes(
+        (shared / "example_before_injection.jsonl").read_bytes()
+        + (shared / "126_204_0_mjai.jsonl").read_bytes()
+    )
+    out = tmp_path / "rep"
+    result = runner.invoke(
+        app, ["replay", str(two), "--policy", "greedy,akagi", "-j", "1", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    _, parsed = page_of(out, tmp_path)
+    rows = scan(out).collect()
+    assert parsed.commands and all("--game-index" in c for c in parsed.commands)
+    for cmd in parsed.commands[:4]:
+        args = shlex.split(cmd)
+        opt = dict(zip(args[3::2], args[4::2], strict=True))
+        shown = runner.invoke(app, [*args[1:], "--policy", "greedy,akagi", "--json"])
+        assert shown.exit_code == 0, shown.output
+        here = rows.filter(
+            (pl.col("game") == int(opt["--game-index"]))
+            & (pl.col("round") == opt["--round"])
+            & (pl.col("honba") == int(opt["--honba"]))
+            & (pl.col("turn") == int(opt["--turn"]))
+            & (pl.col("seat") == int(opt["--seat"]))
+        )
+        assert json.loads(shown.stdout)["actual_text"] == here["actual"][0]
+
+
 def test_doudizhu_games_by_role_are_shares_of_the_games_sat_in(
     report_outputs: dict[str, Path], tmp_path: Path
 ) -> None:

@@ -77,6 +77,13 @@ def register(app: typer.Typer) -> None:
             min=0,
             help="Riichi log position: the `turn` column of replay's decisions.parquet.",
         ),
+        game_index: int | None = typer.Option(
+            None,
+            "--game-index",
+            min=0,
+            help="Riichi log position: the game of a file that holds several, from 0 (replay's `game` "
+            "column) [default: the only one].",
+        ),
         sanma: bool = typer.Option(
             False, "--sanma", help="Riichi: a three-player hand (seats E/S/W, no 2m-8m, no chi, nukidora)."
         ),

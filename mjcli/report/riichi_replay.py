@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -79,6 +79,8 @@ class Logs:
     paths: dict[str, str]
     known: bool  # the replay recorded its inputs
     rules: dict[str, str] = field(default_factory=dict)  # label -> the rule set its games were played under
+    #: the labels of files holding several games (their advise commands name the game)
+    several: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, folder: Path) -> Logs:
@@ -126,8 +128,8 @@ def advise_command(logs: Logs, row: dict[str, Any]) -> tuple[str, str]:
             )
             + ": prefix that folder."
         )
-    if row.get("game"):
-        note += f" The decision is in game {row['game']} of the file; advise reads the file's first game."
+    if row.get("game") or row["file"] in logs.several:
+        cmd += f" --game-index {row.get('game') or 0}"
     return cmd, note.strip()
 
 
@@ -255,6 +257,8 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
     lf = decisions(out.folder)
     summary = summarise(lf)
     logs = Logs.of(out.folder)
+    several = lf.filter(pl.col("game") > 0).select("file").unique().collect()["file"].to_list()
+    logs = replace(logs, several=frozenset(several))
     page.lines.append(
         f"replay (riichi): {summary['games']} games, {summary['decision_points']} decision points, "
         f"{summary['rows']} policy answers"

@@ -411,7 +411,7 @@ def advise_log(
     turn: int,
     seat: int,
     policies: Sequence[str] | str = "all",
-    game_index: int = 0,
+    game_index: int | None = None,
     registry: Registry | None = None,
     hands_shown: Sequence[str] | None = None,
     seat_is_wind: bool = False,
@@ -424,7 +424,9 @@ def advise_log(
     The position is a row of ``replay``'s ``decisions.parquet``: ``round_label`` (``E2``),
     ``honba``, ``turn`` (the index, from 0, of the move in the round - draw, discard, call or kan -
     right after which the decision comes) and ``seat`` (0..3, seat 0 = the first dealer), in the
-    game ``game_index`` of the file (any format ``verify`` reads). The decision points are those
+    game ``game_index`` of the file (any format ``verify`` reads; None: the file's only game, and a
+    usage error naming the count when it holds several, rather than the first one in silence).
+    The decision points are those
     of :func:`mjcli.riichi.replay.decisions_of`, so the hand, the legal actions and the player's action
     are the row's. ``seat_is_wind``: ``seat`` is the seat's wind in that round (0..3 = E S W N) at
     the table of the log (three or four seats). Besides :func:`advise_view`'s keys: ``file``,
@@ -442,6 +444,13 @@ def advise_log(
     if not 0 <= seat <= 3:
         raise UsageError(f"seat {seat} is not 0..3")
     games = read_log(path)
+    if game_index is None:
+        if len(games) > 1:
+            raise UsageError(
+                f"{path} holds {len(games)} games: name one with --game-index 0-{len(games) - 1} "
+                "(replay's game column)"
+            )
+        game_index = 0
     if not 0 <= game_index < len(games):
         raise UsageError(f"{path} holds {len(games)} game(s); game {game_index} does not exist")
     seats_n = games[game_index].players

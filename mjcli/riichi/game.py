@@ -360,13 +360,15 @@ def advise(
     from_: str | None = None,
     shown: str | None = None,
     hands_shown: str | None = None,
+    game_index: int | None = None,
 ) -> int:
     """``hand`` is a hand in mpsz or a log file. For a hand, ``round_`` is the round wind and
     ``seat`` the seat (see :func:`read_seat`); ``offered`` and ``from_`` a discard to answer (the
     hand is then 13 tiles); ``shown`` other seats' hands shown at the table. For a log, the position
     is ``round_`` (a round label such as ``E2``), ``honba``, ``turn`` (as in replay's
-    ``decisions.parquet``) and ``seat``; ``hands_shown`` the players whose hand is shown (default: as
-    the log records)."""
+    ``decisions.parquet``) and ``seat``, in game ``game_index`` of a file that holds several (which
+    must then be named); ``hands_shown`` the players whose hand is shown (default: as the log
+    records)."""
     from mjcli.melds import parse_melds
     from mjcli.riichi.advise import advise_hand, advise_log, render
     from mjcli.riichi.policies.base import PolicyError
@@ -406,9 +408,16 @@ def advise(
                 registry=registry,
                 seat_is_wind=kind == "wind",
                 hands_shown=parse_hands_shown_names(hands_shown),
+                game_index=game_index,
             )
         else:
-            _refuse_for("a typed hand (not a log)", honba=honba, turn=turn, hands_shown=hands_shown)
+            _refuse_for(
+                "a typed hand (not a log)",
+                honba=honba,
+                turn=turn,
+                hands_shown=hands_shown,
+                game_index=game_index,
+            )
             if (offered is None) != (from_ is None):
                 raise UsageError("--offered and --from go together: the tile and the seat that discarded it")
             in_riichi = [
@@ -1402,7 +1411,8 @@ seat 0 is the dealer, East, so --seat 1 and --seat S are the same seat (default 
 format verify reads) with --round E2 --honba 0 --turn 8 --seat 1 takes the decision of seat 1 (seat
 0 = the first dealer; --seat S would be the seat that is South in E2) in round E2 with 0 honba that
 comes right after move 8 of the round: --turn counts the round's moves (draws, discards, calls,
-kans) from 0, exactly as the turn column of replay's decisions.parquet. It shows what the player
+kans) from 0, exactly as the turn column of replay's decisions.parquet; in a file of several games
+--game-index N names one (from 0, replay's game column). It shows what the player
 actually did there beside the policies; --dora, --seen, --melds and --riichi-by come from the log
 and are refused. --sanma: a three-player hand (seats E/S/W, no 2m-8m, no chi; a North may be set
 aside: nukidora); a log says itself how many play.
@@ -1560,6 +1570,7 @@ GAME = GameEntry(
                 "from_": None,
                 "shown": None,
                 "hands_shown": None,
+                "game_index": None,
             },
         ),
         "verify": Command(
