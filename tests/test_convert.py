@@ -9,7 +9,7 @@ from pathlib import Path
 
 from shared import LOGS
 
-from mjcli.riichi.formats import read_log
+from mjcli.riichi.formats import read_bytes, read_log
 
 XML = LOGS / "tenhou-xml" / "2010081709gm-00a9-0000-fe3371ad.mjlog"
 MJAI = LOGS / "mjai" / "126_204_0_mjai.jsonl"
@@ -95,8 +95,10 @@ def test_three_player_games_are_converted(tmp_path: Path) -> None:
     r = mjcli("convert", str(log), "--to", "tenhou6", "-o", str(out))
     assert r.returncode == 0, r.stderr
     obj = json.loads(out.read_text())
-    # Tenhou's own three-player layout: 三 in the rule, an empty fourth seat everywhere
-    assert obj["rule"]["disp"] == "三南喰赤" and obj["name"][3] == "" and len(obj["sc"]) == 8
+    # Tenhou's own three-player layout: 三 in the rule (then the lobby), an empty fourth seat everywhere
+    assert (
+        obj["rule"]["disp"] == "三鳳南喰赤" and obj["name"][3] == "" and len(obj["sc"]) == 8
+    )  # GO 185: phoenix
     assert all(rnd[1][3] == 0 and rnd[13:16] == [[], [], []] for rnd in obj["log"])
 
 
@@ -139,3 +141,21 @@ def test_final_points_the_source_lacks_are_not_made_up(tmp_path: Path) -> None:
     assert r.returncode == 0 and "2 ok" in r.stdout, r.stdout
     back = mjcli("convert", str(out), "--to", "mjai")
     assert json.loads(back.stdout.splitlines()[-1]) == {"type": "end_game", "scores": [69100, -7800, 43700]}
+
+
+def test_the_header_is_carried_to_tenhou6() -> None:
+    """Ranks, ratings, sex codes, the title and the rule line with its lobby (a reviewer found them
+    dropped or rebuilt without the lobby: 鳳南喰赤 -> 南喰赤)."""
+    r = mjcli("convert", str(XML), "--to", "tenhou6")
+    obj = json.loads(r.stdout)
+    # UN dan="16,17,17,17" rate="2121,2181,2185,2177" sx="M,M,M,F"; GO type 169: phoenix, South
+    assert obj["dan"] == ["七段", "八段", "八段", "八段"] and obj["rate"] == [2121.0, 2181.0, 2185.0, 2177.0]
+    assert obj["sx"] == ["M", "M", "M", "F"] and obj["rule"]["disp"] == "鳳南喰赤"
+    edge = LOGS / "tenhou6-edge" / "ryukyoku.json"
+    theirs = json.loads(edge.read_text(encoding="utf-8"))
+    ours = json.loads(mjcli("convert", str(edge), "--to", "tenhou6").stdout)
+    assert ours["title"] == theirs["title"] != ["", ""] and ours["rule"]["disp"] == theirs["rule"]["disp"]
+    # mjai has no place for it, and the events of one game are the same whatever header they carry
+    (a,) = read_log(XML)
+    (b,) = read_bytes(mjcli("convert", str(XML), "--to", "mjai").stdout.encode(), "back.jsonl")
+    assert a.start.header.dan and not b.start.header.dan and a.events == b.events

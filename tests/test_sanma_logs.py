@@ -126,7 +126,9 @@ def test_tenhou6_written_as_tenhou_writes_it():
         assert ours[1] == theirs[1] and ours[16][0] == theirs[16][0]
         if len(theirs[16]) > 1:  # the deltas of each seat, the empty fourth's too
             assert ours[16][1] == theirs[16][1]
-    assert mine["rule"]["disp"] == "三南喰赤" and mine["sc"][6:] == [0, 0] and mine["name"][3] == ""
+    # the rule line as Tenhou wrote it, its lobby (鳳) too: it was rebuilt from the rules, without it
+    assert mine["rule"]["disp"] == obj["rule"]["disp"] == "三鳳南喰赤"
+    assert mine["sc"][6:] == [0, 0] and mine["name"][3] == ""
 
 
 def test_mjai_reads_both_three_player_dialects():

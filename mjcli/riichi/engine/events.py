@@ -64,10 +64,25 @@ class GameRules:
 
 
 @dataclass(frozen=True, slots=True)
+class Header:
+    """What a log says of its game and players besides the play, as the source wrote it: ``convert``
+    carries it from one format to another; the engine reads none of it. Empty where the source has
+    none (mjai has no place for it)."""
+
+    title: tuple[str, ...] = ()  # tenhou.net/6 ``title`` (a tournament's name and round, say)
+    dan: tuple[str, ...] = ()  # the players' ranks by name (Tenhou's 新人 ... 十段, 天鳳)
+    rate: tuple[float, ...] = ()  # their ratings
+    sex: tuple[str, ...] = ()  # Tenhou's ``sx``: M, F, C (a computer)
+    disp: str = ""  # the rule line as written (tenhou.net/6 ``rule.disp``, with its lobby marks)
+
+
+@dataclass(frozen=True, slots=True)
 class StartGame:
     names: tuple[str, ...]
     rules: GameRules = field(default_factory=GameRules)
     game_id: str = ""
+    # not compared: two formats of one game are the same game whatever header each could carry
+    header: Header = field(default_factory=Header, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

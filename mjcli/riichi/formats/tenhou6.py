@@ -45,6 +45,7 @@ from mjcli.riichi.engine.events import (
     EndRound,
     Event,
     GameRules,
+    Header,
     NewDora,
     Nukidora,
     OpenKan,
@@ -560,6 +561,33 @@ def _read_round(rnd: list[Any], n: int, where: str) -> list[Event]:
 # ---------------------------------------------------------------- games
 
 
+def _header(obj: dict[str, Any], n: int) -> Header:
+    """``title``, ``dan``, ``rate``, ``sx`` and ``rule.disp`` as written (metadata: a field of another
+    shape is left out rather than failing the log)."""
+
+    def texts(key: str, size: int | None = n) -> tuple[str, ...]:
+        value = obj.get(key)
+        if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+            return ()
+        value = value[:size] if size else value
+        return tuple(value) if size is None or len(value) == size else ()
+
+    rate = obj.get("rate")
+    numbers = (
+        isinstance(rate, list)
+        and len(rate) >= n
+        and all(isinstance(x, int | float) and not isinstance(x, bool) for x in rate[:n])
+    )
+    disp = (obj.get("rule") or {}).get("disp") if isinstance(obj.get("rule"), dict) else None
+    return Header(
+        title=texts("title", None),
+        dan=texts("dan"),
+        rate=tuple(float(x) for x in rate[:n]) if numbers else (),  # type: ignore[index]
+        sex=texts("sx"),
+        disp=disp if isinstance(disp, str) else "",
+    )
+
+
 def _rule_json(disp: str, rules: GameRules) -> dict[str, Any]:
     rule: dict[str, Any] = {"disp": disp, "aka": 1 if rules.red_fives else 0}
     if rules.open_riichi:
@@ -688,7 +716,7 @@ def _game_inner(
     if not game_id:
         # no id in the file: the file name, numbered when the file holds several games
         game_id = game_id_from_name(name) + (f"#{game_index + 1}" if game_index else "")
-    events: list[Event] = [StartGame(tuple(names), _rules(obj, n, rounds), game_id)]
+    events: list[Event] = [StartGame(tuple(names), _rules(obj, n, rounds), game_id, _header(obj, n))]
     complete, problem = True, None
     for rnd in rounds:
         round_events = _read_round(rnd, n, where)
@@ -978,15 +1006,25 @@ def write_tenhou6(game: GameLog) -> str:
         elif rounds:
             rounds[-1].append(e)
     rules = start.rules
+    header = start.header
     disp = ("三" if n == 3 else "") + {"hanchan": "南", "tonpuu": "東"}.get(rules.length, "")
     disp += ("喰" if rules.open_tanyao else "") + ("赤" if rules.red_fives else "")
+    if header.disp:  # the source's own line (its lobby and speed marks), when it reads the same
+        said = _rules({"rule": {"disp": header.disp, "aka": int(rules.red_fives)}}, n, [])
+        if (said.open_tanyao, said.length) == (rules.open_tanyao, rules.length):
+            disp = header.disp
+    pad = [""] if n == 3 else []
     obj: dict[str, Any] = {
-        "title": ["", ""],
-        "name": list(start.names) + ([""] if n == 3 else []),
+        "title": list(header.title) or ["", ""],
+        "name": list(start.names) + pad,
         "rule": _rule_json(disp, rules),
         "ref": start.game_id or game.game_id,
         "log": [_round_json(r, n) for r in rounds],
     }
+    # Tenhou's downloads give the players' ranks, ratings and sex codes beside their names
+    for key, values, empty in (("dan", header.dan, ""), ("rate", header.rate, 0), ("sx", header.sex, "")):
+        if values:
+            obj[key] = list(values) + [empty] * len(pad)
     if end is None and rounds and any(isinstance(e, Win | RoundDraw) for e in rounds[-1]):
         obj["incomplete"] = True  # not Tenhou's: says the record stops before the game's end
     if end is not None and end.scores is not None:

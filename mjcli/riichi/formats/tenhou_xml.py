@@ -14,6 +14,7 @@ Tags: ``GO`` (rule bits), ``UN`` (names; later ``UN`` tags are reconnects), ``IN
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from urllib.parse import unquote
 
 from mjcli.errors import LogFormatError, MjcliError
@@ -34,6 +35,7 @@ from mjcli.riichi.engine.events import (
     EndRound,
     Event,
     GameRules,
+    Header,
     NewDora,
     Nukidora,
     OpenKan,
@@ -89,6 +91,24 @@ def rules_from_go(go_type: int) -> GameRules:
     )
 
 
+#: the lobby bits of a GO type: 0x20 特上, 0x80 上級, both 鳳凰 (neither: 一般)
+GO_TOKUJOU, GO_JOUKYUU = 0x20, 0x80
+
+
+def disp_of_go(go_type: int) -> str:
+    """Tenhou's rule line for a GO type, as its tenhou.net/6 downloads write it ("鳳南喰赤",
+    "三般東喰赤速"): three-player, the lobby, East or South, open tanyao, red fives, fast."""
+    lobby = {GO_TOKUJOU | GO_JOUKYUU: "鳳", GO_TOKUJOU: "特", GO_JOUKYUU: "上", 0: "般"}
+    return (
+        ("三" if go_type & GO_3P else "")
+        + lobby[go_type & (GO_TOKUJOU | GO_JOUKYUU)]
+        + ("南" if go_type & GO_HANCHAN else "東")
+        + ("" if go_type & GO_NO_KUITAN else "喰")
+        + ("" if go_type & GO_NO_RED else "赤")
+        + ("速" if go_type & GO_FAST else "")
+    )
+
+
 def go_from_rules(rules: GameRules) -> int:
     """The GO type for a rule set (a ranked-lobby human game, as Tenhou writes them)."""
     go = GO_VS_HUMANS
@@ -107,6 +127,33 @@ def _ints(text: str) -> list[int]:
     return [int(x) for x in text.split(",")] if text else []
 
 
+#: Tenhou's rank names by the ``dan`` codes of a ``UN`` tag (Tenhou's own client script, var DAN)
+TENHOU_DAN = (
+    "新人", "９級", "８級", "７級", "６級", "５級", "４級", "３級", "２級", "１級",
+    "初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳",
+)  # fmt: skip
+
+
+def _header_of_un(a: dict[str, str], n: int) -> Header:
+    """The players' ranks, ratings and sex codes of a ``UN`` tag (metadata: a value that does not
+    read leaves its field empty rather than failing the log)."""
+    parts = {k: a.get(k, "").split(",")[:n] for k in ("dan", "rate", "sx")}
+    try:
+        dan = tuple(TENHOU_DAN[int(x)] if 0 <= int(x) < len(TENHOU_DAN) else x for x in parts["dan"] if x)
+    except ValueError:
+        dan = ()
+    try:
+        rate = tuple(float(x) for x in parts["rate"] if x)
+    except ValueError:
+        rate = ()
+    sex = tuple(x for x in parts["sx"] if x)
+    return Header(
+        dan=dan if len(dan) == n else (),
+        rate=rate if len(rate) == n else (),
+        sex=sex if len(sex) == n else (),
+    )
+
+
 class _Reader:
     def __init__(self, name: str, normalise_dora: bool = True) -> None:
         self.name = name
@@ -115,6 +162,8 @@ class _Reader:
         self.red = True
         self.n = 4
         self.names: tuple[str, ...] = ()
+        self.header = Header()
+        self.disp = ""  # the GO tag's rule line (disp_of_go)
         self.events: list[Event] = []
         self.round: list[Event] = []  # the current round's events (StartRound first)
         self.round_over = False
@@ -188,7 +237,9 @@ class _Reader:
 
     # -- tags
     def on_go(self, a: dict[str, str]) -> None:
-        self.rules = rules_from_go(int(a.get("type", "9")))
+        go_type = int(a.get("type", "9"))
+        self.disp = disp_of_go(go_type)
+        self.rules = rules_from_go(go_type)
         self.red = self.rules.red_fives
         self.n = self.rules.players
 
@@ -199,6 +250,7 @@ class _Reader:
         if self.n == 3 or (not names[3] and "n3" not in a):
             names = names[:3]
         self.names = tuple(names)
+        self.header = _header_of_un(a, len(names))
 
     def on_init(self, a: dict[str, str]) -> None:
         self.close_round()
@@ -207,7 +259,14 @@ class _Reader:
                 self.rules = GameRules(3, self.rules.red_fives, self.rules.open_tanyao, self.rules.length)
                 self.n = 3
             names = self.names or tuple("" for _ in range(self.n))
-            self.events.append(StartGame(tuple(names[: self.n]), self.rules, game_id_from_name(self.name)))
+            self.events.append(
+                StartGame(
+                    tuple(names[: self.n]),
+                    self.rules,
+                    game_id_from_name(self.name),
+                    replace(self.header, disp=self.disp),
+                )
+            )
         seed = _ints(a.get("seed", ""))
         if len(seed) < 6:
             raise self.fail(f"INIT seed '{a.get('seed', '')}' has fewer than 6 numbers")
