@@ -18,7 +18,11 @@ from typing import Any
 
 import polars as pl
 
+from mjcli.report import charts
 from mjcli.stats import Estimate, ratio_estimate
+
+#: the y axis of every agreement chart
+AGREEMENT_AXIS = "share agreeing with the player"
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,18 @@ class GroupRates:
     def matrix(self) -> list[list[Estimate | None]]:
         """Values by series (policy) then category (group), as the charts take them."""
         return [[self.rates[p].get(g) for g in self.groups] for p in self.policies]
+
+    def bars(self, title: str, x_label: str) -> str:
+        """The rates as grouped bars, a policy's bar in each group, with their intervals."""
+        return charts.bar_chart(
+            self.groups, self.policies, self.matrix(), title=title, y_label=AGREEMENT_AXIS, x_label=x_label
+        )
+
+    def lines(self, title: str, x_label: str) -> str:
+        """The rates as a line per policy over the (ordered) groups, with their intervals."""
+        return charts.line_chart(
+            self.groups, self.policies, self.matrix(), title=title, y_label=AGREEMENT_AXIS, x_label=x_label
+        )
 
 
 def policy_order(lf: pl.LazyFrame) -> list[str]:

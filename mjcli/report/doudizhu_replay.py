@@ -150,39 +150,18 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
     )
     sec.chart(
         "By kind of decision",
-        charts.bar_chart(
-            kinds.groups,
-            kinds.policies,
-            kinds.matrix(),
-            title="Agreement by kind of decision",
-            y_label="share agreeing with the player",
-            x_label="kind of decision",
-        ),
+        kinds.bars("Agreement by kind of decision", "kind of decision"),
     )
     phases = rates_by(lf, phase(), CLUSTERS, PHASES)
     sec.chart(
         "By phase of the game",
-        charts.line_chart(
-            phases.groups,
-            phases.policies,
-            phases.matrix(),
-            title="Agreement by phase",
-            y_label="share agreeing with the player",
-            x_label="third of the game",
-        ),
+        phases.lines("Agreement by phase", "third of the game"),
         note="A decision's place among its game's decisions (bids included), in thirds.",
     )
     cards = rates_by(lf, cards_group(), CLUSTERS, CARD_GROUPS)
     sec.chart(
         "By cards in hand",
-        charts.line_chart(
-            cards.groups,
-            cards.policies,
-            cards.matrix(),
-            title="Agreement by cards in hand",
-            y_label="share agreeing with the player",
-            x_label="cards in hand",
-        ),
+        cards.lines("Agreement by cards in hand", "cards in hand"),
     )
     names, matrix = pair_matrix(lf, POINT)
     sec.chart(

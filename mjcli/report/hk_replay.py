@@ -229,27 +229,13 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
     kinds = rates_by(lf, pl.col("kind"), CLUSTERS, KINDS)
     sec.chart(
         "By kind of decision",
-        charts.bar_chart(
-            kinds.groups,
-            kinds.policies,
-            kinds.matrix(),
-            title="Agreement by kind of decision",
-            y_label="share agreeing with the player",
-            x_label="kind of decision",
-        ),
+        kinds.bars("Agreement by kind of decision", "kind of decision"),
     )
     phases = rates_by(lf, phase(), CLUSTERS, PHASES)
     if phases.groups:
         sec.chart(
             "By phase of the hand",
-            charts.line_chart(
-                phases.groups,
-                phases.policies,
-                phases.matrix(),
-                title="Agreement by phase",
-                y_label="share agreeing with the player",
-                x_label="phase of the hand (tiles left in the wall)",
-            ),
+            phases.lines("Agreement by phase", "phase of the hand (tiles left in the wall)"),
             note=f"Tiles left in the wall: early more than {EARLY}, middle {LATE + 1}-{EARLY}, late {LATE} "
             "or fewer (the wall holds 91 once the hands are dealt, Red 95).",
         )
@@ -257,14 +243,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
     if shanten.groups:
         sec.chart(
             "By shanten before acting",
-            charts.line_chart(
-                shanten.groups,
-                shanten.policies,
-                shanten.matrix(),
-                title="Agreement by shanten",
-                y_label="share agreeing with the player",
-                x_label="shanten before acting",
-            ),
+            shanten.lines("Agreement by shanten", "shanten before acting"),
         )
     if not phases.groups or not shanten.groups:
         sec.note(

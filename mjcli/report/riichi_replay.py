@@ -289,14 +289,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
     kinds = rates_by(lf, pl.col("kind"), CLUSTERS, KINDS)
     sec.chart(
         "By kind of decision",
-        charts.bar_chart(
-            kinds.groups,
-            kinds.policies,
-            kinds.matrix(),
-            title="Agreement by kind of decision",
-            y_label="share agreeing with the player",
-            x_label="kind of decision",
-        ),
+        kinds.bars("Agreement by kind of decision", "kind of decision"),
     )
     tables, sizes = with_players(lf, out.folder)
     phases = rates_by(tables, phase(pl.col("_players")), CLUSTERS, PHASES)
@@ -309,28 +302,14 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
         note = note[:-1] + f"; at three players: moves 0-{three - 1}, {three}-{2 * three - 1}, the rest."
     sec.chart(
         "By turn: early, middle, late",
-        charts.line_chart(
-            phases.groups,
-            phases.policies,
-            phases.matrix(),
-            title="Agreement by turn phase",
-            y_label="share agreeing with the player",
-            x_label="phase of the round",
-        ),
+        phases.lines("Agreement by turn phase", "phase of the round"),
         note=note,
     )
     shanten = rates_by(lf, shanten_group(), CLUSTERS, SHANTEN_ORDER)
     if shanten.groups:
         sec.chart(
             "By shanten before acting",
-            charts.line_chart(
-                shanten.groups,
-                shanten.policies,
-                shanten.matrix(),
-                title="Agreement by shanten",
-                y_label="share agreeing with the player",
-                x_label="shanten before acting",
-            ),
+            shanten.lines("Agreement by shanten", "shanten before acting"),
         )
     else:
         sec.note("This decisions table records no shanten (an older mjcli wrote it): no chart by shanten.")
