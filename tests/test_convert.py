@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -159,3 +160,28 @@ def test_the_header_is_carried_to_tenhou6() -> None:
     (a,) = read_log(XML)
     (b,) = read_bytes(mjcli("convert", str(XML), "--to", "mjai").stdout.encode(), "back.jsonl")
     assert a.start.header.dan and not b.start.header.dan and a.events == b.events
+
+
+def test_an_odd_header_is_left_out_and_never_fails_the_log(tmp_path: Path) -> None:
+    """Ratings that are not finite numbers (a huge integer raised OverflowError; NaN was written as
+    JSON no parser reads), and a three-player mjlog whose GO type lacks the three-player bit (its
+    header was read for four seats) - a reviewer's findings on the header."""
+    obj = json.loads(mjcli("convert", str(XML), "--to", "tenhou6").stdout)
+    huge = tmp_path / "huge.json"
+    huge.write_text(json.dumps({**obj, "rate": [10**400, 1, 2, 3]}), encoding="utf-8")
+    r = mjcli("convert", str(huge), "--to", "tenhou6")
+    assert r.returncode == 0, r.stderr
+    assert "rate" not in json.loads(r.stdout) and "dan" in json.loads(r.stdout)
+    text = XML.read_text(encoding="utf-8")
+    odd = tmp_path / "nan.mjlog"
+    odd.write_text(re.sub(r'rate="[^"]*"', 'rate="nan,inf,1e999,-1"', text), encoding="utf-8")
+    out = mjcli("convert", str(odd), "--to", "tenhou6").stdout
+    assert "NaN" not in out and "Infinity" not in out and "rate" not in json.loads(out)
+    sanma = (
+        Path(__file__).resolve().parents[1] / "fixtures" / "sanma" / "2014091101gm-00b9-0000-5ca6b487.mjlog"
+    )
+    no_bit = tmp_path / "sanma169.mjlog"
+    no_bit.write_text(sanma.read_text(encoding="utf-8").replace('type="185"', 'type="169"'), encoding="utf-8")
+    three = json.loads(mjcli("convert", str(no_bit), "--to", "tenhou6").stdout)
+    assert len(three["dan"]) == len(three["sx"]) == 4 and three["dan"][3] == ""
+    assert three["rule"]["disp"].startswith("三")

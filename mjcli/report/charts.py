@@ -25,7 +25,7 @@ from mjcli.stats import Estimate
 PALETTE = ("#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#ff9da6", "#9d755d")
 FONT = 'font-family="DejaVu Sans,Arial,Helvetica,sans-serif" font-size="11"'
 #: plot height and margins: left (axis labels), right (legend), top, bottom (category labels)
-HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 240, 66, 150, 12, 40
+HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 240, 76, 150, 12, 40
 
 Value = Estimate | None
 Formatter = Callable[[float], str]
@@ -46,7 +46,8 @@ def percent1(x: float) -> str:
 
 
 def number(x: float) -> str:
-    return f"{x:,.4g}"
+    # no exponent on an axis: "-12,500", not "-1.25e+04" (which ran into the axis title)
+    return f"{x:,.0f}" if abs(x) >= 10_000 else f"{x:,.4g}"
 
 
 def plain(x: float) -> str:
@@ -86,7 +87,7 @@ def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
     ticks = []
     v = start
     while v < hi + step * 0.999:
-        ticks.append(round(v, 10))
+        ticks.append(round(v, 10) + 0.0)  # + 0.0: a tick of -0.0 would print as "-0"
         v += step
     return ticks
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import gzip
+import math
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
@@ -86,6 +88,24 @@ def final_points_value(value: object, what: str) -> float:
     if abs(value) > MAX_FINAL_POINTS:
         raise LogFormatError(f"{what} {_short(value)} is out of range")
     return float(value)
+
+
+def ratings(values: Sequence[object], n: int) -> tuple[float, ...]:
+    """The players' ratings of a log's header: ``n`` finite numbers (an mjlog's text, a
+    tenhou.net/6 file's numbers), else none at all: metadata never fails a log, and NaN or an
+    infinity would be written out as JSON no parser takes."""
+    out: list[float] = []
+    for value in values[:n]:
+        if isinstance(value, bool):
+            return ()
+        try:
+            x = float(value)  # type: ignore[arg-type]
+        except (TypeError, ValueError, OverflowError):
+            return ()
+        if not math.isfinite(x):
+            return ()
+        out.append(x)
+    return tuple(out) if len(out) == n else ()
 
 
 def _short(value: object) -> str:

@@ -65,6 +65,7 @@ from mjcli.riichi.formats.gamelog import (
     final_points_value,
     game_id_from_name,
     malformed,
+    ratings,
     whole_points,
 )
 from mjcli.riichi.formats.rounds import (
@@ -573,16 +574,11 @@ def _header(obj: dict[str, Any], n: int) -> Header:
         return tuple(value) if size is None or len(value) == size else ()
 
     rate = obj.get("rate")
-    numbers = (
-        isinstance(rate, list)
-        and len(rate) >= n
-        and all(isinstance(x, int | float) and not isinstance(x, bool) for x in rate[:n])
-    )
     disp = (obj.get("rule") or {}).get("disp") if isinstance(obj.get("rule"), dict) else None
     return Header(
         title=texts("title", None),
         dan=texts("dan"),
-        rate=tuple(float(x) for x in rate[:n]) if numbers else (),  # type: ignore[index]
+        rate=ratings(rate, n) if isinstance(rate, list) else (),
         sex=texts("sx"),
         disp=disp if isinstance(disp, str) else "",
     )
@@ -1011,7 +1007,8 @@ def write_tenhou6(game: GameLog) -> str:
     disp += ("喰" if rules.open_tanyao else "") + ("赤" if rules.red_fives else "")
     if header.disp:  # the source's own line (its lobby and speed marks), when it reads the same
         said = _rules({"rule": {"disp": header.disp, "aka": int(rules.red_fives)}}, n, [])
-        if (said.open_tanyao, said.length) == (rules.open_tanyao, rules.length):
+        same = (said.open_tanyao, said.length, "三" in header.disp)
+        if same == (rules.open_tanyao, rules.length, n == 3):
             disp = header.disp
     pad = [""] if n == 3 else []
     obj: dict[str, Any] = {

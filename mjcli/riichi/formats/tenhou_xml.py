@@ -57,6 +57,7 @@ from mjcli.riichi.formats.gamelog import (
     game_id_from_name,
     malformed,
     maybe_gunzip,
+    ratings,
     whole_points,
 )
 from mjcli.riichi.formats.rounds import Table, draw_after_kan, place_kan_dora, sorted_tiles, start_label
@@ -142,14 +143,10 @@ def _header_of_un(a: dict[str, str], n: int) -> Header:
         dan = tuple(TENHOU_DAN[int(x)] if 0 <= int(x) < len(TENHOU_DAN) else x for x in parts["dan"] if x)
     except ValueError:
         dan = ()
-    try:
-        rate = tuple(float(x) for x in parts["rate"] if x)
-    except ValueError:
-        rate = ()
     sex = tuple(x for x in parts["sx"] if x)
     return Header(
         dan=dan if len(dan) == n else (),
-        rate=rate if len(rate) == n else (),
+        rate=ratings([x for x in parts["rate"] if x], n),
         sex=sex if len(sex) == n else (),
     )
 
@@ -162,7 +159,7 @@ class _Reader:
         self.red = True
         self.n = 4
         self.names: tuple[str, ...] = ()
-        self.header = Header()
+        self.un: dict[str, str] = {}  # the first UN tag's attributes
         self.disp = ""  # the GO tag's rule line (disp_of_go)
         self.events: list[Event] = []
         self.round: list[Event] = []  # the current round's events (StartRound first)
@@ -250,7 +247,7 @@ class _Reader:
         if self.n == 3 or (not names[3] and "n3" not in a):
             names = names[:3]
         self.names = tuple(names)
-        self.header = _header_of_un(a, len(names))
+        self.un = a  # read into the header when the table's size is known (on_init)
 
     def on_init(self, a: dict[str, str]) -> None:
         self.close_round()
@@ -264,7 +261,7 @@ class _Reader:
                     tuple(names[: self.n]),
                     self.rules,
                     game_id_from_name(self.name),
-                    replace(self.header, disp=self.disp),
+                    replace(_header_of_un(self.un, self.n), disp=self.disp),
                 )
             )
         seed = _ints(a.get("seed", ""))
