@@ -112,7 +112,10 @@ def test_all_passing_leaves_the_first_bidder_landlord_at_one():
     passed.update(landlord=record["first_bidder"], bid=1)
     for key in ("stake", "points", "spring", "winner", "landlord_won", "bombs"):
         del passed[key]
+    passed["redeals"] = 20  # the engine's cap of all-pass deals
     assert list(walk(passed))  # the landlord's plays come first, as recorded
+    assert "redeals 0" in _problem({**passed, "redeals": 0})
+    assert "redeals: a whole number" in _problem({**passed, "redeals": "zz"})
     passed["bid"] = 2
     assert "at bid 2" in _problem(passed)
 

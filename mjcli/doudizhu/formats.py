@@ -151,6 +151,9 @@ def _shape_problem(record: dict[str, Any]) -> str | None:
         return "bids: [seat, level] pairs expected"
     if not _seat(record.get("landlord")) or type(record.get("bid")) is not int:
         return "landlord and bid: a seat 0-2 and a number expected"
+    redeals = record.get("redeals", 0)
+    if type(redeals) is not int or redeals < 0:
+        return "redeals: a whole number from 0 expected"
     plays = record.get("plays")
     if not isinstance(plays, list) or not all(
         isinstance(p, list)
@@ -209,6 +212,10 @@ def _walk(record: dict[str, Any]) -> Iterator[RecordedDecision]:
     problem = _deal_problem(hands, kitty) or auction_problem(
         record["bids"], landlord, bid, rules, record.get("first_bidder")
     )
+    # every seat passed: the engine deals again, up to its cap, so this deal was not the first
+    all_passed = bool(record["bids"]) and not any(level for _, level in record["bids"])
+    if problem is None and all_passed and record.get("redeals", 1) < 1:
+        problem = "every seat passed on the first deal, where the cards are dealt again (redeals 0)"
     if problem is not None:
         raise LogFormatError(f"game {game}: {problem}")
     turn = 0
