@@ -136,3 +136,58 @@ def test_unasked_lines_are_dropped_not_taken_for_the_next_answer(tmp_path: Path)
         assert p.request("b", 5.0) == "one"
     finally:
         p.close()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_a_bot_starts_with_default_signals_whatever_its_starter_ignores(tmp_path: Path) -> None:
+    """A --jobs worker ignores and blocks SIGINT and SIGTERM (its main process stops it); both passed
+    through exec to its bots, and a bot that stops a helper of its own with terminate() hung (a
+    reviewer's finding). The bot reports what it was started with."""
+    import signal
+
+    argv = script(
+        tmp_path,
+        "import signal, sys\nsys.stdin.readline()\n"
+        "print(signal.getsignal(signal.SIGTERM) == signal.SIG_DFL, "
+        "signal.getsignal(signal.SIGINT) is signal.default_int_handler, "
+        "sorted(signal.pthread_sigmask(signal.SIG_BLOCK, [])) == [], flush=True)\n",
+    )
+    old = {s: signal.signal(s, signal.SIG_IGN) for s in (signal.SIGINT, signal.SIGTERM)}
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        p = BotProcess(argv, "bot 's' seat 0")
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for s, handler in old.items():
+            signal.signal(s, handler)
+    try:
+        assert p.request("go", 10.0) == "True True True"
+    finally:
+        p.close()
+
+
+def test_a_program_that_cannot_be_executed_is_a_usage_error_of_replay(tmp_path: Path) -> None:
+    """An executable file without a #! line: replay skipped every log ("Exec format error") and
+    wrote an empty table, where simulate and advise stop with a usage error (a reviewer's finding)."""
+    import subprocess
+
+    bot = tmp_path / "nosheb.py"
+    bot.write_text("print('hello')\n")
+    bot.chmod(0o755)
+    log = (
+        Path(__file__).resolve().parents[2]
+        / "shared"
+        / "logs"
+        / "tenhou-xml"
+        / "2010081709gm-00a9-0000-fe3371ad.mjlog"
+    )
+    out = tmp_path / "out"
+    r = subprocess.run(
+        [sys.executable, "-m", "mjcli", "replay", str(log), "--bot", f"x={bot} {{seat}}", "--policies", "x"]
+        + ["--out", str(out), "-j", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 2 and "cannot start" in r.stderr and "SKIPPED" not in r.stdout, r.stdout + r.stderr
+    assert not out.exists()

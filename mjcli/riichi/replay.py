@@ -41,7 +41,7 @@ from mjcli.errors import LogFormatError, MjcliError, UsageError
 from mjcli.inputs import Input, manifest
 from mjcli.melds import melds_to_text
 from mjcli.plugins import BUILTIN, Registry, describe
-from mjcli.riichi.bots import MjaiBot
+from mjcli.riichi.bots import BotStartError, MjaiBot
 from mjcli.riichi.bots.protocol import action_index, meta_text, q_by_index
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.legality import IllegalEvent
@@ -838,8 +838,9 @@ def _fault_row(fault: Any, d: LogDecision, file: str, game_id: str, game: int, a
 def _bot_failure(row: dict[str, Any]) -> PolicyError:
     return PolicyError(
         f"bot '{row['bot']}' {row['fault']} at {row['file']} {row['round']}-{row['honba']} "
-        f"turn {row['turn']} seat {row['seat']}: {row['detail']}; answer {row['answer']!r}; "
-        f"hand {row['hand']}, legal [{', '.join(row['legal'])}] (--strict-bots stops at the first fault)"
+        f"turn {row['turn']} seat {row['seat']}: {row['detail']}; "
+        + ("no answer; " if row["answer"] is None else f"answer {row['answer']!r}; ")
+        + f"hand {row['hand']}, legal [{', '.join(row['legal'])}] (--strict-bots stops at the first fault)"
     )
 
 
@@ -1145,8 +1146,8 @@ def _replay_games(
                 options.strict_bots,
                 options.hands_shown,
             )
-        except PolicyError:
-            raise
+        except (PolicyError, BotStartError):
+            raise  # a policy's bug, or a bot that cannot start at all (a usage error): not the log's
         except (MjcliError, ArithmeticError, LookupError, TypeError, ValueError) as exc:
             # the game is skipped: drop its rows, say why and go on with the next
             cols.truncate(mark)

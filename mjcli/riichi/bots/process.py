@@ -77,6 +77,10 @@ class BotProcess:
                 bufsize=0,
                 close_fds=True,
                 process_group=0,  # its own group: killed as a whole, apart from our Ctrl-C
+                # a --jobs worker ignores and blocks SIGINT and SIGTERM (its main process stops
+                # it), and both would pass through exec to the bot: a bot that stops a helper of
+                # its own with terminate() then hung (a reviewer's finding)
+                preexec_fn=_default_signals if os.name == "posix" else None,
             )
         except OSError as exc:
             if self._log is not None:
@@ -297,6 +301,14 @@ class BotProcess:
 
 #: the longest one wait for a bot's answer lasts before the deadline is looked at again (seconds)
 _LONGEST_WAIT = 3600.0
+
+
+def _default_signals() -> None:
+    """In the bot's process, between fork and exec: SIGINT and SIGTERM back to their default
+    action, and no signal blocked, whatever the process that starts the bot had set."""
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_SETMASK, ())
 
 
 def _kill_group(proc: subprocess.Popen[bytes]) -> None:

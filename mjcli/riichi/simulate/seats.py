@@ -162,8 +162,9 @@ class BotSeat:
             }
             if self.strict:
                 raise BotFault(
-                    f"{_where(where, seat, self.name)}: {row['fault']}: {row['detail']}; answer "
-                    f"{got.text!r}; {row['state']}; legal: {', '.join(row['legal'])} "
+                    f"{_where(where, seat, self.name)}: {row['fault']}: {row['detail']}; "
+                    + ("no answer; " if got.text is None else f"answer {got.text!r}; ")
+                    + f"{row['state']}; legal: {', '.join(row['legal'])} "
                     "(--strict-bots stops at the first fault)"
                 )
             drawn = rnd.drawn if rnd.phase == TURN and rnd.current == seat else None
