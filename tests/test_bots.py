@@ -429,3 +429,23 @@ def test_bot_timeout_inf_is_no_limit(tmp_path: Path) -> None:
         )
         assert isinstance(result.exception, MjcliError), result.output
         assert "give a number of seconds above 0" in str(result.exception)
+
+
+def test_a_bot_that_dies_at_the_games_end_is_reported(tmp_path: Path) -> None:
+    """end_game (with the end_kyoku sent with it) asks no decision, and a bot dying there was never
+    reported (a reviewer's finding): replay and simulate list it in faults.jsonl, with no position."""
+    bot = command(BOTS / "dies_at_end.py")
+    out = tmp_path / "rep"
+    result = invoke(
+        ["replay", str(SIM), "--bot", f"b={bot}", "--policies", "b", "--out", str(out), "-j", "1"]
+    )
+    assert result.exit_code == 1 and "at the game's end" in result.stdout, result.output
+    faults = [json.loads(x) for x in (out / "faults.jsonl").read_text().splitlines()]
+    assert {f["seat"] for f in faults} == {0, 1, 2, 3}
+    assert all(f["kind"] == "end_game" and f["turn"] is None and f["fault"] == "exited" for f in faults)
+    sim = tmp_path / "sim"
+    args = ["simulate", "--bot", f"b={bot}", "--players", "b,greedy", "--games", "1", "--length", "tonpuu"]
+    result = invoke([*args, "--jobs", "1", "--out", str(sim)])
+    assert result.exit_code == 1 and "at the game's end" in result.stdout, result.output
+    faults = [json.loads(x) for x in (sim / "faults.jsonl").read_text().splitlines()]
+    assert faults and all(f["round"] == "end" and f["game"] == 0 for f in faults)

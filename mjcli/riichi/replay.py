@@ -835,6 +835,18 @@ def _fault_row(fault: Any, d: LogDecision, file: str, game_id: str, game: int, a
     }
 
 
+def _end_fault_row(fault: Any, file: str, game_id: str, game: int) -> dict:
+    """A bot's fault at the game's end (``end_game``, or the ``end_kyoku`` sent with it): the
+    columns of :func:`_fault_row`, those of a decision empty."""
+    position = dict.fromkeys(
+        ("round", "honba", "turn", "kind", "event", "hand", "drawn", "offered", "actual")
+    )
+    return {"file": file, "game_id": game_id, "game": game, **position, "seat": fault.seat, "legal": []} | {
+        **fault.to_dict(),
+        "kind": "end_game",
+    }
+
+
 def _bot_failure(row: dict[str, Any]) -> PolicyError:
     return PolicyError(
         f"bot '{row['bot']}' {row['fault']} at {row['file']} {row['round']}-{row['honba']} "
@@ -941,7 +953,8 @@ def replay_game(
             math.clear()
     finally:
         for bot in bots:
-            bot.end_game()
+            for fault in bot.end_game():  # no decision here: a row without a position
+                faults.append(_end_fault_row(fault, file, game_id, game_index))
     # the player's name is filled in afterwards: one list slice instead of a lookup per row
     seat = POINT_COLUMNS.index("seat")
     cols.players[start:] = [players[p[seat]] for p in cols.points[start:]]

@@ -192,8 +192,11 @@ class MjaiBot:
             s.failed = None
             s.in_game = False
 
-    def end_game(self) -> None:
-        """Tell each running seat the game is over (``end_kyoku`` of the rounds left, ``end_game``)."""
+    def end_game(self) -> list[Fault]:
+        """Tell each running seat the game is over (``end_kyoku`` of the rounds left, ``end_game``);
+        the faults of a bot that hangs or dies there (no decision to hang them on: the caller
+        records them apart; they were dropped, unreported)."""
+        faults: list[Fault] = []
         for s in self.seats.values():
             if s.proc is None or s.failed is not None or not s.in_game:
                 continue
@@ -201,8 +204,10 @@ class MjaiBot:
                 self._advance(s, len(self.events) - 1)
                 self._line(s, wire.END_GAME, alone=True)
             except BotError as exc:
+                faults.append(Fault(self.name, s.seat, exc.kind, f"at the game's end: {exc}"))
                 self._fail(s, exc)
             s.in_game = False
+        return faults
 
     # ------------------------------------------------------------ a decision
 

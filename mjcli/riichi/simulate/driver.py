@@ -142,7 +142,11 @@ def play_game(
         table.apply(ev.EndGame())
     finally:
         for s in followers:
-            faults.extend(s.end_game())  # type: ignore[attr-defined]
+            # a fault at the game's end has no decision, and so no game and seed of its own
+            faults.extend(
+                f if "game" in f else {"game": spec.index, "seed": spec.seed, **f}
+                for f in s.end_game()  # type: ignore[attr-defined]
+            )
     faults.sort(key=lambda f: (f["event"], f["seat"]))
     for f in faults:
         tallies[f["seat"]].faults += 1

@@ -130,7 +130,14 @@ class BotSeat:
         self.bot.start_game(events, names)
 
     def end_game(self) -> list[dict[str, Any]]:
-        self.bot.end_game()
+        """The game's faults, those of the bot at the game's end too (without a decision's fields:
+        the caller adds the game and seed)."""
+        end = len(self.events) - 1
+        for f in self.bot.end_game():
+            self.faults.append(
+                {"round": "end", "seat": f.seat, "event": end, "state": "", "legal": [], "bot": f.bot}
+                | {"fault": f.kind, "detail": f.detail, "answer": f.answer}
+            )
         return self.faults
 
     def close(self) -> None:
