@@ -63,6 +63,8 @@ def check_name(name: str, option: str) -> str:
         raise UsageError(
             f"{option} '{name}': a policy name is letters, digits and _ . - (starting with a letter or digit)"
         )
+    if key == "all":  # --policies all means every policy: a policy of that name could not be picked
+        raise UsageError(f"{option} '{name}': 'all' names every policy; give this one another name")
     return key
 
 

@@ -401,6 +401,7 @@ PY = shlex.quote(sys.executable)
         (["--bot", f"m={PY} {{seat}}", "--bot-timeout", "0"], "--bot-timeout 0"),
         (["--bot", f"m={PY} {{seat}}", "--bot-framing", "xml"], "--bot-framing 'xml'"),
         (["--bot", f"Bad Name={PY}"], "a policy name is letters"),
+        (["--bot", f"ALL={PY} {{seat}}"], "'all' names every policy"),  # --policies all: never this one
         (["--plugin", "p=examples/plugin.py:Tsumogiri", "--bot", f"p={PY} {{seat}}"], "'p' is given twice"),
     ],
 )
