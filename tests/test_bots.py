@@ -450,3 +450,14 @@ def test_a_bot_that_dies_at_the_games_end_is_reported(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "at the game's end" in result.stdout, result.output
     faults = [json.loads(x) for x in (sim / "faults.jsonl").read_text().splitlines()]
     assert faults and all(f["round"] == "end" and f["game"] == 0 for f in faults)
+
+
+def test_advise_exits_1_when_a_bot_faults(tmp_path: Path) -> None:
+    """The bot's row shows the fault, and the exit status says it, as in replay and simulate (it was
+    0: a reviewer's finding)."""
+    bot = command(copy(BOTS / "garbage.py", tmp_path))
+    r = invoke(["advise", "2388m34556p33577s", "--bot", f"g={bot}", "--policy", "g,akagi", "--json"])
+    assert r.exit_code == 1, r.output
+    rows = {p["policy"]: p for p in json.loads(r.stdout)["policies"]}
+    assert rows["g"]["fault"] == "not_json" and rows["akagi"].get("fault") is None
+    assert running(str(tmp_path)) == []

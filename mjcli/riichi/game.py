@@ -444,7 +444,8 @@ def advise(
         emit_json(result)
     else:
         print(render(result))
-    return 0
+    # a bot's fault (shown in its row) gives exit 1, as in replay and simulate
+    return 1 if any(p.get("fault") for p in result.get("policies", ())) else 0  # type: ignore[union-attr]
 
 
 def _policy_bug(exc: MjcliError) -> int:
