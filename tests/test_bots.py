@@ -461,3 +461,13 @@ def test_advise_exits_1_when_a_bot_faults(tmp_path: Path) -> None:
     rows = {p["policy"]: p for p in json.loads(r.stdout)["policies"]}
     assert rows["g"]["fault"] == "not_json" and rows["akagi"].get("fault") is None
     assert running(str(tmp_path)) == []
+
+
+def test_a_fault_at_a_rounds_end_says_so(tmp_path: Path) -> None:
+    """end_kyoku is sent on the way to the next round's first decision, which the fault is filed
+    under: its detail says it was the round's end (a reviewer found the position misleading)."""
+    bot = command(BOTS / "dies_at_end.py", "end_kyoku")
+    result = invoke(["replay", str(SIM), "--bot", f"b={bot}", "--policies", "b", "--seat", "0", "-j", "1"])
+    assert result.exit_code == 1 and "at end_kyoku, the end of the round before" in result.stdout, (
+        result.output
+    )

@@ -310,7 +310,12 @@ class MjaiBot:
             elif how == wire.END_ROUND:
                 pending.clear()
                 s.riichi_sent = False
-                self._line(s, wire.END_KYOKU, alone=True)
+                try:
+                    self._line(s, wire.END_KYOKU, alone=True)
+                except BotError as exc:
+                    # sent on the way to the next decision, which the fault is filed under: say
+                    # that it was the round's end the bot failed at (a reviewer found it misleading)
+                    raise type(exc)(f"at end_kyoku, the end of the round before: {exc}") from None
         s.cursor = max(s.cursor, upto + 1)
 
     def _prompt(self, s: _Seat) -> str:
