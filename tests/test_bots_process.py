@@ -191,3 +191,22 @@ def test_a_program_that_cannot_be_executed_is_a_usage_error_of_replay(tmp_path: 
     )
     assert r.returncode == 2 and "cannot start" in r.stderr and "SKIPPED" not in r.stdout, r.stdout + r.stderr
     assert not out.exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="os.fork")
+def test_an_exit_is_seen_while_a_child_holds_the_output_open(tmp_path: Path) -> None:
+    """The bot exits with code 3 while a child it forked keeps its stdout: an exit with its code, not
+    a timeout at the deadline (a reviewer's finding); the child goes with the bot's group."""
+    argv = script(
+        tmp_path,
+        "import os, sys, time\nsys.stdin.readline()\n"
+        "if os.fork() == 0:\n    time.sleep(60)\n    os._exit(0)\n"
+        "print('model failed', file=sys.stderr, flush=True)\nsys.exit(3)\n",
+    )
+    p = BotProcess(argv, "bot 'f' seat 0")
+    started = time.monotonic()
+    with pytest.raises(BotExited, match="exited with code 3 before answering"):
+        p.request("go", 30.0)
+    assert time.monotonic() - started < 10
+    p.close()
+    wait_for(0, str(tmp_path))

@@ -158,13 +158,17 @@ class BotProcess:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise self._timed_out("did not answer", timeout)
-            # (at most an hour a wait: ``--bot-timeout inf``, no limit, makes the deadline infinite,
-            # which select refuses; the loop waits on)
-            for key, _ in self._sel.select(min(left, _LONGEST_WAIT)):
+            # (at most a quarter second a wait: ``--bot-timeout inf``, no limit, makes the deadline
+            # infinite, which select refuses; and a bot that exits while a child it started holds
+            # its output open is seen exiting, not waited for until the timeout: a reviewer's finding)
+            ready = self._sel.select(min(left, _POLL_WAIT))
+            for key, _ in ready:
                 if key.fd == self._out_fd:
                     self._read_stdout()
                 else:
                     self.drain_stderr()
+            if not ready and self.proc.poll() is not None:
+                raise self._exited("before answering")
 
     def _read_stdout(self) -> None:
         try:
@@ -299,8 +303,9 @@ class BotProcess:
         return code
 
 
-#: the longest one wait for a bot's answer lasts before the deadline is looked at again (seconds)
-_LONGEST_WAIT = 3600.0
+#: the longest one wait for a bot's answer lasts before the deadline and the bot's life are looked
+#: at again (seconds)
+_POLL_WAIT = 0.25
 
 
 def _default_signals() -> None:
