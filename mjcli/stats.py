@@ -155,7 +155,9 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (centre - half, centre + half)
+    # cut to 0..1: at p = 0 (or 1) the bound is 0 (1) in exact arithmetic, and the float came out
+    # as -1.4e-17, printed "-0.000" (a reviewer's finding)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def paired_differences(

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjcli.riichi.simulate.figures import format_estimate, paired_differences, policy_summary
-from mjcli.stats import mean_estimate, ratio_estimate, t_quantile
+from mjcli.stats import mean_estimate, ratio_estimate, t_quantile, wilson
 
 # Student's t 0.975 quantiles from the printed tables.
 T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 10: 2.228, 20: 2.086, 30: 2.042, 120: 1.980}
@@ -135,3 +135,13 @@ def test_size_intervals_stay_above_zero() -> None:
     (a,) = policy_summary(games, ["a"])
     for size in ("win_size", "deal_in_size"):
         assert a[size]["lo"] == 0.0 and a[size]["value"] > 0 and a[size]["hi"] > a[size]["value"], a[size]
+
+
+@pytest.mark.parametrize("n", [1, 7, 20, 333])
+def test_wilson_bounds_stay_within_zero_and_one(n: int) -> None:
+    """At 0 of n (or n of n) the bound is 0 (1) exactly; the float came out as -1.4e-17 and printed
+    "-0.000" (a reviewer's finding)."""
+    for wins in (0, n):
+        lo, hi = wilson(wins, n)
+        assert 0.0 <= lo <= hi <= 1.0
+    assert wilson(0, n)[0] == 0.0 and wilson(n, n)[1] == 1.0
