@@ -92,6 +92,11 @@ def advise_command(row: dict[str, Any]) -> tuple[str, str]:
         "advise sets a fresh table around the hand (opponents at 17 cards, no card played but the "
         "lead), so a policy that counts the cards played may answer otherwise than here."
     )
+    if row["kind"] == "follow" and row.get("role") == "peasant":
+        note += (
+            " advise takes --lead as an opponent's play: where the partner played it, a policy that "
+            "lets its partner's play stand (zhanpai) answers otherwise there."
+        )
     if row["kind"] == "follow" and not row.get("lead"):
         note = "This output does not record the combination to beat (an older mjcli wrote it). " + note
     return cmd, note

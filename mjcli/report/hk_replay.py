@@ -130,13 +130,18 @@ def advise_command(row: dict[str, Any], game: str, policies: Sequence[str]) -> t
         if numbers:
             parts += [option, ",".join(numbers)]
     parts += ["--min-faan", str(row["min_faan"]), "--policy", ",".join(policies)]
-    note = ""
+    notes = []
     if not row.get("drawn"):
-        note = (
+        notes.append(
             "This turn comes right after a call, when only a discard is allowed: advise takes the last "
             "tile written as just drawn and may also offer a kong or a win."
         )
-    return shlex.join(parts), note
+    if row.get("wall_left") == 0:
+        notes.append(
+            "The tile drawn was the wall's last: advise takes the wall as not empty, so it counts no "
+            "last-tile faan, and a win that needs it is not offered there."
+        )
+    return shlex.join(parts), " ".join(notes)
 
 
 def _move(sprite: Sprite, move: str) -> str:
