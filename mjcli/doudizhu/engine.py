@@ -274,11 +274,16 @@ def game_result(
 
 
 def auction_problem(
-    bids: Sequence[Sequence[int]], landlord: int, bid: int, rules: DoudizhuRules, first_bidder: Any = None
+    bids: Sequence[Sequence[int]],
+    landlord: int,
+    bid: int,
+    rules: DoudizhuRules,
+    first_bidder: Any = None,
+    redeals: int = 1,
 ) -> str | None:
-    """Why recorded bids, landlord and bid (and the first bidder, when given) could not come out of
-    :func:`run_bidding` and :func:`play_game` under ``rules``, or None. ``bids`` are
-    ``(seat, level)`` pairs, levels 0-3."""
+    """Why recorded bids, landlord and bid (and the first bidder and the deals before, when given)
+    could not come out of :func:`run_bidding` and :func:`play_game` under ``rules``, or None.
+    ``bids`` are ``(seat, level)`` pairs, levels 0-3."""
     if not rules.bidding:  # the landlord is given and plays at bid 1
         if bids:
             return "bids in a game without bidding"
@@ -299,7 +304,10 @@ def auction_problem(
         highest = max(highest, level)
     if highest < 3 and len(bids) != 3:
         return f"{len(bids)} bids: each seat bids once unless a 3 ends the auction"
-    # every deal passed out: the first bidder takes the last one at 1 (max_redeals)
+    # every deal passed out: the first bidder takes the last one at 1 (max_redeals), so this deal
+    # was not the first (the engine deals again after three passes)
+    if highest == 0 and redeals < 1:
+        return "every seat passed on the first deal, where the cards are dealt again (redeals 0)"
     top, level = (first, 1) if highest == 0 else (max(bids, key=lambda b: b[1])[0], highest)
     if (landlord, bid) != (top, level):
         return f"landlord seat {landlord} at bid {bid}, where the bids make seat {top} landlord at {level}"

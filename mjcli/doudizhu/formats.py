@@ -210,12 +210,8 @@ def _walk(record: dict[str, Any]) -> Iterator[RecordedDecision]:
     # The deal and the auction are checked before the first decision: a replay's bid rows would
     # otherwise ask the policies about bids that could not be made (a "2" after a "3").
     problem = _deal_problem(hands, kitty) or auction_problem(
-        record["bids"], landlord, bid, rules, record.get("first_bidder")
+        record["bids"], landlord, bid, rules, record.get("first_bidder"), record.get("redeals", 1)
     )
-    # every seat passed: the engine deals again, up to its cap, so this deal was not the first
-    all_passed = bool(record["bids"]) and not any(level for _, level in record["bids"])
-    if problem is None and all_passed and record.get("redeals", 1) < 1:
-        problem = "every seat passed on the first deal, where the cards are dealt again (redeals 0)"
     if problem is not None:
         raise LogFormatError(f"game {game}: {problem}")
     turn = 0

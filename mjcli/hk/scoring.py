@@ -71,7 +71,7 @@ class WinContext:
     heavenly: bool = False
     earthly: bool = False
 
-    def check(self, melds: Sequence[Meld] | None = None, win_copies: int | None = None) -> None:
+    def check(self, melds: Sequence[Meld], win_copies: int) -> None:
         """Raise :class:`UsageError` on conditions that cannot go together, and, given the hand's
         ``melds`` and how many copies of the winning tile it holds (melds and the winning tile
         included), on conditions that the hand could not have been won under: the engine's own
@@ -93,8 +93,6 @@ class WinContext:
             )
         if (self.heavenly or self.earthly) and (replacement or self.robbing_kong or self.last_tile):
             raise UsageError("a heavenly or earthly hand is won on the dealt hand: no kong, no last tile")
-        if melds is None:
-            return
         kongs = sum(m.is_kan for m in melds)
         if (self.heavenly or self.earthly) and melds:
             raise UsageError("a heavenly or earthly hand is won before any call or kong: drop --melds")
@@ -106,7 +104,7 @@ class WinContext:
             raise UsageError(
                 "a win on a kong's replacement needs a kong in --melds (kan:, or ankan: for a concealed one)"
             )
-        if self.robbing_kong and win_copies is not None and win_copies > 1:
+        if self.robbing_kong and win_copies > 1:
             raise UsageError(
                 f"robbing a kong: the robbed kong holds the other three copies of the winning tile, "
                 f"but the hand holds {win_copies}"
