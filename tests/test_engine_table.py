@@ -78,3 +78,15 @@ def test_no_sudden_death_and_no_agariyame_variants():
     # without agariyame the leading dealer of the last round plays on (with agariyame he stops)
     assert next_round(rs(1, 4, 0, TOP_0), "tsumo", True, True, HANCHAN) is None
     assert next_round(rs(1, 4, 0, TOP_0), "tsumo", True, True, plain) == rs(1, 4, 0, TOP_0, honba=1)
+
+
+def test_without_tenpaiyame_a_dealer_tenpai_in_first_place_plays_on():
+    """Tenhou in February 2009 (fixtures/logs/2009022022gm-00a9-0000-cd94aac8.mjlog): a dealer's win
+    in first place ended the game, the dealer's tenpai at the wall's end did not."""
+    old = dataclasses.replace(HANCHAN, tenpaiyame=False)
+    assert next_round(rs(1, 4, 0, TOP_0), ev.EXHAUSTIVE, True, False, old) == rs(1, 4, 0, TOP_0, honba=1)
+    assert next_round(rs(1, 4, 0, TOP_0), ev.NAGASHI_MANGAN, True, False, old) is not None
+    assert next_round(rs(1, 4, 0, TOP_0), "tsumo", True, True, old) is None  # agari-yame still
+    # tenpai-yame is a stop of agari-yame's kind: without agari-yame neither stops
+    plain = dataclasses.replace(HANCHAN, agariyame=False)
+    assert next_round(rs(1, 4, 0, TOP_0), ev.EXHAUSTIVE, True, False, plain) is not None

@@ -139,3 +139,29 @@ def test_an_output_folder_of_mjcli_is_walked_for_its_logs_alone(tmp_path):
     # a file named on the command line is read whatever its name says
     result = runner.invoke(app, ["verify", str(out / "summary.json")])
     assert result.exit_code == 1 and "neither tenhou.net/6" in result.output
+
+
+def test_a_kobalab_majiang_paipu_is_named_not_called_broken_tenhou6(tmp_path):
+    """kobalab's Majiang (電脳麻将) paipu also holds a ``log``, of rounds that are lists of one-key
+    objects (MahjongLM converts Tenhou games to it): named for what it is, in one line, and the
+    batch goes on; a tenhou.net/6 log is still read."""
+    paipu = {
+        "title": "",
+        "player": ["a", "b", "c", "d"],
+        "qijia": 0,
+        "log": [
+            [{"qipai": {"zhuangfeng": 0, "jushu": 0, "defen": [25000] * 4}}, {"zimo": {"l": 0, "p": "m1"}}]
+        ],
+    }
+    bad = tmp_path / "game.json"
+    bad.write_text(json.dumps(paipu), encoding="utf-8")
+    with pytest.raises(
+        LogFormatError, match=r"game\.json: a kobalab Majiang \(電脳麻将\) paipu, not a format"
+    ):
+        read_log(bad)
+    good = LOGS / "tenhou6" / "2011020416gm-00a9-0000-025480d4.json"
+    result = runner.invoke(app, ["verify", str(bad), str(good)])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0].startswith("ERROR ") and "kobalab Majiang" in lines[1]
+    assert lines[-1].startswith("2 logs: 1 ok, 0 mismatching, 1 error")

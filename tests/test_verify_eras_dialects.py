@@ -53,15 +53,26 @@ def test_the_date_of_a_game_id_picks_the_final_points_rule():
     assert [c.rounding for c in points_choice("2022013100gm-00a9-0000-af91b2de", hanchan).candidates] == [
         "decimal"
     ]
-    # between the last known whole-point result and the first known decimal one: either
+    # between the last known whole-point result (2020-08-12) and the first known decimal one: either
     assert len(points_choice("2021060100gm-00a9-0000-00000000", hanchan).candidates) == 2
-    # no date: the rule set's own (today's: decimal), else the older
+    assert [c.rounding for c in points_choice("2020081220gm-00a9-0000-9ee6ab3b", hanchan).candidates] == [
+        "5-down"
+    ]
+    # no date (a renamed file, a converter's id): any era, the rule set's own (today's: decimal) first
     undated = points_choice("sim-000001", hanchan)
     assert [c.rounding for c in undated.candidates] == [
         "decimal",
         "5-down",
+        "5-up",
+        "half-up",
     ] and undated.why == "no date in the game id"
+    assert {c.uma for c in undated.candidates} == {(20, 10, -10, -20)}
     assert points_choice("sim-000001", get_rules("tenhou-integer")).candidates[0].rounding == "5-down"
+    # an undated East-only game may be one of 2009 with the old uma
+    assert (10, 5, -5, -10) in {c.uma for c in points_choice("sim-000001", tonpuu).candidates}
+    # three-player games of the whole-points era: 5-down, and 5-up as seen in a real one
+    sanma = points_choice("2014091101gm-00b9-0000-5ca6b487", get_rules("tenhou-sanma")).candidates
+    assert [c.rounding for c in sanma] == ["5-down", "5-up"]
     # East-only before 2009-08: uma +10/+5/-5/-10 first
     assert points_choice("2009031702gm-00a1-0000-336ee82a", tonpuu).candidates[0].uma == (10, 5, -5, -10)
 
@@ -69,16 +80,23 @@ def test_the_date_of_a_game_id_picks_the_final_points_rule():
 def test_real_mjlogs_of_2009_and_2010_verify_with_the_rule_of_their_date():
     """dnovikoff/tenhou test data (MIT, see fixtures/logs): the 2009 form (seed on INIT, no SHUFFLE
     tag), pao on a tsumo with a honba, and the results of the early rounding."""
-    rules = {}
-    for path in sorted(LOG_FIXTURES.glob("20*.mjlog")):
+    rules, names = {}, {}
+    for path in sorted(p for p in LOG_FIXTURES.glob("20*.mjlog") if p.name[:4] in ("2009", "2010")):
         (report,) = verify_file(path)
         assert report.status == OK, (path.name, [str(m) for m in report.mismatches], report.error)
         rules[path.name[:10]] = report.points_rule
+        names[path.name[:10]] = report.rules
+    assert len(rules) == 6
     assert rules["2009082902"].startswith("5-down, uma +20/+10/-10/-20 (dated 2009-08-29")
     assert rules["2010012206"].startswith("5-down")
     # before 2009-08-29 the rounding is not known: the one the record fits is applied, and named
     assert rules["2009022116"].startswith("5-up") and "the one the recorded points fit" in rules["2009022116"]
     assert rules["2009031702"].startswith("5-up, uma +10/+5/-5/-10")  # East-only of 2009
+    # East-only in June 2009 with a player gone and back (a BYE tag): -22.5 recorded as -32 with
+    # the -10 uma, so half-up (toward +infinity) then
+    assert rules["2009061806"].startswith("half-up, uma +10/+5/-5/-10")
+    # February 2009: the dealer tenpai in first place at South 4 played on (no tenpai-yame)
+    assert names["2009022022"] == "tenhou (points_rounding=5-up, tenpaiyame=False)"
     pao = read_log(LOG_FIXTURES / "2010012206gm-00a9-0000-5414f3c4.mjlog")[0]
     (win,) = [e for e in pao.events if isinstance(e, ev.Win) and e.pao is not None]
     assert win.pao == 0 and win.deltas == (-32300, 0, 32300, 0) and win.honba == 1
@@ -107,6 +125,91 @@ def test_a_decimal_result_is_checked_by_the_date_of_the_game():
     assert report.status == MISMATCH
     (m,) = report.mismatches
     assert m.what == "final points (5-down, uma +20/+10/-10/-20)" and m.engine == [7.0, -36.0, 43.0, -14.0]
+
+
+def _renamed(tmp_path: Path, source: Path, name: str) -> Path:
+    copy = tmp_path / name
+    copy.write_bytes(source.read_bytes())
+    return copy
+
+
+def test_a_log_without_its_date_verifies_under_the_rules_its_record_fits(tmp_path):
+    """The same real games saved under names without their date (as a user renames a download):
+    every known rounding and the old East-only uma are candidates, tenpai-yame is as the log goes."""
+    cases = {
+        "2009022116gm-00a9-0000-77155835.mjlog": (
+            "5-up, uma +20/+10/-10/-20",
+            "tenhou (points_rounding=5-up)",
+        ),
+        "2009061806gm-00a1-0000-6d13c207.mjlog": (
+            "half-up, uma +10/+5/-5/-10",
+            "tenhou (length=tonpuu, uma=(10, 5, -5, -10), points_rounding=half-up)",
+        ),
+        # (its record has no .5 to tell 5-up from 5-down: the first that fits is named)
+        "2009022022gm-00a9-0000-cd94aac8.mjlog": (
+            "5-down, uma +20/+10/-10/-20",
+            "tenhou (points_rounding=5-down, tenpaiyame=False; "
+            "the log plays on after the dealer's tenpai in first place)",
+        ),
+        # whole points in three-player, -45.5 recorded as -46 (dnovikoff/tenhou sanma2.xml, undated)
+        "tenhou-sanma-undated.mjlog": ("5-up, uma +20/+0/-20", "tenhou-sanma (points_rounding=5-up)"),
+    }
+    for i, (name, (rule, played)) in enumerate(cases.items()):
+        (report,) = verify_file(_renamed(tmp_path, LOG_FIXTURES / name, f"game{i}.mjlog"))
+        assert report.status == OK, (name, [str(m) for m in report.mismatches], report.error)
+        assert report.points_rule == f"{rule} (no date in the game id; the one the recorded points fit)"
+        assert report.rules == played
+    # dated later, a game that plays on after the dealer's tenpai is not known to be wrong either
+    # (when tenpai-yame came is not known): verified, and the rules line says so
+    later = _renamed(
+        tmp_path,
+        LOG_FIXTURES / "2009022022gm-00a9-0000-cd94aac8.mjlog",
+        "2015010100gm-00a9-0000-00000000.mjlog",
+    )
+    (report,) = verify_file(later)
+    assert report.status == OK and report.rules == (
+        "tenhou (points_rounding=5-down, tenpaiyame=False; "
+        "the log plays on after the dealer's tenpai in first place)"
+    )
+
+
+def test_a_game_under_rules_mjcli_does_not_know_is_an_error_not_a_mismatch(tmp_path):
+    """Tenhou lobbies with chips (GO type 0x200/0x400), games of 0x800 (1000 points, one round) and a
+    private lobby's own rules (csrule): their differences are listed, the game is not called
+    mismatching, and the line says why."""
+    expected = {
+        "tenhou-chips-undated.mjlog": "Tenhou lobby bits 0x200 of GO type 553 (chips, 祝儀)",
+        "2013031109gm-0841-0000-0fde62c3.mjlog": "Tenhou lobby bits 0x800 of GO type 2113",
+        "tenhou-private-lobby-undated.mjlog": (
+            "Tenhou lobby bits 0x100 of GO type 257; a private lobby's own rules (GO csrule)"
+        ),
+    }
+    for name, unknown in expected.items():
+        (report,) = verify_file(LOG_FIXTURES / name)
+        assert report.status == ERROR and report.mismatches, name
+        assert report.error.startswith(f"played under rules mjcli does not know: {unknown}; "), report.error
+    chips = verify_file(LOG_FIXTURES / "tenhou-chips-undated.mjlog")[0]
+    # kiriage mangan there: a 30-fu 4-han dealer tsumo paid 4000 all
+    assert str(chips.mismatches[0]) == "E1-0 seat 0 points: log 12000, engine 11700"
+    res = runner.invoke(app, ["verify", str(LOG_FIXTURES / "tenhou-chips-undated.mjlog")])
+    assert res.exit_code == 1 and res.output.startswith("ERROR ")
+    # a standard game whose GO type carries such a bit but whose record fits Tenhou's ranked rules
+    # is simply ok
+    text = (LOGS / "tenhou-xml" / "2011020416gm-00a9-0000-025480d4.mjlog").read_text(encoding="utf-8")
+    assert '<GO type="169"' in text
+    marked = tmp_path / "2011020416gm-00a9-0000-025480d4.mjlog"
+    marked.write_text(text.replace('<GO type="169"', '<GO type="681"'), encoding="utf-8")
+    (report,) = verify_file(marked)
+    assert report.status == OK and not report.mismatches
+    # tenhou.net/6: a rule line naming chips (祝)
+    obj = json.loads(
+        (LOGS / "tenhou6" / "2011020416gm-00a9-0000-025480d4.json")
+        .read_text(encoding="utf-8")
+        .splitlines()[0]
+    )
+    obj["rule"] = {"disp": "特南喰赤祝5", "aka": 1}
+    (game,) = read_bytes(json.dumps(obj).encode(), "chips.json")
+    assert game.events[0].rules.unknown == "Tenhou lobby with chips (祝儀)"
 
 
 def test_the_json_report_names_the_rule_applied():

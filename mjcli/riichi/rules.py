@@ -100,8 +100,12 @@ class Rules:
     pao_whole_hand: bool = True
     # Game extends into the next wind while nobody has return_points (Tenhou: yes, one wind at most).
     sudden_death: bool = True
-    # The dealer in first place at the last round's end stops the game (agari-yame, tenpai-yame).
+    # The dealer winning in first place at the last round stops the game (agari-yame).
     agariyame: bool = True
+    # The dealer tenpai in first place at the last round's exhaustive draw stops it too (tenpai-yame;
+    # only where agari-yame is played). Tenhou: yes today (its manual), no in February 2009;
+    # mjcli.riichi.engine.eras says which Tenhou games are known to be played without it.
+    tenpaiyame: bool = True
     # Points per honba on a ron (Tenhou: 300; three-player 200).
     honba_points: int = 300
     # Points per honba paid by each payer of a tsumo (Tenhou: 100, in three-player too).

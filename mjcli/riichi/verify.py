@@ -16,6 +16,7 @@ is reported as an error for that file only: the batch goes on.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections.abc import Iterable, Iterator, Sequence
@@ -195,13 +196,29 @@ def verify_log(game: Any, rules: Rules | None = None) -> GameReport:
     report.rules = engine.rules_name()
     if not game.complete and failure is None:
         failure = f"incomplete log: {game.problem or 'it ends before the game does'}"
+    unknown = _unknown_rules(game.events)
+    if unknown and report.mismatches:
+        # the log says it was played under rules mjcli does not know: its differences from the rules
+        # played may be those rules', not the log's fault, so the game is not called mismatching
+        n = len(report.mismatches)
+        note = (
+            f"played under rules mjcli does not know: {unknown}; "
+            f"{n} difference{'s' if n != 1 else ''} from the rules played ({report.rules}) below"
+        )
+        failure = f"{failure}; {note}" if failure else note
     if failure is not None:
         report.error = failure
-    if report.mismatches:
+    if report.mismatches and not unknown:
         report.status = MISMATCH
     elif failure is not None:
         report.status = ERROR
     return report
+
+
+def _unknown_rules(events: Sequence[object]) -> str:
+    """What the log's start says of its rules that mjcli does not know how to play ("" if nothing)."""
+    start = events[0] if events else None
+    return start.rules.unknown if isinstance(start, ev.StartGame) else ""
 
 
 def _recorded_after(engine: Game, k: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
@@ -404,6 +421,8 @@ def _compare_end(engine: Game, report: GameReport) -> list[Mismatch]:
             mine = cand.points(res.scores, engine.rules.return_points)
             if _same_points(rec.points, mine):
                 applied, points, fits = cand, mine, True
+                # the rule set named for the game is the one its points fit
+                engine.rules = dataclasses.replace(engine.rules, points_rounding=cand.rounding, uma=cand.uma)
                 break
         if not fits:
             out.append(Mismatch("game", f"final points ({applied})", list(rec.points), points))

@@ -3,21 +3,33 @@
 Tenhou has changed how a game's final scores become points (after oka and uma). What is known,
 each from the recorded results of real Houou logs (``owari`` / tenhou.net/6 ``sc``):
 
-* from 2009-08-29 (log ``2009082902gm-00a9-0000-df6a8b53``) until at least 2020-02-03
-  (``2020020316gm-0001-0000-7b22ddf5``): whole thousands, a hundreds digit of 5 rounding toward zero
-  on the absolute value ("5-down": 17500 -> -12.5 -> -12; 25500 -> -4.5 -> -4), first place taking
-  the rest. Every complete game of the shared logs (2010-2018) fits this, and 7 of them contradict
-  ``floor((x + 400) / 1000)``, which rounds -4.5 to -5;
+* from 2009-08-29 (log ``2009082902gm-00a9-0000-df6a8b53``) until at least 2020-08-12
+  (``2020081220gm-00a9-0000-9ee6ab3b`` of mjx-project/mjx's test logs: 32700 -> +2.7 -> 13.0 with
+  the uma, -1700 -> -52.0): whole thousands, a hundreds digit of 5 rounding toward zero on the
+  absolute value ("5-down": 17500 -> -12.5 -> -12; 25500 -> -4.5 -> -4), first place taking the
+  rest. Every complete game of the shared logs (2010-2018) fits this, and 7 of them contradict
+  ``floor((x + 400) / 1000)``, which rounds -4.5 to -5. Three-player games of that time (whole
+  points written "-13.0", a base64 SHUFFLE seed) have been seen rounding away from zero instead
+  (dnovikoff/tenhou's ``sanma2.xml``, undated: 35000 start, -5500 -> -45.5 -> -46 -> -66.0), so
+  there "5-up" is the second candidate;
 * from 2022-01-31 at the latest (``2022013100gm-00a9-0000-af91b2de``) to today: one decimal, no
   rounding (34500 -> +4.5 +20 uma +20 oka = 44.5);
-* between 2020-02-03 and 2022-01-31 the switch date is not known;
+* between 2020-08-12 and 2022-01-31 the switch date is not known;
 * before 2009-08-29 the rounding is not known for sure (recorded results fit "5-up" or "half-up"
   but not one rule throughout), and East-only games used uma +10/+5/-5/-10 (2008-12, 2009-03,
   2009-06); by 2020-02-03 East-only games use +20/+10/-10/-20, when they changed is not known.
 
 Where the date leaves more than one rule possible (no date in the id, or a date in an unknown
 window), :func:`points_choice` lists the candidates, most likely first; ``verify`` applies the first
-unless the recorded points fit another, and says which it applied and why.
+unless the recorded points fit another, and says which it applied and why. A log without a date
+(a file renamed, a converter's own id) may come from any era: every known rule is a candidate.
+
+Tenhou's end of the game has changed too: on 2009-02-20 a dealer tenpai and first at the last
+round's exhaustive draw played on (``2009022022gm-00a9-0000-cd94aac8``, dnovikoff/tenhou's
+``bug1.xml``: South 4, 37400 after the dealer's tenpai, then South 4 with 2 honba), where a dealer's
+win in first place already ended the game (``2009022314gm-00a9-0000-9f619d34``); today both end it
+(tenpai-yame: Tenhou's manual, arcturus.su/mjw "Tenhou.net rules": "the game automatically stops
+on both dealer wins and dealer tenpai hands"). When it came is not known: :func:`tenpaiyame_of`.
 """
 
 from __future__ import annotations
@@ -26,13 +38,15 @@ import datetime
 import re
 from dataclasses import dataclass
 
-from mjcli.riichi.engine.settlement import DECIMAL, FIVE_DOWN, FIVE_UP, HALF_UP, final_points
+from mjcli.riichi.engine.settlement import DECIMAL, FIVE_DOWN, FIVE_UP, HALF_UP, ROUNDINGS, final_points
 from mjcli.riichi.rules import Rules
 
 #: YYYYMMDDHH of the first and last dated evidence of each rule (see the module's docstring)
 INTEGER_FROM = 2009082902
-INTEGER_UNTIL = 2020020316
+INTEGER_UNTIL = 2020081220
 DECIMAL_FROM = 2022013100
+#: the last date known without tenpai-yame (see the module's docstring)
+NO_TENPAIYAME_UNTIL = 2009022022
 #: East-only uma before some date between 2009-06 and 2020-02 (in thousands)
 OLD_TONPUU_UMA = (10, 5, -5, -10)
 
@@ -91,8 +105,10 @@ def points_choice(game_id: str, rules: Rules) -> PointsChoice:
     # the old East-only uma is four-player's; three-player games keep their own uma throughout
     east = rules.length == "tonpuu" and rules.players == 4
     if date is None:
-        other = PointsRule(FIVE_DOWN if own.rounding == DECIMAL else DECIMAL, uma)
-        return PointsChoice((own, other), "no date in the game id")
+        # any era: the rule set's own first, then every rounding, then (East-only) the old uma
+        umas = (uma, OLD_TONPUU_UMA) if east else (uma,)
+        others = tuple(PointsRule(r, u) for u in umas for r in ROUNDINGS)
+        return PointsChoice((own, *(c for c in others if c != own)), "no date in the game id")
     when = f"dated {_day(date)}"
     if date >= DECIMAL_FROM:
         return PointsChoice(
@@ -100,12 +116,28 @@ def points_choice(game_id: str, rules: Rules) -> PointsChoice:
         )
     if date > INTEGER_UNTIL:
         cands = (PointsRule(DECIMAL, uma), PointsRule(FIVE_DOWN, uma))
-        return PointsChoice(cands, f"{when}: Tenhou went to one decimal between 2020-02-03 and 2022-01-31")
+        return PointsChoice(cands, f"{when}: Tenhou went to one decimal between 2020-08-12 and 2022-01-31")
     if date >= INTEGER_FROM:
         if east and date < INTEGER_UNTIL:
             cands = (PointsRule(FIVE_DOWN, uma), PointsRule(FIVE_DOWN, OLD_TONPUU_UMA))
             return PointsChoice(cands, f"{when}: whole points; East-only uma of that time not known")
+        if rules.players == 3:
+            cands = (PointsRule(FIVE_DOWN, uma), PointsRule(FIVE_UP, uma))
+            return PointsChoice(cands, f"{when}: whole points; three-player games seen rounding 5 up")
         return PointsChoice((PointsRule(FIVE_DOWN, uma),), f"{when}: whole points, 5 rounding down")
     umas = (OLD_TONPUU_UMA, uma) if east else (uma,)
     cands = tuple(PointsRule(r, u) for u in umas for r in (FIVE_UP, HALF_UP, FIVE_DOWN))
     return PointsChoice(cands, f"{when}: Tenhou's rounding before 2009-08-29 is not known")
+
+
+def tenpaiyame_of(game_id: str, rules: Rules) -> bool | None:
+    """Whether a dealer tenpai and first at the last round's exhaustive draw ended a game of
+    ``rules`` with id ``game_id``: False in Tenhou's games dated up to the last one known without it,
+    None where that is not known (Tenhou's later or undated games: ``rules.tenpaiyame`` is played,
+    and a log that goes on is a game without it), else the rules' own."""
+    if rules.site != "tenhou" or not rules.tenpaiyame:
+        return rules.tenpaiyame
+    date = game_date(game_id)
+    if date is not None and date <= NO_TENPAIYAME_UNTIL:
+        return False
+    return None

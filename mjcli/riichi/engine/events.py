@@ -61,6 +61,11 @@ class GameRules:
     open_riichi: bool = False
     # seats that play the whole game with their concealed hand (and every draw) shown to the table
     hands_shown: tuple[int, ...] = ()
+    # what the log says of its rules that mjcli does not know how to play ("" where nothing): a
+    # Tenhou lobby with chips (祝儀), a private lobby's own rules. ``verify`` does not call such a
+    # game's differences from the rules it plays mismatches. Not compared: a format that cannot
+    # say it still holds the same game.
+    unknown: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)

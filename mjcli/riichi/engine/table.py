@@ -29,13 +29,15 @@ from dataclasses import dataclass, field
 
 from mjcli.errors import UnsupportedError
 from mjcli.riichi.engine import events as ev
-from mjcli.riichi.engine.eras import PointsChoice, points_choice
+from mjcli.riichi.engine.eras import PointsChoice, points_choice, tenpaiyame_of
 from mjcli.riichi.engine.legality import IllegalEvent
 from mjcli.riichi.engine.settlement import final_scores, ranking
 from mjcli.riichi.engine.state import ENDED, PLAY_EVENTS, Round, RoundOutcome
 from mjcli.riichi.rules import Rules, for_players, get_rules, rules_label, site_preset
 
 ABORTIVE = (ev.NINE_TERMINALS, ev.FOUR_RIICHI, ev.FOUR_WINDS, ev.FOUR_KANS, ev.TRIPLE_RON)
+#: the wall's end: the dealer keeps the seat by being tenpai (nagashi mangan is paid at it)
+EXHAUSTIVE_DRAWS = (ev.EXHAUSTIVE, ev.NAGASHI_MANGAN)
 WIND_LETTERS = "ESWN"
 
 
@@ -112,11 +114,21 @@ class Game:
         self.over_if_tonpuu = False
         # how the length was settled when the log does not state it ("" when it does)
         self.length_note = ""
+        # the game may have been played without tenpai-yame (eras.tenpaiyame_of is None): then the
+        # round after one that ended the game only by tenpai-yame, which a log that goes on starts
+        self.tenpaiyame_open = False
+        self.without_tenpaiyame: RoundStart | None = None
+        self.tenpaiyame_note = ""
 
     def rules_name(self) -> str:
         """The rule set played, as summaries name it (the preset, and how a length the log does not
         state was settled)."""
-        return rules_label(self.rules) + (f" ({self.length_note})" if self.length_note else "")
+        label = rules_label(self.rules)
+        notes = "; ".join(n for n in (self.length_note, self.tenpaiyame_note) if n)
+        if not notes:
+            return label
+        # one parenthesis: "tenhou (tenpaiyame=False; the log plays on ...)"
+        return f"{label[:-1]}; {notes})" if label.endswith(")") else f"{label} ({notes})"
 
     @property
     def current(self) -> RoundRecord | None:
@@ -189,6 +201,10 @@ class Game:
         if changes:
             self.rules = dataclasses.replace(self.rules, **changes)
         self.points_choice = points_choice(e.game_id, self.rules)
+        known = tenpaiyame_of(e.game_id, self.rules)
+        if known is False and self.rules.tenpaiyame:
+            self.rules = dataclasses.replace(self.rules, tenpaiyame=False)
+        self.tenpaiyame_open = known is None
         first = self.points_choice.candidates[0]
         if (first.rounding, first.uma) != (self.rules.points_rounding, tuple(self.rules.uma)):
             self.rules = dataclasses.replace(self.rules, points_rounding=first.rounding, uma=first.uma)
@@ -218,6 +234,11 @@ class Game:
 
     def _start_round(self, e: ev.StartRound, index: int) -> None:
         problems: list[tuple[str, object, object]] = []
+        if self.over and self.without_tenpaiyame is not None:
+            # the game went on where tenpai-yame would have ended it: it was played without it
+            self.rules = dataclasses.replace(self.rules, tenpaiyame=False)
+            self.expected, self.over = self.without_tenpaiyame, False
+            self.tenpaiyame_note = "the log plays on after the dealer's tenpai in first place"
         if self.over:
             problems.append(("start", "a new round", "the game is over"))
         if self.over_if_tonpuu:
@@ -262,6 +283,13 @@ class Game:
             self.rules,
         )
         self.over = self.expected is None
+        self.without_tenpaiyame = None
+        if self.over and self.tenpaiyame_open and self.rules.tenpaiyame and out.kind in EXHAUSTIVE_DRAWS:
+            done = RoundStart(s.round_wind, s.kyoku, s.honba, self.sticks, s.dealer, tuple(self.scores))
+            without = dataclasses.replace(self.rules, tenpaiyame=False)
+            self.without_tenpaiyame = next_round(
+                done, out.kind, out.dealer_continues, out.sticks_taken, without
+            )
         if self.length_open:
             done = RoundStart(s.round_wind, s.kyoku, s.honba, self.sticks, s.dealer, tuple(self.scores))
             east_only = dataclasses.replace(self.rules, length="tonpuu")
@@ -288,12 +316,12 @@ def next_round(
         wind, kyoku, dealer = done.round_wind, done.kyoku + 1, (done.dealer + 1) % n
         if kyoku > n:
             wind, kyoku = wind + 1, 1
-    if _game_over(done, renchan, kind in ABORTIVE, rules):
+    if _game_over(done, renchan, kind, rules):
         return None
     return RoundStart(wind, kyoku, honba, done.sticks, dealer, done.scores)
 
 
-def _game_over(done: RoundStart, renchan: bool, abortive: bool, rules: Rules) -> bool:
+def _game_over(done: RoundStart, renchan: bool, kind: str, rules: Rules) -> bool:
     scores = done.scores
     if rules.bust_ends and min(scores) < 0:
         return True
@@ -308,7 +336,7 @@ def _game_over(done: RoundStart, renchan: bool, abortive: bool, rules: Rules) ->
     enough = scores[top] >= rules.goal
     final = here >= (last_wind + 1 if rules.sudden_death else last_wind, last_kyoku)
     if renchan:
-        if abortive:
+        if kind in ABORTIVE:
             return False
         # A dealer who keeps the seat stops the game only in first place with the return points, at
         # the very last round (West 4) too: below them the deal goes on (West 4, 1 honba). Sources:
@@ -317,7 +345,8 @@ def _game_over(done: RoundStart, renchan: bool, abortive: bool, rules: Rules) ->
         # する"; tenpai-yame there on the same terms, "30000点以上かつトップ目"); Mortal's libriichi
         # (arena/game.rs: a repeat ends the game only with the dealer first and at 30000). Without
         # sudden death the last round is the last: first place is enough.
-        return rules.agariyame and top == done.dealer and (enough or not rules.sudden_death)
+        stops = rules.agariyame and (rules.tenpaiyame or kind not in EXHAUSTIVE_DRAWS)
+        return stops and top == done.dealer and (enough or not rules.sudden_death)
     return enough or final
 
 

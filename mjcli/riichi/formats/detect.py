@@ -35,8 +35,21 @@ def detect_format(data: bytes, name: str = "<log>") -> str:
             obj = obj[0]
         if isinstance(obj, dict):
             if "log" in obj:
+                if _is_majiang(obj):
+                    raise LogFormatError(
+                        f"{name}: a kobalab Majiang (電脳麻将) paipu, not a format mjcli reads "
+                        "(Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines)"
+                    )
                 return TENHOU6
             if "type" in obj:
                 return MJAI
         raise LogFormatError(f"{name}: JSON that is neither tenhou.net/6 (no 'log') nor mjai (no 'type')")
     raise LogFormatError(f"{name}: not a game log (neither mjlog XML, tenhou.net/6 JSON nor mjai JSON lines)")
+
+
+def _is_majiang(obj: dict) -> bool:
+    """kobalab's Majiang paipu (its converters write Tenhou games so too): a ``log`` whose rounds are
+    lists of one-key objects starting with ``qipai``, where tenhou.net/6's rounds are arrays."""
+    log = obj.get("log")
+    first = log[0] if isinstance(log, list) and log else None
+    return isinstance(first, list) and bool(first) and isinstance(first[0], dict) and "qipai" in first[0]

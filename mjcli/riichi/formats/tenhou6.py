@@ -627,6 +627,8 @@ def _rules(obj: dict[str, Any], n: int, rounds: list[Any]) -> GameRules:
         open_riichi=bool(rule.get("open_riichi", False)),
         hands_shown=tuple(sorted(set(shown))),
         site=site,
+        # Tenhou's rule line names a lobby with chips 祝 (祝儀), whose rules mjcli does not know
+        unknown="Tenhou lobby with chips (祝儀)" if japanese and "祝" in disp else "",
     )
 
 

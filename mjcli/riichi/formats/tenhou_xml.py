@@ -83,12 +83,28 @@ DRAW_REASONS = {
 GO_VS_HUMANS, GO_NO_RED, GO_NO_KUITAN, GO_HANCHAN, GO_3P, GO_FAST = 0x01, 0x02, 0x04, 0x08, 0x10, 0x40
 
 
-def rules_from_go(go_type: int) -> GameRules:
+#: GO type bits beyond the eight read above, each a lobby whose rules mjcli does not know: 0x200
+#: a table with chips (祝儀; dnovikoff/tenhou's chip.xml: a 30-fu 4-han dealer tsumo paid 4000 all,
+#: uma +30/+10/-10/-30), 0x400 with it (a honba paid 1500), 0x800 games of 1000 points and one
+#: round; 0x100 seen only beside a private lobby's own rules
+GO_KNOWN_BITS = 0xFF
+
+
+def rules_from_go(go_type: int, csrule: str = "") -> GameRules:
+    """The rules a GO tag states: its type's bits, and (``csrule``, a private lobby's own rule
+    line, which mjcli cannot read) what they leave unknown."""
+    unknown = []
+    if go_type & ~GO_KNOWN_BITS:
+        chips = " (chips, 祝儀)" if go_type & 0x600 else ""
+        unknown.append(f"Tenhou lobby bits {go_type & ~GO_KNOWN_BITS:#x} of GO type {go_type}{chips}")
+    if csrule.strip(","):
+        unknown.append("a private lobby's own rules (GO csrule)")
     return GameRules(
         players=3 if go_type & GO_3P else 4,
         red_fives=not go_type & GO_NO_RED,
         open_tanyao=not go_type & GO_NO_KUITAN,
         length="hanchan" if go_type & GO_HANCHAN else "tonpuu",
+        unknown="; ".join(unknown),
     )
 
 
@@ -236,7 +252,7 @@ class _Reader:
     def on_go(self, a: dict[str, str]) -> None:
         go_type = int(a.get("type", "9"))
         self.disp = disp_of_go(go_type)
-        self.rules = rules_from_go(go_type)
+        self.rules = rules_from_go(go_type, a.get("csrule", ""))
         self.red = self.rules.red_fives
         self.n = self.rules.players
 
@@ -253,7 +269,7 @@ class _Reader:
         self.close_round()
         if not self.events:
             if self.n == 4 and "hai3" in a and not a["hai3"]:
-                self.rules = GameRules(3, self.rules.red_fives, self.rules.open_tanyao, self.rules.length)
+                self.rules = replace(self.rules, players=3)
                 self.n = 3
             names = self.names or tuple("" for _ in range(self.n))
             self.events.append(
