@@ -212,6 +212,37 @@ def test_a_game_under_rules_mjcli_does_not_know_is_an_error_not_a_mismatch(tmp_p
     assert game.events[0].rules.unknown == "Tenhou lobby with chips (祝儀)"
 
 
+def test_a_game_starting_from_other_equal_scores_is_under_rules_mjcli_does_not_know(tmp_path):
+    """A league's or a tournament's game (30000 each at East 1, as their viewers write tenhou.net/6
+    under a Tenhou-like rule line): the rules are not in the log, so an error that says so, not a
+    mismatch; the rounds are still played and checked (a round's own result that differs is listed)."""
+    src = json.loads(
+        (LOGS / "tenhou6" / "2011020416gm-00a9-0000-025480d4.json")
+        .read_text(encoding="utf-8")
+        .splitlines()[0]
+    )
+    first = src["log"][0]
+    first[1] = [x + 5000 for x in first[1]]
+    league = {
+        "title": ["League", "Game 1"],
+        "name": src["name"],
+        "rule": {"disp": "般南喰赤", "aka": 1},
+        "log": [first],
+    }
+    path = tmp_path / "league.json"
+    path.write_text(json.dumps(league, ensure_ascii=False), encoding="utf-8")
+    (report,) = verify_file(path)
+    assert report.status == ERROR
+    assert report.error.startswith(
+        "played under rules mjcli does not know: a start of 30000 points each; 1 difference"
+    )
+    assert [m.what for m in report.mismatches] == ["start scores"]
+    # one start score edited is still a mismatch (the scores are not all the same)
+    first[1] = [30000, 25000, 25000, 25000]
+    path.write_text(json.dumps(league, ensure_ascii=False), encoding="utf-8")
+    assert verify_file(path)[0].status == MISMATCH
+
+
 def test_the_json_report_names_the_rule_applied():
     res = runner.invoke(
         app, ["verify", str(LOGS / "tenhou6" / "2011020416gm-00a9-0000-025480d4.json"), "--json"]

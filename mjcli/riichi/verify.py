@@ -196,7 +196,7 @@ def verify_log(game: Any, rules: Rules | None = None) -> GameReport:
     report.rules = engine.rules_name()
     if not game.complete and failure is None:
         failure = f"incomplete log: {game.problem or 'it ends before the game does'}"
-    unknown = _unknown_rules(game.events)
+    unknown = _unknown_rules(game.events, engine.rules.start_points)
     if unknown and report.mismatches:
         # the log says it was played under rules mjcli does not know: its differences from the rules
         # played may be those rules', not the log's fault, so the game is not called mismatching
@@ -215,10 +215,19 @@ def verify_log(game: Any, rules: Rules | None = None) -> GameReport:
     return report
 
 
-def _unknown_rules(events: Sequence[object]) -> str:
-    """What the log's start says of its rules that mjcli does not know how to play ("" if nothing)."""
+def _unknown_rules(events: Sequence[object], start_points: int) -> str:
+    """What the log says of its rules that mjcli does not know how to play ("" if nothing): what its
+    start says, and a first round (East 1, no honba) where every seat starts with the same score
+    other than the rules' (a league's or a tournament's 30000, written as tenhou.net/6 by their
+    viewers: their other rules are not in the log)."""
     start = events[0] if events else None
-    return start.rules.unknown if isinstance(start, ev.StartGame) else ""
+    said = [start.rules.unknown] if isinstance(start, ev.StartGame) and start.rules.unknown else []
+    first = next((e for e in events[:2] if isinstance(e, ev.StartRound)), None)
+    if first is not None and (first.round_wind, first.kyoku, first.honba, first.sticks) == (0, 1, 0, 0):
+        scores = set(first.scores)
+        if len(scores) == 1 and start_points not in scores:
+            said.append(f"a start of {scores.pop()} points each")
+    return "; ".join(said)
 
 
 def _recorded_after(engine: Game, k: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
