@@ -44,6 +44,8 @@ from mjcli.riichi.rules import Rules
 #: YYYYMMDDHH of the first and last dated evidence of each rule (see the module's docstring)
 INTEGER_FROM = 2009082902
 INTEGER_UNTIL = 2020081220
+#: the first East-only game known with uma +20/+10/-10/-20 (tenhou6-edge ``suukantsu_1.json``)
+NEW_TONPUU_UMA_SEEN = 2020020316
 DECIMAL_FROM = 2022013100
 #: the last date known without tenpai-yame (see the module's docstring)
 NO_TENPAIYAME_UNTIL = 2009022022
@@ -118,7 +120,7 @@ def points_choice(game_id: str, rules: Rules) -> PointsChoice:
         cands = (PointsRule(DECIMAL, uma), PointsRule(FIVE_DOWN, uma))
         return PointsChoice(cands, f"{when}: Tenhou went to one decimal between 2020-08-12 and 2022-01-31")
     if date >= INTEGER_FROM:
-        if east and date < INTEGER_UNTIL:
+        if east and date < NEW_TONPUU_UMA_SEEN:
             cands = (PointsRule(FIVE_DOWN, uma), PointsRule(FIVE_DOWN, OLD_TONPUU_UMA))
             return PointsChoice(cands, f"{when}: whole points; East-only uma of that time not known")
         if rules.players == 3:
