@@ -36,6 +36,12 @@ class UsageError(MjcliError):
     """Options that do not fit together, unknown policy or rule-set names."""
 
 
+class PluginBug(MjcliError):
+    """A plugin (a user's policy) raised, or answered with something that is not one of the legal
+    choices: each game's ``PluginError`` is one. The command stops with one line naming the plugin
+    and the position, exit 1 (:func:`mjcli.games.plugin_bugs_stop`)."""
+
+
 #: the most characters of a user's input that a message quotes
 QUOTE_LIMIT = 80
 _LONG_QUOTE = re.compile(rf"(?<!\w)'([^'\n]{{{QUOTE_LIMIT + 1},}}?)'(?!\w)")

@@ -13,12 +13,14 @@ inside the command functions), so ``mjcli --help`` and ``mjcli score`` stay fast
 
 from __future__ import annotations
 
+import functools
 import importlib
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjcli.errors import UsageError
+from mjcli.errors import PluginBug, UsageError, one_line
 
 #: game name -> the module holding its ``GAME`` declaration (``module:NAME`` for another name)
 GAME_MODULES: dict[str, str] = {
@@ -115,3 +117,19 @@ def defaults_help(command: str, option: str) -> str:
 def games_help(command: str) -> str:
     """The games' paragraphs of a command's help, one after another."""
     return "\n\n".join(g.commands[command].help for g in games_with(command) if g.commands[command].help)
+
+
+def plugin_bugs_stop(run: Callable[..., int]) -> Callable[..., int]:
+    """``run`` (a game's command), where a plugin's bug (:class:`~mjcli.errors.PluginBug`: it raised,
+    or answered outside the legal choices) stops the command as riichi's replay and simulate stop:
+    one line naming the plugin and the position, exit 1 (README, "A plugin"; nothing is written)."""
+
+    @functools.wraps(run)
+    def wrapper(*args: Any, **kwargs: Any) -> int:
+        try:
+            return run(*args, **kwargs)
+        except PluginBug as exc:
+            print(f"error: {one_line(str(exc))}", file=sys.stderr)
+            return 1
+
+    return wrapper

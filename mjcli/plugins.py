@@ -345,3 +345,21 @@ def identity(spec: PolicySpec) -> dict[str, Any]:
     if spec.settings is not None:  # a bot's timeout and framing change what it answers in time
         found_by["settings"] = repr(spec.settings)
     return found_by
+
+
+def print_registry(registry: Registry, as_json: bool) -> int:
+    """``mjcli policies``: every name of ``registry`` with where it comes from (a table, or one JSON
+    object per name), the shadowed entry points last; the exit code (0)."""
+    from mjcli.output import emit_json, format_table
+
+    rows = [{"name": s.name, "source": s.source, "target": describe(s)} for s in registry.specs]
+    rows += [
+        {"name": s.name, "source": f"{s.source} (shadowed: not used)", "target": describe(s)}
+        for s in registry.shadowed
+    ]
+    if as_json:
+        for r in rows:
+            emit_json(r)
+        return 0
+    print(format_table(["name", "source", "target"], [[r["name"], r["source"], r["target"]] for r in rows]))
+    return 0

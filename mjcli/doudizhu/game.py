@@ -8,34 +8,14 @@ nothing.
 from __future__ import annotations
 
 import contextlib
-import functools
 import sys
-from collections.abc import Callable
 from typing import Any
 
-from mjcli.errors import UsageError, one_line
-from mjcli.games import Command, GameEntry
+from mjcli.errors import UsageError
+from mjcli.games import Command, GameEntry, plugin_bugs_stop
 from mjcli.output import emit_json, format_table, frame_text, games_rate, plural, terminal_bar
 
 DEFAULT_POLICIES = "zhanpai,greedy,random"
-
-
-def _plugin_bugs_stop(run: Callable[..., int]) -> Callable[..., int]:
-    """``run``, where a plugin's bug (:class:`~mjcli.doudizhu.policies.PluginError`: it raised, or
-    answered outside the legal choices) stops the command as riichi's replay and simulate stop: one
-    line naming the plugin and the position, exit 1 (README, "A plugin"; nothing is written)."""
-
-    @functools.wraps(run)
-    def wrapper(*args: Any, **kwargs: Any) -> int:
-        from mjcli.doudizhu.policies import PluginError
-
-        try:
-            return run(*args, **kwargs)
-        except PluginError as exc:
-            print(f"error: {one_line(str(exc))}", file=sys.stderr)
-            return 1
-
-    return wrapper
 
 
 def _registry(plugin: list[str] | None) -> Any:
@@ -45,7 +25,7 @@ def _registry(plugin: list[str] | None) -> Any:
     return policy_registry(plugin or ())
 
 
-@_plugin_bugs_stop
+@plugin_bugs_stop
 def advise(
     hand: str,
     lead: str | None,
@@ -93,7 +73,7 @@ def advise(
     return 0
 
 
-@_plugin_bugs_stop
+@plugin_bugs_stop
 def replay(
     records: list[str],
     policies: str,
@@ -175,7 +155,7 @@ def replay(
 SIMULATE_OWNS = ("games.jsonl", "games.parquet", "summary.json")
 
 
-@_plugin_bugs_stop
+@plugin_bugs_stop
 def simulate(
     players: str,
     games: int,
@@ -257,22 +237,9 @@ def simulate(
 
 def policies(plugin: list[str] | None, as_json: bool) -> int:
     """Every Dou Dizhu policy name known, with where it comes from."""
-    from mjcli.plugins import describe
+    from mjcli.plugins import print_registry
 
-    registry = _registry(plugin)
-    rows = [{"name": s.name, "source": s.source, "target": describe(s)} for s in registry.specs]
-    rows += [
-        {"name": s.name, "source": f"{s.source} (shadowed: not used)", "target": describe(s)}
-        for s in registry.shadowed
-    ]
-    if as_json:
-        for r in rows:
-            emit_json(r)
-    else:
-        print(
-            format_table(["name", "source", "target"], [[r["name"], r["source"], r["target"]] for r in rows])
-        )
-    return 0
+    return print_registry(_registry(plugin), as_json)
 
 
 #: Dou Dizhu's paragraph of each command's --help

@@ -41,7 +41,7 @@ from mjcli.doudizhu.engine import BidView, PlayView, Policy
 from mjcli.doudizhu.movegen import gen_kind, legal_moves
 from mjcli.doudizhu.moves import KickerRule, Kind, Move, as_lead, classify, classify_one
 from mjcli.doudizhu.planner import PAIR, SINGLE, TRIO, TRIO_CHAIN, Plan, Step, plan, plan_pn
-from mjcli.errors import MjcliError, UsageError
+from mjcli.errors import PluginBug, UsageError
 from mjcli.plugins import BUILTIN, PolicySpec, Registry, instantiate, load_target, make_registry
 
 Decision = tuple[Move | None, str]
@@ -310,7 +310,7 @@ def build_policy(spec: PolicySpec) -> Policy:
     return PluginPolicy(spec.name, obj)
 
 
-class PluginError(MjcliError):
+class PluginError(PluginBug):
     """A plugin raised, or answered with something that is not one of the legal choices: a bug of
     the plugin, reported on one line with where it happened (the CLI's exit 2), never a traceback."""
 

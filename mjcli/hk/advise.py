@@ -33,6 +33,7 @@ from mjcli.hk.scoring import WinContext, score_counts
 from mjcli.hk.shape import is_complete
 from mjcli.melds import parse_melds
 from mjcli.output import format_table, plural
+from mjcli.plugins import Registry
 from mjcli.tiles import NUM_KINDS, check_counts, to_mpsz, wind_from_letter
 
 #: the wall's size assumed for a typed hand (any number above 0: kongs stay possible)
@@ -131,11 +132,15 @@ def legal_moves(view: SeatView) -> list[Move]:
     return moves
 
 
-def advise_hand(hand: str, rules: HKRules, policies: Sequence[str], **table: Any) -> dict[str, Any]:
+def advise_hand(
+    hand: str, rules: HKRules, policies: Sequence[str], registry: Registry | None = None, **table: Any
+) -> dict[str, Any]:
+    """Each policy's move for ``hand`` on its own turn (``registry``: where the names come from, by
+    default the built-ins)."""
     view, legal = build_view(hand, rules, **table)
     answers = []
     for name in policies:
-        move, reason = get_policy(name).decide(view, legal)
+        move, reason = get_policy(name, registry).decide(view, legal)
         answers.append(
             {"policy": name, "action": move.text(), "tile": tile_text(move.tile), "reason": reason}
         )

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from mjcli.errors import MjcliError, UsageError, one_line
-from mjcli.games import Command, GameEntry
+from mjcli.games import Command, GameEntry, plugin_bugs_stop
 from mjcli.output import emit_json, games_rate, plural, terminal_bar
 
 HK_PLAYERS = "hk-pm0,hk-pm8,hk-pm16,hk-pm16plus"
@@ -177,6 +177,30 @@ def shanten(preset: str, hands: list[str], seen: str, shanten_only: bool, as_jso
 # ---------------------------------------------------------------- advise
 
 
+def _registry(plugin: list[str] | None) -> Any:
+    """The Hong Kong and Red names a command knows: built-ins, entry points, ``--plugin`` values."""
+    from mjcli.hk.policies import policy_registry
+
+    return policy_registry(plugin or ())
+
+
+def _default_policies(preset: str, registry: Any) -> list[str]:
+    """``--policies all``: the game's built-in bots, then every plugin and entry point given."""
+    from mjcli.hk.policies import HK_POLICIES, RED_POLICIES
+    from mjcli.plugins import BUILTIN
+
+    own = RED_POLICIES if preset == "red" else HK_POLICIES
+    return [*own, *(s.name for s in registry.specs if s.source != BUILTIN)]
+
+
+def policies(plugin: list[str] | None, as_json: bool) -> int:
+    """Every Hong Kong and Red policy name known, with where it comes from."""
+    from mjcli.plugins import print_registry
+
+    return print_registry(_registry(plugin), as_json)
+
+
+@plugin_bugs_stop
 def advise(
     preset: str,
     hand: str,
@@ -189,15 +213,17 @@ def advise(
     seasons: str | None,
     min_faan: int | None,
     as_json: bool,
+    plugin: list[str] | None = None,
 ) -> int:
     from mjcli.hk.advise import advise_hand, render
-    from mjcli.hk.policies import HK_POLICIES, RED_POLICIES, parse_policy_names
+    from mjcli.hk.policies import parse_policy_names
 
-    default = RED_POLICIES if preset == "red" else HK_POLICIES
+    registry = _registry(plugin)
     result = advise_hand(
         hand,
         _rules(preset, min_faan),
-        parse_policy_names(policies, default),
+        parse_policy_names(policies, _default_policies(preset, registry), registry),
+        registry,
         melds=melds,
         seen=seen,
         seat=_seat(seat),
@@ -219,6 +245,7 @@ def advise(
 SIMULATE_OWNS = ("logs", "games.parquet", "rounds.parquet", "summary.json")
 
 
+@plugin_bugs_stop
 def simulate(
     preset: str,
     players: str,
@@ -234,6 +261,7 @@ def simulate(
     min_without_bonus: bool,
     ray: str | None = None,
     resume: bool = False,
+    plugin: list[str] | None = None,
 ) -> int:
     """Simulate, print the summary (or its JSON); 1 when a policy broke the rules."""
     from mjcli.hk.figures import render
@@ -247,7 +275,8 @@ def simulate(
         raise UsageError("--resume needs --out DIR: the folder of the run to finish")
     backend = backend_for(jobs, ray)
     rules = _rules(preset, min_faan, payment, min_without_bonus).with_options(length=length)
-    names = parse_players(players)
+    registry = _registry(plugin)
+    names = parse_players(players, registry)
     # on Ray or with --resume (and --out) the tables are a dataset of parts and the logs are written
     # in place by the tasks (see mjcli.ledger)
     parting = out is not None and (ray is not None or resume)
@@ -277,6 +306,7 @@ def simulate(
                 progress=progress,
                 backend=backend,
                 parted=parted,
+                registry=registry,
             )
         except PolicyError as exc:
             # A policy bug, found by playing: reported where. The logs of the games before are kept
@@ -433,6 +463,7 @@ def _print_notes(inputs: Any) -> None:
 REPLAY_OWNS = ("decisions.parquet", "games.parquet", "replay.json")
 
 
+@plugin_bugs_stop
 def replay(
     preset: str,
     records: list[str],
@@ -442,19 +473,20 @@ def replay(
     as_json: bool,
     ray: str | None = None,
     resume: bool = False,
+    plugin: list[str] | None = None,
 ) -> int:
     import tempfile
 
     from mjcli.hk.formats import collect_logs
-    from mjcli.hk.policies import HK_POLICIES, RED_POLICIES, parse_policy_names
+    from mjcli.hk.policies import parse_policy_names
     from mjcli.hk.replay import TABLES, parted_options
     from mjcli.hk.replay import replay as run
     from mjcli.hk.summary import format_summary, summarise
     from mjcli.ledger import CONTENTS, MANIFESTS, PartedRun
     from mjcli.outpaths import output_dir
 
-    default = RED_POLICIES if preset == "red" else HK_POLICIES
-    names = parse_policy_names(policies, default)
+    registry = _registry(plugin)
+    names = parse_policy_names(policies, _default_policies(preset, registry), registry)
     if resume and out is None:
         raise UsageError("--resume needs --out DIR: the folder of the run to finish")
     from mjcli.runner import backend_for  # here: reading the game table (--help) needs no runner
@@ -485,6 +517,7 @@ def replay(
                 progress=None if bar is None else bar.update,
                 game=preset,
                 parted=parted,
+                registry=registry,
             )
         if parted is not None:
             parted.write_contents(stage)
@@ -597,6 +630,15 @@ policy, choice, agree, reason) and games.parquet.
 
 Example: mjcli replay --game {name} sim/logs --out rep"""
 
+_POLICIES_HELP = """{title} (--game {name}): the seed's bots (hk-pm0 ... hk-pm16plus, red-pm0 ...
+red-pm12plus), the installed packages' policies (entry-point group mjcli.hk.policies) and those given
+with --plugin NAME=TARGET: a Python object whose decide(view, legal) returns one of the legal moves
+(view: mjcli.hk.engine.view.SeatView; legal: mjcli.hk.engine.actions.Move), for advise, simulate
+and replay under --game hk and --game red.
+
+Example: mjcli policies --game {name} --plugin first=examples/hk_plugin.py:FirstLegal"""
+
+
 _SUMMARY_HELP = """{title} (--game {name}): DIR is a Hong Kong replay's --out folder (or its
 decisions.parquet), or a simulation's (its summary, worked out again from its games table).
 
@@ -618,6 +660,7 @@ _RED_EXAMPLES = {
     "verify": "mjcli verify --game red sim/logs",
     "replay": "mjcli replay --game red sim/logs --out rep",
     "summary": "mjcli summary --game red rep",
+    "policies": "mjcli policies --game red --plugin first=examples/hk_plugin.py:FirstLegal",
 }
 
 
@@ -693,6 +736,7 @@ def _hk_entry(name: str, title: str, players: str, fmt: dict[str, str]) -> GameE
                     "seasons": None,
                     "min_faan": None,
                     "as_json": False,
+                    "plugin": None,
                 },
             ),
             "simulate": Command(
@@ -712,6 +756,7 @@ def _hk_entry(name: str, title: str, players: str, fmt: dict[str, str]) -> GameE
                     "min_without_bonus": False,
                     "ray": None,
                     "resume": False,
+                    "plugin": None,
                 },
             ),
             "verify": Command(
@@ -737,7 +782,11 @@ def _hk_entry(name: str, title: str, players: str, fmt: dict[str, str]) -> GameE
                     "as_json": False,
                     "ray": None,
                     "resume": False,
+                    "plugin": None,
                 },
+            ),
+            "policies": Command(
+                policies, help=_POLICIES_HELP.format(**fmt), options={"plugin": None, "as_json": False}
             ),
             "summary": Command(
                 functools.partial(summary, name),

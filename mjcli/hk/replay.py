@@ -28,11 +28,12 @@ from mjcli.atomic import write_text_atomic
 from mjcli.errors import LogFormatError, UsageError
 from mjcli.hk.formats import Decision, GameEnd, read_game, walk
 from mjcli.hk.notation import counts_text, tile_text
-from mjcli.hk.policies import SeedBot, get_policy
+from mjcli.hk.policies import Policy, get_policy
 from mjcli.hk.shape import shanten
 from mjcli.inputs import manifest
 from mjcli.ledger import PartedRun, RowBuffer, file_sha256, to_frame, write_table
 from mjcli.melds import melds_to_text
+from mjcli.plugins import Registry
 from mjcli.runner import Backend, ordered_map
 
 # Polars is imported where a frame is made or read, not here: a process that has imported it does
@@ -87,7 +88,7 @@ class FileRows:
     rules: str | None = None  # the log's rule set (hk, red)
 
 
-def replay_game(file: str, game: dict[str, Any], policies: Sequence[SeedBot]) -> FileRows:
+def replay_game(file: str, game: dict[str, Any], policies: Sequence[Policy]) -> FileRows:
     out = FileRows(file, rules=game["game"] if isinstance(game.get("game"), str) else None)
     players = [str(p) for p in game.get("players", ["?"] * 4)]
     game_id = str(game.get("seed", file))
@@ -117,7 +118,7 @@ def replay_game(file: str, game: dict[str, Any], policies: Sequence[SeedBot]) ->
 
 
 def _rows(
-    file: str, game_id: str, players: list[str], d: Decision, policies: Sequence[SeedBot]
+    file: str, game_id: str, players: list[str], d: Decision, policies: Sequence[Policy]
 ) -> list[dict[str, Any]]:
     v = d.view
     base = {
@@ -151,19 +152,19 @@ def _rows(
     return rows
 
 
-def replay_file(path: Path, label: str, policies: Sequence[SeedBot]) -> FileRows:
+def replay_file(path: Path, label: str, policies: Sequence[Policy]) -> FileRows:
     try:
         return replay_game(label, read_game(path), policies)
     except LogFormatError as exc:
         return FileRows(label, error=f"{label}: {exc}")
 
 
-def _task(policies: list[SeedBot], item: tuple[Path, str]) -> FileRows:
+def _task(policies: list[Policy], item: tuple[Path, str]) -> FileRows:
     return replay_file(item[0], item[1], policies)
 
 
-def _build(names: list[str]) -> list[SeedBot]:
-    return [get_policy(n) for n in names]
+def _build(names: list[str], registry: Registry | None = None) -> list[Policy]:
+    return [get_policy(n, registry) for n in names]
 
 
 def _split(r: FileRows) -> tuple[dict[str, pl.DataFrame], dict[str, Any]]:
@@ -210,20 +211,25 @@ def replay(
     game: str = "hk",
     backend: Backend | None = None,
     parted: PartedRun | None = None,
+    registry: Registry | None = None,
 ) -> ReplayResult:
-    """Replay every log of ``items`` ((path, label) pairs) through the policies ``names``; with
+    """Replay every log of ``items`` ((path, label) pairs) through the policies ``names`` (known to
+    ``registry``, by default the built-ins: plugins and entry points come with it); with
     ``out``, write the tables and ``replay.json`` (``game``: the --game the replay ran as). With
     ``parted`` the tables are that run's dataset instead, written by the tasks (see
     :mod:`mjcli.ledger`); the summary's frame is read back from its parts."""
     if not names:
         raise UsageError("--policies names no policy")
     for n in names:
-        get_policy(n)
+        if registry is None:
+            get_policy(n)
+        else:
+            registry.spec(n)
     decisions = RowBuffer(DECISIONS_SCHEMA)
     games = RowBuffer(GAMES_SCHEMA)
     errors: list[str] = []
     rules: list[str | None] = []
-    setup = functools.partial(_build, list(names))
+    setup = functools.partial(_build, list(names), registry)
     n_games = 0
     if parted is not None:
         for note in parted.run(

@@ -35,9 +35,10 @@ from mjcli.hk.engine.wall import game_seed, shuffled
 from mjcli.hk.figures import paired_differences, policy_summary
 from mjcli.hk.formats import write_game
 from mjcli.hk.notation import tile_text
-from mjcli.hk.policies import SeedBot, get_policy
+from mjcli.hk.policies import Policy, get_policy
 from mjcli.hk.rules import HKRules
 from mjcli.ledger import PartedRun, RowBuffer, grouped, table_source, text_sha256, to_frame
+from mjcli.plugins import Registry
 from mjcli.runner import Backend, ordered_map
 
 # Polars is imported where a frame is made or read, not here: a process that has imported it does
@@ -104,13 +105,17 @@ class GameSpec:
     rules: HKRules
 
 
-def parse_players(text: str | Sequence[str]) -> list[str]:
-    """One to four registered policy names (repeats allowed: they fill the seats in order)."""
+def parse_players(text: str | Sequence[str], registry: Registry | None = None) -> list[str]:
+    """One to four registered policy names (repeats allowed: they fill the seats in order), known to
+    ``registry`` (default: the built-ins)."""
     names = [n.strip().lower() for n in (text.split(",") if isinstance(text, str) else text) if n.strip()]
     if not 1 <= len(names) <= 4:
         raise UsageError(f"--players '{text}': give one to four policy names for the four seats")
     for n in names:
-        get_policy(n)
+        if registry is None:
+            get_policy(n)
+        else:
+            registry.spec(n)
     return names
 
 
@@ -152,7 +157,7 @@ class GameOutput:
     rounds: list[dict[str, Any]]
 
 
-def play_hand(state: HandState, bots: Sequence[SeedBot], where: str) -> None:
+def play_hand(state: HandState, bots: Sequence[Policy], where: str) -> None:
     """Ask the seats until the hand is over."""
     while state.result is None:
         for seat, legal in state.pending().items():
@@ -166,7 +171,7 @@ def play_hand(state: HandState, bots: Sequence[SeedBot], where: str) -> None:
                 ) from None
 
 
-def play_game(spec: GameSpec, bots: dict[str, SeedBot]) -> GameOutput:
+def play_game(spec: GameSpec, bots: dict[str, Policy]) -> GameOutput:
     rules = spec.rules
     seated = [bots[n] for n in spec.policies]
     progress = GameProgress(rules)
@@ -262,20 +267,24 @@ def play_game(spec: GameSpec, bots: dict[str, SeedBot]) -> GameOutput:
     return GameOutput(spec.index, write_game(game), seats, rounds)
 
 
-def bots_for(names: Sequence[str]) -> dict[str, SeedBot]:
-    """One policy object per name: they keep no state, so one serves every seat and game."""
-    return {n: get_policy(n) for n in dict.fromkeys(names)}
+def bots_for(names: Sequence[str], registry: Registry | None = None) -> dict[str, Policy]:
+    """One policy object per name (built in each worker from ``registry``'s picklable specs): the
+    built-ins keep no state, so one serves every seat and game."""
+    return {n: get_policy(n, registry) for n in dict.fromkeys(names)}
 
 
-def _play_task(bots: dict[str, SeedBot], spec: GameSpec) -> GameOutput:
+def _play_task(bots: dict[str, Policy], spec: GameSpec) -> GameOutput:
     return play_game(spec, bots)
 
 
 def run_games(
-    specs: Sequence[GameSpec], jobs: int = 1, backend: Backend | None = None
+    specs: Sequence[GameSpec],
+    jobs: int = 1,
+    backend: Backend | None = None,
+    registry: Registry | None = None,
 ) -> Iterator[GameOutput]:
     names = sorted({n for spec in specs for n in spec.policies})
-    setup = functools.partial(bots_for, names)
+    setup = functools.partial(bots_for, names, registry)
     # the caller's row buffers make frames as the games come in: Polars imported while the workers
     # play their first games, not on a later answer while they wait for more (see the runner)
     yield from ordered_map(
@@ -294,7 +303,7 @@ def log_name(index: int) -> str:
 TABLES = ("games", "rounds")
 
 
-def _play_group(bots: dict[str, SeedBot], group: tuple[GameSpec, ...]) -> list[GameOutput]:
+def _play_group(bots: dict[str, Policy], group: tuple[GameSpec, ...]) -> list[GameOutput]:
     return [play_game(spec, bots) for spec in group]
 
 
@@ -348,12 +357,14 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     backend: Backend | None = None,
     parted: PartedRun | None = None,
+    registry: Registry | None = None,
 ) -> dict[str, Any]:
     """Play the run and return its summary; with ``out``, write the logs and tables there.
+    ``registry`` names the policies (default: the built-ins; plugins and entry points with it).
     ``progress`` is called once per game with its number of hands. With ``parted`` the tables are
     that run's dataset and the logs go to its folder, written by the tasks, a deal's games a task
     (see :mod:`mjcli.ledger`); ``out`` gets the summary."""
-    names = parse_players(players)
+    names = parse_players(players, registry)
     if backend is not None:
         jobs = backend.workers()
     if jobs < 1:
@@ -367,7 +378,7 @@ def simulate(
     specs = game_specs(names, games, seed, rules, duplicate)
     start = time.perf_counter()
     if parted is not None:
-        setup = functools.partial(bots_for, sorted({n for spec in specs for n in spec.policies}))
+        setup = functools.partial(bots_for, sorted({n for spec in specs for n in spec.policies}), registry)
         for note in parted.run(
             _play_group,
             _split_group,
@@ -388,7 +399,7 @@ def simulate(
     else:
         seat_rows = RowBuffer(GAMES_SCHEMA)
         round_rows = RowBuffer(ROUNDS_SCHEMA)
-        for o in run_games(specs, jobs, backend):
+        for o in run_games(specs, jobs, backend, registry):
             seat_rows.extend(o.seats)
             round_rows.extend(o.rounds)
             if out_dir is not None:

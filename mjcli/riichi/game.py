@@ -1288,21 +1288,9 @@ def simulate(
 
 def policies(plugin: list[str] | None, bot: list[str] | None, as_json: bool) -> int:
     """Every policy name known, with where it comes from."""
-    from mjcli.output import format_table
-    from mjcli.plugins import describe
+    from mjcli.plugins import print_registry
 
-    registry = _registry(plugin, bot)
-    rows = [{"name": s.name, "source": s.source, "target": describe(s)} for s in registry.specs]
-    rows += [
-        {"name": s.name, "source": f"{s.source} (shadowed: not used)", "target": describe(s)}
-        for s in registry.shadowed
-    ]
-    if as_json:
-        for r in rows:
-            emit_json(r)
-        return 0
-    print(format_table(["name", "source", "target"], [[r["name"], r["source"], r["target"]] for r in rows]))
-    return 0
+    return print_registry(_registry(plugin, bot), as_json)
 
 
 def bot_check(

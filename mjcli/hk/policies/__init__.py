@@ -7,32 +7,76 @@ decisions (one object serves every seat, game after game).
 * ``red-pm0``, ``red-pm12``, ``red-pm12plus``: its Red bots (jokers never discarded) for the
   minimums 0, below 12 points and 12 points or more.
 
-All live in :mod:`mjcli.hk.policies.mahjongjoy` (readings of the seed in its docstring).
+All live in :mod:`mjcli.hk.policies.mahjongjoy` (readings of the seed in its docstring). Your own
+join them as riichi's and Dou Dizhu's do: ``--plugin NAME=file.py:Attr`` (or ``package.module:Attr``)
+and installed packages' entry points (group ``mjcli.hk.policies``), one registry for Hong Kong and
+Red (:func:`policy_registry`), each played through :class:`PluginPolicy`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, Protocol
 
-from mjcli.errors import UsageError
+from mjcli.errors import PluginBug, UsageError
+from mjcli.hk.engine.actions import Move
+from mjcli.hk.engine.view import SeatView
+from mjcli.hk.notation import counts_text, tile_text
 from mjcli.hk.policies.mahjongjoy import BOTS, SeedBot
+from mjcli.plugins import BUILTIN, PolicySpec, Registry, instantiate, load_target, make_registry
 
 HK_POLICIES = ("hk-pm0", "hk-pm8", "hk-pm16", "hk-pm16plus")
 RED_POLICIES = ("red-pm0", "red-pm12", "red-pm12plus")
+
+
+#: the entry-point group through which installed packages add Hong Kong and Red policies
+ENTRY_POINT_GROUP = "mjcli.hk.policies"
+
+
+class Policy(Protocol):
+    """What plays a seat: a built-in :class:`SeedBot` or a :class:`PluginPolicy`."""
+
+    name: str
+
+    def decide(self, view: SeatView, legal: Sequence[Move]) -> tuple[Move, str]: ...
 
 
 def policy_names() -> tuple[str, ...]:
     return tuple(BOTS)
 
 
-def get_policy(name: str) -> SeedBot:
+def policy_registry(plugins: Sequence[str] = ()) -> Registry:
+    """Every Hong Kong and Red policy name a run knows: the built-ins, the installed entry points
+    (group ``mjcli.hk.policies``) and the ``--plugin NAME=TARGET`` values."""
+    return make_registry([(n, n) for n in BOTS], ENTRY_POINT_GROUP, "hk", list(plugins))
+
+
+def get_policy(name: str, registry: Registry | None = None) -> Policy:
+    """A policy by name: from ``registry`` (built-ins, plugins, entry points), by default the
+    built-ins; :class:`UsageError` naming the unknown name."""
+    if registry is not None:
+        return build_policy(registry.spec(name))
     key = name.strip().lower()
     if key not in BOTS:
         raise UsageError(f"unknown policy '{name}' (use {', '.join(BOTS)})")
     return BOTS[key]
 
 
-def parse_policy_names(text: str | Sequence[str], default: Sequence[str] = HK_POLICIES) -> list[str]:
+def build_policy(spec: PolicySpec) -> Policy:
+    """The policy of a spec: a built-in, or a plugin's or entry point's object (see
+    :class:`PluginPolicy`)."""
+    if spec.source == BUILTIN:
+        return BOTS[spec.target]
+    what = f"{spec.source} '{spec.name}' ({spec.target})"
+    obj = instantiate(load_target(spec.target, what), what)
+    if not callable(getattr(obj, "decide", None)):
+        raise UsageError(f"{what} is not a policy: it has no decide(view, legal) method")
+    return PluginPolicy(spec.name, obj)
+
+
+def parse_policy_names(
+    text: str | Sequence[str], default: Sequence[str] = HK_POLICIES, registry: Registry | None = None
+) -> list[str]:
     """Comma-separated names, or ``all`` (every policy of the game's default list)."""
     parts = text.split(",") if isinstance(text, str) else list(text)
     names = [p.strip().lower() for p in parts if p.strip()]
@@ -41,8 +85,71 @@ def parse_policy_names(text: str | Sequence[str], default: Sequence[str] = HK_PO
     if not names:
         raise UsageError("no policy named")
     for n in names:
-        get_policy(n)
+        if registry is None:
+            get_policy(n)
+        else:
+            registry.spec(n)
     return names
 
 
-__all__ = ["HK_POLICIES", "RED_POLICIES", "SeedBot", "get_policy", "parse_policy_names", "policy_names"]
+class PluginError(PluginBug):
+    """A plugin raised, or answered with something that is not one of the legal moves: a bug of the
+    plugin, reported on one line with where it happened (exit 1), never a traceback."""
+
+
+class PluginPolicy:
+    """A plugin at the Hong Kong (or Red) table, under its registered name.
+
+    The contract is riichi's and Dou Dizhu's: ``decide(view, legal)`` returns one of ``legal`` (a
+    :class:`~mjcli.hk.engine.actions.Move`), or a pair (one of ``legal``, the reason); ``view`` is
+    the seat's :class:`~mjcli.hk.engine.view.SeatView`. A plugin keeps state at its own risk: one
+    object serves every seat it plays, game after game (in each worker process). An exception or an
+    answer that is not legal is the plugin's bug: a :class:`PluginError` naming the plugin and the
+    position.
+    """
+
+    def __init__(self, name: str, plugin: Any) -> None:
+        self.name = name
+        self.plugin = plugin
+
+    def decide(self, view: SeatView, legal: Sequence[Move]) -> tuple[Move, str]:
+        try:
+            answer = self.plugin.decide(view, legal)
+        except Exception as exc:  # any exception of a plugin is its bug: say where it happened
+            raise PluginError(
+                f"plugin '{self.name}' raised {type(exc).__name__}: {exc} ({_position(view)})"
+            ) from exc
+        reason = getattr(self.plugin, "reason", "") or ""
+        # a pair (move, reason); a Move is a tuple of three, never taken for one
+        if isinstance(answer, tuple) and not isinstance(answer, Move) and len(answer) == 2:
+            answer, reason = answer[0], str(answer[1])
+        if not isinstance(answer, Move) or answer not in legal:
+            raise PluginError(
+                f"plugin '{self.name}' answered {answer!r}, not one of the {len(legal)} legal moves "
+                f"({', '.join(m.text() for m in legal)}; {_position(view)})"
+            )
+        return answer, reason
+
+
+def _position(view: SeatView) -> str:
+    """Where a plugin was asked, for its error: the seat, the phase and the concealed hand."""
+    where = f"seat {view.seat}, {view.phase}"
+    if view.offer is not None:
+        where += f" on seat {view.offer[0]}'s {tile_text(view.offer[1])}"
+    return f"{where}, hand {counts_text(view.hand, view.jokers)}"
+
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "HK_POLICIES",
+    "RED_POLICIES",
+    "PluginError",
+    "PluginPolicy",
+    "Policy",
+    "SeedBot",
+    "build_policy",
+    "get_policy",
+    "parse_policy_names",
+    "policy_names",
+    "policy_registry",
+]
