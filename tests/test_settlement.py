@@ -12,6 +12,7 @@ from mjcli.riichi.engine.settlement import (
     FIVE_UP,
     HALF_UP,
     ROUNDINGS,
+    SCORE_5_UP,
     WinPay,
     ceil100,
     draw_tenpai_deltas,
@@ -21,6 +22,7 @@ from mjcli.riichi.engine.settlement import (
     ranking,
     ron_order,
     round_points,
+    score_points,
     win_deltas,
 )
 
@@ -148,7 +150,38 @@ def test_ties_rank_by_seat_and_leftover_sticks_go_to_first():
     ],
 )
 def test_final_points_match_tenhou_from_2009_to_2020(scores, points):
-    assert tuple(final_points(scores, 30000, (20, 10, -10, -20), FIVE_DOWN)) == points
+    assert tuple(final_points(scores, 30000, (20, 10, -10, -20), SCORE_5_UP)) == points
+
+
+#: Real results that rounding the difference (score - 30000) cannot all give, and rounding the score
+#: to the nearest thousand (5 away from zero) does (arcturus.su/mjw "Tenhou.net rules": "rounded to
+#: the closest thousand, "4 down, 5 up""):
+SCORE_ROUNDED = [
+    # a 2nd place above 30000: 38500 -> 39000 -> +9 (+uma 10 = 19), not +8 (dnovikoff/tenhou bug7.xml,
+    # 2009071622gm-00a9-0000-a6056eb1)
+    ((38500, 50100, -8600, 20000), (19.0, 60.0, -59.0, -20.0), (20, 10, -10, -20)),
+    # a score below zero and one just under 30000: -500 -> -1000 -> -31 -> -51, 29500 -> 30000 -> 0
+    # -> 10 (MahjongRepository/tenhou-python-bot system test 31.txt, base64 SHUFFLE seed)
+    ((-500, 26600, 29500, 44400), (-51.0, -13.0, 10.0, 54.0), (20, 10, -10, -20)),
+    # East-only of 2009-06 with the old uma: 35500 -> 36000 -> +6 +5 = 11, 7500 -> 8000 -> -22 -10
+    # = -32 (bye.xml, 2009061806gm-00a1-0000-6d13c207)
+    ((7500, 45300, 35500, 11700), (-32.0, 44.0, 11.0, -23.0), (10, 5, -5, -10)),
+    # 2009022116gm-00a9-0000-77155835: -7500 -> -8000 -> -38 -> -58
+    ((26900, 29200, 51400, -7500), (-13.0, 9.0, 62.0, -58.0), (20, 10, -10, -20)),
+]
+
+
+def test_tenhou_rounded_the_score_not_the_difference():
+    for scores, points, uma in SCORE_ROUNDED:
+        assert tuple(final_points(scores, 30000, uma, SCORE_5_UP)) == points
+    # each way of rounding the difference misses one of them at least
+    for rounding in (FIVE_DOWN, FIVE_UP, HALF_UP):
+        assert any(tuple(final_points(s, 30000, u, rounding)) != p for s, p, u in SCORE_ROUNDED), rounding
+
+
+def test_three_player_whole_points_round_the_score_too():
+    # dnovikoff/tenhou sanma2.xml: -5500 -> -6000 -> -46 -> -66 (35000 start, 40000 back, +20/0/-20)
+    assert final_points((27400, 83100, -5500), 40000, (20, 0, -20), SCORE_5_UP) == [-13.0, 79.0, -66.0]
 
 
 @pytest.mark.parametrize(
@@ -169,6 +202,14 @@ def test_final_points_match_tenhou_today(scores, points):
 
 
 def test_roundings_of_a_half():
+    assert [score_points(x, 30000, SCORE_5_UP) for x in (17500, 38500, -500, -7500, 29400)] == [
+        -12,
+        9,
+        -31,
+        -38,
+        -1,
+    ]
+    assert score_points(29500, 30000, FIVE_DOWN) == round_points(-500, FIVE_DOWN) == 0
     assert [round_points(x, FIVE_DOWN) for x in (-4500, -4600, 12500, 12600)] == [-4, -5, 12, 13]
     assert [round_points(x, FIVE_UP) for x in (-37500, 8500, -4400)] == [-38, 9, -4]
     assert [round_points(x, HALF_UP) for x in (-22500, 8500, -4600)] == [-22, 9, -5]

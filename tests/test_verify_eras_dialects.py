@@ -49,32 +49,36 @@ def test_the_date_of_a_game_id_picks_the_final_points_rule():
     assert game_date("rr_2022013100gm-00a9-0000-af91b2de") == 2022013100
     assert game_date("sim-000001") is None and game_date("2011023016gm-x") is None  # no 30 Feb
     rules = [str(c) for c in points_choice("2011020416gm-00a9-0000-025480d4", hanchan).candidates]
-    assert rules == ["5-down, uma +20/+10/-10/-20"]
+    assert rules == ["score-5-up, uma +20/+10/-10/-20"]
     assert [c.rounding for c in points_choice("2022013100gm-00a9-0000-af91b2de", hanchan).candidates] == [
         "decimal"
     ]
     # between the last known whole-point result (2020-08-12) and the first known decimal one: either
     assert len(points_choice("2021060100gm-00a9-0000-00000000", hanchan).candidates) == 2
     assert [c.rounding for c in points_choice("2020081220gm-00a9-0000-9ee6ab3b", hanchan).candidates] == [
-        "5-down"
+        "score-5-up"
     ]
     # no date (a renamed file, a converter's id): any era, the rule set's own (today's: decimal) first
     undated = points_choice("sim-000001", hanchan)
     assert [c.rounding for c in undated.candidates] == [
         "decimal",
+        "score-5-up",
         "5-down",
         "5-up",
         "half-up",
     ] and undated.why == "no date in the game id"
     assert {c.uma for c in undated.candidates} == {(20, 10, -10, -20)}
-    assert points_choice("sim-000001", get_rules("tenhou-integer")).candidates[0].rounding == "5-down"
+    assert points_choice("sim-000001", get_rules("tenhou-integer")).candidates[0].rounding == "score-5-up"
     # an undated East-only game may be one of 2009 with the old uma
     assert (10, 5, -5, -10) in {c.uma for c in points_choice("sim-000001", tonpuu).candidates}
-    # three-player games of the whole-points era: 5-down, and 5-up as seen in a real one
+    # three-player games of the whole-points era round the score as four-player ones
     sanma = points_choice("2014091101gm-00b9-0000-5ca6b487", get_rules("tenhou-sanma")).candidates
-    assert [c.rounding for c in sanma] == ["5-down", "5-up"]
-    # East-only before 2009-08: uma +10/+5/-5/-10 first
-    assert points_choice("2009031702gm-00a1-0000-336ee82a", tonpuu).candidates[0].uma == (10, 5, -5, -10)
+    assert [c.rounding for c in sanma] == ["score-5-up"]
+    # East-only up to 2009-06: uma +10/+5/-5/-10 first; later, until 2020-02, either
+    assert [c.uma[0] for c in points_choice("2009031702gm-00a1-0000-336ee82a", tonpuu).candidates] == [10, 20]
+    assert [c.uma[0] for c in points_choice("2015031702gm-00a1-0000-336ee82a", tonpuu).candidates] == [20, 10]
+    # before the first known whole-point game (2008-12-17): every rounding
+    assert len(points_choice("2008010100gm-00a9-0000-00000000", hanchan).candidates) == 4
 
 
 def test_real_mjlogs_of_2009_and_2010_verify_with_the_rule_of_their_date():
@@ -86,17 +90,22 @@ def test_real_mjlogs_of_2009_and_2010_verify_with_the_rule_of_their_date():
         assert report.status == OK, (path.name, [str(m) for m in report.mismatches], report.error)
         rules[path.name[:10]] = report.points_rule
         names[path.name[:10]] = report.rules
-    assert len(rules) == 6
-    assert rules["2009082902"].startswith("5-down, uma +20/+10/-10/-20 (dated 2009-08-29")
-    assert rules["2010012206"].startswith("5-down")
-    # before 2009-08-29 the rounding is not known: the one the record fits is applied, and named
-    assert rules["2009022116"].startswith("5-up") and "the one the recorded points fit" in rules["2009022116"]
-    assert rules["2009031702"].startswith("5-up, uma +10/+5/-5/-10")  # East-only of 2009
-    # East-only in June 2009 with a player gone and back (a BYE tag): -22.5 recorded as -32 with
-    # the -10 uma, so half-up (toward +infinity) then
-    assert rules["2009061806"].startswith("half-up, uma +10/+5/-5/-10")
+    assert len(rules) == 7
+    assert rules["2009082902"].startswith("score-5-up, uma +20/+10/-10/-20 (dated 2009-08-29")
+    assert rules["2010012206"].startswith("score-5-up")
+    # 2009 too: -7500 rounded to -8000 (-58 with the uma)
+    assert (
+        rules["2009022116"]
+        == "score-5-up, uma +20/+10/-10/-20 (dated 2009-02-21: whole points, the score rounded 5 up)"
+    )
+    assert rules["2009031702"].startswith("score-5-up, uma +10/+5/-5/-10")  # East-only of 2009
+    # East-only in June 2009 with a player gone and back (a BYE tag): 7500 -> 8000 (-32 with the
+    # -10 uma), 35500 -> 36000 (+11 with +5)
+    assert rules["2009061806"].startswith("score-5-up, uma +10/+5/-5/-10")
+    # July 2009: a second place of 38500 rounded to 39000 (+9, 19 with the uma)
+    assert rules["2009071622"].startswith("score-5-up, uma +20/+10/-10/-20 (dated 2009-07-16")
     # February 2009: the dealer tenpai in first place at South 4 played on (no tenpai-yame)
-    assert names["2009022022"] == "tenhou (points_rounding=5-up, tenpaiyame=False)"
+    assert names["2009022022"] == "tenhou (points_rounding=score-5-up, tenpaiyame=False)"
     pao = read_log(LOG_FIXTURES / "2010012206gm-00a9-0000-5414f3c4.mjlog")[0]
     (win,) = [e for e in pao.events if isinstance(e, ev.Win) and e.pao is not None]
     assert win.pao == 0 and win.deltas == (-32300, 0, 32300, 0) and win.honba == 1
@@ -124,7 +133,12 @@ def test_a_decimal_result_is_checked_by_the_date_of_the_game():
     report = verify_log(old)
     assert report.status == MISMATCH
     (m,) = report.mismatches
-    assert m.what == "final points (5-down, uma +20/+10/-10/-20)" and m.engine == [7.0, -36.0, 43.0, -14.0]
+    assert m.what == "final points (score-5-up, uma +20/+10/-10/-20)" and m.engine == [
+        7.0,
+        -36.0,
+        43.0,
+        -14.0,
+    ]
 
 
 def _renamed(tmp_path: Path, source: Path, name: str) -> Path:
@@ -137,22 +151,23 @@ def test_a_log_without_its_date_verifies_under_the_rules_its_record_fits(tmp_pat
     """The same real games saved under names without their date (as a user renames a download):
     every known rounding and the old East-only uma are candidates, tenpai-yame is as the log goes."""
     cases = {
-        "2009022116gm-00a9-0000-77155835.mjlog": (
-            "5-up, uma +20/+10/-10/-20",
-            "tenhou (points_rounding=5-up)",
-        ),
+        "2009022116gm-00a9-0000-77155835.mjlog": ("score-5-up, uma +20/+10/-10/-20", "tenhou-integer"),
         "2009061806gm-00a1-0000-6d13c207.mjlog": (
-            "half-up, uma +10/+5/-5/-10",
-            "tenhou (length=tonpuu, uma=(10, 5, -5, -10), points_rounding=half-up)",
+            "score-5-up, uma +10/+5/-5/-10",
+            "tenhou (length=tonpuu, uma=(10, 5, -5, -10), points_rounding=score-5-up)",
         ),
-        # (its record has no .5 to tell 5-up from 5-down: the first that fits is named)
         "2009022022gm-00a9-0000-cd94aac8.mjlog": (
-            "5-down, uma +20/+10/-10/-20",
-            "tenhou (points_rounding=5-down, tenpaiyame=False; "
+            "score-5-up, uma +20/+10/-10/-20",
+            "tenhou (points_rounding=score-5-up, tenpaiyame=False; "
             "the log plays on after the dealer's tenpai in first place)",
         ),
-        # whole points in three-player, -45.5 recorded as -46 (dnovikoff/tenhou sanma2.xml, undated)
-        "tenhou-sanma-undated.mjlog": ("5-up, uma +20/+0/-20", "tenhou-sanma (points_rounding=5-up)"),
+        # -500 rounded to -1000 (-51) beside 29500 to 30000 (10): the score rounded, not the difference
+        "tenhou-score-below-zero-undated.mjlog": ("score-5-up, uma +20/+10/-10/-20", "tenhou-integer"),
+        # whole points in three-player, -5500 rounded to -6000 (dnovikoff/tenhou sanma2.xml, undated)
+        "tenhou-sanma-undated.mjlog": (
+            "score-5-up, uma +20/+0/-20",
+            "tenhou-sanma (points_rounding=score-5-up)",
+        ),
     }
     for i, (name, (rule, played)) in enumerate(cases.items()):
         (report,) = verify_file(_renamed(tmp_path, LOG_FIXTURES / name, f"game{i}.mjlog"))
@@ -167,10 +182,7 @@ def test_a_log_without_its_date_verifies_under_the_rules_its_record_fits(tmp_pat
         "2015010100gm-00a9-0000-00000000.mjlog",
     )
     (report,) = verify_file(later)
-    assert report.status == OK and report.rules == (
-        "tenhou (points_rounding=5-down, tenpaiyame=False; "
-        "the log plays on after the dealer's tenpai in first place)"
-    )
+    assert report.status == OK and report.rules == cases["2009022022gm-00a9-0000-cd94aac8.mjlog"][1]
 
 
 def test_a_game_under_rules_mjcli_does_not_know_is_an_error_not_a_mismatch(tmp_path):
@@ -251,7 +263,7 @@ def test_the_json_report_names_the_rule_applied():
     first = json.loads(res.output.splitlines()[0])
     assert (
         first["points_rule"]
-        == "5-down, uma +20/+10/-10/-20 (dated 2011-02-04: whole points, 5 rounding down)"
+        == "score-5-up, uma +20/+10/-10/-20 (dated 2011-02-04: whole points, the score rounded 5 up)"
     )
 
 

@@ -62,10 +62,10 @@ class Rules:
     # Uma per rank, in thousands (Tenhou: +20/+10/-10/-20).
     uma: tuple[int, ...] = (20, 10, -10, -20)
     # How (score - return points) becomes final points: "decimal" (thousands with one decimal, no
-    # rounding: Tenhou today, seen from 2022-01-31 on) or "5-down" (whole thousands, a hundreds digit
-    # of 5 rounding toward zero: Tenhou from 2009-08 until at least 2020-02-03). The other places are
-    # rounded and first place takes the rest. See mjcli.riichi.engine.eras for the older ways and how
-    # a log's date picks one.
+    # rounding: Tenhou today, seen from 2022-01-31 on) or "score-5-up" (the score rounded to whole
+    # thousands, a hundreds digit of 5 away from zero: Tenhou from 2008-12 until at least 2020-08-12).
+    # The other places are rounded and first place takes the rest. See mjcli.riichi.engine.eras for
+    # the evidence and how a log's date picks one (settlement.ROUNDINGS has the others).
     points_rounding: str = "decimal"
     # Two players may win on one discard (honba and sticks go to the first after the discarder).
     double_ron: bool = True
@@ -280,8 +280,8 @@ PRESETS: dict[str, Rules] = {
     # Tenhou lobbies without red fives ("nashi") and without open tanyao (GO type bits 0x02, 0x04).
     "tenhou-nored": dataclasses.replace(TENHOU, name="tenhou-nored", red_fives=False),
     "tenhou-nokuitan": dataclasses.replace(TENHOU, name="tenhou-nokuitan", open_tanyao=False),
-    # Tenhou before its final points went to one decimal (from 2009-08 until at least 2020-02).
-    "tenhou-integer": dataclasses.replace(TENHOU, name="tenhou-integer", points_rounding="5-down"),
+    # Tenhou before its final points went to one decimal (from 2008-12 until at least 2020-08).
+    "tenhou-integer": dataclasses.replace(TENHOU, name="tenhou-integer", points_rounding="score-5-up"),
     "tenhou-sanma": TENHOU_SANMA,
     "tenhou-sanma-tonpuu": dataclasses.replace(TENHOU_SANMA, name="tenhou-sanma-tonpuu", length="tonpuu"),
     "sanma-split": dataclasses.replace(TENHOU_SANMA, name="sanma-split", absent_share="split"),

@@ -1,23 +1,27 @@
 """Which of Tenhou's final-points rules scored a game, from the date at the head of its id.
 
 Tenhou has changed how a game's final scores become points (after oka and uma). What is known,
-each from the recorded results of real Houou logs (``owari`` / tenhou.net/6 ``sc``):
+each from the recorded results of real logs (``owari`` / tenhou.net/6 ``sc``):
 
-* from 2009-08-29 (log ``2009082902gm-00a9-0000-df6a8b53``) until at least 2020-08-12
-  (``2020081220gm-00a9-0000-9ee6ab3b`` of mjx-project/mjx's test logs: 32700 -> +2.7 -> 13.0 with
-  the uma, -1700 -> -52.0): whole thousands, a hundreds digit of 5 rounding toward zero on the
-  absolute value ("5-down": 17500 -> -12.5 -> -12; 25500 -> -4.5 -> -4), first place taking the
-  rest. Every complete game of the shared logs (2010-2018) fits this, and 7 of them contradict
-  ``floor((x + 400) / 1000)``, which rounds -4.5 to -5. Three-player games of that time (whole
-  points written "-13.0", a base64 SHUFFLE seed) have been seen rounding away from zero instead
-  (dnovikoff/tenhou's ``sanma2.xml``, undated: 35000 start, -5500 -> -45.5 -> -46 -> -66.0), so
-  there "5-up" is the second candidate;
+* from 2008-12-17 at the latest (``2008121721gm-00c1-0000-fcadb0d7`` of summivox/riichi-rs's
+  samples) until at least 2020-08-12 (``2020081220gm-00a9-0000-9ee6ab3b`` of mjx-project/mjx's test
+  logs): whole thousands, the final score rounded to the nearest thousand with a hundreds digit of
+  5 away from zero (四捨五入 of the score, "score-5-up": 17500 -> 18000 -> -12; 38500 -> 39000 -> +9;
+  -500 -> -1000 -> -31; -7500 -> -8000 -> -38; three-player -5500 -> -6000 -> -46), first place
+  taking the rest: arcturus.su/mjw "Tenhou.net rules" ("points are rounded to the closest thousand,
+  "4 down, 5 up""). All 120 whole-point games at hand fit it: the shared logs (2010-2018), mjx's
+  2019-2020 ones, dnovikoff/tenhou's 2009 ones, the 41 of MahjongRepository/tenhou-python-bot's
+  system tests, the sanma fixtures. Rounding the difference (score - 30000) instead fits only the
+  games whose .5 places are all between 0 and 30000: ``5-down`` on it misses 38500 (+8.5 recorded
+  as +9 in 2009-07) and -500 (-30.5 recorded as -31), ``5-up`` on it misses 29500 (-0.5 recorded
+  as 0), ``half-up`` misses -500 and -7500: which is why the 2009 games seemed to follow no one rule;
 * from 2022-01-31 at the latest (``2022013100gm-00a9-0000-af91b2de``) to today: one decimal, no
   rounding (34500 -> +4.5 +20 uma +20 oka = 44.5);
-* between 2020-08-12 and 2022-01-31 the switch date is not known;
-* before 2009-08-29 the rounding is not known for sure (recorded results fit "5-up" or "half-up"
-  but not one rule throughout), and East-only games used uma +10/+5/-5/-10 (2008-12, 2009-03,
-  2009-06); by 2020-02-03 East-only games use +20/+10/-10/-20, when they changed is not known.
+* between 2020-08-12 and 2022-01-31 the switch date is not known (a three-player game of
+  2021-01-02 still has whole points);
+* East-only games used uma +10/+5/-5/-10 in 2008-12, 2009-03 and 2009-06, and +20/+10/-10/-20 by
+  2020-02-03 (tenhou6-edge ``suukantsu_1.json``): when they changed is not known;
+* before 2008-12-17 nothing is known: every rounding is a candidate.
 
 Where the date leaves more than one rule possible (no date in the id, or a date in an unknown
 window), :func:`points_choice` lists the candidates, most likely first; ``verify`` applies the first
@@ -38,18 +42,19 @@ import datetime
 import re
 from dataclasses import dataclass
 
-from mjcli.riichi.engine.settlement import DECIMAL, FIVE_DOWN, FIVE_UP, HALF_UP, ROUNDINGS, final_points
+from mjcli.riichi.engine.settlement import DECIMAL, ROUNDINGS, SCORE_5_UP, final_points
 from mjcli.riichi.rules import Rules
 
 #: YYYYMMDDHH of the first and last dated evidence of each rule (see the module's docstring)
-INTEGER_FROM = 2009082902
+INTEGER_FROM = 2008121721
 INTEGER_UNTIL = 2020081220
-#: the first East-only game known with uma +20/+10/-10/-20 (tenhou6-edge ``suukantsu_1.json``)
+#: the last East-only game known with uma +10/+5/-5/-10 and the first known with +20/+10/-10/-20
+OLD_TONPUU_UMA_SEEN = 2009061806
 NEW_TONPUU_UMA_SEEN = 2020020316
 DECIMAL_FROM = 2022013100
 #: the last date known without tenpai-yame (see the module's docstring)
 NO_TENPAIYAME_UNTIL = 2009022022
-#: East-only uma before some date between 2009-06 and 2020-02 (in thousands)
+#: East-only uma of 2008-2009 (in thousands)
 OLD_TONPUU_UMA = (10, 5, -5, -10)
 
 _DATE = re.compile(r"(?<!\d)(20\d{2})(\d{2})(\d{2})(\d{2})gm-")
@@ -117,19 +122,20 @@ def points_choice(game_id: str, rules: Rules) -> PointsChoice:
             (PointsRule(DECIMAL, uma),), f"{when}: one decimal, since 2022-01-31 at the latest"
         )
     if date > INTEGER_UNTIL:
-        cands = (PointsRule(DECIMAL, uma), PointsRule(FIVE_DOWN, uma))
+        cands = (PointsRule(DECIMAL, uma), PointsRule(SCORE_5_UP, uma))
         return PointsChoice(cands, f"{when}: Tenhou went to one decimal between 2020-08-12 and 2022-01-31")
     if date >= INTEGER_FROM:
+        whole = f"{when}: whole points, the score rounded 5 up"
+        if east and date <= OLD_TONPUU_UMA_SEEN:
+            cands = (PointsRule(SCORE_5_UP, OLD_TONPUU_UMA), PointsRule(SCORE_5_UP, uma))
+            return PointsChoice(cands, f"{whole}; East-only uma of that time not known for sure")
         if east and date < NEW_TONPUU_UMA_SEEN:
-            cands = (PointsRule(FIVE_DOWN, uma), PointsRule(FIVE_DOWN, OLD_TONPUU_UMA))
-            return PointsChoice(cands, f"{when}: whole points; East-only uma of that time not known")
-        if rules.players == 3:
-            cands = (PointsRule(FIVE_DOWN, uma), PointsRule(FIVE_UP, uma))
-            return PointsChoice(cands, f"{when}: whole points; three-player games seen rounding 5 up")
-        return PointsChoice((PointsRule(FIVE_DOWN, uma),), f"{when}: whole points, 5 rounding down")
+            cands = (PointsRule(SCORE_5_UP, uma), PointsRule(SCORE_5_UP, OLD_TONPUU_UMA))
+            return PointsChoice(cands, f"{whole}; East-only uma of that time not known")
+        return PointsChoice((PointsRule(SCORE_5_UP, uma),), whole)
     umas = (OLD_TONPUU_UMA, uma) if east else (uma,)
-    cands = tuple(PointsRule(r, u) for u in umas for r in (FIVE_UP, HALF_UP, FIVE_DOWN))
-    return PointsChoice(cands, f"{when}: Tenhou's rounding before 2009-08-29 is not known")
+    cands = tuple(PointsRule(r, u) for u in umas for r in ROUNDINGS if r != DECIMAL)
+    return PointsChoice(cands, f"{when}: Tenhou's rule before 2008-12-17 is not known")
 
 
 def tenpaiyame_of(game_id: str, rules: Rules) -> bool | None:

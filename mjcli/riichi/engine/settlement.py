@@ -171,9 +171,23 @@ def final_scores(scores: Sequence[int], sticks: int) -> list[int]:
     return out
 
 
-#: Ways of turning (score - return points) into final points; see :func:`final_points`.
+#: Ways of turning a final score into final points; see :func:`score_points`.
 DECIMAL, FIVE_DOWN, FIVE_UP, HALF_UP = "decimal", "5-down", "5-up", "half-up"
-ROUNDINGS = (DECIMAL, FIVE_DOWN, FIVE_UP, HALF_UP)
+#: Tenhou's whole points (mjcli.riichi.engine.eras): the score rounded to whole thousands, a hundreds
+#: digit of 5 away from zero (四捨五入 of the score: 17500 -> 18000, -500 -> -1000), less the return
+#: points
+SCORE_5_UP = "score-5-up"
+ROUNDINGS = (DECIMAL, SCORE_5_UP, FIVE_DOWN, FIVE_UP, HALF_UP)
+
+
+def score_points(score: int, return_points: int, rounding: str) -> float:
+    """(``score`` - ``return_points``) in thousands, as ``rounding`` has it: :data:`SCORE_5_UP`
+    rounds the score itself, the others the difference (:func:`round_points`)."""
+    if rounding == SCORE_5_UP:
+        q, r = divmod(abs(score), 1000)
+        rounded = (q + (1 if r >= 500 else 0)) * 1000 * (-1 if score < 0 else 1)
+        return (rounded - return_points) / 1000
+    return round_points(score - return_points, rounding)
 
 
 def round_points(diff: int, rounding: str) -> float:
@@ -201,14 +215,15 @@ def round_points(diff: int, rounding: str) -> float:
 def final_points(
     scores: Sequence[int], return_points: int, uma: Sequence[int], rounding: str = DECIMAL
 ) -> list[float]:
-    """Result after oka and uma, in thousands: (score - return) rounded by ``rounding``, plus uma;
-    first place gets what makes the table sum to zero (the oka and the others' rounding).
+    """Result after oka and uma, in thousands: (score - return) rounded by ``rounding``
+    (:func:`score_points`), plus uma; first place gets what makes the table sum to zero (the oka and
+    the others' rounding).
 
     Sums are kept in tenths so that one-decimal results come out exact (41.4, not 41.400000000000006).
     """
     order = ranking(scores)
     tenths = [0] * len(scores)
     for place, seat in enumerate(order[1:], start=1):
-        tenths[seat] = round(round_points(scores[seat] - return_points, rounding) * 10) + 10 * uma[place]
+        tenths[seat] = round(score_points(scores[seat], return_points, rounding) * 10) + 10 * uma[place]
     tenths[order[0]] = -sum(tenths[s] for s in order[1:])
     return [t / 10 for t in tenths]
