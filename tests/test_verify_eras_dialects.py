@@ -224,6 +224,27 @@ def test_a_game_under_rules_mjcli_does_not_know_is_an_error_not_a_mismatch(tmp_p
     assert game.events[0].rules.unknown == "Tenhou lobby with chips (祝儀)"
 
 
+def test_convert_carries_what_a_log_says_of_rules_mjcli_does_not_know():
+    """A chips lobby's mjlog written as tenhou.net/6 or mjai keeps the note (mjcli's own key
+    ``unknown_rules``), so the converted log is still an error that says why, not a mismatch; XML
+    has no place for it but the GO type it came from."""
+    (game,) = read_log(LOG_FIXTURES / "tenhou-chips-undated.mjlog")
+    said = game.events[0].rules.unknown
+    assert said.startswith("Tenhou lobby bits 0x200")
+    for fmt in ("tenhou6", "mjai"):
+        (again,) = read_bytes(write_game(game, fmt).encode(), f"chips.{fmt}")
+        assert again.events[0].rules.unknown == said, fmt
+        report = verify_log(again)
+        assert report.status == ERROR and report.error.startswith(
+            f"played under rules mjcli does not know: {said};"
+        )
+    # a log without such rules writes no key
+    (plain,) = read_log(LOGS / "tenhou-xml" / "2011020416gm-00a9-0000-025480d4.mjlog")
+    assert "unknown_rules" not in write_game(plain, "tenhou6") and "unknown_rules" not in write_game(
+        plain, "mjai"
+    )
+
+
 def test_a_game_starting_from_other_equal_scores_is_under_rules_mjcli_does_not_know(tmp_path):
     """A league's or a tournament's game (30000 each at East 1, as their viewers write tenhou.net/6
     under a Tenhou-like rule line): the rules are not in the log, so an error that says so, not a

@@ -253,6 +253,7 @@ class _Game:
                 open_riichi=bool(rules.get("open_riichi", False)),
                 hands_shown=tuple(sorted(set(shown))),
                 site=str(rules.get("site") or ""),
+                unknown=str(rules.get("unknown_rules") or ""),
             )
             self.events.append(StartGame(names[: self.n], gr, self.game_id))
             self.carry_scores = (START_POINTS[self.n],) * self.n
@@ -743,6 +744,8 @@ def event_to_mjai(e: Event) -> dict[str, Any] | None:
             rules["hands_shown"] = list(r.hands_shown)
         if r.site:
             rules["site"] = r.site
+        if r.unknown:
+            rules["unknown_rules"] = r.unknown
         return {
             "type": "start_game",
             "names": list(e.names),

@@ -592,6 +592,8 @@ def _rule_json(disp: str, rules: GameRules) -> dict[str, Any]:
         rule["hands_shown"] = list(rules.hands_shown)
     if rules.site:
         rule["site"] = rules.site
+    if rules.unknown:  # what the source said of rules mjcli does not know, carried on (verify reads it)
+        rule["unknown_rules"] = rules.unknown
     return rule
 
 
@@ -627,8 +629,10 @@ def _rules(obj: dict[str, Any], n: int, rounds: list[Any]) -> GameRules:
         open_riichi=bool(rule.get("open_riichi", False)),
         hands_shown=tuple(sorted(set(shown))),
         site=site,
-        # Tenhou's rule line names a lobby with chips 祝 (祝儀), whose rules mjcli does not know
-        unknown="Tenhou lobby with chips (祝儀)" if japanese and "祝" in disp else "",
+        # Tenhou's rule line names a lobby with chips 祝 (祝儀), whose rules mjcli does not know;
+        # mjcli's own key carries what another source said of such rules
+        unknown=str(rule.get("unknown_rules") or "")
+        or ("Tenhou lobby with chips (祝儀)" if japanese and "祝" in disp else ""),
     )
 
 
