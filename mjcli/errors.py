@@ -38,8 +38,8 @@ class UsageError(MjcliError):
 
 class PluginBug(MjcliError):
     """A plugin (a user's policy) raised, or answered with something that is not one of the legal
-    choices: each game's ``PluginError`` is one. The command stops with one line naming the plugin
-    and the position, exit 1 (:func:`mjcli.games.plugin_bugs_stop`)."""
+    choices: Dou Dizhu's and Hong Kong's ``PluginError`` (riichi's is its ``PolicyError``). The command
+    stops with one line naming the plugin and the position, exit 1 (:func:`mjcli.games.plugin_bugs_stop`)."""
 
 
 #: the most characters of a user's input that a message quotes

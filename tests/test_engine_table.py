@@ -85,8 +85,8 @@ def test_without_tenpaiyame_a_dealer_tenpai_in_first_place_plays_on():
     in first place ended the game, the dealer's tenpai at the wall's end did not."""
     old = dataclasses.replace(HANCHAN, tenpaiyame=False)
     assert next_round(rs(1, 4, 0, TOP_0), ev.EXHAUSTIVE, True, False, old) == rs(1, 4, 0, TOP_0, honba=1)
-    assert next_round(rs(1, 4, 0, TOP_0), ev.NAGASHI_MANGAN, True, False, old) is not None
+    assert next_round(rs(1, 4, 0, TOP_0), ev.NAGASHI_MANGAN, True, False, old) == rs(1, 4, 0, TOP_0, honba=1)
     assert next_round(rs(1, 4, 0, TOP_0), "tsumo", True, True, old) is None  # agari-yame still
     # tenpai-yame is a stop of agari-yame's kind: without agari-yame neither stops
     plain = dataclasses.replace(HANCHAN, agariyame=False)
-    assert next_round(rs(1, 4, 0, TOP_0), ev.EXHAUSTIVE, True, False, plain) is not None
+    assert next_round(rs(1, 4, 0, TOP_0), ev.EXHAUSTIVE, True, False, plain) == rs(1, 4, 0, TOP_0, honba=1)

@@ -273,3 +273,84 @@ def test_installed_entry_points_are_names_too(tmp_path: Path, monkeypatch: pytes
     assert r.exit_code == 0, r.output
     a, b = json.loads(r.stdout)["policies"]
     assert a["policy"] == "hkbot" and a["action"] == b["action"]
+    # `all` is the seed's bots and the plugins given, never an installed package unasked
+    r = runner.invoke(app, ["advise", "--game", "hk", "123m456p789s11355z", "--json"])
+    assert [p["policy"] for p in json.loads(r.stdout)["policies"]] == [
+        "hk-pm0",
+        "hk-pm8",
+        "hk-pm16",
+        "hk-pm16plus",
+    ]
+
+
+MUTATES = """
+class Mutates:
+    \"\"\"Plays as examples/hk_plugin.py's FirstLegal, after writing over everything it was given.\"\"\"
+
+    def decide(self, view, legal):
+        for name in ("hand", "visible", "own_meld_counts", "bonus", "melds"):
+            try:
+                getattr(view, name)[0] = 9
+            except (TypeError, IndexError):
+                pass
+        for move in legal:
+            if move.kind == "win":
+                return move, "always wins"
+        if view.phase != "turn":
+            return next(m for m in legal if m.kind == "pass"), "never claims"
+        answer = [m for m in legal if m.kind == "discard"][-1]
+        legal.clear()
+        return answer, "discards its last tile kind"
+"""
+
+
+def test_a_plugin_cannot_change_the_game_through_what_it_is_given(tmp_path: Path) -> None:
+    (tmp_path / "mut.py").write_text(MUTATES)
+    outs = []
+    for name, plugin in (("plain", FIRST), ("mut", f"first={tmp_path / 'mut.py'}:Mutates")):
+        out = tmp_path / name
+        args = ["simulate", "--game", "hk", "--plugin", plugin, "--players", "first,hk-pm0", "--games", "2"]
+        r = runner.invoke(app, [*args, "--seed", "5", "--out", str(out)])
+        assert r.exit_code == 0, r.output
+        outs.append(out)
+    assert pl.read_parquet(outs[0] / "games.parquet").equals(pl.read_parquet(outs[1] / "games.parquet"))
+
+
+def test_a_resumed_run_never_keeps_the_games_of_a_changed_plugin(tmp_path: Path) -> None:
+    (tmp_path / "other.py").write_text(
+        "class Last:\n    def decide(self, view, legal):\n        return legal[-1]\n"
+    )
+    out = tmp_path / "run"
+    base = [
+        "simulate",
+        "--game",
+        "hk",
+        "--players",
+        "first,hk-pm0",
+        "--games",
+        "2",
+        "--out",
+        str(out),
+        "--resume",
+    ]
+    r = runner.invoke(app, [*base, "--plugin", FIRST])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, [*base, "--plugin", FIRST])
+    assert "2 of 2 deals kept from the earlier run" in r.stderr
+    r = runner.invoke(app, [*base, "--plugin", f"first={tmp_path / 'other.py'}:Last"])
+    assert r.exit_code == 0 and "0 of 2 deals kept from the earlier run" in r.stderr, r.output
+    # replay too
+    rep = tmp_path / "rep"
+    base = ["replay", "--game", "hk", str(out / "logs"), "--policies", "first", "--out", str(rep), "--resume"]
+    assert runner.invoke(app, [*base, "--plugin", FIRST]).exit_code == 0
+    r = runner.invoke(app, [*base, "--plugin", f"first={tmp_path / 'other.py'}:Last"])
+    assert r.exit_code == 0 and "0 of 2 logs kept from the earlier run" in r.stderr, r.output
+
+
+def test_an_answer_that_only_looks_like_a_pair_is_quoted_whole() -> None:
+    class KindAndTile:
+        def decide(self, view, legal):
+            return (legal[0].kind, legal[0].tile)
+
+    with pytest.raises(PluginError, match=r"answered \('discard', \d+\), not one of the"):
+        PluginPolicy("k", KindAndTile()).decide(_view(), [Move("discard", 0)])

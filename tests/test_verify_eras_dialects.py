@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from mjcli.cli import app, main
 from mjcli.errors import LogFormatError
 from mjcli.riichi.engine import events as ev
-from mjcli.riichi.engine.eras import game_date, points_choice
+from mjcli.riichi.engine.eras import game_date, points_choice, tenhou_log, tenpaiyame_of
 from mjcli.riichi.engine.settlement import tsumo_shares
 from mjcli.riichi.formats import read_bytes, read_log, write_game
 from mjcli.riichi.rules import get_rules
@@ -69,6 +69,17 @@ def test_the_date_of_a_game_id_picks_the_final_points_rule():
     ] and undated.why == "no date in the game id"
     assert {c.uma for c in undated.candidates} == {(20, 10, -10, -20)}
     assert points_choice("sim-000001", get_rules("tenhou-integer")).candidates[0].rounding == "score-5-up"
+    # a log that is not Tenhou's own (a simulator's, an arena's: no Tenhou id or rule line) is of no
+    # older era: its rule set's own and the other main rule only, and tenpai-yame as its rules say
+    assert [c.rounding for c in points_choice("sim-000001", hanchan, of_tenhou=False).candidates] == [
+        "decimal",
+        "score-5-up",
+    ]
+    assert tenpaiyame_of("sim-000001", hanchan, of_tenhou=False) is True
+    assert tenpaiyame_of("sim-000001", hanchan) is None  # Tenhou's own, undated: not known
+    assert tenpaiyame_of("2009022022gm-00a9-0000-cd94aac8", hanchan) is False
+    assert tenhou_log("x", "鳳南喰赤") and tenhou_log("2011020416gm-00a9-0000-025480d4", "")
+    assert not tenhou_log("sim-000001", "東喰赤")
     # an undated East-only game may be one of 2009 with the old uma
     assert (10, 5, -5, -10) in {c.uma for c in points_choice("sim-000001", tonpuu).candidates}
     # three-player games of the whole-points era round the score as four-player ones

@@ -312,7 +312,8 @@ def build_policy(spec: PolicySpec) -> Policy:
 
 class PluginError(PluginBug):
     """A plugin raised, or answered with something that is not one of the legal choices: a bug of
-    the plugin, reported on one line with where it happened (the CLI's exit 2), never a traceback."""
+    the plugin, reported on one line with where it happened (exit 1: mjcli.games.plugin_bugs_stop),
+    never a traceback."""
 
 
 class PluginPolicy:

@@ -184,13 +184,11 @@ def _registry(plugin: list[str] | None) -> Any:
     return policy_registry(plugin or ())
 
 
-def _default_policies(preset: str, registry: Any) -> list[str]:
-    """``--policies all``: the game's built-in bots, then every plugin and entry point given."""
+def _own_bots(preset: str) -> tuple[str, ...]:
+    """The game's seed bots: what ``--policies all`` names, with the plugins given."""
     from mjcli.hk.policies import HK_POLICIES, RED_POLICIES
-    from mjcli.plugins import BUILTIN
 
-    own = RED_POLICIES if preset == "red" else HK_POLICIES
-    return [*own, *(s.name for s in registry.specs if s.source != BUILTIN)]
+    return RED_POLICIES if preset == "red" else HK_POLICIES
 
 
 def policies(plugin: list[str] | None, as_json: bool) -> int:
@@ -222,7 +220,7 @@ def advise(
     result = advise_hand(
         hand,
         _rules(preset, min_faan),
-        parse_policy_names(policies, _default_policies(preset, registry), registry),
+        parse_policy_names(policies, _own_bots(preset), registry),
         registry,
         melds=melds,
         seen=seen,
@@ -288,7 +286,7 @@ def simulate(
             output_dir(out, (*SIMULATE_OWNS, *TABLES, MANIFESTS, CONTENTS), live=live if parting else ())
         )
         if parting:
-            options = parted_options(names, seed, rules, duplicate)
+            options = parted_options(names, seed, rules, duplicate, registry)
             parted = PartedRun(Path(str(out)), TABLES, options, resume=resume, folders=(LOG_DIR,))
         total = len(game_specs(names, games, seed, rules, duplicate))
         bar = stack.enter_context(terminal_bar(total, unit="game"))
@@ -486,7 +484,7 @@ def replay(
     from mjcli.outpaths import output_dir
 
     registry = _registry(plugin)
-    names = parse_policy_names(policies, _default_policies(preset, registry), registry)
+    names = parse_policy_names(policies, _own_bots(preset), registry)
     if resume and out is None:
         raise UsageError("--resume needs --out DIR: the folder of the run to finish")
     from mjcli.runner import backend_for  # here: reading the game table (--help) needs no runner
@@ -504,7 +502,7 @@ def replay(
             output_dir(out, (*REPLAY_OWNS, *live, CONTENTS), inputs.paths, live=live if parting else ())
         )
         if parting:
-            parted = PartedRun(Path(str(out)), TABLES, parted_options(names, preset), resume=resume)
+            parted = PartedRun(Path(str(out)), TABLES, parted_options(names, preset, registry), resume=resume)
         _print_notes(inputs)
         if stage is None:  # no --out: the tables still go to files, in a folder removed at the end
             stage = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-hk-replay-")))

@@ -28,7 +28,7 @@ from mjcli.atomic import write_text_atomic
 from mjcli.errors import LogFormatError, UsageError
 from mjcli.hk.formats import Decision, GameEnd, read_game, walk
 from mjcli.hk.notation import counts_text, tile_text
-from mjcli.hk.policies import Policy, get_policy
+from mjcli.hk.policies import Policy, get_policy, plugin_identities
 from mjcli.hk.shape import shanten
 from mjcli.inputs import manifest
 from mjcli.ledger import PartedRun, RowBuffer, file_sha256, to_frame, write_table
@@ -177,9 +177,12 @@ def _fingerprint(item: tuple[Path, str]) -> tuple[str, str]:
     return item[1], file_sha256(item[0])
 
 
-def parted_options(names: Sequence[str], game: str) -> dict[str, Any]:
-    """What a Hong Kong replay's rows depend on besides the logs (a parted run's options)."""
-    return {"command": "replay", "game": game, "policies": list(names)}
+def parted_options(names: Sequence[str], game: str, registry: Registry | None = None) -> dict[str, Any]:
+    """What a Hong Kong replay's rows depend on besides the logs (a parted run's options): with
+    plugins, what each is (its files' digests)."""
+    options: dict[str, Any] = {"command": "replay", "game": game, "policies": list(names)}
+    plugins = plugin_identities(names, registry)
+    return {**options, "plugins": plugins} if plugins else options
 
 
 #: the tables of a replay: files ``NAME.parquet``, or a parted run's folders

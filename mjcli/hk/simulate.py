@@ -35,7 +35,7 @@ from mjcli.hk.engine.wall import game_seed, shuffled
 from mjcli.hk.figures import paired_differences, policy_summary
 from mjcli.hk.formats import write_game
 from mjcli.hk.notation import tile_text
-from mjcli.hk.policies import Policy, get_policy
+from mjcli.hk.policies import Policy, get_policy, plugin_identities
 from mjcli.hk.rules import HKRules
 from mjcli.ledger import PartedRun, RowBuffer, grouped, table_source, text_sha256, to_frame
 from mjcli.plugins import Registry
@@ -330,9 +330,12 @@ def _group_fingerprint(group: tuple[GameSpec, ...]) -> tuple[str, str]:
     return _group_label(group), text_sha256(json.dumps(plans, sort_keys=True))
 
 
-def parted_options(names: Sequence[str], seed: int, rules: HKRules, duplicate: bool) -> dict[str, Any]:
-    """What a simulation's rows depend on besides its games' plans (a parted run's options)."""
-    return {
+def parted_options(
+    names: Sequence[str], seed: int, rules: HKRules, duplicate: bool, registry: Registry | None = None
+) -> dict[str, Any]:
+    """What a simulation's rows depend on besides its games' plans (a parted run's options): with
+    plugins, what each is (its files' digests)."""
+    options = {
         "command": "simulate",
         "game": rules.name,
         "players": list(names),
@@ -340,6 +343,8 @@ def parted_options(names: Sequence[str], seed: int, rules: HKRules, duplicate: b
         "rules": rules.to_dict(),
         "duplicate": duplicate,
     }
+    plugins = plugin_identities(names, registry)
+    return {**options, "plugins": plugins} if plugins else options
 
 
 # ---------------------------------------------------------------- the run

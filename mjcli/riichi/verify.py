@@ -16,7 +16,6 @@ is reported as an error for that file only: the batch goes on.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 from collections.abc import Iterable, Iterator, Sequence
@@ -422,26 +421,13 @@ def _compare_end(engine: Game, report: GameReport) -> list[Mismatch]:
     assert rec is not None and res is not None
     if rec.scores is not None and tuple(rec.scores) != res.scores:
         out.append(Mismatch("game", "final scores", list(rec.scores), list(res.scores)))
-    choice = engine.points_choice
-    applied, points = choice.candidates[0], list(res.points)
-    fits = False
-    if rec.points is not None:
-        for cand in choice.candidates:
-            mine = cand.points(res.scores, engine.rules.return_points)
-            if _same_points(rec.points, mine):
-                applied, points, fits = cand, mine, True
-                # the rule set named for the game is the one its points fit
-                engine.rules = dataclasses.replace(engine.rules, points_rounding=cand.rounding, uma=cand.uma)
-                break
-        if not fits:
-            out.append(Mismatch("game", f"final points ({applied})", list(rec.points), points))
+    # the engine applied the rule the recorded points fit, if one of the game's choice does
+    choice, applied, fits = engine.points_choice, engine.points_applied, engine.points_fit
+    if rec.points is not None and not fits:
+        out.append(Mismatch("game", f"final points ({applied})", list(rec.points), list(res.points)))
     how = "; the one the recorded points fit" if fits and len(choice.candidates) > 1 else ""
     report.points_rule = f"{applied} ({choice.why}{how})"
     return out
-
-
-def _same_points(recorded: Sequence[float], mine: Sequence[float]) -> bool:
-    return len(recorded) == len(mine) and all(abs(a - b) < 1e-6 for a, b in zip(recorded, mine, strict=True))
 
 
 def _yaku_text(yaku: Iterable[tuple[str, int]]) -> str:

@@ -15,6 +15,7 @@ Red (:func:`policy_registry`), each played through :class:`PluginPolicy`.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -23,7 +24,16 @@ from mjcli.hk.engine.actions import Move
 from mjcli.hk.engine.view import SeatView
 from mjcli.hk.notation import counts_text, tile_text
 from mjcli.hk.policies.mahjongjoy import BOTS, SeedBot
-from mjcli.plugins import BUILTIN, PolicySpec, Registry, instantiate, load_target, make_registry
+from mjcli.plugins import (
+    BUILTIN,
+    PLUGIN,
+    PolicySpec,
+    Registry,
+    identity,
+    instantiate,
+    load_target,
+    make_registry,
+)
 
 HK_POLICIES = ("hk-pm0", "hk-pm8", "hk-pm16", "hk-pm16plus")
 RED_POLICIES = ("red-pm0", "red-pm12", "red-pm12plus")
@@ -77,11 +87,14 @@ def build_policy(spec: PolicySpec) -> Policy:
 def parse_policy_names(
     text: str | Sequence[str], default: Sequence[str] = HK_POLICIES, registry: Registry | None = None
 ) -> list[str]:
-    """Comma-separated names, or ``all`` (every policy of the game's default list)."""
+    """Comma-separated names, each checked (in ``registry``, by default the built-ins), or ``all``:
+    ``default`` (the game's own bots) and the plugins given on the command line, as riichi's and
+    Dou Dizhu's ``all`` (installed entry points only when named)."""
     parts = text.split(",") if isinstance(text, str) else list(text)
     names = [p.strip().lower() for p in parts if p.strip()]
     if names == ["all"]:
-        return list(default)
+        given = registry.of_source(PLUGIN) if registry is not None else ()
+        return [*default, *given]
     if not names:
         raise UsageError("no policy named")
     for n in names:
@@ -89,7 +102,17 @@ def parse_policy_names(
             get_policy(n)
         else:
             registry.spec(n)
-    return names
+    return list(dict.fromkeys(names))
+
+
+def plugin_identities(names: Sequence[str], registry: Registry | None) -> list[dict[str, Any]]:
+    """What the named policies from outside mjcli are (source, target, the SHA-256 of their files:
+    :func:`mjcli.plugins.identity`), for a parted run's options: a resumed run never keeps the games
+    of a plugin whose code has changed. Empty for the built-ins alone (their options stay as they were)."""
+    if registry is None:
+        return []
+    specs = [registry.spec(n) for n in dict.fromkeys(names)]
+    return [identity(s) for s in specs if s.source != BUILTIN]
 
 
 class PluginError(PluginBug):
@@ -114,21 +137,48 @@ class PluginPolicy:
 
     def decide(self, view: SeatView, legal: Sequence[Move]) -> tuple[Move, str]:
         try:
-            answer = self.plugin.decide(view, legal)
+            # the view's sequences are the engine's own (a built-in only reads them): a plugin gets
+            # copies, so that whatever it does to them cannot change the game
+            answer = self.plugin.decide(_copied(view), list(legal))
         except Exception as exc:  # any exception of a plugin is its bug: say where it happened
             raise PluginError(
                 f"plugin '{self.name}' raised {type(exc).__name__}: {exc} ({_position(view)})"
             ) from exc
-        reason = getattr(self.plugin, "reason", "") or ""
-        # a pair (move, reason); a Move is a tuple of three, never taken for one
-        if isinstance(answer, tuple) and not isinstance(answer, Move) and len(answer) == 2:
-            answer, reason = answer[0], str(answer[1])
-        if not isinstance(answer, Move) or answer not in legal:
+        move, reason = answer, getattr(self.plugin, "reason", "") or ""
+        if _is_pair(answer, legal):
+            move, reason = answer
+        if not isinstance(move, Move) or move not in legal:
             raise PluginError(
                 f"plugin '{self.name}' answered {answer!r}, not one of the {len(legal)} legal moves "
                 f"({', '.join(m.text() for m in legal)}; {_position(view)})"
             )
-        return answer, reason
+        return move, str(reason)
+
+
+def _is_pair(answer: object, legal: Sequence[Move]) -> bool:
+    """A (move, reason text) answer, the move one of ``legal``; a Move is a named tuple of three,
+    never taken for one."""
+    return (
+        isinstance(answer, tuple)
+        and not isinstance(answer, Move)
+        and len(answer) == 2
+        and isinstance(answer[1], str)
+        and answer[0] in legal
+    )
+
+
+def _copied(view: SeatView) -> SeatView:
+    """``view`` with every sequence a copy of its own (tuples: a plugin cannot change the engine's)."""
+    return dataclasses.replace(
+        view,
+        hand=tuple(view.hand),
+        melds=tuple(view.melds),
+        bonus=tuple(view.bonus),
+        all_melds=tuple(tuple(m) for m in view.all_melds),
+        rivers=tuple(tuple(r) for r in view.rivers),
+        visible=tuple(view.visible),
+        own_meld_counts=tuple(view.own_meld_counts),
+    )
 
 
 def _position(view: SeatView) -> str:
@@ -150,6 +200,7 @@ __all__ = [
     "build_policy",
     "get_policy",
     "parse_policy_names",
+    "plugin_identities",
     "policy_names",
     "policy_registry",
 ]

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mjcli.riichi.engine.settlement import DECIMAL, ROUNDINGS, SCORE_5_UP, final_points
@@ -53,7 +54,7 @@ OLD_TONPUU_UMA_SEEN = 2009061806
 NEW_TONPUU_UMA_SEEN = 2020020316
 DECIMAL_FROM = 2022013100
 #: the last date known without tenpai-yame (see the module's docstring)
-NO_TENPAIYAME_UNTIL = 2009022022
+NO_TENPAIYAME_UNTIL = 2009022023  # (the day of 2009022022gm-00a9-0000-cd94aac8)
 #: East-only uma of 2008-2009 (in thousands)
 OLD_TONPUU_UMA = (10, 5, -5, -10)
 
@@ -82,6 +83,11 @@ class PointsChoice:
     why: str
 
 
+def same_points(recorded: Sequence[float], mine: Sequence[float]) -> bool:
+    """Recorded final points equal to worked-out ones (floats of one decimal at most)."""
+    return len(recorded) == len(mine) and all(abs(a - b) < 1e-6 for a, b in zip(recorded, mine, strict=True))
+
+
 def game_date(game_id: str) -> int | None:
     """``YYYYMMDDHH`` of a Tenhou game id (``2011020416gm-00a9-0000-025480d4``), anywhere in the
     text; None when there is none or it is not a real date and hour."""
@@ -101,8 +107,17 @@ def _day(date: int) -> str:
     return f"{s[:4]}-{s[4:6]}-{s[6:8]}"
 
 
-def points_choice(game_id: str, rules: Rules) -> PointsChoice:
-    """The final-points rules for a game of ``rules`` (its length and uma) with id ``game_id``."""
+def tenhou_log(game_id: str, disp: str) -> bool:
+    """A log of Tenhou's own (not a simulator's or an arena's under Tenhou's rules): a Tenhou game id
+    (its date) or Tenhou's rule line, which names the lobby (般, 上, 特, 鳳; an mjlog's GO type
+    always gives one). Only such a log may be of Tenhou's older eras when its id has no date."""
+    return game_date(game_id) is not None or any(ch in disp for ch in "般上特鳳")
+
+
+def points_choice(game_id: str, rules: Rules, of_tenhou: bool = True) -> PointsChoice:
+    """The final-points rules for a game of ``rules`` (its length and uma) with id ``game_id``;
+    ``of_tenhou``: the log is Tenhou's own (:func:`tenhou_log`), so without a date it may be of any
+    era (else only the rule set's own and the other main rule are candidates)."""
     uma = tuple(rules.uma)
     own = PointsRule(rules.points_rounding, uma)
     if rules.site != "tenhou":
@@ -111,6 +126,9 @@ def points_choice(game_id: str, rules: Rules) -> PointsChoice:
     date = game_date(game_id)
     # the old East-only uma is four-player's; three-player games keep their own uma throughout
     east = rules.length == "tonpuu" and rules.players == 4
+    if date is None and not of_tenhou:
+        other = PointsRule(SCORE_5_UP if own.rounding == DECIMAL else DECIMAL, uma)
+        return PointsChoice((own, other), "no date in the game id")
     if date is None:
         # any era: the rule set's own first, then every rounding, then (East-only) the old uma
         umas = (uma, OLD_TONPUU_UMA) if east else (uma,)
@@ -138,12 +156,13 @@ def points_choice(game_id: str, rules: Rules) -> PointsChoice:
     return PointsChoice(cands, f"{when}: Tenhou's rule before 2008-12-17 is not known")
 
 
-def tenpaiyame_of(game_id: str, rules: Rules) -> bool | None:
+def tenpaiyame_of(game_id: str, rules: Rules, of_tenhou: bool = True) -> bool | None:
     """Whether a dealer tenpai and first at the last round's exhaustive draw ended a game of
     ``rules`` with id ``game_id``: False in Tenhou's games dated up to the last one known without it,
-    None where that is not known (Tenhou's later or undated games: ``rules.tenpaiyame`` is played,
-    and a log that goes on is a game without it), else the rules' own."""
-    if rules.site != "tenhou" or not rules.tenpaiyame:
+    None where that is not known (Tenhou's own later or undated logs, ``of_tenhou``:
+    ``rules.tenpaiyame`` is played, and a log that goes on is a game without it), else the rules'
+    own (another site's, a simulator's or an arena's log)."""
+    if rules.site != "tenhou" or not rules.tenpaiyame or not of_tenhou:
         return rules.tenpaiyame
     date = game_date(game_id)
     if date is not None and date <= NO_TENPAIYAME_UNTIL:

@@ -29,7 +29,14 @@ from dataclasses import dataclass, field
 
 from mjcli.errors import UnsupportedError
 from mjcli.riichi.engine import events as ev
-from mjcli.riichi.engine.eras import PointsChoice, points_choice, tenpaiyame_of
+from mjcli.riichi.engine.eras import (
+    PointsChoice,
+    PointsRule,
+    points_choice,
+    same_points,
+    tenhou_log,
+    tenpaiyame_of,
+)
 from mjcli.riichi.engine.legality import IllegalEvent
 from mjcli.riichi.engine.settlement import final_scores, ranking
 from mjcli.riichi.engine.state import ENDED, PLAY_EVENTS, Round, RoundOutcome
@@ -108,6 +115,9 @@ class Game:
         self.hands_shown: frozenset[int] = frozenset()
         # The final-points rules the game may follow (the log's date picks them); the first is applied.
         self.points_choice: PointsChoice = points_choice("", self.rules)
+        # the rule the final points were worked out by, and whether the log's recorded ones fit it
+        self.points_applied: PointsRule = self.points_choice.candidates[0]
+        self.points_fit = False
         # the log does not say its length: played as a hanchan until it ends where only an
         # East-only game ends (``over_if_tonpuu``) or goes on past that point
         self.length_open = False
@@ -200,8 +210,9 @@ class Game:
             )
         if changes:
             self.rules = dataclasses.replace(self.rules, **changes)
-        self.points_choice = points_choice(e.game_id, self.rules)
-        known = tenpaiyame_of(e.game_id, self.rules)
+        of_tenhou = tenhou_log(e.game_id, e.header.disp)
+        self.points_choice = points_choice(e.game_id, self.rules, of_tenhou)
+        known = tenpaiyame_of(e.game_id, self.rules, of_tenhou)
         if known is False and self.rules.tenpaiyame:
             self.rules = dataclasses.replace(self.rules, tenpaiyame=False)
         self.tenpaiyame_open = known is None
@@ -227,7 +238,17 @@ class Game:
         scores = (
             final_scores(self.scores, self.sticks) if self.rules.leftover_sticks_to_first else self.scores
         )
-        points = self.points_choice.candidates[0].points(scores, self.rules.return_points)
+        # the final points: the first rule of the game's choice, or the one the recorded points fit
+        # (verify and replay then name the same rule set for the game)
+        self.points_applied = self.points_choice.candidates[0]
+        points = self.points_applied.points(scores, self.rules.return_points)
+        if e.points is not None:
+            for cand in self.points_choice.candidates:
+                mine = cand.points(scores, self.rules.return_points)
+                if same_points(e.points, mine):
+                    self.points_applied, points, self.points_fit = cand, mine, True
+                    self.rules = dataclasses.replace(self.rules, points_rounding=cand.rounding, uma=cand.uma)
+                    break
         self.result = GameResult(tuple(scores), tuple(points))
 
     # ------------------------------------------------------------------ rounds
