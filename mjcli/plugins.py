@@ -363,3 +363,31 @@ def print_registry(registry: Registry, as_json: bool) -> int:
         return 0
     print(format_table(["name", "source", "target"], [[r["name"], r["source"], r["target"]] for r in rows]))
     return 0
+
+
+def reopening_options(specs: Iterable[PolicySpec]) -> list[str]:
+    """The options that make the plugins and bots among ``specs`` known to another command run
+    later, from anywhere (``--plugin NAME=TARGET``, a file's path made absolute; ``--bot
+    NAME=COMMAND`` as given): what a replay records in ``replay.json`` for ``mjcli report``'s
+    advise commands. Built-ins and installed entry points need none."""
+    out: list[str] = []
+    for spec in specs:
+        if spec.source == PLUGIN:
+            out += ["--plugin", f"{spec.name}={_absolute_target(spec.target)}"]
+        elif spec.source == BOT:
+            out += ["--bot", f"{spec.name}={spec.target}"]
+    return out
+
+
+def _absolute_target(target: str) -> str:
+    """``file.py:Attr`` with the file's absolute path (a module's target as it is)."""
+    where, sep, attr = target.rpartition(":")
+    if sep and where.endswith(".py") and Path(where).is_file():
+        return f"{Path(where).resolve()}:{attr}"
+    return target
+
+
+def recorded_options(manifest: dict[str, Any]) -> list[str]:
+    """The ``policy_options`` a ``replay.json`` records (:func:`reopening_options`), or none."""
+    got = manifest.get("policy_options")
+    return [str(x) for x in got] if isinstance(got, list) else []

@@ -354,3 +354,30 @@ def test_an_answer_that_only_looks_like_a_pair_is_quoted_whole() -> None:
 
     with pytest.raises(PluginError, match=r"answered \('discard', \d+\), not one of the"):
         PluginPolicy("k", KindAndTile()).decide(_view(), [Move("discard", 0)])
+
+
+def test_the_report_s_advise_commands_name_the_replay_s_plugins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import html
+    import re
+    import shlex
+
+    sim = tmp_path / "sim"
+    assert runner.invoke(app, ["simulate", "--game", "hk", "--games", "2", "--out", str(sim)]).exit_code == 0
+    rep = tmp_path / "rep"
+    args = ["replay", "--game", "hk", str(sim / "logs"), "--plugin", FIRST, "--policies", "hk-pm0,first"]
+    assert runner.invoke(app, [*args, "--out", str(rep)]).exit_code == 0
+    recorded = json.loads((rep / "replay.json").read_text())["policy_options"]
+    assert recorded == ["--plugin", FIRST]  # (the example's path is absolute already)
+    page = tmp_path / "page.html"
+    assert runner.invoke(app, ["report", str(rep), "-o", str(page)]).exit_code == 0
+    found = re.findall(r'<code class="cmd">([^<]*)</code>', page.read_text(encoding="utf-8"))
+    commands = [html.unescape(c) for c in found]
+    assert commands and all(
+        c.endswith(f"--policy hk-pm0,first --plugin {shlex.quote(FIRST)}") for c in commands
+    )
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(app, [*shlex.split(commands[0])[1:], "--json"])
+    assert r.exit_code == 0, r.output
+    assert [p["policy"] for p in json.loads(r.stdout)["policies"]] == ["hk-pm0", "first"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import shlex
 import sys
 from pathlib import Path
 
@@ -328,3 +329,55 @@ def test_a_doudizhu_plugin_answering_outside_the_legal_choices_is_named(tmp_path
     ]
     r = runner.invoke(app, [*args, "--games", "1", "--jobs", "1"])
     assert r.exit_code == 1 and "plugin 'bad' answered 7, not one of the" in r.stderr
+
+
+def _advise_commands(html: str, head: str) -> list[str]:
+    """The advise commands a report page shows (HTML-unescaped), those starting with ``head``."""
+    import html as html_lib
+    import re
+
+    return [
+        html_lib.unescape(c)
+        for c in re.findall(r'<code class="cmd">([^<]*)</code>', html)
+        if c.startswith(head)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("game", "make", "plugin", "replay_args"),
+    [
+        ("riichi", None, f"tsumogiri={EXAMPLE}:Tsumogiri", ["--policy", "akagi,tsumogiri"]),
+        ("doudizhu", ["--games", "4"], DDZ, ["--policies", "greedy,first"]),
+    ],
+)
+def test_the_report_s_advise_commands_name_the_replay_s_plugins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game, make, plugin, replay_args
+) -> None:
+    """replay.json records the plugins as options (a file's path made absolute), and `mjcli report`
+    puts them in its advise commands, which then run from anywhere."""
+    if make is None:
+        logs = [str(SIM / "sim-000000.json")]
+    else:
+        sim = tmp_path / "sim"
+        assert runner.invoke(app, ["simulate", "--game", game, *make, "--out", str(sim)]).exit_code == 0
+        logs = [str(sim / "games.jsonl")]
+    rep = tmp_path / "rep"
+    r = runner.invoke(
+        app, ["replay", "--game", game, *logs, "--plugin", plugin, *replay_args, "--out", str(rep)]
+    )
+    assert r.exit_code == 0, r.output
+    name, target = plugin.split("=", 1)
+    recorded = json.loads((rep / "replay.json").read_text())["policy_options"]
+    assert recorded == [
+        "--plugin",
+        f"{name}={Path(target.rsplit(':', 1)[0]).resolve()}:{target.rsplit(':', 1)[1]}",
+    ]
+    monkeypatch.chdir(tmp_path)  # the page made, and its commands run, from another folder
+    page = tmp_path / "page.html"
+    assert runner.invoke(app, ["report", str(rep), "-o", str(page)]).exit_code == 0
+    commands = _advise_commands(page.read_text(encoding="utf-8"), "mjcli advise")
+    assert commands and all(c.endswith(" ".join(recorded)) for c in commands)
+    args = shlex.split(commands[0])[1:]
+    r = runner.invoke(app, [*args, "--json"])
+    assert r.exit_code == 0, r.output
+    assert name in {p["policy"] for p in json.loads(r.stdout)["policies"]}

@@ -24,7 +24,7 @@ from mjcli.doudizhu.policies import PluginError, get_policy
 from mjcli.errors import LogFormatError, UsageError
 from mjcli.inputs import manifest, name_text
 from mjcli.ledger import PartedRun, text_sha256, to_frame, write_table
-from mjcli.plugins import Registry
+from mjcli.plugins import Registry, reopening_options
 from mjcli.runner import Backend, ordered_map
 
 # Polars is imported where a frame is made, not here: a process that has imported it does not fork
@@ -246,11 +246,14 @@ def replay(
         lf, decisions = frame.lazy(), frame.height
     if out is not None:
         # What was read, beside the table (the ``file`` column is each path as given).
-        read = {
+        read: dict[str, Any] = {
             "game": "doudizhu",
             "policies": list(policies),
             "inputs": manifest((p, str(p)) for p in paths),
         }
+        reopen = reopening_options(registry.spec(n) for n in policies) if registry is not None else []
+        if reopen:  # what makes the plugins known to the report's advise commands
+            read["policy_options"] = reopen
         write_text_atomic(Path(out) / "replay.json", json.dumps(read, indent=1, ensure_ascii=False) + "\n")
     import polars as pl
 

@@ -33,7 +33,7 @@ from mjcli.hk.shape import shanten
 from mjcli.inputs import manifest
 from mjcli.ledger import PartedRun, RowBuffer, file_sha256, to_frame, write_table
 from mjcli.melds import melds_to_text
-from mjcli.plugins import Registry
+from mjcli.plugins import Registry, reopening_options
 from mjcli.runner import Backend, ordered_map
 
 # Polars is imported where a frame is made or read, not here: a process that has imported it does
@@ -249,7 +249,7 @@ def replay(
         frame = parted.scan("decisions").collect()
         result = ReplayResult(len(items), n_games, frame.height, errors, frame)
         if out is not None:
-            _write_manifest(out, items, names, rules, game)
+            _write_manifest(out, items, names, rules, game, registry)
         return result
     # the row buffers make frames as the logs come in: Polars imported while the workers replay
     # their first logs, not on a later answer while they wait for more (see the runner)
@@ -271,13 +271,21 @@ def replay(
     if out is not None:
         result.decisions_path = write_table(frame, out / "decisions.parquet")
         result.games_path = write_table(games.frame(), out / "games.parquet")
-        _write_manifest(out, items, names, rules, game)
+        _write_manifest(out, items, names, rules, game, registry)
     return result
 
 
 def _write_manifest(
-    out: Path, items: Sequence[tuple[Path, str]], names: Sequence[str], rules: list[str | None], game: str
+    out: Path,
+    items: Sequence[tuple[Path, str]],
+    names: Sequence[str],
+    rules: list[str | None],
+    game: str,
+    registry: Registry | None = None,
 ) -> None:
     inputs = [{**entry, "rules": r} for entry, r in zip(manifest(items), rules, strict=True)]
-    read = {"game": game, "policies": list(names), "inputs": inputs}
+    read: dict[str, Any] = {"game": game, "policies": list(names), "inputs": inputs}
+    reopen = reopening_options(registry.spec(n) for n in names) if registry is not None else []
+    if reopen:  # what makes the plugins known to the report's advise commands
+        read["policy_options"] = reopen
     write_text_atomic(out / MANIFEST, json.dumps(read, indent=1, ensure_ascii=False) + "\n")

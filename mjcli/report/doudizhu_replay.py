@@ -19,10 +19,11 @@ import polars as pl
 
 from mjcli.errors import UsageError
 from mjcli.ledger import table_source
+from mjcli.plugins import recorded_options
 from mjcli.report import charts
 from mjcli.report.agreement import PHASES, overall, pair_matrix, rates_by, rows_of_points, thirds
 from mjcli.report.agreement import most_disputed as disputed_points
-from mjcli.report.outputs import MARKERS, Output, columns
+from mjcli.report.outputs import MARKERS, REPLAY_MANIFEST, Output, columns, read_json
 from mjcli.report.page import Page
 from mjcli.report.tiles_svg import Sprite, doudizhu_hand
 
@@ -79,8 +80,10 @@ def _move(sprite: Sprite, move: str, kind: str) -> str:
     return f'<span class="move">{"".join(sprite.card(c, 16) for c in move)}</span>'
 
 
-def advise_command(row: dict[str, Any]) -> tuple[str, str]:
-    """``mjcli advise --game doudizhu`` for a lead or a follow (bids: advise has none)."""
+def advise_command(row: dict[str, Any], options: Sequence[str] = ()) -> tuple[str, str]:
+    """``mjcli advise --game doudizhu`` for a lead or a follow (bids: advise has none); ``options``:
+    the replay's ``--plugin`` options (``replay.json``'s ``policy_options``), which make its plugins
+    known to advise."""
     if row["kind"] == "bid":
         return "", "advise does not take bids: the bid is shown here only."
     cmd = f"mjcli advise --game doudizhu {shlex.quote(row['hand'])}"
@@ -88,6 +91,8 @@ def advise_command(row: dict[str, Any]) -> tuple[str, str]:
         cmd += f" --lead {shlex.quote(row['lead'])}"
     if row.get("role") == "landlord":
         cmd += " --landlord"
+    if options:
+        cmd += " " + shlex.join(options)
     note = (
         "advise sets a fresh table around the hand (opponents at 17 cards, no card played but the "
         "lead), so a policy that counts the cards played may answer otherwise than here."
@@ -102,7 +107,9 @@ def advise_command(row: dict[str, Any]) -> tuple[str, str]:
     return cmd, note
 
 
-def draw_decision(sprite: Sprite, rows: Sequence[dict[str, Any]], number: int) -> str:
+def draw_decision(
+    sprite: Sprite, rows: Sequence[dict[str, Any]], number: int, options: Sequence[str] = ()
+) -> str:
     r = rows[0]
     against = sum(1 for x in rows if not x["agree"])
     role = f", {r['role']}" if r.get("role") else ""
@@ -127,7 +134,7 @@ def draw_decision(sprite: Sprite, rows: Sequence[dict[str, Any]], number: int) -
         '<table class="data"><thead><tr><th>who</th><th>move</th><th>reason</th></tr></thead>'
         f"<tbody>{''.join(lines)}</tbody></table>"
     )
-    cmd, note = advise_command(r)
+    cmd, note = advise_command(r, options)
     cmd_html = f'<code class="cmd">{escape(cmd)}</code>' if cmd else ""
     return f'{head}{hand}{table}{cmd_html}<p class="note">{escape(note)}</p>'
 
@@ -183,5 +190,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
     if points.is_empty():
         return
     by_point = rows_of_points(lf, points, POINT)
+    manifest = out.folder / REPLAY_MANIFEST
+    options = recorded_options(read_json(manifest)) if manifest.is_file() else []
     for i, key in enumerate(points.select(POINT).iter_rows(), 1):
-        disputed.decision(draw_decision(page.sprite, by_point[key], i))
+        disputed.decision(draw_decision(page.sprite, by_point[key], i, options))

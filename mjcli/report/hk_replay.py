@@ -26,6 +26,7 @@ from mjcli.errors import UsageError
 from mjcli.hk.notation import hand_text, parse_hand, tile_code
 from mjcli.hk.summary import KINDS, summarise
 from mjcli.ledger import table_source
+from mjcli.plugins import recorded_options
 from mjcli.report import charts
 from mjcli.report.agreement import PHASES, overall, rates_by, rows_of_points, shanten_group
 from mjcli.report.agreement import most_disputed as disputed_points
@@ -107,9 +108,12 @@ def _typed_hand(hand: str, drawn: str | None) -> str:
     return hand_text(codes) + drawn
 
 
-def advise_command(row: dict[str, Any], game: str, policies: Sequence[str]) -> tuple[str, str]:
+def advise_command(
+    row: dict[str, Any], game: str, policies: Sequence[str], options: Sequence[str] = ()
+) -> tuple[str, str]:
     """The typed-hand ``mjcli advise`` of a decision on the seat's own turn, and a note (a decision
-    on another player's tile gets the note alone)."""
+    on another player's tile gets the note alone); ``options``: the replay's ``--plugin`` options
+    (``replay.json``'s ``policy_options``), which make its plugins known to advise."""
     if row.get("offered"):
         what = "an added kong" if row["kind"] == "rob" else "another player's discard"
         return "", (
@@ -129,7 +133,7 @@ def advise_command(row: dict[str, Any], game: str, policies: Sequence[str]) -> t
         numbers = [t[1] for t in bonus if t[0] == letter]
         if numbers:
             parts += [option, ",".join(numbers)]
-    parts += ["--min-faan", str(row["min_faan"]), "--policy", ",".join(policies)]
+    parts += ["--min-faan", str(row["min_faan"]), "--policy", ",".join(policies), *options]
     notes = []
     if not row.get("drawn"):
         notes.append(
@@ -151,7 +155,12 @@ def _move(sprite: Sprite, move: str) -> str:
 
 
 def draw_decision(
-    sprite: Sprite, rows: Sequence[dict[str, Any]], number: int, game: str, policies: Sequence[str]
+    sprite: Sprite,
+    rows: Sequence[dict[str, Any]],
+    number: int,
+    game: str,
+    policies: Sequence[str],
+    options: Sequence[str] = (),
 ) -> str:
     r = rows[0]
     against = sum(1 for x in rows if not x["agree"])
@@ -181,13 +190,19 @@ def draw_decision(
         '<table class="data"><thead><tr><th>who</th><th>move</th><th>reason</th></tr></thead>'
         f"<tbody>{''.join(lines)}</tbody></table>"
     )
-    cmd, note = advise_command(r, game, policies)
+    cmd, note = advise_command(r, game, policies, options)
     cmd_html = f'<code class="cmd">{escape(cmd)}</code>' if cmd else ""
     note_html = f'<p class="note">{escape(note)}</p>' if note else ""
     return (
         f'{head}{hand}<p class="note">{escape("; ".join(f for f in facts if f))}</p>{table}'
         f"{cmd_html}{note_html}"
     )
+
+
+def _policy_options(folder: Path) -> list[str]:
+    """The replay's ``--plugin`` options from replay.json (none without it)."""
+    manifest = folder / REPLAY_MANIFEST
+    return recorded_options(read_json(manifest)) if manifest.is_file() else []
 
 
 def _log_rules(folder: Path) -> dict[str, str]:
@@ -282,7 +297,8 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
         return
     by_point = rows_of_points(frame, points, POINT)
     rules = _log_rules(out.folder)
+    options = _policy_options(out.folder)
     for i, key in enumerate(points.select(POINT).iter_rows(), 1):
         rows = by_point[key]
         game = rules.get(rows[0]["file"], out.game)
-        disputed.decision(draw_decision(page.sprite, rows, i, game, names))
+        disputed.decision(draw_decision(page.sprite, rows, i, game, names, options))

@@ -20,6 +20,7 @@ import polars as pl
 
 from mjcli.ledger import table_source
 from mjcli.output import plural
+from mjcli.plugins import recorded_options
 from mjcli.report import charts
 from mjcli.report.agreement import PHASES, overall, rates_by, rows_of_points, shanten_group
 from mjcli.report.agreement import most_disputed as disputed_points
@@ -81,13 +82,16 @@ class Logs:
     rules: dict[str, str] = field(default_factory=dict)  # label -> the rule set its games were played under
     #: the labels of files holding several games (their advise commands name the game)
     several: frozenset[str] = frozenset()
+    #: the ``--plugin``/``--bot`` options that make the replay's own policies known to advise
+    options: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, folder: Path) -> Logs:
         manifest = folder / REPLAY_MANIFEST
         if not manifest.is_file():
             return cls({}, False)
-        inputs = read_json(manifest).get("inputs") or []
+        data = read_json(manifest)
+        inputs = data.get("inputs") or []
         paths: dict[str, str] = {}
         rules: dict[str, str] = {}
         for item in inputs:
@@ -95,7 +99,7 @@ class Logs:
                 paths.setdefault(str(item["label"]), str(item["path"]))
                 if isinstance(item.get("rules"), str):
                     rules.setdefault(str(item["label"]), item["rules"])
-        return cls(paths, True, rules)
+        return cls(paths, True, rules, options=tuple(recorded_options(data)))
 
     def command_path(self, label: str) -> str | None:
         """The log's path for a command typed here: relative below the current folder, else absolute."""
@@ -130,6 +134,8 @@ def advise_command(logs: Logs, row: dict[str, Any]) -> tuple[str, str]:
         )
     if row.get("game") or row["file"] in logs.several:
         cmd += f" --game-index {row.get('game') or 0}"
+    if logs.options:  # the replay's plugins and bots, asked again beside the built-ins
+        cmd += " " + shlex.join(logs.options)
     return cmd, note.strip()
 
 

@@ -1421,6 +1421,7 @@ def write_manifest(
     from collections import Counter
 
     from mjcli.atomic import write_text_atomic
+    from mjcli.plugins import reopening_options
 
     rules = rules or {}
     entries = []
@@ -1441,6 +1442,9 @@ def write_manifest(
     }
     if options.hands_shown is not None:
         data["hands_shown"] = list(options.hands_shown)
+    reopen = reopening_options(options.specs())
+    if reopen:  # what makes the plugins and bots known to the report's advise commands
+        data["policy_options"] = reopen
     write_text_atomic(out / MANIFEST, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
 
