@@ -23,6 +23,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import re
+import shlex
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -314,7 +315,6 @@ def identity(spec: PolicySpec) -> dict[str, Any]:
     has changed since.
     A built-in's code is mjcli's own (its version says it)."""
     import hashlib
-    import shlex
 
     found: list[Path] = []
     if spec.source == BOT:
@@ -367,24 +367,60 @@ def print_registry(registry: Registry, as_json: bool) -> int:
 
 def reopening_options(specs: Iterable[PolicySpec]) -> list[str]:
     """The options that make the plugins and bots among ``specs`` known to another command run
-    later, from anywhere (``--plugin NAME=TARGET``, a file's path made absolute; ``--bot
-    NAME=COMMAND`` as given): what a replay records in ``replay.json`` for ``mjcli report``'s
-    advise commands. Built-ins and installed entry points need none."""
+    later, from anywhere: ``--plugin NAME=TARGET`` (a file's path made absolute, and so a module
+    found only in the current folder), ``--bot NAME=COMMAND`` (the command's file arguments made
+    absolute) with the bots' ``--bot-timeout`` and ``--bot-framing``. What a replay records in
+    ``replay.json`` for ``mjcli report``'s advise commands. Built-ins and installed entry points
+    need none."""
     out: list[str] = []
+    settings = None
     for spec in specs:
         if spec.source == PLUGIN:
             out += ["--plugin", f"{spec.name}={_absolute_target(spec.target)}"]
         elif spec.source == BOT:
-            out += ["--bot", f"{spec.name}={spec.target}"]
+            out += ["--bot", f"{spec.name}={_absolute_command(spec.target)}"]
+            settings = settings if settings is not None else spec.settings
+    if settings is not None:  # one run's bots share them (--bot-timeout, --bot-framing are run-wide)
+        timeout, framing = getattr(settings, "timeout", None), getattr(settings, "framing", None)
+        if timeout is not None:
+            out += ["--bot-timeout", f"{timeout:g}"]
+        if framing:
+            out += ["--bot-framing", str(framing)]
     return out
 
 
 def _absolute_target(target: str) -> str:
-    """``file.py:Attr`` with the file's absolute path (a module's target as it is)."""
+    """``file.py:Attr`` with the file's absolute path; a module not installed but found in the
+    current folder (as :func:`load_target` finds it) as its file; an installed module's as it is."""
     where, sep, attr = target.rpartition(":")
-    if sep and where.endswith(".py") and Path(where).is_file():
-        return f"{Path(where).resolve()}:{attr}"
+    if not sep:
+        return target
+    if where.endswith(".py"):
+        file = Path(where).expanduser()
+        return f"{file.resolve()}:{attr}" if file.is_file() else target
+    local = Path.cwd() / (where.replace(".", "/") + ".py")
+    try:
+        installed = importlib.util.find_spec(where) is not None and not local.is_file()
+    except (ImportError, ValueError):
+        installed = False
+    if not installed and local.is_file():
+        return f"{local.resolve()}:{attr}"
     return target
+
+
+#: a word of a bot's command that needs no quoting (``{seat}`` included)
+_PLAIN_WORD = re.compile(r"[\w@%+=:,./{}-]+")
+
+
+def _absolute_command(command: str) -> str:
+    """A bot's command with each word naming a file here made absolute (``python bot.py {seat}`` ->
+    ``python /abs/bot.py {seat}``); a command that cannot be split is kept as it is."""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return command
+    fixed = [str(Path(w).resolve()) if Path(w).is_file() and not Path(w).is_absolute() else w for w in words]
+    return " ".join(w if _PLAIN_WORD.fullmatch(w) else shlex.quote(w) for w in fixed)
 
 
 def recorded_options(manifest: dict[str, Any]) -> list[str]:

@@ -288,6 +288,7 @@ class Mutates:
     \"\"\"Plays as examples/hk_plugin.py's FirstLegal, after writing over everything it was given.\"\"\"
 
     def decide(self, view, legal):
+        view.rules.faan["self_drawn"] = 13  # the rules' table is a dict: a copy of its own
         for name in ("hand", "visible", "own_meld_counts", "bonus", "melds"):
             try:
                 getattr(view, name)[0] = 9

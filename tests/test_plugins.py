@@ -346,8 +346,14 @@ def _advise_commands(html: str, head: str) -> list[str]:
 @pytest.mark.parametrize(
     ("game", "make", "plugin", "replay_args"),
     [
-        ("riichi", None, f"tsumogiri={EXAMPLE}:Tsumogiri", ["--policy", "akagi,tsumogiri"]),
-        ("doudizhu", ["--games", "4"], DDZ, ["--policies", "greedy,first"]),
+        # given relative to the project's folder (the replay runs there), a file and a module
+        ("riichi", None, "tsumogiri=examples/plugin.py:Tsumogiri", ["--policy", "akagi,tsumogiri"]),
+        (
+            "doudizhu",
+            ["--games", "4"],
+            "first=examples.doudizhu_plugin:FirstLegal",
+            ["--policies", "greedy,first"],
+        ),
     ],
 )
 def test_the_report_s_advise_commands_name_the_replay_s_plugins(
@@ -361,6 +367,8 @@ def test_the_report_s_advise_commands_name_the_replay_s_plugins(
         sim = tmp_path / "sim"
         assert runner.invoke(app, ["simulate", "--game", game, *make, "--out", str(sim)]).exit_code == 0
         logs = [str(sim / "games.jsonl")]
+    monkeypatch.chdir(ROOT)
+    monkeypatch.syspath_prepend(str(ROOT))  # (a module in the current folder, as the console script finds it)
     rep = tmp_path / "rep"
     r = runner.invoke(
         app, ["replay", "--game", game, *logs, "--plugin", plugin, *replay_args, "--out", str(rep)]
@@ -368,10 +376,9 @@ def test_the_report_s_advise_commands_name_the_replay_s_plugins(
     assert r.exit_code == 0, r.output
     name, target = plugin.split("=", 1)
     recorded = json.loads((rep / "replay.json").read_text())["policy_options"]
-    assert recorded == [
-        "--plugin",
-        f"{name}={Path(target.rsplit(':', 1)[0]).resolve()}:{target.rsplit(':', 1)[1]}",
-    ]
+    where, attr = target.rsplit(":", 1)
+    file = where if where.endswith(".py") else where.replace(".", "/") + ".py"
+    assert recorded == ["--plugin", f"{name}={(ROOT / file).resolve()}:{attr}"]
     monkeypatch.chdir(tmp_path)  # the page made, and its commands run, from another folder
     page = tmp_path / "page.html"
     assert runner.invoke(app, ["report", str(rep), "-o", str(page)]).exit_code == 0
@@ -381,3 +388,36 @@ def test_the_report_s_advise_commands_name_the_replay_s_plugins(
     r = runner.invoke(app, [*args, "--json"])
     assert r.exit_code == 0, r.output
     assert name in {p["policy"] for p in json.loads(r.stdout)["policies"]}
+
+
+def test_reopening_options_name_files_absolutely_and_carry_the_bots_settings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mjcli.plugins import reopening_options
+    from mjcli.riichi.bots.player import BotSettings
+
+    (tmp_path / "mine.py").write_text("class Mine:\n    pass\n")
+    (tmp_path / "bot.py").write_text("")
+    monkeypatch.chdir(tmp_path)
+    specs = [
+        PolicySpec("akagi", BUILTIN, "akagi"),
+        PolicySpec("a", PLUGIN, "mine.py:Mine"),
+        PolicySpec("b", PLUGIN, "mine:Mine"),  # a module found in the current folder only
+        PolicySpec("c", PLUGIN, "json:JSONDecoder"),  # an installed module stays as it is
+        PolicySpec("d", BOT, "python3 bot.py {seat} --name 'two words'", settings=BotSettings(2.5, "event")),
+    ]
+    here = tmp_path.resolve()
+    assert reopening_options(specs) == [
+        "--plugin",
+        f"a={here / 'mine.py'}:Mine",
+        "--plugin",
+        f"b={here / 'mine.py'}:Mine",
+        "--plugin",
+        "c=json:JSONDecoder",
+        "--bot",
+        f"d=python3 {here / 'bot.py'} {{seat}} --name 'two words'",
+        "--bot-timeout",
+        "2.5",
+        "--bot-framing",
+        "event",
+    ]

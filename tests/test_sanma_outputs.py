@@ -99,7 +99,9 @@ def test_report_of_a_three_player_replay_reopens_its_decisions(
     for cmd in parsed.commands[:2]:
         args = shlex.split(cmd)
         opt = dict(zip(args[3::2], args[4::2], strict=True))
-        shown = json.loads(run(*args[1:], "--plugin", PLUGIN, "--policy", POLICIES, "--json"))
+        # the command carries the replay's plugin (replay.json's policy_options)
+        assert "--plugin" in args
+        shown = json.loads(run(*args[1:], "--policy", POLICIES, "--json"))
         assert shown["players"] == 3
         here = rows.filter(
             (pl.col("round") == opt["--round"])

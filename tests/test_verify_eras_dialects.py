@@ -185,6 +185,10 @@ def test_a_log_without_its_date_verifies_under_the_rules_its_record_fits(tmp_pat
         assert report.status == OK, (name, [str(m) for m in report.mismatches], report.error)
         assert report.points_rule == f"{rule} (no date in the game id; the one the recorded points fit)"
         assert report.rules == played
+    # written as mjai, an undated Tenhou log is still Tenhou's own: its rule line goes with it
+    (game,) = read_log(_renamed(tmp_path, LOG_FIXTURES / "2009022022gm-00a9-0000-cd94aac8.mjlog", "r1.mjlog"))
+    (again,) = read_bytes(write_game(game, "mjai").encode(), "r1.mjai.jsonl")
+    assert again.events[0].header.disp == "鳳南喰赤" and verify_log(again).status == OK
     # dated later, a game that plays on after the dealer's tenpai is not known to be wrong either
     # (when tenpai-yame came is not known): verified, and the rules line says so
     later = _renamed(

@@ -168,9 +168,11 @@ def _is_pair(answer: object, legal: Sequence[Move]) -> bool:
 
 
 def _copied(view: SeatView) -> SeatView:
-    """``view`` with every sequence a copy of its own (tuples: a plugin cannot change the engine's)."""
+    """``view`` with every sequence a copy of its own (tuples: a plugin cannot change the engine's),
+    and rules of its own (their ``faan`` table is a dict, shared by the whole process)."""
     return dataclasses.replace(
         view,
+        rules=dataclasses.replace(view.rules, faan=dict(view.rules.faan)),
         hand=tuple(view.hand),
         melds=tuple(view.melds),
         bonus=tuple(view.bonus),

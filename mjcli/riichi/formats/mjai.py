@@ -50,6 +50,7 @@ from mjcli.riichi.engine.events import (
     EndRound,
     Event,
     GameRules,
+    Header,
     NewDora,
     Nukidora,
     OpenKan,
@@ -255,7 +256,10 @@ class _Game:
                 site=str(rules.get("site") or ""),
                 unknown=str(rules.get("unknown_rules") or ""),
             )
-            self.events.append(StartGame(names[: self.n], gr, self.game_id))
+            # mjcli's own key: the rule line of the source (a Tenhou log's, which says it is Tenhou's)
+            disp = rules.get("disp")
+            header = Header(disp=disp) if isinstance(disp, str) else Header()
+            self.events.append(StartGame(names[: self.n], gr, self.game_id, header))
             self.carry_scores = (START_POINTS[self.n],) * self.n
             self.carry_sticks = 0
             # a start_game that names no players and no rules (RiichiEnv's: {"type":"start_game"})
@@ -746,6 +750,8 @@ def event_to_mjai(e: Event) -> dict[str, Any] | None:
             rules["site"] = r.site
         if r.unknown:
             rules["unknown_rules"] = r.unknown
+        if e.header.disp:  # the source's rule line (a Tenhou log's names its lobby: eras.tenhou_log)
+            rules["disp"] = e.header.disp
         return {
             "type": "start_game",
             "names": list(e.names),
