@@ -260,6 +260,26 @@ def test_convert_carries_what_a_log_says_of_rules_mjcli_does_not_know():
     )
 
 
+def test_tenhou6_final_scores_are_read_in_the_unit_the_table_adds_up_to():
+    """Tenhou's downloads write final scores in hundreds, converters in points: the unit is the one
+    whose sum is the table's. A game of 1000 points each (GO bit 0x800) written by mjcli sums to
+    4000 points, which the old rule (a sum under 10000 is hundreds) read as 400000."""
+    (game,) = read_log(LOG_FIXTURES / "2013031109gm-0841-0000-0fde62c3.mjlog")
+    (again,) = read_bytes(write_game(game, "tenhou6").encode(), "ratio.json")
+    assert again.events[-1].scores == game.events[-1].scores == (-300, 2300, 1000, 1000)
+    assert [m.what for m in verify_log(again).mismatches] == [
+        "start scores",
+        "final points (score-5-up, uma +20/+10/-10/-20)",
+    ]
+    # a Tenhou download (hundreds) of a normal game still reads as points
+    ranked = json.loads((LOGS / "tenhou6-edge" / "ranked_game.json").read_text(encoding="utf-8"))
+    (t6,) = read_bytes(json.dumps(ranked).encode(), "ranked.json")
+    assert t6.events[-1].scores == (21100, 55000, -4900, 28800)
+    ranked["sc"] = [x // 100 if i % 2 == 0 else x for i, x in enumerate(ranked["sc"])]  # in hundreds
+    (t6,) = read_bytes(json.dumps(ranked).encode(), "ranked.json")
+    assert t6.events[-1].scores == (21100, 55000, -4900, 28800)
+
+
 def test_a_game_starting_from_other_equal_scores_is_under_rules_mjcli_does_not_know(tmp_path):
     """A league's or a tournament's game (30000 each at East 1, as their viewers write tenhou.net/6
     under a Tenhou-like rule line): the rules are not in the log, so an error that says so, not a

@@ -674,13 +674,21 @@ def _players(obj: dict[str, Any], rounds: list[Any]) -> int:
     return 4
 
 
-def _end_game(obj: dict[str, Any], n: int) -> EndGame:
+def _end_game(obj: dict[str, Any], n: int, table: int | None = None) -> EndGame:
+    """The final result (``sc``). ``table``: the points on the table at the last round's start (its
+    scores and sticks), which the final scores add up to."""
     sc = obj.get("sc")
     if not isinstance(sc, list) or len(sc) < 2 * n:
         return EndGame()
     raw = [whole_points(sc[2 * i], "final score") for i in range(n)]
-    # Tenhou's own downloads give scores in hundreds; converters often give points.
-    factor = 100 if abs(sum(raw)) < 10_000 else 1
+    # Tenhou's own downloads give scores in hundreds; converters often give points: the unit is the
+    # one whose sum is nearer the table's (a lobby of 1000 points each has 4000 on the table, which
+    # a sum of raw scores under 10000 took for hundreds)
+    total = sum(raw)
+    if table is not None:
+        factor = 100 if abs(100 * total - table) < abs(total - table) else 1
+    else:
+        factor = 100 if abs(total) < 10_000 else 1
     marks = [sc[2 * i + 1] for i in range(n)]
     return EndGame(
         tuple(whole_points(x * factor, "final score") for x in raw),
@@ -737,7 +745,9 @@ def _game_inner(
         if cut:
             problem += f" ({cut})"
     elif complete:
-        events.append(_end_game(obj, n))
+        last = next((e for e in reversed(events) if isinstance(e, StartRound)), None)
+        table = None if last is None else sum(last.scores) + 1000 * last.sticks
+        events.append(_end_game(obj, n, table))
     return GameLog(name, TENHOU6, game_id, events, complete, problem)
 
 
