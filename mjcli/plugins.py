@@ -390,22 +390,15 @@ def reopening_options(specs: Iterable[PolicySpec]) -> list[str]:
 
 
 def _absolute_target(target: str) -> str:
-    """``file.py:Attr`` with the file's absolute path; a module not installed but found in the
-    current folder (as :func:`load_target` finds it) as its file; an installed module's as it is."""
+    """``file.py:Attr`` with the file's absolute path; a module whose file is in the current folder
+    (where :func:`load_target` looks for one not installed) as that file; any other as it is."""
     where, sep, attr = target.rpartition(":")
     if not sep:
         return target
-    if where.endswith(".py"):
-        file = Path(where).expanduser()
-        return f"{file.resolve()}:{attr}" if file.is_file() else target
-    local = Path.cwd() / (where.replace(".", "/") + ".py")
-    try:
-        installed = importlib.util.find_spec(where) is not None and not local.is_file()
-    except (ImportError, ValueError):
-        installed = False
-    if not installed and local.is_file():
-        return f"{local.resolve()}:{attr}"
-    return target
+    file = (
+        Path(where).expanduser() if where.endswith(".py") else Path.cwd() / (where.replace(".", "/") + ".py")
+    )
+    return f"{file.resolve()}:{attr}" if file.is_file() else target
 
 
 #: a word of a bot's command that needs no quoting (``{seat}`` included)
