@@ -84,6 +84,30 @@ def is_terminal_or_honor(kind_: int) -> bool:
     return kind_ >= 27 or kind_ % 9 in (0, 8)
 
 
+def dora_kind(indicator: int, players: int = 4) -> int:
+    """The kind a dora indicator (a tile or kind) points at: the next in its suit, winds and dragons
+    in their own cycle; three players (no 2m-8m): 1m points at 9m and 9m at 1m."""
+    k = kind(indicator)
+    if players == 3 and k in (0, 8):
+        return 8 - k
+    if k < 27:
+        return k - k % 9 + (k % 9 + 1) % 9
+    if k < 31:
+        return 27 + (k - 27 + 1) % 4
+    return 31 + (k - 31 + 1) % 3
+
+
+def indicator_kind(dora: int, players: int = 4) -> int:
+    """The kind of the indicator that makes kind ``dora`` a dora (:func:`dora_kind` undone)."""
+    if players == 3 and dora in (0, 8):
+        return 8 - dora
+    if dora < 27:
+        return dora - dora % 9 + (dora % 9 - 1) % 9
+    if dora < 31:
+        return 27 + (dora - 27 - 1) % 4
+    return 31 + (dora - 31 - 1) % 3
+
+
 def sort_key(tile: int) -> tuple[int, int]:
     """Hand order: by kind, the red five just before the plain fives of its suit."""
     return (kind(tile), 0 if is_red(tile) else 1)

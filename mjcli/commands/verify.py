@@ -28,7 +28,8 @@ def register(app: typer.Typer) -> None:
         rules: str | None = typer.Option(
             None,
             "--rules",
-            help="Rule-set preset played on every log (its size, length and red fives still apply). "
+            help="Rule-set preset played on every log (its size, length and red fives still apply; a log "
+            "that does not say its length takes the preset's). "
             "Riichi: without it each log's own site (tenhou, or majsoul for a Mahjong Soul room). "
             + games.defaults_help("verify", "rules"),
         ),

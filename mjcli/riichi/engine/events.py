@@ -208,6 +208,10 @@ class Win:
     # False where the log's dialect leaves pao out altogether (Mortal's ``hora``): then ``pao=None``
     # means "not said", not "no pao".
     pao_known: bool = field(default=True, compare=False)
+    # False where a riichi winner's ura indicators are not in the log (an mjai ``hora`` without any
+    # ura field, a tenhou.net/6 round with an empty ura list): ``ura_markers=None`` then means "not
+    # said", and the engine takes the ura dora count that gives the recorded deltas.
+    ura_known: bool = field(default=True, compare=False)
     # Recorded numbers some formats carry beside the deltas (Tenhou XML ``ba`` and ``sc``, classic
     # mjai ``scores``): the honba and riichi sticks this win settles, every score before and after it.
     honba: int | None = field(default=None, compare=False)

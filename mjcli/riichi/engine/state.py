@@ -53,6 +53,7 @@ from mjcli.tiles import (
     TERMINALS_AND_HONORS,
     WINDS,
     in_hand_order,
+    indicator_kind,
     is_honor,
     kind,
 )
@@ -178,6 +179,11 @@ class WinOutcome:
     hand: tuple[int, ...] = ()  # concealed tiles with the winning tile, sorted
     deltas: list[int] = field(default_factory=list)
     value: int = 0  # the hand's value before honba and sticks
+    # A riichi win whose log does not say its ura indicators (see ``Round._ura_options``): the hand
+    # scored with one ura dora more, two more... (``scored`` has none), and the deltas the log
+    # recorded, which the settlement matches against them.
+    ura_options: tuple[ScoredWin, ...] = ()
+    recorded: tuple[int, ...] | None = None
 
 
 @dataclass(slots=True)
@@ -724,11 +730,7 @@ class Round:
         p = self.players[e.actor]
         if e.actor == e.target:
             self._check_tsumo(e, index, p)
-            scored = self._score(e, index, p, tsumo=True)
-            hand = tuple(in_hand_order(p.hand))
-            self.wins.append(
-                WinOutcome(e.actor, e.target, e.tile, scored, self._pao_for(e.actor, scored), hand)
-            )
+            self.wins.append(self._outcome(e, index, p, tuple(in_hand_order(p.hand)), tsumo=True))
             self.phase = ENDED
             return
         # Ron: on the discard on the table, on an added kan (chankan), or kokushi on a closed kan.
@@ -775,9 +777,8 @@ class Round:
             if not orphans:
                 raise IllegalEvent(index, e, "only thirteen orphans may rob a closed kan")
         self.win_chankan = chankan
-        scored = self._score(e, index, p, tsumo=False, chankan=chankan)
         hand = tuple(in_hand_order((*p.hand, e.tile)))
-        self.wins.append(WinOutcome(e.actor, e.target, e.tile, scored, self._pao_for(e.actor, scored), hand))
+        self.wins.append(self._outcome(e, index, p, hand, tsumo=False, chankan=chankan))
         self.phase = ENDED
 
     def _check_tsumo(self, e: ev.Win, index: int, p: Player) -> None:
@@ -788,14 +789,46 @@ class Round:
         if not is_complete(p.counts):
             raise IllegalEvent(index, e, "the hand is not complete")
 
-    def _score(self, e: ev.Win, index: int, p: Player, tsumo: bool, chankan: bool = False) -> ScoredWin:
+    def _outcome(
+        self, e: ev.Win, index: int, p: Player, hand: tuple[int, ...], tsumo: bool, chankan: bool = False
+    ) -> WinOutcome:
         ura: tuple[int, ...] = ()
         if p.riichi and e.ura_markers:
             ura = tuple(e.ura_markers[: len(self.dora)])
         try:
-            return self.score_for(p.seat, e.tile, tsumo, chankan, ura)
+            scored = self.score_for(p.seat, e.tile, tsumo, chankan, ura)
+            options = self._ura_options(p, e.tile, tsumo, chankan) if p.riichi and not e.ura_known else ()
         except MjcliError as exc:  # complete but no yaku, impossible tiles...
             raise IllegalEvent(index, e, str(exc)) from None
+        outcome = WinOutcome(e.actor, e.target, e.tile, scored, self._pao_for(e.actor, scored), hand)
+        if options:
+            outcome.ura_options, outcome.recorded = options, e.deltas
+        return outcome
+
+    def _ura_options(self, p: Player, tile: int, tsumo: bool, chankan: bool) -> tuple[ScoredWin, ...]:
+        """A riichi win whose log leaves its ura indicators out (a Mortal-style mjai ``hora``
+        without ``ura_markers``, written by mjai-reviewer's convlog before its commit 01b37b6 of
+        2021-11-27, or a tenhou.net/6 round with no ura list): the hand scored with 1, 2, ... ura
+        dora, one for each count its tiles allow, fewest first. Indicators are made up to give each
+        count (as many as the dora indicators shown); only the count reaches the score. The
+        settlement keeps the fewest that give the deltas the log recorded."""
+        held = [0] * 34
+        for t in p.hand:
+            held[_KIND[t]] += 1
+        if not tsumo:
+            held[_KIND[tile]] += 1
+        for m in p.melds:
+            for t in m.tiles:
+                held[_KIND[t]] += 1
+        held[30] += len(p.kita)  # a North set aside counts as a dora of its kind
+        # the fewest indicators giving each count: one per indicator shown, each at a kind held
+        reach: dict[int, tuple[int, ...]] = {0: ()}
+        for _ in range(len(self.dora)):
+            for total, picked in list(reach.items()):
+                for k in range(34):
+                    if held[k] and total + held[k] not in reach:
+                        reach[total + held[k]] = (*picked, indicator_kind(k, self.n))
+        return tuple(self.score_for(p.seat, tile, tsumo, chankan, reach[u]) for u in sorted(reach) if u)
 
     def score_for(
         self, seat: int, tile: int, tsumo: bool, chankan: bool = False, ura: tuple[int, ...] = ()
@@ -950,16 +983,18 @@ class Round:
             # Tenhou: with a double ron the honba and the sticks go to the first winner only.
             honba = self.honba if i == 0 else 0
             sticks = self.sticks if i == 0 else 0
-            d, value = win_deltas(
-                pay,
-                self.dealer,
-                honba,
-                sticks,
-                n,
-                honba_ron=rules.honba_points,
-                honba_tsumo=rules.honba_tsumo_points,
-                split=split,
-            )
+            d, value = self._win_deltas(pay, honba, sticks, split)
+            if w.ura_options and w.recorded is not None and d != list(w.recorded):
+                # ura dora the log did not show: the fewest that give the recorded deltas, if any do
+                for scored in w.ura_options:
+                    pao = self._pao_for(seat, scored)
+                    other = WinPay(
+                        seat, pay.loser, scored.base, pao, self._pao_base(w, scored) if pao is not None else 0
+                    )
+                    got = self._win_deltas(other, honba, sticks, split)
+                    if got[0] == list(w.recorded):
+                        w.scored, w.pao, (d, value) = scored, pao, got
+                        break
             w.deltas = d
             w.value = value
             for s in range(n):
@@ -972,12 +1007,27 @@ class Round:
             sticks_taken=True,
         )
 
-    def _pao_base(self, w: WinOutcome) -> int:
+    def _win_deltas(self, pay: WinPay, honba: int, sticks: int, split: bool) -> tuple[list[int], int]:
+        rules = self.rules
+        return win_deltas(
+            pay,
+            self.dealer,
+            honba,
+            sticks,
+            self.n,
+            honba_ron=rules.honba_points,
+            honba_tsumo=rules.honba_tsumo_points,
+            split=split,
+        )
+
+    def _pao_base(self, w: WinOutcome, scored: ScoredWin | None = None) -> int:
         """What the liable seat answers for: the whole hand (Tenhou: a second yakuman in the hand
-        included), or only the liable yakuman's units (``rules.pao_whole_hand`` off)."""
+        included), or only the liable yakuman's units (``rules.pao_whole_hand`` off). ``scored``:
+        the hand scored otherwise than ``w.scored`` (ura dora the log did not show)."""
+        scored = scored or w.scored
         if self.rules.pao_whole_hand:
-            return w.scored.base
-        return 8000 * pao_units(w.scored, self.pao_kind[w.actor])
+            return scored.base
+        return 8000 * pao_units(scored, self.pao_kind[w.actor])
 
     def _settle_draw(self) -> RoundOutcome:
         reason = self.draw_reason or ev.EXHAUSTIVE

@@ -19,7 +19,8 @@ number of players wins over the rules given: a three-player log read with the ``
 played as ``tenhou-sanma`` (:func:`~mjcli.riichi.rules.for_players`). A game made without rules
 (``Game()``) is played under the preset of the site its log names (a Mahjong Soul room: the
 ``majsoul`` presets), Tenhou's otherwise; rules given are kept whatever the log names. A log that
-does not say its length is played as a hanchan, and ends that fit an East-only game are taken as one.
+does not say its length is played at the length of the rules given, or without rules as a hanchan
+whose ends that fit an East-only game are taken as one.
 """
 
 from __future__ import annotations
@@ -115,6 +116,7 @@ class Game:
         self.hands_shown: frozenset[int] = frozenset()
         # The final-points rules the game may follow (the log's date picks them); the first is applied.
         self.points_choice: PointsChoice = points_choice("", self.rules)
+        self.points_of: tuple[str, bool] = ("", False)  # game id, and whether the log is Tenhou's
         # the rule the final points were worked out by, and whether the log's recorded ones fit it
         self.points_applied: PointsRule = self.points_choice.candidates[0]
         self.points_fit = False
@@ -199,7 +201,8 @@ class Game:
             changes["open_tanyao"] = gr.open_tanyao
         if gr.length and gr.length != self.rules.length:
             changes["length"] = gr.length
-        self.length_open = not gr.length
+        # a log that does not say its length: the rules given say it, else the game's end does
+        self.length_open = not gr.length and not self.fixed
         if self.length_open and self.rules.length != "hanchan":
             changes["length"] = "hanchan"
         if gr.open_riichi and not self.rules.open_riichi:
@@ -212,6 +215,7 @@ class Game:
             self.rules = dataclasses.replace(self.rules, **changes)
         of_tenhou = tenhou_log(e.game_id, e.header.disp)
         self.points_choice = points_choice(e.game_id, self.rules, of_tenhou)
+        self.points_of = (e.game_id, of_tenhou)  # the choice again if the length turns out otherwise
         known = tenpaiyame_of(e.game_id, self.rules, of_tenhou)
         if known is False and self.rules.tenpaiyame:
             self.rules = dataclasses.replace(self.rules, tenpaiyame=False)
@@ -229,6 +233,9 @@ class Game:
         if claims_end and not self.over and self.length_open and self.over_if_tonpuu:
             # a log that does not say its length, ending where an East-only game ends: it was one
             self.rules = dataclasses.replace(self.rules, length="tonpuu")
+            # an East-only game's own final points (Tenhou's East-only uma was +10/+5/-5/-10 in
+            # 2008-2009: see mjcli.riichi.engine.eras)
+            self.points_choice = points_choice(self.points_of[0], self.rules, self.points_of[1])
             self.over = True
             self.length_note = "East-only: the log does not say, and ends where only an East-only game ends"
         elif self.length_open:

@@ -53,8 +53,8 @@ READERS: dict[str, Callable[[bytes, str], list[GameLog]]] = {
     MJAI: read_mjai,
 }
 WRITERS: dict[str, Callable[[GameLog], str]] = {TENHOU6: write_tenhou6, MJAI: write_mjai}
-#: In a directory, files with these suffixes, or with none (Tenhou log ids), are taken as logs;
-#: the format itself is then detected from the content.
+#: In a directory, files with these suffixes, or with none (Tenhou log ids), are taken as logs
+#: (and ``.txt`` files that start as one); the format itself is then detected from the content.
 LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".ndjson", ".mjson", ".gz", ".log")
 
 
@@ -101,7 +101,21 @@ def is_log_file(path: Path) -> bool:
     name = path.name.lower()
     if name in NOT_LOGS or name.endswith(NOT_LOG_SUFFIX) or path.parent.name == NOT_LOG_FOLDER:
         return False
+    if name.endswith(".txt"):
+        return _starts_like_log(path)
     return name.endswith(LOG_SUFFIXES) or not path.suffix
+
+
+def _starts_like_log(path: Path) -> bool:
+    """A ``.txt`` file is a log when it starts as one: tenhou.net/6 JSON copied from a browser and
+    saved as text is common, and so are notes and READMEs beside logs, which are left alone."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(64)
+    except OSError:
+        return True  # read as a log: the batch then says why it cannot be
+    head = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    return head.startswith((b"{", b"[", b"<", b"\x1f\x8b"))
 
 
 def collect_logs(args: Sequence[str], stdin: Iterable[str] | None = None) -> Inputs:

@@ -25,6 +25,7 @@ def detect_format(data: bytes, name: str = "<log>") -> str:
             obj = json.loads(first_line)
         except (json.JSONDecodeError, UnicodeDecodeError):
             obj = None
+        lines = obj is not None  # one JSON value per line: mjai's events are, one per line
         if obj is None:
             # a pretty-printed (multi-line) JSON document
             try:
@@ -32,7 +33,7 @@ def detect_format(data: bytes, name: str = "<log>") -> str:
             except (json.JSONDecodeError, UnicodeDecodeError) as exc:
                 raise LogFormatError(f"{name}: not valid JSON ({exc})") from None
         if isinstance(obj, list) and obj and isinstance(obj[0], dict):
-            obj = obj[0]
+            obj, lines = obj[0], True  # an array of events (the mjai reader takes them so too)
         if isinstance(obj, dict):
             if "log" in obj:
                 if _is_majiang(obj):
@@ -41,9 +42,13 @@ def detect_format(data: bytes, name: str = "<log>") -> str:
                         "(Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines)"
                     )
                 return TENHOU6
-            if "type" in obj:
+            # an mjai event names its type in text; other JSON with a "type" key (a number in
+            # some Tenhou-log converters' own formats) is not mjai
+            if lines and isinstance(obj.get("type"), str):
                 return MJAI
-        raise LogFormatError(f"{name}: JSON that is neither tenhou.net/6 (no 'log') nor mjai (no 'type')")
+        typed = isinstance(obj, dict) and "type" in obj
+        why = "no event 'type' as text, one per line" if typed else "no 'type'"
+        raise LogFormatError(f"{name}: JSON that is neither tenhou.net/6 (no 'log') nor mjai ({why})")
     raise LogFormatError(f"{name}: not a game log (neither mjlog XML, tenhou.net/6 JSON nor mjai JSON lines)")
 
 

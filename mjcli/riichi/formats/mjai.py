@@ -236,7 +236,9 @@ class _Game:
             if self.index:
                 self.game_id += f"#{self.index + 1}" if "id" not in o else ""
             red = bool(rules.get("red_fives", o.get("aka_flag", True)))
-            length = str(rules.get("length", "hanchan"))
+            # no length said (gimite's and Mortal's start_game carry none): "" leaves it to the
+            # game's end (an East-only game is recognised where it ends; see the engine's table)
+            length = str(rules.get("length", ""))
             if "length" not in rules and "kyoku_first" in o:
                 first = o["kyoku_first"]
                 if first not in KYOKU_FIRST_LENGTH:
@@ -440,7 +442,8 @@ class _Game:
             yaku = tuple(sorted(out, key=lambda p: TENHOU_ID.get(p[0], 99)))
             han = sum(h for _, h in yaku) if yaku else han
         # Mortal: ura_markers; gimite: uradora_markers; akochan: uradora_marker (singular)
-        ura = next((o[k] for k in ("ura_markers", "uradora_markers", "uradora_marker") if k in o), None)
+        ura_keys = [k for k in ("ura_markers", "uradora_markers", "uradora_marker") if k in o]
+        ura = o[ura_keys[0]] if ura_keys else None
         deltas = self.deltas(o)
         pao = o.get("pao")
         fu = o.get("fu")
@@ -459,6 +462,8 @@ class _Game:
             hand=table.win_hand(actor, target, tile),
             # Mortal's hora has no pao field: its absence says nothing (gimite's writes it when due)
             pao_known="pao" in o,
+            # no ura field at all (mjai-reviewer's convlog before 2021-11-27): the count is unknown
+            ura_known=bool(ura_keys),
             scores_after=self.scores_after(o),
         )
 
@@ -800,7 +805,8 @@ def event_to_mjai(e: Event) -> dict[str, Any] | None:
         o: dict[str, Any] = {"type": "hora", "actor": e.actor, "target": e.target, "pai": _m(e.tile)}
         if e.deltas is not None:
             o["deltas"] = list(e.deltas)
-        o["ura_markers"] = _ml(e.ura_markers or ())
+        if e.ura_known:  # left out, as the source did, where the ura indicators are unknown
+            o["ura_markers"] = _ml(e.ura_markers or ())
         if e.han is not None:
             o["fan"] = e.han
         if e.fu is not None:

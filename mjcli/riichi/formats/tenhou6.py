@@ -480,6 +480,9 @@ def _outcome(
                     points=points,
                     yaku=yaku,
                     ura_markers=tuple(_tile(c) for c in ura) if ura and table.riichi[who] else None,
+                    # Tenhou and tensoul list a riichi win's ura indicators; an empty list there
+                    # says the writer did not know them (mjcli's own writer, from such an mjai log)
+                    ura_known=bool(ura),
                     pao=pao if pao != who else None,
                     hand=table.win_hand(who, frm, tile),
                 )
@@ -600,10 +603,11 @@ def _rule_json(disp: str, rules: GameRules) -> dict[str, Any]:
 def _rules(obj: dict[str, Any], n: int, rounds: list[Any]) -> GameRules:
     rule = obj.get("rule") or {}
     disp = str(rule.get("disp", ""))
-    if "aka" in rule:
-        red = bool(rule["aka"])
-    elif any(k in rule for k in ("aka51", "aka52", "aka53")):
-        red = any(rule.get(k) for k in ("aka51", "aka52", "aka53"))
+    if any(k in rule for k in ("aka", "aka51", "aka52", "aka53")):
+        # red fives are on when any of the four says so: mjai-reviewer writes all four back, with
+        # "aka":0 beside tensoul's "aka51".."aka53":1 (convlog's own reading, tenhou/log.rs:
+        # has_aka = aka + aka51 + aka52 + aka53 > 0)
+        red = any(rule.get(k) for k in ("aka", "aka51", "aka52", "aka53"))
     elif disp:
         red = "赤" in disp or "Red" in disp or any(51 <= c <= 53 for c in _all_codes(rounds))
     else:
@@ -614,8 +618,10 @@ def _rules(obj: dict[str, Any], n: int, rounds: list[Any]) -> GameRules:
     south = "南" in disp or re.search(r"\bSouth\b", disp) is not None
     site = _site(disp, rule)
     # Tenhou's own disp always says 東 or 南 (a hanchan says 南); tensoul wrote Mahjong Soul's
-    # three-player rooms (modes 11, 12) without either until its commit f840fae (2024-11-11)
-    length = "tonpuu" if east else "hanchan" if south or site != "majsoul" else ""
+    # three-player rooms (modes 11, 12) without either until its commit f840fae (2024-11-11), and
+    # other writers (mjcli's, from an mjai log that does not say) may too: "" leaves the length to
+    # the game's end (the engine's table)
+    length = "tonpuu" if east else "hanchan" if south else ""
     # not Tenhou's: mjcli's own keys for the open-riichi house rule and the seats playing with
     # their hand shown (written only when in use)
     shown = rule.get("hands_shown") or []

@@ -36,6 +36,7 @@ from mjcli.riichi.policies.view import TILE_NAMES, Action, PlayerView, copies_le
 from mjcli.tiles import (
     KIND_OF,
     NUM_TILES,
+    dora_kind,
     is_honor,
     is_red,
     is_terminal_or_honor,
@@ -53,20 +54,8 @@ _TERMINALS_AND_HONORS = tuple(k for k in range(34) if is_terminal_or_honor(k))
 
 
 def dora_kinds(indicators: Sequence[int], players: int = 4) -> set[int]:
-    """The kinds the dora indicators point at (next in suit, winds and dragons in their own cycle;
-    three-player: 1m points at 9m, 9m at 1m)."""
-    out = set()
-    for t in indicators:
-        k = kind(t)
-        if players == 3 and k in (0, 8):
-            out.add(8 - k)
-        elif k < 27:
-            out.add(k - k % 9 + (k % 9 + 1) % 9)
-        elif k < 31:
-            out.add(27 + (k - 27 + 1) % 4)
-        else:
-            out.add(31 + (k - 31 + 1) % 3)
-    return out
+    """The kinds the dora indicators point at (:func:`mjcli.tiles.dora_kind`)."""
+    return {dora_kind(t, players) for t in indicators}
 
 
 def _tile_facts(tile: int) -> tuple[int, int, int | None, tuple[int, int]]:
