@@ -216,6 +216,7 @@ def output_dir(
     inputs: Iterable[str | os.PathLike[str]] = (),
     option: str = "--out",
     live: Sequence[str] = (),
+    mark: str | None = None,
 ) -> Iterator[Path | None]:
     """Claim the folder ``path`` for one run and yield the hidden stage folder to write into
     (``None`` when ``path`` is: the command writes no files then).
@@ -225,6 +226,9 @@ def output_dir(
     Everything is checked before the block runs; the entries move into ``path`` when it ends
     without an exception, and the stage is removed in every case (see the module's docstring).
     ``live`` names the entries the command writes in place itself (see the module's docstring).
+    ``mark`` is the entry every finished run of the command writes (``summary.json`` for simulate,
+    ``replay.json``, ``verify.parquet``): owned entries already in the folder are replaced only
+    beside it, or beside a parted run's records (see :func:`_check_ours`).
     """
     if path is None:
         yield None
@@ -245,6 +249,7 @@ def output_dir(
                     f"{option} '{shown}': '{short_path(target)}' is read-only: it is not replaced"
                 )
         with _locked(folder, shown, option):
+            _check_ours(folder, owns, live, mark, option, shown)
             _clean_stale(folder, (*owns, *live))
             stage = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=folder))
             try:
@@ -261,6 +266,25 @@ def output_dir(
             with contextlib.suppress(OSError):
                 folder.rmdir()  # only when empty: whatever a live entry wrote is kept
         raise
+
+
+def _check_ours(
+    folder: Path, owns: Sequence[str], live: Sequence[str], mark: str | None, option: str, shown: str
+) -> None:
+    """The entries a run would replace were written by an earlier run of the same command: its
+    ``mark`` is there (or a parted run's records, which a stopped run leaves without it). Else a
+    ``logs`` folder of the user's own, or a simulation's ``games.parquet`` under ``replay --out``,
+    would be replaced as a whole (both were, with the files in them)."""
+    if mark is None or (folder / mark).exists() or (folder / MANIFESTS).is_dir():
+        return
+    for own in owns:
+        target = folder / own
+        if own not in live and (target.exists() or target.is_symlink()):
+            raise UsageError(
+                f"{option} '{shown}': '{short_path(target)}' was not written by this command (no "
+                f"'{mark}' beside it): mjcli does not replace what it did not write; choose another "
+                "folder, or move it away"
+            )
 
 
 def _commit(stage: Path, folder: Path, owns: Sequence[str], live: Sequence[str] = ()) -> None:

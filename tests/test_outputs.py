@@ -265,6 +265,41 @@ def test_commit_replaces_owned_entries_as_a_whole_and_drops_stale_ones(tmp_path:
     assert not [p for p in tmp_path.rglob(".*")]
 
 
+def test_an_entry_a_run_would_replace_must_be_of_an_earlier_run_of_the_same_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    # the user's own logs folder, and the plugin file the run loads from it: never replaced
+    mine = Path("mine")
+    (mine / "logs").mkdir(parents=True)
+    shutil.copy(SMALL, mine / "logs" / SMALL.name)
+    plugin = Path(__file__).resolve().parent.parent / "examples" / "plugin.py"
+    shutil.copy(plugin, mine / "logs" / "plugin.py")
+    res = cli(
+        "simulate", "--games", "1", "--length", "tonpuu", "--players", "t,greedy", "--out", str(mine),
+        "--plugin", f"t={mine / 'logs' / 'plugin.py'}:Tsumogiri",
+    )  # fmt: skip
+    assert "'mine/logs' was not written by this command (no 'summary.json' beside it)" in error_of(res)
+    assert sorted(p.name for p in (mine / "logs").iterdir()) == sorted([SMALL.name, "plugin.py"])
+    # a simulation's folder: replay --out there would replace its games.parquet; verify adds its own
+    sim = Path("sim")
+    assert cli("simulate", "--games", "1", "--length", "tonpuu", "--out", str(sim)).exit_code == 0
+    before = (sim / "games.parquet").read_bytes()
+    res = cli("replay", str(sim / "logs"), "--policy", "greedy", "--out", str(sim))
+    assert "'sim/games.parquet' was not written by this command (no 'replay.json' beside it)" in error_of(res)
+    assert (sim / "games.parquet").read_bytes() == before
+    assert cli("verify", str(sim / "logs"), "--out", str(sim)).exit_code == 0
+    # the same command again replaces its own entries (its mark is there)
+    assert cli("simulate", "--games", "2", "--length", "tonpuu", "--out", str(sim)).exit_code == 0
+    assert cli("verify", str(sim / "logs"), "--out", str(sim)).exit_code == 0
+    assert sorted(p.name for p in sim.iterdir()) == sorted(
+        ["logs", "summary.json", "rounds.parquet", "games.parquet", *VERIFY_TABLES]
+    )
+    # a library caller that names no mark keeps the old behaviour (see the test below)
+    with output_dir(mine, ["logs"]) as stage:
+        assert stage is not None
+
+
 def test_a_failed_run_leaves_the_folder_as_it_was(tmp_path: Path) -> None:
     (tmp_path / "summary.json").write_text("old")
     with pytest.raises(RuntimeError), output_dir(tmp_path, ["summary.json"]) as stage:

@@ -112,6 +112,7 @@ def replay(
             ("decisions.parquet", "replay.json", *entries, CONTENTS),
             inputs.paths,
             live=entries if parting else (),
+            mark="replay.json",
         ) as stage,
         terminal_bar(unit="game") as bar,
         backend.session(),
@@ -190,7 +191,9 @@ def simulate(
     with contextlib.ExitStack() as stack:
         # a bad --out fails before the work
         stage = stack.enter_context(
-            output_dir(out, (*SIMULATE_OWNS, *live, CONTENTS), live=live if parting else ())
+            output_dir(
+                out, (*SIMULATE_OWNS, *live, CONTENTS), live=live if parting else (), mark="summary.json"
+            )
         )
         if parting:
             options = parted_options(names, seed, duplicate, kicker, registry)

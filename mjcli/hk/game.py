@@ -283,7 +283,12 @@ def simulate(
     with contextlib.ExitStack() as stack:
         # a bad --out fails before the work
         stage = stack.enter_context(
-            output_dir(out, (*SIMULATE_OWNS, *TABLES, MANIFESTS, CONTENTS), live=live if parting else ())
+            output_dir(
+                out,
+                (*SIMULATE_OWNS, *TABLES, MANIFESTS, CONTENTS),
+                live=live if parting else (),
+                mark="summary.json",
+            )
         )
         if parting:
             options = parted_options(names, seed, rules, duplicate, registry)
@@ -380,7 +385,10 @@ def verify(
     live = (*TABLES, MANIFESTS)
     owns = (*VERIFY_OWNS, *live, CONTENTS)
     parted = None
-    with output_dir(out, owns, inputs.paths, live=live if parting else ()) as stage, backend.session():
+    with (
+        output_dir(out, owns, inputs.paths, live=live if parting else (), mark=VERIFY_OWNS[0]) as stage,
+        backend.session(),
+    ):
         _print_notes(inputs)
         items = [(i.path, i.label) for i in inputs]
         if parting:
@@ -499,7 +507,13 @@ def replay(
     parted = None
     with contextlib.ExitStack() as stack:
         stage = stack.enter_context(
-            output_dir(out, (*REPLAY_OWNS, *live, CONTENTS), inputs.paths, live=live if parting else ())
+            output_dir(
+                out,
+                (*REPLAY_OWNS, *live, CONTENTS),
+                inputs.paths,
+                live=live if parting else (),
+                mark="replay.json",
+            )
         )
         if parting:
             parted = PartedRun(Path(str(out)), TABLES, parted_options(names, preset, registry), resume=resume)

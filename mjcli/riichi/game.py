@@ -594,7 +594,7 @@ def verify(
     owns = (*written, *_parted_entries(TABLES)) if out is not None else ()  # no --out: nothing is written
     live = _parted_entries(TABLES)[:-1] if parting else ()
     parted = None
-    with output_dir(out, owns, inputs.paths, live=live) as stage, backend.session():
+    with output_dir(out, owns, inputs.paths, live=live, mark=written[0]) as stage, backend.session():
         _print_notes(inputs)
 
         def show(note: ReportNote, bar: Any) -> None:
@@ -807,7 +807,9 @@ def replay(
     try:
         with contextlib.ExitStack() as stack:
             stage = stack.enter_context(
-                output_dir(out, owns, read, live=_parted_entries(TABLES)[:-1] if parting else ())
+                output_dir(
+                    out, owns, read, live=_parted_entries(TABLES)[:-1] if parting else (), mark="replay.json"
+                )
             )
             # a missing, foreign or damaged baseline is an error before any work
             gate = None
@@ -1214,7 +1216,8 @@ def simulate(
     # (the registry as given: the one below names this run's folder for the bots' stderr)
     options = parted_options(names, registry, table, seed, duplicate, shown, strict_bots)
     with contextlib.ExitStack() as stack:
-        stage = stack.enter_context(output_dir(out, owns, live=live))  # a bad --out fails before the work
+        # a bad --out fails before the work
+        stage = stack.enter_context(output_dir(out, owns, live=live, mark="summary.json"))
         stack.enter_context(backend.session())
         if bot:  # the bots' stderr goes beside the outputs (or to a folder removed at the end)
             logs = stage or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="mjcli-bots-")))
