@@ -55,11 +55,24 @@ def short_path(path: str | os.PathLike[str]) -> str:
     return text if len(text) <= QUOTE_LIMIT else "..." + text[-(QUOTE_LIMIT - 3) :]
 
 
+def _escaped(c: str) -> str:
+    """An unprintable character as an escape; a byte of a file name that is not UTF-8 (a lone
+    surrogate to Python) as ``\\xff``, as :func:`mjcli.inputs.name_text` writes it."""
+    code = ord(c)
+    return f"\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else repr(c)[1:-1]
+
+
+def printable(text: str) -> str:
+    """``text`` with its unprintable characters escaped (a newline in a file's name would break a
+    listing of one line per file)."""
+    return text if text.isprintable() else "".join(c if c.isprintable() else _escaped(c) for c in text)
+
+
 def one_line(message: str) -> str:
     """A message as the user sees it: one line, unprintable characters escaped, and a quoted input
     (or any unbroken run of characters) longer than :data:`QUOTE_LIMIT` cut to its start and ``...``."""
     text = " ".join(message.split())
-    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    text = printable(text)
 
     def cut(m: re.Match[str]) -> str:
         return "'" + m.group(1)[: QUOTE_LIMIT - 3] + "...'"

@@ -4,6 +4,7 @@ the progress bar."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -16,7 +17,30 @@ if TYPE_CHECKING:
 
 def emit_json(obj: Any) -> None:
     """One JSON object on one line of stdout (NDJSON when called once per input)."""
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n")
+    sys.stdout.write(json_line(obj))
+
+
+def json_line(obj: Any) -> str:
+    """``obj`` as one line of JSON, UTF-8 text whatever its strings hold: the bytes of a file name
+    that is not UTF-8 (kept by Python as lone surrogates, in a file's own field or inside an error
+    message that names it) are written as ``\\xff`` text, as :func:`mjcli.inputs.name_text`
+    writes them, and any other lone surrogate as its JSON escape (the output was not UTF-8)."""
+    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            text = _SURROGATE.sub(_surrogate_text, text)
+    return text + "\n"
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _surrogate_text(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    # a surrogate can only stand inside a JSON string here: escaped so that the string reads back
+    return f"\\\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"\\u{code:04x}"
 
 
 def format_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], align: str | None = None) -> str:

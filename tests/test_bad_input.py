@@ -457,6 +457,26 @@ def test_file_names_that_are_not_utf8(tmp_path: Path) -> None:
     assert pl.read_parquet(tmp_path / "ver" / "verify.parquet")["file"][0].endswith(
         "\\x93\\x8c\\x95\\x97.jsonl"
     )
+    # a file of that name that fails to read: its error names it with the same escapes, so that
+    # --json stays UTF-8 (the error held the raw bytes) and a listing stays one line per file
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    with open(os.fsencode(bad) + b"/\x93\x8c.json", "wb") as f:
+        f.write(bytes(range(256)))
+    (bad / "two\nlines.json").write_bytes((LOGS / "tenhou6-edge" / "chankan.json").read_bytes())
+    for args in (["verify"], ["verify", "--game", "hk"], ["replay", "--policy", "greedy"]):
+        run = subprocess.run(
+            [sys.executable, "-m", "mjcli", *args, str(bad), "--json"], capture_output=True, timeout=60
+        )
+        assert run.returncode == 1 and b"Traceback" not in run.stderr, run.stderr
+        assert all(json.loads(line) for line in run.stdout.decode("utf-8").splitlines())  # UTF-8 JSON
+        assert "\\\\x93\\\\x8c.json" in run.stdout.decode("utf-8"), args  # JSON: an escaped backslash
+    listing = subprocess.run(
+        [sys.executable, "-m", "mjcli", "verify", str(bad)], capture_output=True, timeout=60
+    )
+    text = listing.stdout.decode("utf-8")
+    assert "\\x93\\x8c.json: not a game log" in text and "two\\nlines.json" in text
+    assert len(text.splitlines()) == 4  # two files, the error under the first, the summary
     ddz = tmp_path / "ddz"
     assert real("simulate", "--game", "doudizhu", "--games", "2", "--out", str(ddz)).returncode == 0
     records = tmp_path / "records"

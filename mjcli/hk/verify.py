@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mjcli.errors import LogFormatError
+from mjcli.errors import LogFormatError, printable
 from mjcli.hk.formats import GameEnd, HandEnd, read_game, walk
+from mjcli.inputs import name_text
 from mjcli.ledger import file_sha256, to_frame
 from mjcli.runner import Backend, ordered_map
 
@@ -163,7 +164,7 @@ def verify_file(path: Path, label: str | None = None) -> Report:
     try:
         return verify_game(name, read_game(path))
     except LogFormatError as exc:
-        return Report(name, "error", error=str(exc))
+        return Report(name, "error", error=name_text(str(exc)))
 
 
 def _task(_: None, item: tuple[Path, str]) -> Report:
@@ -222,7 +223,7 @@ def parted_options(game: str) -> dict[str, Any]:
 def report_lines(r: Report) -> list[str]:
     if r.status == "error":
         return [f"ERROR  {r.file}", f"    {r.error}"]
-    head = f"{'ok' if r.status == 'ok' else 'MISMATCH':<8} {r.hands:4d} hands  {r.file}"
+    head = f"{'ok' if r.status == 'ok' else 'MISMATCH':<8} {r.hands:4d} hands  {printable(r.file)}"
     lines = [head]
     for m in r.mismatches[:20]:
         where = f"hand {m['hand']} {m['round']}" if m["hand"] is not None else "game"

@@ -30,12 +30,12 @@ row's template, ~1 ns a byte; the output is ~1.3 KB a 14-tile hand), the row tem
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from mjcli.errors import UsageError
+from mjcli.output import json_line
 from mjcli.tiles import NUM_KINDS, RED_FIVES, SUITS, tile_name
 
 if TYPE_CHECKING:
@@ -704,4 +704,4 @@ def write_answers(
 
 def dumps(obj: object) -> str:
     """One JSON line, as :func:`mjcli.output.emit_json` writes it."""
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return json_line(obj)

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from mjcli.errors import MjcliError, UnsupportedError
+from mjcli.errors import MjcliError, UnsupportedError, printable
 from mjcli.inputs import name_text
 from mjcli.riichi.engine import events as ev
 from mjcli.riichi.engine.legality import IllegalEvent
@@ -450,7 +450,7 @@ def verify_file(path: str | os.PathLike[str], rules: Rules | None = None) -> lis
     try:
         games = read_log(path)
     except MjcliError as exc:
-        return [GameReport(file=name_text(str(path)), status=ERROR, error=str(exc))]
+        return [GameReport(file=name_text(str(path)), status=ERROR, error=name_text(str(exc)))]
     except OSError as exc:
         return [
             GameReport(file=name_text(str(path)), status=ERROR, error=f"cannot read: {exc.strerror or exc}")
@@ -464,7 +464,12 @@ def verify_file(path: str | os.PathLike[str], rules: Rules | None = None) -> lis
             if not isinstance(exc, MjcliError):
                 exc = MjcliError(f"engine failure ({type(exc).__name__}: {exc})")
             reports.append(
-                GameReport(file=name_text(str(path)), game=str(g.game_id or ""), status=ERROR, error=str(exc))
+                GameReport(
+                    file=name_text(str(path)),
+                    game=str(g.game_id or ""),
+                    status=ERROR,
+                    error=name_text(str(exc)),
+                )
             )
     return reports
 
@@ -599,9 +604,9 @@ _STATUS_WORD = {OK: "ok", MISMATCH: "MISMATCH", ERROR: "ERROR"}
 def report_lines(report: GameReport) -> list[str]:
     """A game's verdict as text: status, rounds and file, then the error and each mismatch indented."""
     name = report.file + (f" [{report.game}]" if report.game and report.game not in report.file else "")
-    lines = [f"{_STATUS_WORD[report.status]:<9}{report.rounds:>4} rounds  {name}"]
+    lines = [f"{_STATUS_WORD[report.status]:<9}{report.rounds:>4} rounds  {printable(name)}"]
     if report.error:
-        lines.append(f"    {report.error}")
+        lines.append(f"    {printable(report.error)}")
     lines.extend(f"    {m}" for m in report.mismatches)
     return lines
 
