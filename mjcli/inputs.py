@@ -86,13 +86,28 @@ def collect_inputs(
     what: str = "log",
 ) -> Inputs:
     """The files named by ``args``: files as given, folders walked (only files ``is_input`` accepts,
-    hidden ones skipped, sorted), ``-`` paths read from ``stdin``. A path that does not exist is a
-    :class:`UsageError` naming it (``what`` says what kind of file was expected)."""
+    hidden ones skipped, sorted), ``-`` paths read from ``stdin``. A path that does not exist stays
+    in the batch, whose reader reports it and goes on with the others (a batch never stops at one
+    bad file); when no path named exists at all, that is a :class:`UsageError` naming the first
+    (``what`` says what kind of file was expected)."""
     out = Inputs()
     seen: dict[Path, Path] = {}
+    missing: list[str] = []
+    named = 0  # files named one by one (not found in a folder)
+
+    def add_named(p: Path) -> None:
+        nonlocal named
+        named += 1
+        problem = _missing(p, what)
+        if problem:
+            missing.append(problem)
+        add(p, p.name)
 
     def add(path: Path, label: str) -> None:
-        key = path.resolve()
+        try:
+            key = path.resolve()
+        except (OSError, RuntimeError):  # a link loop (named, and reported by the batch's reader)
+            key = path.absolute()
         if key in seen:
             out.repeated.append((path, seen[key]))
             return
@@ -107,9 +122,7 @@ def collect_inputs(
                 if n == 0:  # a list saved by a Windows editor starts with a byte-order mark
                     line = line.removeprefix("\ufeff")
                 if line.strip():
-                    p = Path(line.strip())
-                    _must_exist(p, what)
-                    add(p, p.name)
+                    add_named(Path(line.strip()))
             continue
         root = Path(a)
         if root.is_dir():
@@ -117,8 +130,9 @@ def collect_inputs(
                 if p.is_file() and not _hidden(p, root) and is_input(p):
                     add(p, p.relative_to(root).as_posix())
         else:
-            _must_exist(root, what)
-            add(root, root.name)
+            add_named(root)
+    if missing and len(missing) == named and len(out.items) == len(missing):
+        raise UsageError(missing[0])  # nothing named is there: a mistyped command line
     _drop_copies(out)
     out.items = _unique_labels(out.items)
     return out
@@ -197,11 +211,13 @@ def _digest(path: Path) -> bytes | None:
         return None
 
 
-def _must_exist(p: Path, what: str) -> None:
-    if not p.exists():
-        if p.is_symlink():  # the name is there: what it points to is not (or it points to itself)
-            raise UsageError(f"{what} '{short_path(p)}' is a link to nothing (a broken link or a loop)")
-        raise UsageError(f"{what} '{short_path(p)}' does not exist")
+def _missing(p: Path, what: str) -> str:
+    """What is wrong with a path named that is not there ("" when it is)."""
+    if p.exists():
+        return ""
+    if p.is_symlink():  # the name is there: what it points to is not (or it points to itself)
+        return f"{what} '{short_path(p)}' is a link to nothing (a broken link or a loop)"
+    return f"{what} '{short_path(p)}' does not exist"
 
 
 def _hidden(p: Path, root: Path) -> bool:

@@ -86,8 +86,11 @@ def parse_meld(text: str) -> Meld:
 
 
 def parse_melds(text: str) -> list[Meld]:
-    """Comma-separated melds (``"pon:555z,chi:234m"``); an empty string means no melds."""
+    """Comma-separated melds (``"pon:555z,chi:234m"``); an empty string means no melds. A hand has
+    four sets at most (riichi and Hong Kong alike), so more melds are refused here, by count."""
     parts = [p for p in text.replace(";", ",").split(",") if p.strip()]
+    if len(parts) > 4:
+        raise NotationError(f"melds '{text}': {len(parts)} melds, and a hand has four sets at most")
     return [parse_meld(p) for p in parts]
 
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mjcli.errors import UsageError
+from mjcli.errors import UsageError, short_path
 
 BUILTIN = "built-in"
 PLUGIN = "plugin"
@@ -185,6 +185,9 @@ def make_registry(
             raise UsageError(f"--bot {spec.name}=...: '{spec.name}' is given twice")
         given.add(spec.name)
         registry = registry.with_spec(spec, "--bot")
+    for spec in registry.specs:  # once every name is known good
+        if spec.source == PLUGIN:
+            _check_plugin_file(spec.name, spec.target)
     return registry
 
 
@@ -213,6 +216,19 @@ def entry_point_specs(group: str) -> list[PolicySpec]:
 
 
 # ---------------------------------------------------------------- loading a target
+
+
+def _check_plugin_file(name: str, target: str) -> None:
+    """A ``--plugin`` file must be there when it is given, used or not (as a ``--bot`` command
+    must): a typo is found on the command line that has it, not on the run that first asks it."""
+    where = target.rpartition(":")[0]
+    if not where.endswith(".py"):
+        return  # a module, found (or not) when it is loaded
+    path = Path(where).expanduser()
+    if path.is_dir():
+        raise UsageError(f"--plugin {name}=...: '{short_path(where)}' is a folder, not a Python file")
+    if not path.is_file():
+        raise UsageError(f"--plugin {name}=...: plugin file '{short_path(where)}' does not exist")
 
 
 def _plugin_origin(target: str) -> str:
@@ -247,8 +263,10 @@ def load_target(target: str, what: str) -> Any:
 
 def _import_file(path_text: str) -> Any:
     path = Path(path_text).expanduser().resolve()
+    if path.is_dir():
+        raise UsageError(f"plugin file '{short_path(path_text)}' is a folder, not a Python file")
     if not path.is_file():
-        raise UsageError(f"plugin file '{path_text}' does not exist")
+        raise UsageError(f"plugin file '{short_path(path_text)}' does not exist")
     name = "mjcli_plugin_" + re.sub(r"\W", "_", str(path))
     if name in sys.modules:
         return sys.modules[name]

@@ -497,3 +497,99 @@ def test_a_broken_link_or_a_link_loop_is_named_so(tmp_path: Path) -> None:
     for name in ("a", "gone"):
         res = real("verify", str(tmp_path / name))
         assert res.returncode == 2 and "is a link to nothing (a broken link or a loop)" in res.stderr
+
+
+# ---------------------------------------------------------------- found by a contract probe (12-07)
+
+
+def test_a_missing_path_in_a_batch_is_reported_and_the_rest_processed(tmp_path: Path) -> None:
+    gone = str(tmp_path / "gone.mjlog")
+    for args in (
+        ["verify", str(MJLOG), gone],
+        ["verify", "-"],
+        ["replay", str(MJLOG), gone, "--policy", "greedy"],
+    ):
+        res = real(*args, stdin=f"{MJLOG}\n{gone}\n")
+        assert res.returncode == 1 and "Traceback" not in res.stderr, (args, res.stderr)
+        assert "gone.mjlog" in res.stdout + res.stderr and "No such file" in res.stdout + res.stderr
+        assert "15 rounds" in res.stdout or "979 decision points" in res.stdout  # the good log was done
+    # nothing named is there at all: a mistyped command line, exit 2 naming the first path
+    res = real("verify", gone, str(tmp_path / "gone2.mjlog"))
+    assert res.returncode == 2 and res.stderr.strip() == f"error: log '{gone}' does not exist"
+
+
+def test_dou_dizhu_replay_reports_an_empty_record_file(tmp_path: Path) -> None:
+    (tmp_path / "e.jsonl").write_text("")
+    (tmp_path / "blank.jsonl").write_text("\n\n")
+    res = cli(
+        "replay", "--game", "doudizhu", str(tmp_path / "e.jsonl"), str(tmp_path / "blank.jsonl"), "--json"
+    )
+    assert res.exit_code == 1
+    summary = json.loads(res.stdout.splitlines()[-1])
+    assert [e["error"].split(": ", 1)[1] for e in summary["errors"]] == [
+        "the file is empty (no game record)"
+    ] * 2
+
+
+def test_names_that_play_in_no_log_are_refused(tmp_path: Path) -> None:
+    res = cli(
+        "replay", str(MJLOG), "--policy", "greedy", "--hands-shown", "nobdy", "--out", str(tmp_path / "r")
+    )
+    assert error_of(res).startswith("--hands-shown nobdy: no such player in these logs (players: asapin")
+    assert not (tmp_path / "r").exists()  # refused before anything was put in place
+    res = cli("advise", str(MJLOG), "--round", "E1", "--turn", "0", "--seat", "0", "--hands-shown", "nobdy")
+    assert error_of(res).startswith("--hands-shown nobdy: no such player in this game")
+    assert cli("replay", str(MJLOG), "--policy", "greedy", "--hands-shown", "ASAPIN").exit_code == 0
+
+
+def test_a_plugin_file_that_is_not_there_is_refused_used_or_not(tmp_path: Path) -> None:
+    for args in (
+        ["policies"],
+        ["replay", str(MJLOG), "--policy", "greedy"],
+        ["simulate", "--game", "hk", "--games", "1"],
+        ["policies", "--game", "doudizhu"],
+    ):
+        res = cli(*args, "--plugin", "x=nonexist.py:A")
+        assert error_of(res) == "--plugin x=...: plugin file 'nonexist.py' does not exist", args
+    (tmp_path / "folder.py").mkdir()
+    res = cli("policies", "--plugin", f"x={tmp_path / 'folder.py'}:A")
+    assert error_of(res).endswith("folder.py' is a folder, not a Python file")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["score", "22456m456p456s678s", "--win", "8s", "--tenhou", "--tsumo", "--riichi"],
+            "--tenhou is a win on the first draw, before any discard or call: not with --riichi",
+        ),
+        (
+            ["score", "22456m456p456s678s", "--win", "8s", "--chiihou", "--tsumo", "--seat", "S", "--haitei"],
+            "--chiihou is a win on the first draw, before any discard or call: not with --haitei",
+        ),
+        (
+            ["score", "22456m456p456s678s", "--win", "8s", "--ura", "3s"],
+            "--ura counts only for a hand in riichi: give --riichi or --double-riichi too",
+        ),
+        (
+            ["shanten", "123m456p789s1135z", "--shanten-only", "--fields", "hand,ukeire", "--json"],
+            "--fields ukeire: --shanten-only leaves out everything but hand, size and shanten",
+        ),
+        (
+            ["score", "11z", "--melds", "pon:111m,pon:222m,pon:333m,pon:444m,pon:555m"],
+            "5 melds, and a hand has four sets at most",
+        ),
+        (
+            ["simulate", "--game", "doudizhu", "--games", "2", "--players", "zhanpai,greedy,random,random"],
+            "give one to three policy names for the three seats",
+        ),
+    ],
+)
+def test_options_that_mean_nothing_together_are_refused(args: list[str], message: str) -> None:
+    assert message in error_of(cli(*args))
+
+
+def test_dou_dizhu_advise_seed_has_the_bounds_of_every_seed() -> None:
+    for seed in ("-1", str(2**63)):
+        res = cli("advise", "--game", "doudizhu", "3456789TJQKA22BR", "--seed", seed)
+        assert res.exit_code == 2 and "0<=x<=9223372036854775807" in res.output

@@ -12,13 +12,18 @@ from mjcli.tiles import KIND_TO_RED, parse_tiles
 
 
 def test_parse_every_kind():
-    melds = parse_melds("pon:555z,chi:243m,ankan:1111p,kan:9999s,kakan:0555p")
+    melds = parse_melds("pon:555z,chi:243m,ankan:1111p,kan:9999s") + parse_melds("kakan:0555p")
     assert [m.kind for m in melds] == ["pon", "chi", "ankan", "kan", "kakan"]
     assert melds[1].tiles == tuple(parse_tiles("234m"))  # sorted into hand order
     assert [m.opened for m in melds] == [True, True, False, True, True]
     assert [m.is_kan for m in melds] == [False, False, True, True, True]
     assert melds[4].tiles[0] == parse_tiles("0p")[0]  # the red five sorts before the plain fives
     assert melds_to_text(melds) == "pon:555z,chi:234m,ankan:1111p,kan:9999s,kakan:0555p"
+
+
+def test_a_hand_has_four_melds_at_most():
+    with pytest.raises(NotationError, match="5 melds, and a hand has four sets at most"):
+        parse_melds("pon:111m,pon:222m,pon:333m,pon:444m,pon:555m")
 
 
 def test_aliases_spaces_and_empty():

@@ -38,6 +38,10 @@ def command_modules(names: Sequence[str] = NAMES) -> list[ModuleType]:
     return [importlib.import_module(f"mjcli.commands.{name}") for name in names]
 
 
+#: the largest --seed (a game's seed fits an Int64 column of the tables)
+MAX_SEED = 2**63 - 1
+
+
 def game_option() -> Any:
     """The ``--game`` option every game-dependent command takes."""
     return typer.Option(

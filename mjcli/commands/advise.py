@@ -6,6 +6,7 @@ import typer
 
 from mjcli import games
 from mjcli.commands import (
+    MAX_SEED,
     bot_framing_option,
     bot_option,
     bot_timeout_option,
@@ -35,7 +36,7 @@ def register(app: typer.Typer) -> None:
             None, "--kicker", help="Dou Dizhu: kicker rule, douzero, rlcard or pagat [default: douzero]."
         ),
         seed: int | None = typer.Option(
-            None, "--seed", help="Dou Dizhu: seed of the random policy [default: 0]."
+            None, "--seed", min=0, max=MAX_SEED, help="Dou Dizhu: seed of the random policy [default: 0]."
         ),
         dora: str | None = typer.Option(None, "--dora", help="Riichi: dora indicators (mpsz)."),
         seen: str | None = typer.Option(None, "--seen", help="Riichi: tiles seen elsewhere (mpsz)."),

@@ -6,6 +6,7 @@ import typer
 
 from mjcli import games
 from mjcli.commands import (
+    MAX_SEED,
     bot_framing_option,
     bot_option,
     bot_timeout_option,
@@ -19,7 +20,6 @@ from mjcli.commands import (
 
 #: bounds of the numeric options: far beyond any real run, short of numbers that only a typo makes
 MAX_GAMES = 10_000_000
-MAX_SEED = 2**63 - 1
 
 INTRO = (
     "Play whole games between bot policies under real rules and summarise them; the same --seed gives "

@@ -53,7 +53,8 @@ def collect_records(args: Sequence[str], stdin: Iterable[str] | None = None) -> 
 
 
 def read_records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
-    """The records of a JSON-lines file; a line that is not a JSON object raises LogFormatError."""
+    """The records of a JSON-lines file; a line that is not a JSON object, or a file without any
+    record (empty or blank: riichi's and Hong Kong's readers report it too), raises LogFormatError."""
     p = Path(path)
     try:
         handle = p.open(encoding="utf-8")
@@ -61,6 +62,7 @@ def read_records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
         raise LogFormatError(f"cannot read {str(p)!r}: {exc.strerror or exc}") from None
     with handle:
         n = 0
+        found = False
         try:
             for n, line in enumerate(handle, 1):
                 if not line.strip():
@@ -73,11 +75,14 @@ def read_records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
                     raise LogFormatError(f"{p}:{n}: not a Dou Dizhu game record (nested too deep)") from None
                 if not isinstance(record, dict) or "hands" not in record or "plays" not in record:
                     raise LogFormatError(f"{p}:{n}: not a Dou Dizhu game record (no hands or plays)")
+                found = True
                 yield record
         except UnicodeDecodeError as exc:
             raise LogFormatError(
                 f"{p}:{n + 1}: not a text file (byte {exc.object[exc.start]:#04x} is not UTF-8)"
             ) from None
+        if not found:
+            raise LogFormatError(f"{p}: the file is empty (no game record)")
 
 
 def bid_text(level: int) -> str:

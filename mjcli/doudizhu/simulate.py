@@ -63,6 +63,13 @@ def game_specs(players: list[str], games: int, seed: int, duplicate: bool, kicke
     if games < 1:
         raise UsageError(f"--games must be at least 1, got {games}")
     specs: list[GamePlan] = []
+    if not duplicate and len(players) > 3:
+        # (as riichi's one to four): more would rotate a pool of policies through three seats,
+        # which no summary reads as a table; --duplicate plays the first against each of the others
+        raise UsageError(
+            f"--players '{','.join(players)}': give one to three policy names for the three seats "
+            "(or --duplicate, which plays the first against each of the others)"
+        )
     if not duplicate:
         k = len(players)
         for g in range(games):

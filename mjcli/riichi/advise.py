@@ -434,6 +434,7 @@ def advise_log(
     ``actual_text`` and ``tsumogiri`` (the row's ``actual`` and ``tsumogiri``), and ``choice`` per
     policy (the row's ``choice``).
     """
+    from mjcli.riichi.engine import events as ev
     from mjcli.riichi.engine.legality import IllegalEvent
     from mjcli.riichi.formats import read_log
     from mjcli.riichi.replay import decisions_of, with_hands_shown
@@ -461,7 +462,16 @@ def advise_log(
         seat = (kyoku - 1 + seat) % seats_n
     turns: list[int] = []
     rounds_seen: list[str] = []
-    events = with_hands_shown(games[game_index].events, hands_shown)
+    events = games[game_index].events
+    if hands_shown and events and isinstance(events[0], ev.StartGame):
+        names = {n.lower() for n in events[0].names}
+        missing = [p for p in hands_shown if p.lower() not in names]
+        if missing:
+            known = ", ".join(n for n in events[0].names if n) or "none"
+            raise UsageError(
+                f"--hands-shown {', '.join(missing)}: no such player in this game (players: {known})"
+            )
+    events = with_hands_shown(events, hands_shown)
     try:
         for d in decisions_of(events, seats=(seat,)):
             here = f"{d.round}-{d.honba}"

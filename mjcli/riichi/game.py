@@ -65,6 +65,27 @@ def score(
         raise UsageError("--riichi and --double-riichi together: give one (a double riichi is the riichi)")
     if open_riichi and not (riichi or double_riichi):
         raise UsageError("--open-riichi is a kind of riichi: give --riichi or --double-riichi too")
+    first = [f"--{n}" for n, on in (("tenhou", tenhou), ("chiihou", chiihou)) if on]
+    others = [
+        f"--{n}"
+        for n, on in (
+            ("riichi", riichi),
+            ("double-riichi", double_riichi),
+            ("ippatsu", ippatsu),
+            ("rinshan", rinshan),
+            ("chankan", chankan),
+            ("haitei", haitei),
+            ("houtei", houtei),
+        )
+        if on
+    ]
+    if first and others:
+        # the library scores the yakuman and silently drops the rest: refused, as no win is both
+        raise UsageError(
+            f"{first[0]} is a win on the first draw, before any discard or call: not with {', '.join(others)}"
+        )
+    if ura and not (riichi or double_riichi):
+        raise UsageError("--ura counts only for a hand in riichi: give --riichi or --double-riichi too")
     if discarder_riichi and not (open_riichi and not tsumo):
         raise UsageError(
             "--discarder-riichi is about a ron on an open riichi: give --open-riichi, no --tsumo"
@@ -169,6 +190,12 @@ def shanten(
 
     chosen = FIELDS if fields is None else parse_fields(fields)
     if shanten_only:
+        left_out = [f for f in chosen if f not in ("hand", "size", "shanten")]
+        if fields is not None and left_out:
+            raise UsageError(
+                f"--fields {','.join(left_out)}: --shanten-only leaves out everything but hand, size and "
+                "shanten (give one or the other)"
+            )
         chosen = tuple(f for f in chosen if f in ("hand", "size", "shanten"))
     if "-" in hands and len(hands) > 1:
         raise UsageError("'-' (read hands from stdin) cannot be mixed with hands on the command line")
@@ -1032,14 +1059,16 @@ def _replay_into(
 
     if parted is not None:
         parted.write_contents(stage)
-    if options.players is not None:
+    if options.players is not None or options.hands_shown:
+        # a name that plays in none of the logs is a typo: refused, as the run's output is dropped
         seen = set(pl.scan_parquet(result.games_path).select("player").collect()["player"].str.to_lowercase())
-        missing = [p for p in options.players if p.lower() not in seen]
-        if missing:
-            known = ", ".join(sorted(n for n in seen if n)) or "none"
-            raise UsageError(
-                f"--player {', '.join(missing)}: no such player in these logs (players: {known})"
-            )
+        for option, names in (("--player", options.players), ("--hands-shown", options.hands_shown)):
+            missing = [p for p in names or () if p.lower() not in seen]
+            if missing:
+                known = ", ".join(sorted(n for n in seen if n)) or "none"
+                raise UsageError(
+                    f"{option} {', '.join(missing)}: no such player in these logs (players: {known})"
+                )
     lf = scan(result.decisions_path)  # type: ignore[arg-type]
     summary = summarise(lf, by, parts[0] if parts else None)
     summary.update(
