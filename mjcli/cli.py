@@ -326,7 +326,10 @@ def _interrupted() -> None:
     # exit, whatever code it exits with, even though the interrupt was handled here; every exec of
     # a string clears that flag first, so this one keeps the exit status 130
     exec("pass")
-    _say("interrupted: the run was stopped and its unfinished output removed")
+    _say(
+        "interrupted: the run was stopped and nothing unfinished put in place "
+        "(a --resume run keeps its finished parts)"
+    )
     sys.exit(INTERRUPTED)
 
 

@@ -578,6 +578,19 @@ def _remove(path: Path) -> None:
         path.unlink(missing_ok=True)
 
 
+def check_not_unfinished(folder: str | os.PathLike[str]) -> None:
+    """A UsageError when ``folder`` holds only the parts of a parted run that did not finish (its
+    records and no table of contents): said so, with the way to finish it, where a reader found no
+    output it knows (a stopped ``simulate --resume`` holds ``games/`` parts, not a replay's)."""
+    base = Path(folder)
+    if (base / MANIFESTS).is_dir() and not (base / CONTENTS).is_file():
+        done = sum(1 for _ in (base / MANIFESTS).glob("*.json"))
+        raise UsageError(
+            f"'{short_path(base)}' holds the parts of a run that did not finish ({done} tasks done, no "
+            f"{CONTENTS}): finish it by running the same command again with --resume"
+        )
+
+
 def table_source(folder: str | os.PathLike[str], table: str) -> Path | list[Path] | None:
     """Where ``folder`` holds ``table``: its single file ``table.parquet``, the parts of a finished
     parted run in order (from ``dataset.json``), or None (neither). A folder with the parts of a run
@@ -594,10 +607,6 @@ def table_source(folder: str | os.PathLike[str], table: str) -> Path | list[Path
         except (OSError, ValueError, KeyError, TypeError):
             return None
         return [base / p for p in parts]
-    if (base / table).is_dir() and (base / MANIFESTS).is_dir():
-        done = sum(1 for _ in (base / MANIFESTS).glob("*.json"))
-        raise UsageError(
-            f"'{short_path(base)}' holds the parts of a run that did not finish ({done} tasks done, no "
-            f"{CONTENTS}): finish it by running the same command again with --resume"
-        )
+    if (base / table).is_dir():
+        check_not_unfinished(base)
     return None

@@ -593,3 +593,15 @@ def test_dou_dizhu_advise_seed_has_the_bounds_of_every_seed() -> None:
     for seed in ("-1", str(2**63)):
         res = cli("advise", "--game", "doudizhu", "3456789TJQKA22BR", "--seed", seed)
         assert res.exit_code == 2 and "0<=x<=9223372036854775807" in res.output
+
+
+def test_summary_and_report_of_a_stopped_simulation_say_how_to_finish_it(tmp_path: Path) -> None:
+    # what a `simulate --resume` stopped after one task leaves: its records and parts, no contents
+    (tmp_path / "_manifests").mkdir()
+    (tmp_path / "_manifests" / "task-0.json").write_text("{}")
+    for table in ("games", "rounds", "logs"):
+        (tmp_path / table).mkdir()
+    for args in (["summary", str(tmp_path)], ["report", str(tmp_path), "-o", str(tmp_path / "r.html")]):
+        message = error_of(cli(*args))
+        assert "holds the parts of a run that did not finish (1 tasks done" in message, args
+        assert message.endswith("running the same command again with --resume")

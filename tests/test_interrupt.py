@@ -166,7 +166,7 @@ CASES = {
     # command, files of a previous result, signal, to the whole group (Ctrl-C in a terminal)?
     "replay": (
         ["replay", str(LOGS)],
-        ["decisions.parquet", "games.parquet"],
+        ["decisions.parquet", "games.parquet", "replay.json"],  # an earlier replay's, mark included
         signal.SIGINT,
         True,
     ),

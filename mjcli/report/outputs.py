@@ -23,7 +23,7 @@ import polars as pl
 
 from mjcli.errors import UsageError
 from mjcli.games import load_game
-from mjcli.ledger import table_source
+from mjcli.ledger import check_not_unfinished, table_source
 
 #: the order of the sections on the page: how a run goes (play, check, replay)
 KINDS = ("simulate", "verify", "replay")
@@ -167,6 +167,7 @@ def find_outputs(path: str | Path) -> list[Output]:
             continue
         found.append(Output(kind, load_game(game).name, folder))
     if not found:
+        check_not_unfinished(folder)
         raise UsageError(
             f"'{_shown(folder)}' holds no output of replay, simulate or verify "
             "(no decisions.parquet or decisions/ parts, summary.json with games.parquet, or verify.parquet)"

@@ -33,7 +33,7 @@ from typing import Any
 import polars as pl
 
 from mjcli.errors import UsageError, one_line, short_path
-from mjcli.ledger import CONTENTS, table_source
+from mjcli.ledger import CONTENTS, check_not_unfinished, table_source
 from mjcli.output import format_table, plural
 
 #: the key of a decision point (see mjcli.riichi.replay); a row adds ``policy``
@@ -91,6 +91,7 @@ def _decisions_source(path: str | os.PathLike[str] | Sequence[Path]) -> tuple[Pa
     folder = p.parent if p.name == "decisions" and (p.parent / CONTENTS).is_file() else p
     found = table_source(folder, "decisions")
     if found is None:
+        check_not_unfinished(folder)  # a stopped run of another command says so, not "no decisions"
         raise UsageError(
             f"'{path}' holds no decisions.parquet nor decisions/ parts "
             "(give a replay --out folder or its decisions.parquet)"
