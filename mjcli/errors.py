@@ -49,6 +49,13 @@ _LONG_QUOTE = re.compile(rf"(?<!\w)'([^'\n]{{{QUOTE_LIMIT + 1},}}?)'(?!\w)")
 _LONG_WORD = re.compile(rf"\S{{{QUOTE_LIMIT + 10},}}")
 
 
+def quoted(text: str) -> str:
+    """A user's input in quotes for a message, cut to :data:`QUOTE_LIMIT` characters here: an input
+    that holds a quote itself (``1m' 1m 1m ...``) is past what :func:`one_line` can tell apart from
+    the message around it."""
+    return "'" + (text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "...") + "'"
+
+
 def short_path(path: str | os.PathLike[str]) -> str:
     """A path for a message: as it is, or its last characters (the file's name) when it is long."""
     text = os.fspath(path)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 
-from mjcli.errors import InvalidHandError, NotationError
+from mjcli.errors import InvalidHandError, NotationError, quoted
 
 NUM_KINDS = 34
 #: the kinds three-player mahjong (sanma) takes out of the set: 2m-8m
@@ -167,19 +167,21 @@ def parse_tiles(text: str) -> list[int]:
             pending.append(int(ch))
         elif ch in SUITS:
             if not pending:
-                raise NotationError(f"suit letter '{ch}' without digits before it in '{text}'")
+                raise NotationError(f"suit letter '{ch}' without digits before it in {quoted(text)}")
             tiles.extend(_tile_from_digit(d, ch) for d in pending)
             pending.clear()
         elif ch in HONOR_LETTERS:
             if pending:
-                raise NotationError(f"digits {''.join(map(str, pending))} without a suit letter in '{text}'")
+                raise NotationError(
+                    f"digits {''.join(map(str, pending))} without a suit letter in {quoted(text)}"
+                )
             tiles.append(27 + HONOR_LETTERS.index(ch))
         else:
             raise NotationError(
-                f"unknown suit letter '{ch}' in '{text}' (use m p s z, or E S W N P F C for honours)"
+                f"unknown suit letter '{ch}' in {quoted(text)} (use m p s z, or E S W N P F C for honours)"
             )
     if pending:
-        raise NotationError(f"digits {''.join(map(str, pending))} without a suit letter in '{text}'")
+        raise NotationError(f"digits {''.join(map(str, pending))} without a suit letter in {quoted(text)}")
     return tiles
 
 
@@ -190,7 +192,7 @@ def parse_tile(text: str) -> int:
         return MJAI_TO_TILE[text]
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise NotationError(f"'{text}' is not a single tile")
+        raise NotationError(f"{quoted(text)} is not a single tile")
     return tiles[0]
 
 
@@ -288,7 +290,7 @@ def check_size(tiles: Sequence[int], allowed: Iterable[int], what: str = "hand")
 
 def parse_hand(text: str, allowed_sizes: Iterable[int] | None = None, what: str | None = None) -> list[int]:
     """Parse and validate a hand: notation, copies, red fives and (optionally) its size."""
-    label = what or f"hand '{text}'"
+    label = what or f"hand {quoted(text)}"
     tiles = parse_tiles(text)
     check_counts(tiles, label)
     if allowed_sizes is not None:
@@ -367,4 +369,4 @@ def wind_from_letter(text: str) -> int:
     ):
         if t in names:
             return i
-    raise NotationError(f"'{text}' is not a wind (use E, S, W or N)")
+    raise NotationError(f"{quoted(text)} is not a wind (use E, S, W or N)")

@@ -605,3 +605,18 @@ def test_summary_and_report_of_a_stopped_simulation_say_how_to_finish_it(tmp_pat
         message = error_of(cli(*args))
         assert "holds the parts of a run that did not finish (1 tasks done" in message, args
         assert message.endswith("running the same command again with --resume")
+
+
+def test_a_long_input_holding_a_quote_is_cut_too() -> None:
+    typed = "1m' " + "1m " * 200
+    res = real("score", typed)
+    line = res.stderr.strip()
+    assert (
+        res.returncode == 2
+        and len(line) < 200
+        and line.endswith("(use m p s z, or E S W N P F C for honours)")
+    )
+    # a long message of short quotes is left whole (nothing in it is a quoted input to cut)
+    names = ", ".join(f"policy-{i}" for i in range(40))
+    message = f"unknown policy 'nope' (known: {names}); or name a --plugin 'x' or a --bot 'y'"
+    assert one_line(message) == message
