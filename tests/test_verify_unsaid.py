@@ -193,3 +193,61 @@ def test_a_txt_file_in_a_folder_is_a_log_when_it_starts_as_one(tmp_path):
     assert r.exit_code == 0, r.stdout
     assert "game.txt" in r.stdout and "README" not in r.stdout
     assert r.stdout.strip().splitlines()[-1].startswith("1 log: 1 ok")
+
+
+def test_mahjong_soul_friendly_and_tournament_rooms_are_its_rules_and_say_they_are_the_host_s():
+    # tensoul's names for them (convert.js RUNES), Japanese and English, its misspelling included
+    from mjcli.riichi.formats.tenhou6 import _rules
+
+    for disp in (
+        "大会戦東喰",
+        "友人戦南喰赤",
+        "三友人戦南喰赤",
+        "Tournament South Red Fives",
+        "Tounament East",
+    ):
+        r = _rules({"rule": {"disp": disp, "aka51": 1}}, 4, [])
+        assert r.site == "majsoul" and "friendly or tournament room" in r.unknown, disp
+    ranked = _rules({"rule": {"disp": "玉の間南喰赤", "aka51": 1, "aka52": 1, "aka53": 1}}, 4, [])
+    assert ranked.site == "majsoul" and not ranked.unknown
+    four_reds = _rules({"rule": {"disp": "友人戦南喰赤", "aka51": 1, "aka52": 2, "aka53": 1}}, 4, [])
+    assert "more than one red five of a suit" in four_reds.unknown
+    # a real game's record written as tensoul writes a tournament game: it fits Mahjong Soul's
+    # preset (ok); with a start of its own it is an ERROR naming the rules, never a MISMATCH
+    (game,) = read_log(LOGS / "tenhou-xml" / "2011020417gm-00a9-0000-b67fcaa3.mjlog")
+    obj = json.loads(write_game(game, "tenhou6"))
+    obj["rule"] = {"disp": "大会戦南喰赤", "aka51": 1, "aka52": 1, "aka53": 1}
+    obj.pop("ref", None)
+    report = verify_log(read_bytes(json.dumps(obj).encode(), "tournament.json")[0])
+    assert report.status != MISMATCH and report.rules.startswith("majsoul")
+    assert report.status == OK or "a Mahjong Soul friendly or tournament room" in (report.error or "")
+
+
+def test_a_log_without_payments_converts_to_tenhou6_without_made_up_ones():
+    # akochan's bare hora ({"actor", "target", "type"}) and a ryukyoku without deltas: written as
+    # null (zeros read back as recorded payments, and the converted log failed to verify)
+    objs = _mjai_objs(URA_LOGS[0])
+    for o in objs:
+        if o["type"] in ("hora", "ryukyoku"):
+            for k in ("deltas", "scores", "fan", "fu", "hora_points", "yakus"):
+                o.pop(k, None)
+    for o in objs:
+        if o["type"] == "start_game":
+            o["names"] = []
+    (game,) = read_bytes(_mjai(objs), "bare.jsonl")
+    assert verify_log(game).status == OK
+    obj = json.loads(write_game(game, "tenhou6"))
+    assert obj["name"] == ["", "", "", ""]
+    results = [r[-1] for r in obj["log"]]
+    assert all(res[1] is None for res in results if res[0] in ("和了", "流局"))
+    assert verify_log(read_bytes(json.dumps(obj).encode(), "again.json")[0]).status == OK
+
+
+def test_a_tenhou6_round_error_names_its_place_once():
+    (game,) = read_log(URA_LOGS[0])
+    obj = json.loads(write_game(game, "tenhou6"))
+    first = obj["log"][0]
+    first[6] = []  # the dealer's discards gone: a win on a tile nobody discarded, or a draw out of turn
+    with pytest.raises(LogFormatError) as err:
+        read_bytes(json.dumps(obj).encode(), "cut.json")
+    assert str(err.value).count("cut.json") == 1 and str(err.value).count("round E1-0") == 1

@@ -474,7 +474,7 @@ def _outcome(
                     actor=who,
                     target=frm,
                     tile=tile,
-                    deltas=_deltas(deltas, n),
+                    deltas=None if deltas is None else _deltas(deltas, n),  # null: not recorded
                     han=han,
                     fu=fu,
                     points=points,
@@ -499,14 +499,17 @@ def _outcome(
         raise UnsupportedError(f"unknown round result '{head}'")
     if pending is not None and reason != TRIPLE_RON:
         events.append(RiichiAccepted(pending))
-    deltas = _deltas(res[1], n) if len(res) > 1 and isinstance(res[1], list) else (0,) * n
+    if len(res) > 1 and res[1] is None:
+        deltas = None  # not recorded (mjcli's writer, from a source without them)
+    else:
+        deltas = _deltas(res[1], n) if len(res) > 1 and isinstance(res[1], list) else (0,) * n
     tenpai = None
     if reason in (EXHAUSTIVE, NAGASHI_MANGAN):
         if head == "全員聴牌":
             tenpai = (True,) * n
         elif head == "全員不聴":
             tenpai = (False,) * n
-        elif reason == EXHAUSTIVE and any(deltas):
+        elif reason == EXHAUSTIVE and deltas is not None and any(deltas):
             tenpai = tuple(d > 0 for d in deltas)
         else:
             tenpai = tuple(table.tenpai(s) for s in range(n))
@@ -556,9 +559,9 @@ def _read_round(rnd: list[Any], n: int, where: str) -> list[Event]:
             _outcome(list(rnd[4 + 3 * slots]), table, start, list(ura), pending, events)
             events.append(EndRound())
         return place_kan_dora(events, [_tile(c) for c in dora[1:]])
-    except LogFormatError as exc:
-        raise LogFormatError(f"{where}: {exc}") from None
     except MjcliError as exc:
+        if str(exc).startswith(where):  # the round's table names the place itself
+            raise
         raise type(exc)(f"{where}: {exc}") from None
 
 
@@ -637,9 +640,21 @@ def _rules(obj: dict[str, Any], n: int, rounds: list[Any]) -> GameRules:
         site=site,
         # Tenhou's rule line names a lobby with chips 祝 (祝儀), whose rules mjcli does not know;
         # mjcli's own key carries what another source said of such rules
-        unknown=str(rule.get("unknown_rules") or "")
-        or ("Tenhou lobby with chips (祝儀)" if japanese and "祝" in disp else ""),
+        unknown=str(rule.get("unknown_rules") or "") or _unknown_rules(disp, rule, japanese),
     )
+
+
+def _unknown_rules(disp: str, rule: dict[str, Any], japanese: bool) -> str:
+    """What the header says of rules mjcli does not know (played under the site's preset all the
+    same: verify then says ERROR, not MISMATCH, where the record does not fit it)."""
+    said = []
+    if japanese and "祝" in disp:
+        said.append("Tenhou lobby with chips (祝儀)")
+    if _MAJSOUL_OWN_RULES.search(disp):
+        said.append("a Mahjong Soul friendly or tournament room (its host's rules, not in the log)")
+    if any(isinstance(rule.get(k), int) and rule[k] > 1 for k in ("aka51", "aka52", "aka53")):
+        said.append("more than one red five of a suit")  # tensoul: aka52 2 for four red fives
+    return "; ".join(said)
 
 
 #: Mahjong Soul's ranked rooms as Mahjong Soul converters name them in ``rule.disp`` (tensoul
@@ -647,16 +662,20 @@ def _rules(obj: dict[str, Any], n: int, rounds: list[Any]) -> GameRules:
 #: table, then 東喰/南喰 and 赤; or the English names). Tenhou's lobbies are 般, 上, 特, 鳳 and never
 #: "...の間".
 _MAJSOUL_ROOM = re.compile(r"[銅銀金玉]の間|王座の間|\b(?:Bronze|Silver|Gold|Jade|Throne) Room\b")
+#: Mahjong Soul's friendly and tournament rooms as tensoul names them (convert.js RUNES "friendly",
+#: "tournament": 友人戦, 大会戦, "Friendly", "Tournament" and its "Tounament" misspelling): rooms
+#: whose rules their hosts choose (start, uma, red fives...), which the log does not give
+_MAJSOUL_OWN_RULES = re.compile(r"友人戦|大会戦|\bFriendly\b|\bTour?nament\b")
 
 
 def _site(disp: str, rule: dict[str, Any]) -> str:
-    """Whose rules the header names: ``rule.site`` (mjcli's own key), else a Mahjong Soul ranked
-    room in ``disp`` ("majsoul"), else "" (Tenhou's own logs; friendly and tournament rooms of
-    Mahjong Soul have rules of their own, which the header does not give)."""
+    """Whose rules the header names: ``rule.site`` (mjcli's own key), else a Mahjong Soul room in
+    ``disp`` ("majsoul": a ranked one, or a friendly or tournament room, whose own rules the header
+    does not give: :func:`_rules` says so), else "" (Tenhou's own logs)."""
     site = rule.get("site")
     if isinstance(site, str) and site:
         return site
-    return "majsoul" if _MAJSOUL_ROOM.search(disp) else ""
+    return "majsoul" if _MAJSOUL_ROOM.search(disp) or _MAJSOUL_OWN_RULES.search(disp) else ""
 
 
 def _all_codes(rounds: list[Any]) -> list[int]:
@@ -962,7 +981,9 @@ def _round_json(events: list[Event], n: int) -> list[Any]:
             if w.points is not None:
                 info.append(_points_text(w, start.dealer, n))
                 info.extend(_yaku_text(y, h) for y, h in (w.yaku or ()))
-            result += [_four(list(w.deltas) if w.deltas is not None else [0] * n), info]
+            # deltas the source did not record (akochan's bare hora) are written as null, not made up
+            # as zeros, which read back as recorded payments (see the final points below)
+            result += [_four(list(w.deltas)) if w.deltas is not None else None, info]
     header = [(start.round_wind * 4 + start.kyoku - 1), start.honba, start.sticks]
     out: list[Any] = [header, _four(list(start.scores)), dora, ura]
     for s in range(n):
@@ -994,16 +1015,18 @@ def _added_kan_string(events: list[Event], e: AddedKan, n: int) -> str:
 
 
 def _draw_result(e: RoundDraw, n: int) -> list[Any]:
-    deltas = _four(list(e.deltas) if e.deltas is not None else [0] * n)
+    # null where the source recorded no payments (written as zeros, they read back as recorded)
+    deltas = _four(list(e.deltas)) if e.deltas is not None else None
+    unpaid = deltas is None or not any(deltas)
     if e.reason == EXHAUSTIVE:
-        if e.tenpai is not None and all(e.tenpai) and not any(deltas):
+        if e.tenpai is not None and all(e.tenpai) and unpaid:
             return ["全員聴牌"]
-        if e.tenpai is not None and not any(e.tenpai) and not any(deltas):
+        if e.tenpai is not None and not any(e.tenpai) and unpaid:
             return ["全員不聴"]
         return ["流局", deltas]
     if e.reason == NAGASHI_MANGAN:
         return ["流し満貫", deltas]
-    return [ABORT_NAME[e.reason]] if not any(deltas) else [ABORT_NAME[e.reason], deltas]
+    return [ABORT_NAME[e.reason]] if unpaid else [ABORT_NAME[e.reason], deltas]
 
 
 def write_tenhou6(game: GameLog) -> str:
@@ -1035,7 +1058,7 @@ def write_tenhou6(game: GameLog) -> str:
     pad = [""] if n == 3 else []
     obj: dict[str, Any] = {
         "title": list(header.title) or ["", ""],
-        "name": list(start.names) + pad,
+        "name": (list(start.names) or [""] * n) + pad,  # Tenhou's viewer reads one per seat
         "rule": _rule_json(disp, rules),
         "ref": start.game_id or game.game_id,
         "log": [_round_json(r, n) for r in rounds],
