@@ -273,7 +273,8 @@ def test_the_site_is_read_from_the_rule_text_and_written_back():
     assert (rules("三銀の間赤").site, rules("三銀の間赤").length) == ("majsoul", "")
     assert (rules("Gold Room South", 4).site, rules("Gold Room South", 4).length) == ("majsoul", "hanchan")
     assert (rules("三鳳南喰赤").site, rules("三鳳南喰赤").length) == ("", "hanchan")
-    assert rules("友人戦").site == ""  # a friendly room's rules are its own: not read as ranked
+    # a friendly room's rules are its own: Mahjong Soul's site, but said to be rules mjcli does not know
+    assert rules("友人戦").site == "majsoul" and "rules of its own" in rules("友人戦").unknown
     # the site survives mjcli's own writers (mjcli's key "site"; mjlog cannot carry it)
     g = read_log(SOULS / "chankan.json")[0]
     for text, fmt in ((write_tenhou6(g), "x.json"), (write_mjai(g), "x.mjson")):

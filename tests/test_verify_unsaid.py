@@ -205,11 +205,17 @@ def test_mahjong_soul_friendly_and_tournament_rooms_are_its_rules_and_say_they_a
         "三友人戦南喰赤",
         "Tournament South Red Fives",
         "Tounament East",
+        "交流の間南喰赤",  # the game's other match modes (its room_name_jp, _en, _chs)
+        "赤血の戦東喰赤",
+        "Casual Match South",
+        "休闲普通场四人南",
     ):
         r = _rules({"rule": {"disp": disp, "aka51": 1}}, 4, [])
-        assert r.site == "majsoul" and "friendly or tournament room" in r.unknown, disp
-    ranked = _rules({"rule": {"disp": "玉の間南喰赤", "aka51": 1, "aka52": 1, "aka53": 1}}, 4, [])
-    assert ranked.site == "majsoul" and not ranked.unknown
+        assert r.site == "majsoul" and "a Mahjong Soul room with rules of its own" in r.unknown, disp
+    for disp in ("玉の間南喰赤", "Jade Room South", "金之间四人南", "王座间四人东"):  # ranked: known
+        ranked = _rules({"rule": {"disp": disp, "aka51": 1, "aka52": 1, "aka53": 1}}, 4, [])
+        assert ranked.site == "majsoul" and not ranked.unknown and ranked.open_tanyao, disp
+    assert _rules({"rule": {"disp": "般南赤"}}, 4, []).open_tanyao is False  # Tenhou's line says 喰
     four_reds = _rules({"rule": {"disp": "友人戦南喰赤", "aka51": 1, "aka52": 2, "aka53": 1}}, 4, [])
     assert "more than one red five of a suit" in four_reds.unknown
     # a real game's record written as tensoul writes a tournament game: it fits Mahjong Soul's
@@ -220,7 +226,7 @@ def test_mahjong_soul_friendly_and_tournament_rooms_are_its_rules_and_say_they_a
     obj.pop("ref", None)
     report = verify_log(read_bytes(json.dumps(obj).encode(), "tournament.json")[0])
     assert report.status != MISMATCH and report.rules.startswith("majsoul")
-    assert report.status == OK or "a Mahjong Soul friendly or tournament room" in (report.error or "")
+    assert report.status == OK or "a Mahjong Soul room with rules of its own" in (report.error or "")
 
 
 def test_a_log_without_payments_converts_to_tenhou6_without_made_up_ones():

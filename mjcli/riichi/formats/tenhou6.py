@@ -616,10 +616,12 @@ def _rules(obj: dict[str, Any], n: int, rounds: list[Any]) -> GameRules:
     else:
         red = True
     japanese = any(ch in disp for ch in "東南般上特鳳")
-    open_tanyao = "喰" in disp if japanese else True
-    east = "東" in disp or re.search(r"\bEast\b", disp) is not None
+    east = "東" in disp or "东" in disp or re.search(r"\bEast\b", disp) is not None
     south = "南" in disp or re.search(r"\bSouth\b", disp) is not None
     site = _site(disp, rule)
+    # Tenhou's line says 喰 where open tanyao is on; Mahjong Soul's rooms always have it, and
+    # Chinese converters' lines (金之间四人南) do not say 喰
+    open_tanyao = "喰" in disp if japanese and site != "majsoul" else True
     # Tenhou's own disp always says 東 or 南 (a hanchan says 南); tensoul wrote Mahjong Soul's
     # three-player rooms (modes 11, 12) without either until its commit f840fae (2024-11-11), and
     # other writers (mjcli's, from an mjai log that does not say) may too: "" leaves the length to
@@ -651,7 +653,7 @@ def _unknown_rules(disp: str, rule: dict[str, Any], japanese: bool) -> str:
     if japanese and "祝" in disp:
         said.append("Tenhou lobby with chips (祝儀)")
     if _MAJSOUL_OWN_RULES.search(disp):
-        said.append("a Mahjong Soul friendly or tournament room (its host's rules, not in the log)")
+        said.append("a Mahjong Soul room with rules of its own (friendly, tournament, event)")
     if any(isinstance(rule.get(k), int) and rule[k] > 1 for k in ("aka51", "aka52", "aka53")):
         said.append("more than one red five of a suit")  # tensoul: aka52 2 for four red fives
     return "; ".join(said)
@@ -661,11 +663,25 @@ def _unknown_rules(disp: str, rule: dict[str, Any], japanese: bool) -> str:
 #: convert.js: "三" for three-player, the room's Japanese name from the game's own match-mode
 #: table, then 東喰/南喰 and 赤; or the English names). Tenhou's lobbies are 般, 上, 特, 鳳 and never
 #: "...の間".
-_MAJSOUL_ROOM = re.compile(r"[銅銀金玉]の間|王座の間|\b(?:Bronze|Silver|Gold|Jade|Throne) Room\b")
-#: Mahjong Soul's friendly and tournament rooms as tensoul names them (convert.js RUNES "friendly",
-#: "tournament": 友人戦, 大会戦, "Friendly", "Tournament" and its "Tounament" misspelling): rooms
-#: whose rules their hosts choose (start, uma, red fives...), which the log does not give
-_MAJSOUL_OWN_RULES = re.compile(r"友人戦|大会戦|\bFriendly\b|\bTour?nament\b")
+_MAJSOUL_ROOM = re.compile(
+    r"[銅銀金玉]の間|王座の間|\b(?:Bronze|Silver|Gold|Jade|Throne) Room\b"
+    # the same rooms as Chinese converters write them (the game's room_name_chs, and traditional)
+    r"|[铜银金玉銅銀]之[间間]|王座之?[间間]"
+)
+#: Mahjong Soul's rooms whose rules are not the ranked rooms' (tensoul: the friendly and tournament
+#: rooms of its RUNES, 友人戦, 大会戦, "Friendly", "Tournament" and its "Tounament" misspelling, whose
+#: hosts choose start, uma, red fives...; and the other match modes of the game's own table, which
+#: tensoul writes by their room_name_jp or _en: casual, melee, event and special modes such as
+#: 赤血の戦, where play goes on after a win). The log does not give those rules.
+_MAJSOUL_OWN_RULES = re.compile(
+    r"友人戦|大会戦|\bFriendly\b|\bTour?nament\b"
+    r"|乱闘の間|交流の間|ドラさんモード|配牌公開|龍の割目|試練の道|修羅の戦|赤血の戦|特別対局|明鏡の戦"
+    r"|闇夜の戦|幻界の戦"
+    r"|Melee Room|Casual Match|DoraDorara|Open Hand Match|Chaotic Wall Break|Path of Trial"
+    r"|Battle of (?:Asura|Clairvoyance|Darkness)|Bloodshed Skirmish|Event Room|Dreamland Odyssey"
+    r"|乱斗之间|休闲普通场|宝牌狂热|配牌明牌|龙之目玉|试炼之道|龙争虎斗|修罗之战|赤羽之战|活动场|明镜之战"
+    r"|暗夜之战|幻境传说"
+)
 
 
 def _site(disp: str, rule: dict[str, Any]) -> str:
