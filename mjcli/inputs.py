@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from mjcli.errors import UsageError, short_path
+from mjcli.errors import UsageError, printable, short_path
 
 
 class Input(NamedTuple):
@@ -57,11 +57,13 @@ class Inputs:
         """A line per input left out (``most`` of them, then a count of the rest), for stderr."""
         lines = []
         for path, first in self.repeated[:most]:
+            # (escaped: a newline or a byte of a name that is not UTF-8 would break the line)
             if path.resolve() == first.resolve():
-                lines.append(f"note: '{short_path(path)}' is given more than once: read once")
+                lines.append(f"note: '{printable(short_path(path))}' is given more than once: read once")
             else:
                 lines.append(
-                    f"note: '{short_path(path)}' has the same content as '{short_path(first)}': read once"
+                    f"note: '{printable(short_path(path))}' has the same content as "
+                    f"'{printable(short_path(first))}': read once"
                 )
         if len(self.repeated) > most:
             lines.append(
@@ -93,11 +95,8 @@ def collect_inputs(
     out = Inputs()
     seen: dict[Path, Path] = {}
     missing: list[str] = []
-    named = 0  # files named one by one (not found in a folder)
 
     def add_named(p: Path) -> None:
-        nonlocal named
-        named += 1
         problem = _missing(p, what)
         if problem:
             missing.append(problem)
@@ -131,7 +130,7 @@ def collect_inputs(
                     add(p, p.relative_to(root).as_posix())
         else:
             add_named(root)
-    if missing and len(missing) == named and len(out.items) == len(missing):
+    if missing and all(_missing(item.path, what) for item in out.items):
         raise UsageError(missing[0])  # nothing named is there: a mistyped command line
     _drop_copies(out)
     out.items = _unique_labels(out.items)

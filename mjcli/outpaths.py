@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import os
 import shutil
 import stat
@@ -272,19 +273,46 @@ def _check_ours(
     folder: Path, owns: Sequence[str], live: Sequence[str], mark: str | None, option: str, shown: str
 ) -> None:
     """The entries a run would replace were written by an earlier run of the same command: its
-    ``mark`` is there (or a parted run's records, which a stopped run leaves without it). Else a
-    ``logs`` folder of the user's own, or a simulation's ``games.parquet`` under ``replay --out``,
-    would be replaced as a whole (both were, with the files in them)."""
-    if mark is None or (folder / mark).exists() or (folder / MANIFESTS).is_dir():
+    ``mark`` is there, or a parted run's records (which a stopped run leaves without the mark) are
+    of tables this command writes; a parted run's records themselves (``_manifests/``,
+    ``dataset.json``, names every parted command shares) only then. Else a ``logs`` folder of the
+    user's own, a simulation's ``games.parquet`` under ``replay --out``, or a parted simulation's
+    records under ``verify --out`` would be replaced or removed as a whole (all three were)."""
+    if mark is None:
         return
+    parted = _parted_run_is_ours(folder, (*owns, *live))
+    has_mark = (folder / mark).exists()
     for own in owns:
         target = folder / own
-        if own not in live and (target.exists() or target.is_symlink()):
-            raise UsageError(
-                f"{option} '{shown}': '{short_path(target)}' was not written by this command (no "
-                f"'{mark}' beside it): mjcli does not replace what it did not write; choose another "
-                "folder, or move it away"
-            )
+        if own in live or not (target.exists() or target.is_symlink()):
+            continue
+        if parted is True or (has_mark and own not in (MANIFESTS, CONTENTS) and parted is None):
+            continue
+        why = "a parted run of another command" if parted is False else f"no '{mark}' beside it"
+        raise UsageError(
+            f"{option} '{shown}': '{short_path(target)}' was not written by this command ({why}): "
+            "mjcli does not replace what it did not write; choose another folder, or move it away"
+        )
+
+
+def _parted_run_is_ours(folder: Path, names: Sequence[str]) -> bool | None:
+    """Whether the parted run recorded in ``folder`` (its ``dataset.json``, or the task records of
+    one that did not finish) is of tables among ``names``: None when there is none."""
+    tables: set[str] = set()
+    contents = folder / CONTENTS
+    try:
+        if contents.is_file():
+            tables = set(json.loads(contents.read_text(encoding="utf-8"))["tables"])
+        elif (folder / MANIFESTS).is_dir():
+            for record in sorted((folder / MANIFESTS).glob("*.json"))[:64]:  # one task's tables say it
+                tables |= set(json.loads(record.read_text(encoding="utf-8"))["parts"])
+        else:
+            return None
+    except (OSError, ValueError, KeyError, TypeError):
+        return False  # records mjcli cannot read are not taken for its own
+    if not tables:
+        return None  # a run stopped before its first task: nothing of its own to lose
+    return tables <= set(names)
 
 
 def _commit(stage: Path, folder: Path, owns: Sequence[str], live: Sequence[str] = ()) -> None:

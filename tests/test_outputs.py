@@ -295,6 +295,18 @@ def test_an_entry_a_run_would_replace_must_be_of_an_earlier_run_of_the_same_comm
     assert sorted(p.name for p in sim.iterdir()) == sorted(
         ["logs", "summary.json", "rounds.parquet", "games.parquet", *VERIFY_TABLES]
     )
+    # a parted simulation (--resume): its records are not another command's to remove or pass by
+    parted = Path("parted")
+    assert (
+        cli("simulate", "--games", "1", "--length", "tonpuu", "--out", str(parted), "--resume").exit_code == 0
+    )
+    kept = sorted(p.name for p in parted.iterdir())
+    for args in (["replay", str(parted / "logs"), "--policy", "greedy"], ["verify", str(parted / "logs")]):
+        assert "(a parted run of another command)" in error_of(cli(*args, "--out", str(parted))), args
+    assert sorted(p.name for p in parted.iterdir()) == kept
+    assert (
+        cli("simulate", "--games", "1", "--length", "tonpuu", "--out", str(parted)).exit_code == 0
+    )  # its own
     # a library caller that names no mark keeps the old behaviour (see the test below)
     with output_dir(mine, ["logs"]) as stage:
         assert stage is not None

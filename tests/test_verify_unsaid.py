@@ -145,6 +145,11 @@ def test_an_mjai_game_that_does_not_say_its_length_ends_where_it_ends(tmp_path):
     assert report.points_rule == want.points_rule
     end = "East-only: the log does not say, and ends where only an East-only game ends"
     assert report.rules == f"{want.rules[:-1]}; {end})"
+    # without final points to fit, the East-only game's uma of its era is still the one played
+    objs = _east_only_without_length()
+    objs[-1].pop("points", None)
+    bare = verify_log(read_bytes(_mjai(objs), "east.jsonl")[0])
+    assert bare.status == OK and "uma=(10, 5, -5, -10)" in bare.rules
     # the rules given say the length then: East-only verifies, a hanchan's end is a mismatch
     r = runner.invoke(app, ["verify", str(log), "--rules", "tenhou-tonpuu", "--json"])
     assert r.exit_code == 0 and json.loads(r.stdout.splitlines()[0])["rules"].startswith("tenhou-tonpuu")
@@ -257,3 +262,36 @@ def test_a_tenhou6_round_error_names_its_place_once():
     with pytest.raises(LogFormatError) as err:
         read_bytes(json.dumps(obj).encode(), "cut.json")
     assert str(err.value).count("cut.json") == 1 and str(err.value).count("round E1-0") == 1
+
+
+@pytest.mark.parametrize("fmt", ["mjai", "tenhou6"])
+def test_every_shared_mjlog_without_its_ura_indicators_verifies_as_with_them(fmt):
+    # the made-up indicators never hold a fifth copy of a tile (they made real games illegal), and
+    # where several ura counts pay the same, the one the log's yaku list names is taken
+    for path in sorted((LOGS / "tenhou-xml").glob("*.mjlog")):
+        (game,) = read_log(path)
+        want = verify_log(game)
+        text = write_game(game, fmt)
+        if fmt == "mjai":
+            objs = [json.loads(x) for x in text.splitlines()]
+            for o in objs:
+                if o["type"] == "hora":
+                    o.pop("ura_markers", None)
+            data = _mjai(objs)
+        else:
+            obj = json.loads(text)
+            for r in obj["log"]:
+                r[3] = []
+            data = json.dumps(obj).encode()
+        got = verify_log(read_bytes(data, f"noura.{fmt}")[0])
+        assert got.status == want.status, (path.name, [str(m) for m in got.mismatches])
+        assert [(r.han, r.fu, r.yaku) for r in got.rows] == [(r.han, r.fu, r.yaku) for r in want.rows], (
+            path.name
+        )
+
+
+def test_a_missing_path_named_twice_is_still_a_mistyped_command_line(tmp_path):
+    gone = str(tmp_path / "nope.json")
+    for args in (["verify", gone, gone], ["replay", gone, str(tmp_path / "." / "nope.json")]):
+        r = runner.invoke(app, args)
+        assert r.exit_code != 0 and "does not exist" in str(r.exception), args

@@ -222,7 +222,7 @@ def parted_options(game: str) -> dict[str, Any]:
 
 def report_lines(r: Report) -> list[str]:
     if r.status == "error":
-        return [f"ERROR  {r.file}", f"    {r.error}"]
+        return [f"ERROR  {printable(r.file)}", f"    {printable(r.error or '')}"]
     head = f"{'ok' if r.status == 'ok' else 'MISMATCH':<8} {r.hands:4d} hands  {printable(r.file)}"
     lines = [head]
     for m in r.mismatches[:20]:

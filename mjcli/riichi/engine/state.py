@@ -26,8 +26,9 @@ nine terminals. No dora indicator is turned; each North set aside is a dora (:mo
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
 from operator import attrgetter
 from typing import Any
 
@@ -179,11 +180,9 @@ class WinOutcome:
     hand: tuple[int, ...] = ()  # concealed tiles with the winning tile, sorted
     deltas: list[int] = field(default_factory=list)
     value: int = 0  # the hand's value before honba and sticks
-    # A riichi win whose log does not say its ura indicators (see ``Round._ura_options``): the hand
-    # scored with one ura dora more, two more... (``scored`` has none), and the deltas the log
-    # recorded, which the settlement matches against them.
-    ura_options: tuple[ScoredWin, ...] = ()
-    recorded: tuple[int, ...] | None = None
+    # A riichi win whose log does not say its ura indicators: the log's Win, whose recorded deltas,
+    # han and yaku the settlement fits the ura dora count to (``Round._fit_ura``; ``scored`` has none)
+    ura_unknown: ev.Win | None = None
 
 
 @dataclass(slots=True)
@@ -797,21 +796,20 @@ class Round:
             ura = tuple(e.ura_markers[: len(self.dora)])
         try:
             scored = self.score_for(p.seat, e.tile, tsumo, chankan, ura)
-            options = self._ura_options(p, e.tile, tsumo, chankan) if p.riichi and not e.ura_known else ()
         except MjcliError as exc:  # complete but no yaku, impossible tiles...
             raise IllegalEvent(index, e, str(exc)) from None
         outcome = WinOutcome(e.actor, e.target, e.tile, scored, self._pao_for(e.actor, scored), hand)
-        if options:
-            outcome.ura_options, outcome.recorded = options, e.deltas
+        if p.riichi and not e.ura_known:
+            outcome.ura_unknown = e
         return outcome
 
-    def _ura_options(self, p: Player, tile: int, tsumo: bool, chankan: bool) -> tuple[ScoredWin, ...]:
+    def _ura_options(self, p: Player, tile: int, tsumo: bool, chankan: bool) -> Iterator[ScoredWin]:
         """A riichi win whose log leaves its ura indicators out (a Mortal-style mjai ``hora``
         without ``ura_markers``, written by mjai-reviewer's convlog before its commit 01b37b6 of
         2021-11-27, or a tenhou.net/6 round with no ura list): the hand scored with 1, 2, ... ura
-        dora, one for each count its tiles allow, fewest first. Indicators are made up to give each
-        count (as many as the dora indicators shown); only the count reaches the score. The
-        settlement keeps the fewest that give the deltas the log recorded."""
+        dora, one for each count its tiles allow, fewest first. The indicators are made up to give
+        each count (as many as the dora indicators shown, none of a kind whose four copies would
+        then be in sight); only the count reaches the score."""
         held = [0] * 34
         for t in p.hand:
             held[_KIND[t]] += 1
@@ -821,14 +819,72 @@ class Round:
             for t in m.tiles:
                 held[_KIND[t]] += 1
         held[30] += len(p.kita)  # a North set aside counts as a dora of its kind
-        # the fewest indicators giving each count: one per indicator shown, each at a kind held
-        reach: dict[int, tuple[int, ...]] = {0: ()}
-        for _ in range(len(self.dora)):
-            for total, picked in list(reach.items()):
-                for k in range(34):
-                    if held[k] and total + held[k] not in reach:
-                        reach[total + held[k]] = (*picked, indicator_kind(k, self.n))
-        return tuple(self.score_for(p.seat, tile, tsumo, chankan, reach[u]) for u in sorted(reach) if u)
+        seen = held[:]
+        for t in self.dora:
+            seen[_KIND[t]] += 1
+        targets = [k for k in range(34) if held[k]]
+        found: dict[int, tuple[int, ...]] = {}
+        for size in range(1, len(self.dora) + 1):
+            for picked in combinations_with_replacement(targets, size):
+                total = sum(held[k] for k in picked)
+                if total in found:
+                    continue
+                markers = tuple(indicator_kind(k, self.n) for k in picked)
+                if all(seen[m] + markers.count(m) <= 4 for m in set(markers)):
+                    found[total] = markers
+        for total in sorted(found):
+            try:
+                yield self.score_for(p.seat, tile, tsumo, chankan, found[total])
+            except MjcliError:
+                continue  # an indicator set the scorer refuses: the next count
+
+    def _fit_ura(
+        self,
+        w: WinOutcome,
+        loser: int | None,
+        honba: int,
+        sticks: int,
+        split: bool,
+        first: tuple[list[int], int],
+    ) -> tuple[list[int], int]:
+        """The deltas (and value) of ``w`` with the fewest ura dora that agree with what its log
+        recorded: its deltas, and the ura dora its yaku list or han say (a haneman's 6 and 7 han
+        pay the same); failing those, its deltas alone; failing those too, none (the deltas then
+        mismatch). ``first``: the deltas with none."""
+        log = w.ura_unknown
+        assert log is not None
+        said = dict(log.yaku).get("ura_dora", 0) if log.yaku is not None else None
+
+        def agrees(scored: ScoredWin, got: tuple[list[int], int], strict: bool) -> bool:
+            if log.deltas is not None and got[0] != list(log.deltas):
+                return False
+            if not strict:
+                return True
+            if said is not None and dict(scored.yaku).get("ura_dora", 0) != said:
+                return False
+            return log.han is None or scored.yakuman > 0 or scored.han == log.han
+
+        if log.deltas is None and said is None and log.han is None:
+            return first  # nothing recorded to fit
+        tsumo = w.actor == w.target
+        tried = [(w.scored, w.pao, first)]
+        for strict in (True, False):
+            for scored, pao, got in tried:
+                if agrees(scored, got, strict):
+                    w.scored, w.pao = scored, pao
+                    return got
+            if strict:
+                for scored in self._ura_options(self.players[w.actor], w.tile, tsumo, self.win_chankan):
+                    pao = self._pao_for(w.actor, scored)
+                    pao_base = self._pao_base(w, scored) if pao is not None else 0
+                    got = self._win_deltas(
+                        WinPay(w.actor, loser, scored.base, pao, pao_base), honba, sticks, split
+                    )
+                    if agrees(scored, got, True):
+                        w.scored, w.pao = scored, pao
+                        return got
+                    tried.append((scored, pao, got))
+        return first
 
     def score_for(
         self, seat: int, tile: int, tsumo: bool, chankan: bool = False, ura: tuple[int, ...] = ()
@@ -984,17 +1040,8 @@ class Round:
             honba = self.honba if i == 0 else 0
             sticks = self.sticks if i == 0 else 0
             d, value = self._win_deltas(pay, honba, sticks, split)
-            if w.ura_options and w.recorded is not None and d != list(w.recorded):
-                # ura dora the log did not show: the fewest that give the recorded deltas, if any do
-                for scored in w.ura_options:
-                    pao = self._pao_for(seat, scored)
-                    other = WinPay(
-                        seat, pay.loser, scored.base, pao, self._pao_base(w, scored) if pao is not None else 0
-                    )
-                    got = self._win_deltas(other, honba, sticks, split)
-                    if got[0] == list(w.recorded):
-                        w.scored, w.pao, (d, value) = scored, pao, got
-                        break
+            if w.ura_unknown is not None:  # ura dora the log did not show: fitted to what it recorded
+                d, value = self._fit_ura(w, pay.loser, honba, sticks, split, (d, value))
             w.deltas = d
             w.value = value
             for s in range(n):

@@ -236,6 +236,8 @@ class Game:
             # an East-only game's own final points (Tenhou's East-only uma was +10/+5/-5/-10 in
             # 2008-2009: see mjcli.riichi.engine.eras)
             self.points_choice = points_choice(self.points_of[0], self.rules, self.points_of[1])
+            first = self.points_choice.candidates[0]
+            self.rules = dataclasses.replace(self.rules, points_rounding=first.rounding, uma=first.uma)
             self.over = True
             self.length_note = "East-only: the log does not say, and ends where only an East-only game ends"
         elif self.length_open:
