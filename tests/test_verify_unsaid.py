@@ -150,12 +150,18 @@ def test_an_mjai_game_that_does_not_say_its_length_ends_where_it_ends(tmp_path):
     objs[-1].pop("points", None)
     bare = verify_log(read_bytes(_mjai(objs), "east.jsonl")[0])
     assert bare.status == OK and "uma=(10, 5, -5, -10)" in bare.rules
-    # the rules given say the length then: East-only verifies, a hanchan's end is a mismatch
-    r = runner.invoke(app, ["verify", str(log), "--rules", "tenhou-tonpuu", "--json"])
-    assert r.exit_code == 0 and json.loads(r.stdout.splitlines()[0])["rules"].startswith("tenhou-tonpuu")
-    r = runner.invoke(app, ["verify", str(log), "--rules", "tenhou", "--json"])
-    assert r.exit_code == 1
-    assert "the game ends, but by the rules it goes on" in r.stdout
+    # an East-only preset given says the length; a plain one (hanchan by default) leaves it open
+    for preset in ("tenhou-tonpuu", "tenhou"):
+        r = runner.invoke(app, ["verify", str(log), "--rules", preset, "--json"])
+        label = json.loads(r.stdout.splitlines()[0])["rules"]
+        assert r.exit_code == 0 and ("length=tonpuu" in label or label.startswith("tenhou-tonpuu")), preset
+    # an East-only preset on a game that goes on into South: its end is then a mismatch
+    (hanchan,) = read_log(LOGS / "tenhou-xml" / "2011020417gm-00a9-0000-b67fcaa3.mjlog")
+    objs = [json.loads(x) for x in write_game(hanchan, "mjai").splitlines()]
+    del objs[0]["rules"]
+    (tmp_path / "south.jsonl").write_bytes(_mjai(objs))
+    r = runner.invoke(app, ["verify", str(tmp_path / "south.jsonl"), "--rules", "tenhou-tonpuu"])
+    assert r.exit_code == 1 and "the game is over" in r.stdout
 
 
 def test_an_mjai_hanchan_that_does_not_say_its_length_is_still_a_hanchan():

@@ -67,8 +67,8 @@ def register(app: typer.Typer) -> None:
             None,
             "--rules",
             help="Riichi: rule-set preset played on every log (its size, length and red fives still "
-            "apply; a log that does not say its length takes the preset's) [default: each log's own "
-            "site: tenhou, or majsoul for a Mahjong Soul room].",
+            "apply; a log that does not say its length is East-only under an East-only preset) "
+            "[default: each log's own site: tenhou, or majsoul for a Mahjong Soul room].",
         ),
         hands_shown: str | None = typer.Option(
             None,

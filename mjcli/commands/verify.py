@@ -29,7 +29,7 @@ def register(app: typer.Typer) -> None:
             None,
             "--rules",
             help="Rule-set preset played on every log (its size, length and red fives still apply; a log "
-            "that does not say its length takes the preset's). "
+            "that does not say its length is East-only under an East-only preset). "
             "Riichi: without it each log's own site (tenhou, or majsoul for a Mahjong Soul room). "
             + games.defaults_help("verify", "rules"),
         ),

@@ -19,8 +19,8 @@ number of players wins over the rules given: a three-player log read with the ``
 played as ``tenhou-sanma`` (:func:`~mjcli.riichi.rules.for_players`). A game made without rules
 (``Game()``) is played under the preset of the site its log names (a Mahjong Soul room: the
 ``majsoul`` presets), Tenhou's otherwise; rules given are kept whatever the log names. A log that
-does not say its length is played at the length of the rules given, or without rules as a hanchan
-whose ends that fit an East-only game are taken as one.
+does not say its length is played East-only under an East-only preset given, and otherwise as a
+hanchan whose ends that fit an East-only game are taken as one.
 """
 
 from __future__ import annotations
@@ -201,8 +201,9 @@ class Game:
             changes["open_tanyao"] = gr.open_tanyao
         if gr.length and gr.length != self.rules.length:
             changes["length"] = gr.length
-        # a log that does not say its length: the rules given say it, else the game's end does
-        self.length_open = not gr.length and not self.fixed
+        # a log that does not say its length: an East-only preset given says it (plain presets
+        # are hanchan by default, not a claim about the log), else the game's end does
+        self.length_open = not gr.length and not (self.fixed and self.rules.length == "tonpuu")
         if self.length_open and self.rules.length != "hanchan":
             changes["length"] = "hanchan"
         if gr.open_riichi and not self.rules.open_riichi:
