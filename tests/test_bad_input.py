@@ -620,3 +620,26 @@ def test_a_long_input_holding_a_quote_is_cut_too() -> None:
     names = ", ".join(f"policy-{i}" for i in range(40))
     message = f"unknown policy 'nope' (known: {names}); or name a --plugin 'x' or a --bot 'y'"
     assert one_line(message) == message
+
+
+def test_bot_check_seed_has_the_bounds_of_every_seed() -> None:
+    res = cli("bot", "check", "mini=python3 examples/mjai_bot.py {seat}", "--seed", "-1")
+    assert res.exit_code == 2 and "0<=x<=9223372036854775807" in res.output
+
+
+def test_replay_takes_several_seats_in_one_option_and_summary_names_the_game_to_give(tmp_path: Path) -> None:
+    one = cli(
+        "replay", str(EDGE / "chankan.json"), "--policy", "greedy", "--seat", "0", "--seat", "1", "--json"
+    )
+    both = cli("replay", str(EDGE / "chankan.json"), "--policy", "greedy", "--seat", "0,1", "--json")
+    assert one.exit_code == both.exit_code == 0
+    assert json.loads(one.stdout.splitlines()[-1])["rows"] == json.loads(both.stdout.splitlines()[-1])["rows"]
+    assert "replay takes seat numbers 0-3" in error_of(
+        cli("replay", str(EDGE / "chankan.json"), "--seat", "0,E")
+    )
+    # a Hong Kong replay's folder read as riichi's: the game to give is named
+    sim, rep = tmp_path / "sim", tmp_path / "rep"
+    assert cli("simulate", "--game", "hk", "--games", "1", "--out", str(sim)).exit_code == 0
+    assert cli("replay", "--game", "hk", str(sim / "logs"), "--out", str(rep)).exit_code == 0
+    assert error_of(cli("summary", str(rep))).endswith("is a hk replay's: give --game hk")
+    assert cli("summary", "--game", "hk", str(rep)).exit_code == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from mjcli import games
-from mjcli.commands import bot_framing_option, bot_timeout_option, game_option
+from mjcli.commands import MAX_SEED, bot_framing_option, bot_timeout_option, game_option
 
 INTRO = "Outside bots (mjai programs): check one before a long run."
 CHECK = (
@@ -22,7 +22,9 @@ def register(app: typer.Typer) -> None:
     def check(
         bot: str = typer.Argument(..., metavar="NAME=COMMAND", help="The bot, as --bot takes it."),
         game: str | None = game_option(),
-        seed: int | None = typer.Option(None, "--seed", help="Seed of the game [default: 0]."),
+        seed: int | None = typer.Option(
+            None, "--seed", min=0, max=MAX_SEED, help="Seed of the game [default: 0]."
+        ),
         length: str | None = typer.Option(None, "--length", help="tonpuu or hanchan [default: tonpuu]."),
         bot_timeout: float | None = bot_timeout_option(),
         bot_framing: str | None = bot_framing_option(),

@@ -46,7 +46,7 @@ def register(app: typer.Typer) -> None:
         seat: list[str] | None = typer.Option(
             None,
             "--seat",
-            help="Riichi: only this seat's decisions (0-3, 0 = the first dealer).",
+            help="Riichi: only these seats' decisions (0-3, 0 = the first dealer; repeat it or give 0,1).",
         ),
         player: list[str] | None = typer.Option(
             None, "--player", help="Riichi: only this player's decisions."

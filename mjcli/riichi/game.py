@@ -816,7 +816,8 @@ def replay(
     shown = parse_hands_shown_names(hands_shown)
     seats = None
     if seat:
-        seats = tuple(sorted({_replay_seat(s) for s in seat}))
+        # repeated, or several in one (--seat 0,1): both ways, as --policy takes its names
+        seats = tuple(sorted({_replay_seat(x) for s in seat for x in str(s).split(",") if x.strip()}))
     inputs = collect_logs(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(records)}")

@@ -25,6 +25,7 @@ policies) is an error, not "0 changed".
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -65,8 +66,23 @@ def scan(path: str | os.PathLike[str] | Sequence[Path]) -> pl.LazyFrame:
         raise UsageError(f"'{shown}' is not a readable Parquet file ({type(exc).__name__})") from None
     missing = [c for c in (*KEY, "policy", "choice", "actual", "agree") if c not in names]
     if missing:
+        game = _replay_game(Path(shown))
+        if game is not None and game != "riichi":  # another game's replay, read as riichi's
+            raise UsageError(f"'{shown}' is a {game} replay's: give --game {game}")
         raise UsageError(f"'{shown}' is not a replay's decisions table (no {', '.join(missing)} column)")
     return lf
+
+
+def _replay_game(table: Path) -> str | None:
+    """The game the ``replay.json`` beside a decisions table (or its parts folder) names, if any."""
+    for folder in (table.parent, table.parent.parent, table):
+        manifest = folder / "replay.json"
+        try:
+            game = json.loads(manifest.read_text(encoding="utf-8")).get("game")
+        except (OSError, ValueError, AttributeError):
+            continue
+        return game if isinstance(game, str) else None
+    return None
 
 
 def decisions_files(path: str | os.PathLike[str]) -> list[Path]:
