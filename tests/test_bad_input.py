@@ -266,7 +266,7 @@ def test_the_cli_never_shows_a_traceback(tmp_path: Path, capsys, monkeypatch) ->
     long_hand = "1" * 300 + "m"
     cases = [
         (["advise", long_hand], 2, "hand '1111"),
-        (["advise", str(tmp_path / "no" / "such.mjlog")], 2, "no such file"),
+        (["advise", str(tmp_path / "no" / "such.mjlog")], 2, "does not exist"),
         (["advise", str(tmp_path)], 2, "is a directory"),
         (["replay", "--game", "doudizhu", str(junk)], 1, "junk.bin:1: not a text file"),
         (["shanten", str(tmp_path)], 2, "unknown suit letter '/'"),

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from mjcli.errors import InvalidHandError, MjcliError, UsageError
+from mjcli.errors import InvalidHandError, MjcliError, UsageError, short_path
 from mjcli.games import Command, GameEntry
 from mjcli.output import emit_json, games_rate, plural, terminal_bar
 from mjcli.riichi.rules import DEFAULT_HANDS_SHOWN
@@ -500,7 +500,7 @@ def _names_log(text: str) -> bool:
     if exists:
         return True
     if "/" in text or os.sep in text or text.lower().endswith(_LOG_SUFFIXES):
-        raise UsageError(f"no such file: '{text}'")
+        raise UsageError(f"log '{short_path(text)}' does not exist")  # as every command says it
     return False
 
 
@@ -716,6 +716,8 @@ def convert(log: str, to: str, output: str | None, as_json: bool) -> int:
 
         games = read_bytes(sys.stdin.buffer.read() if sys.stdin is not None else b"", "stdin")
     else:
+        if not Path(log).exists() and not Path(log).is_symlink():
+            raise UsageError(f"log '{short_path(log)}' does not exist")  # as every command says it
         games = read_log(log)
     for g in games:
         if not g.complete:
