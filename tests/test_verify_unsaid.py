@@ -301,3 +301,24 @@ def test_a_missing_path_named_twice_is_still_a_mistyped_command_line(tmp_path):
     for args in (["verify", gone, gone], ["replay", gone, str(tmp_path / "." / "nope.json")]):
         r = runner.invoke(app, args)
         assert r.exit_code != 0 and "does not exist" in str(r.exception), args
+
+
+def test_tensoul_s_english_yaku_names_are_read():
+    # Mahjong Soul's name_en of its standard yaku, as tensoul writes them into English logs (a hunt
+    # found two English tensoul logs stopping at "unknown yaku name 'Seat Wind'" and "'Kita'")
+    from mjcli.riichi.formats.yaku_names import name_to_canonical
+
+    for name, canonical in {
+        "Half Outside Hand": "chantai",
+        "Fully Outside Hand": "junchan",
+        "Kita": "dora",
+        "Four Little Winds": "shosuushi",
+        "Four Big Winds": "daisuushi",
+        "Eight-time East Staying": "paarenchan",
+        "Single-wait Four Concealed Triplets": "suuankou_tanki",
+        "Thirteen-wait Thirteen Orphans": "daburu_kokushi",
+    }.items():
+        assert name_to_canonical(name) == canonical, name
+    # the winds that say not which: from the winner's seat and the round
+    assert name_to_canonical("Seat Wind", seat_wind=3, round_wind=0) == "seat_wind_north"
+    assert name_to_canonical("Prevalent Wind", seat_wind=3, round_wind=1) == "round_wind_south"

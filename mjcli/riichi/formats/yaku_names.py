@@ -253,6 +253,16 @@ _ALIASES: dict[str, str] = {
     "akadora": "aka_dora",
     "reddora": "aka_dora",
     "redfive": "aka_dora",
+    # Mahjong Soul's English names as tensoul writes them (its data.json, fan name_en), where they
+    # differ from the above (a 2026-12 hunt found English tensoul logs failing on them)
+    "halfoutsidehand": "chantai",
+    "fullyoutsidehand": "junchan",
+    "kita": "dora",  # a North set aside, counted in ドラ as Tenhou does (抜きドラ above)
+    "fourlittlewinds": "shosuushi",
+    "fourbigwinds": "daisuushi",
+    "eight-timeeaststaying": "paarenchan",
+    "single-waitfourconcealedtriplets": "suuankou_tanki",
+    "thirteen-waitthirteenorphans": "daburu_kokushi",
 }
 
 #: Names for a yakuhai that do not say which tile (the reader resolves them from the seat/round).
@@ -261,6 +271,8 @@ _CONTEXT_ALIASES = {
     "自風牌": "seat_wind",
     "役牌場風牌": "round_wind",
     "場風牌": "round_wind",
+    "seatwind": "seat_wind",  # tensoul's English names of the two
+    "prevalentwind": "round_wind",
 }
 _WIND_SUFFIX = ("east", "south", "west", "north")
 
