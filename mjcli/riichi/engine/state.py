@@ -810,9 +810,7 @@ class Round:
         dora, one for each count its tiles allow, fewest first. The indicators are made up to give
         each count (as many as the dora indicators shown, none of a kind whose four copies would
         then be in sight); only the count reaches the score."""
-        held = [0] * 34
-        for t in p.hand:
-            held[_KIND[t]] += 1
+        held = list(p.counts)
         if not tsumo:
             held[_KIND[tile]] += 1
         for m in p.melds:
@@ -866,25 +864,39 @@ class Round:
 
         if log.deltas is None and said is None and log.han is None:
             return first  # nothing recorded to fit
-        tsumo = w.actor == w.target
-        tried = [(w.scored, w.pao, first)]
-        for strict in (True, False):
-            for scored, pao, got in tried:
-                if agrees(scored, got, strict):
-                    w.scored, w.pao = scored, pao
-                    return got
-            if strict:
-                for scored in self._ura_options(self.players[w.actor], w.tile, tsumo, self.win_chankan):
-                    pao = self._pao_for(w.actor, scored)
-                    pao_base = self._pao_base(w, scored) if pao is not None else 0
-                    got = self._win_deltas(
-                        WinPay(w.actor, loser, scored.base, pao, pao_base), honba, sticks, split
-                    )
-                    if agrees(scored, got, True):
-                        w.scored, w.pao = scored, pao
-                        return got
-                    tried.append((scored, pao, got))
+        # the fewest ura that agree with everything recorded, else with the deltas alone
+        tried = []
+        for scored, pao, got in self._ura_candidates(w, loser, honba, sticks, split, first):
+            if agrees(scored, got, True):
+                w.scored, w.pao = scored, pao
+                return got
+            tried.append((scored, pao, got))
+        for scored, pao, got in tried:
+            if agrees(scored, got, False):
+                w.scored, w.pao = scored, pao
+                return got
         return first
+
+    def _ura_candidates(
+        self,
+        w: WinOutcome,
+        loser: int | None,
+        honba: int,
+        sticks: int,
+        split: bool,
+        first: tuple[list[int], int],
+    ) -> Iterator[tuple[ScoredWin, int | None, tuple[list[int], int]]]:
+        """``w`` as scored (no ura dora), then with each count :meth:`_ura_options` allows: the
+        scored hand, its liable seat and its deltas (and value)."""
+        yield w.scored, w.pao, first
+        for scored in self._ura_options(self.players[w.actor], w.tile, w.actor == w.target, self.win_chankan):
+            pao = self._pao_for(w.actor, scored)
+            pao_base = self._pao_base(w, scored) if pao is not None else 0
+            yield (
+                scored,
+                pao,
+                self._win_deltas(WinPay(w.actor, loser, scored.base, pao, pao_base), honba, sticks, split),
+            )
 
     def score_for(
         self, seat: int, tile: int, tsumo: bool, chankan: bool = False, ura: tuple[int, ...] = ()
