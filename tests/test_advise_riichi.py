@@ -283,3 +283,17 @@ def test_a_file_of_several_games_names_the_game(tmp_path):
     assert isinstance(r.exception, UsageError) and "--game-index does not apply to a typed hand" in str(
         r.exception
     )
+
+
+def test_four_plain_fives_still_win():
+    # 12233455556s33z + 4s drawn: 123s 234s 456s 555s and 33z, menzen tsumo. The scorer refuses four
+    # plain 5s under red-five rules (score: "write it as 0s"), and that refusal used to hide the
+    # tsumo: every bot discarded or made a kan from a complete hand.
+    r = advise_hand("12233455556s33z4s")
+    assert r["shanten"] == -1 and r["legal"][0] == "tsumo 4s"
+    assert all(p["action"] == "tsumo" for p in r["policies"])
+    # the same with the red five written: the answer does not depend on it
+    assert advise_hand("12233405556s33z4s")["legal"][0] == "tsumo 4s"
+    # a ron on the fourth plain five (tanyao: 234m 678p 345s 555s 22s)
+    r = advise_hand("234m678p22s34555s", offered="5s", offered_by=2, seat_wind=1, policies="efficiency")
+    assert r["legal"][0] == "ron 5s" and r["policies"][0]["action"] == "ron"

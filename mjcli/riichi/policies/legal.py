@@ -25,9 +25,10 @@ four-riichi limits.
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import product
 
-from mjcli.errors import MjcliError
+from mjcli.errors import InvalidHandError, MjcliError
 from mjcli.riichi.engine.waits import is_complete
 from mjcli.riichi.engine.waits import waits as hand_waits
 from mjcli.riichi.policies.view import Action, PlayerView
@@ -58,9 +59,21 @@ def has_yaku(
         houtei=not tsumo and view.wall_left == 0,
         kita=view.kita[view.seat] if view.kita else 0,
     )
+    rules = rules or _rules_of(view)
     try:
         # only whether it scores: no explanation written (bench_speed: "score one win, engine path")
-        score_hand(concealed, win_tile, view.own_melds, ctx, rules or _rules_of(view), explain=False)
+        score_hand(concealed, win_tile, view.own_melds, ctx, rules, explain=False)
+    except InvalidHandError:
+        # A typed hand (advise) may write all four fives of a suit plain, which the scorer refuses
+        # under red-five rules ("write it as 0s"): that refusal hid the win of a complete hand. A red
+        # five is a dora and never a yaku, so whether the hand scores is the same with them off.
+        if not rules.red_fives:
+            return False
+        try:
+            plain = dataclasses.replace(rules, name=f"{rules.name}+plain-fives", red_fives=False)
+            score_hand(concealed, win_tile, view.own_melds, ctx, plain, explain=False)
+        except MjcliError:
+            return False
     except MjcliError:
         return False
     return True
