@@ -297,3 +297,11 @@ def test_four_plain_fives_still_win():
     # a ron on the fourth plain five (tanyao: 234m 678p 345s 555s 22s)
     r = advise_hand("234m678p22s34555s", offered="5s", offered_by=2, seat_wind=1, policies="efficiency")
     assert r["legal"][0] == "ron 5s" and r["policies"][0]["action"] == "ron"
+
+
+def test_own_riichi_needs_the_tiles_held_before_the_draw_tenpai():
+    # 123m456p789s11z23z is one tile from tenpai: no riichi holds it, although drawing 2z makes the
+    # 14 tiles tenpai after a discard (the check used to count the drawn tile in)
+    with pytest.raises(UsageError, match="cannot be in riichi: the hand is not tenpai"):
+        advise_hand("123m456p789s11z23z2z", riichi_by=[0])
+    assert advise_hand("123m456p789s11z22z3z", riichi_by=[0])["legal"] == ["discard 3z"]

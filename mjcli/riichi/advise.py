@@ -308,7 +308,10 @@ def build_view(
         riichi[s] = True
     if riichi[seat_wind] and any(m.opened for m in melds):
         raise UsageError(f"seat {WIND_LETTERS[seat_wind]} cannot be in riichi with an open meld")
-    if riichi[seat_wind] and HandMath().shanten(counts34(hand)) > 0:
+    # In riichi, the tiles held before the draw are tenpai: the 14 with the drawn tile may be tenpai
+    # one discard later while those 13 are not (123m456p789s11z23z drawing 2z), which no riichi holds.
+    held = hand if offered is not None else hand[:-1]
+    if riichi[seat_wind] and HandMath().shanten(counts34(held)) > 0:
         raise UsageError(
             f"seat {WIND_LETTERS[seat_wind]} cannot be in riichi: the hand is not tenpai "
             "(--riichi-by names the seats in riichi; the player's own seat only with a tenpai hand)"
