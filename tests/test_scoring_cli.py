@@ -90,6 +90,9 @@ def test_json_carries_the_same_facts():
         (["234m456p678s345s99s", "--tsumo", "--rinshan"], "the hand needs a kan"),
         (["123m456p789s55z", "--win", "5z", "--melds", "pon:111z", "--chankan"], "but the hand holds 2"),
         (["123m456p789s234s5p", "--win", "5p", "--chankan"], "but the hand holds 3"),
+        # a red five named as the win of a hand holding that five plain only: it used to be shown as
+        # "win 0s" and scored as the plain one (no aka dora)
+        (["234m345p345s55s678s", "--win", "0s"], "the winning tile 0s is a red five the hand does not hold"),
     ],
 )
 def test_errors_are_one_line_project_errors(args, fragment):
@@ -145,3 +148,12 @@ def test_copies_are_reported_before_the_tile_count():
         read_hand("11111m", None, [])
     with pytest.raises(InvalidHandError, match="red five 0m 2 times"):
         read_hand("00m123p456s789s11z", None, [])
+
+
+def test_a_plain_five_named_as_the_win_of_a_hand_holding_the_red_one_is_the_red_one():
+    # the hand's only 5p is the red one: that is the winning tile (it used to be shown as "win 5p")
+    data = json.loads(run("234m340p345s55s678s", "--win", "5p", "--json").output)
+    assert data["win"] == "0p" and {"id": "aka_dora", "name": "Aka Dora", "han": 1} in data["yaku"]
+    # with both in the hand, the tile named is the one taken
+    assert json.loads(run("234m345p345s05s678s", "--win", "5s", "--json").output)["win"] == "5s"
+    assert json.loads(run("234m345p345s05s678s", "--win", "0s", "--json").output)["win"] == "0s"

@@ -1144,6 +1144,16 @@ def read_win_hand(hand: str, win: str | None, melds: Sequence[Meld]) -> tuple[li
         tiles.append(win_tile)
     elif len(tiles) == full:
         win_tile = parse_tile(win) if win is not None else tiles[-1]
+        if win_tile not in tiles and any(kind(t) == kind(win_tile) for t in tiles):
+            # a five named in the other colour than the hand holds it: the winning tile is the
+            # hand's own (its only copy of the red five, or one of its plain fives), never a red
+            # five that the hand does not hold, which was shown as the win but counted as no dora
+            if is_red(win_tile):
+                raise InvalidHandError(
+                    f"hand '{hand}': the winning tile {tile_name(win_tile)} is a red five the hand does "
+                    f"not hold (it holds {tile_name(kind(win_tile))} plain)"
+                )
+            win_tile = next(t for t in tiles if kind(t) == win_tile)
     else:
         raise InvalidHandError(
             f"hand '{hand}' has {len(tiles)} concealed tiles; with {len(melds)} meld(s) write {full} "
