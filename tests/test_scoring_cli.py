@@ -90,6 +90,10 @@ def test_json_carries_the_same_facts():
         (["234m456p678s345s99s", "--tsumo", "--rinshan"], "the hand needs a kan"),
         (["123m456p789s55z", "--win", "5z", "--melds", "pon:111z", "--chankan"], "but the hand holds 2"),
         (["123m456p789s234s5p", "--win", "5p", "--chankan"], "but the hand holds 3"),
+        (
+            ["234m456p67s55s8s", "--melds", "ankan:1111z", "--tsumo", "--riichi", "--ippatsu", "--rinshan"],
+            "ippatsu with rinshan",
+        ),
         # a red five named as the win of a hand holding that five plain only: it used to be shown as
         # "win 0s" and scored as the plain one (no aka dora)
         (["234m345p345s55s678s", "--win", "0s"], "the winning tile 0s is a red five the hand does not hold"),

@@ -1223,11 +1223,19 @@ def _check_typed_conditions(
 ) -> None:
     """Conditions a typed hand could not have been won under, which the library scores anyway: a
     rinshan with no kan (nor, three-player, a North set aside: the engine scores that replacement
-    as rinshan too), a chankan of a tile the hand holds more of (the robbed kan holds the other three
-    copies). Only here: a log's wins come with the engine's own context."""
+    as rinshan too), a rinshan with ippatsu (the kan ends it), a chankan of a tile the hand holds more
+    of (the robbed kan holds the other three copies). Only here: a log's wins come with the engine's
+    own context."""
     if ctx.rinshan and ctx.tsumo and not ctx.kita and not any(m.is_kan for m in melds):
         raise UsageError(
             "rinshan is a win on a kan's replacement tile: the hand needs a kan (--melds kan:/ankan:/kakan:)"
+        )
+    if ctx.rinshan and ctx.ippatsu:
+        # The kan (or, three-player, the North set aside) ends ippatsu before its replacement is
+        # drawn, as the engine plays it (riichi.wiki "Rinshan kaihou": combines with every standard
+        # yaku "except chiitoitsu, ippatsu, pinfu, chankan, haitei, and houtei"); the library scores both.
+        raise UsageError(
+            "ippatsu with rinshan: the kan (or North set aside) whose replacement tile wins ends the ippatsu"
         )
     if ctx.chankan:
         k = kind(win_tile)
