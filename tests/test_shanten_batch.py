@@ -95,3 +95,18 @@ def test_a_batch_is_analysed_as_each_hand_alone():
             batch = analyse_batch(hands, values, seen, shanten_only)
             alone = [analyse(h, v, seen, shanten_only) for h, v in zip(hands, values, strict=True)]
             assert [r.to_json() for r in batch] == [r.to_json() for r in alone]
+
+
+def test_a_byte_order_mark_is_no_part_of_line_1_with_or_without_json():
+    # a hands file saved by a Windows editor: --json (the byte stream) always dropped the mark, the
+    # table path reported line 1 as "unknown suit letter '\ufeff'" and exited 2
+    import subprocess
+    import sys
+
+    data = b"\xef\xbb\xbf123m456p789s1122z\r\n19m19p19s1234567z\r\n"
+    for extra in ([], ["--json"]):
+        r = subprocess.run(
+            [sys.executable, "-m", "mjcli", "shanten", "-", *extra], input=data, capture_output=True
+        )
+        assert r.returncode == 0 and not r.stderr, r.stderr
+        assert r.stdout.count(b"123m456p789s1122z") == 1 and r.stdout.count(b"19m19p19s1234567z") == 2

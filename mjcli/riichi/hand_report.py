@@ -59,6 +59,8 @@ def read_hands(
     three-player hand (a line holding 2m-8m is bad)."""
     out: list[TypedHand | BadLine] = []
     for number, line in enumerate(lines, start=1):
+        if number == 1:  # a UTF-8 byte-order mark (a Windows editor's) is no part of line 1, as with --json
+            line = line.removeprefix("\ufeff")
         text = line.strip()
         if not text:
             continue
