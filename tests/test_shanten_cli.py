@@ -151,3 +151,19 @@ def test_help_has_an_example():
     )
     assert proc.returncode == 0
     assert "Example: mjcli shanten" in proc.stdout
+
+
+def test_a_red_five_in_the_hand_and_in_seen_is_refused_on_every_path():
+    # one red 5m exists: mjcli.api refused it in both, the command took it (counting by kind only)
+    def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+        cmd = [sys.executable, "-m", "mjcli", "shanten", *args, "--seen", "0m"]
+        return subprocess.run(cmd, input=stdin, capture_output=True, text=True)
+
+    message = "and --seen both hold the red five 0m"
+    r = run("0m123p456s789s1122z")
+    assert r.returncode == 2 and message in r.stderr and not r.stdout
+    lines = "0m123p456s789s1122z\n5m123p456s789s1122z\n"
+    for extra in ([], ["--json"], ["--shanten-only"]):
+        r = run("-", *extra, stdin=lines)
+        assert r.returncode == 2 and message in r.stdout + r.stderr, (extra, r.stdout, r.stderr)
+        assert "5m123p456789s1122z" in r.stdout  # the plain five's line is answered

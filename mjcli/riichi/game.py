@@ -174,11 +174,12 @@ def shanten(
         read_hands,
         render,
     )
-    from mjcli.tiles import NUM_KINDS, check_counts, counts34, parse_tiles, tile_name
+    from mjcli.tiles import NUM_KINDS, check_counts, counts34, is_red, parse_tiles, tile_name
 
     seen_tiles = parse_tiles(seen)
     check_counts(seen_tiles, what=f"--seen '{seen}'")
     seen_counts = counts34(seen_tiles)
+    seen_reds = tuple(t for t in seen_tiles if is_red(t))
     absent = [k for k in SANMA_ABSENT if seen_counts[k]] if sanma else []
     if absent:
         raise InvalidHandError(
@@ -201,9 +202,9 @@ def shanten(
         raise UsageError("'-' (read hands from stdin) cannot be mixed with hands on the command line")
     stdin_bytes = getattr(sys.stdin, "buffer", None)
     if "-" in hands and as_json and stdin_bytes is not None and hasattr(sys.stdout, "buffer"):
-        return _shanten_stream(stdin_bytes, seen_counts, chosen, sanma)
+        return _shanten_stream(stdin_bytes, seen_counts, chosen, sanma, seen_reds)
     if "-" in hands:
-        entries = read_hands(sys.stdin, seen_counts, sanma)
+        entries = read_hands(sys.stdin, seen_counts, sanma, seen_reds)
         if not entries:
             raise UsageError("no hands on standard input (give one hand per line)")
         parsed = [e for e in entries if not isinstance(e, BadLine)]
@@ -222,7 +223,7 @@ def shanten(
         for h in entries:
             if sanma:
                 check_sanma(h)
-            check_seen(h, seen_counts)
+            check_seen(h, seen_counts, seen_reds)
         analysed = iter(
             [
                 analyse(
@@ -251,7 +252,9 @@ def shanten(
     return 2 if bad else 0
 
 
-def _shanten_stream(stdin: Any, seen_counts: list[int], fields: tuple[str, ...], sanma: bool) -> int:
+def _shanten_stream(
+    stdin: Any, seen_counts: list[int], fields: tuple[str, ...], sanma: bool, seen_reds: tuple[int, ...] = ()
+) -> int:
     """``shanten - --json``: every line answered in order, chunk by chunk, as the lines come
     (:mod:`mjcli.riichi.hand_lines`); a bad line is a JSON object with its number; exit 2 at the
     end when a line was bad."""
@@ -270,7 +273,7 @@ def _shanten_stream(stdin: Any, seen_counts: list[int], fields: tuple[str, ...],
             hand = read_hand(text, what=f"hand '{text}'")
             if sanma:
                 check_sanma(hand)
-            check_seen(hand, seen_counts)
+            check_seen(hand, seen_counts, seen_reds)
         except MjcliError as exc:
             return dumps(BadLine(number, text, one_line(str(exc))).to_json()), True
         if not sanma:  # a four-player hand: analysed in the batch with the others
@@ -278,7 +281,7 @@ def _shanten_stream(stdin: Any, seen_counts: list[int], fields: tuple[str, ...],
         result = analyse(hand, shanten_sanma(hand.counts), seen_counts, not analysed, sanma)
         return dumps(select(result.to_json(), fields)), False
 
-    lines = HandLines(seen_counts, fields, answer, sanma)
+    lines = HandLines(seen_counts, fields, answer, sanma, seen_reds)
     sys.stdout.flush()
     write_answers(stdin, sys.stdout.buffer, lines)
     if not lines.entries:

@@ -310,11 +310,15 @@ class HandLines:
         fields: Sequence[str],
         one_line: Callable[[str, int], Any],
         sanma: bool = False,
+        seen_reds: Sequence[int] = (),
     ) -> None:
         import numpy as np
 
         self.np = np
         self.seen = np.array(seen, dtype=np.int64)
+        #: per suit, whether --seen holds its red five (a line holding it too is read one by one,
+        #: where it is refused)
+        self.seen_reds = np.array([r in seen_reds for r in RED_FIVES])
         self.fields = tuple(fields)
         self.one_line = one_line
         self.sanma = sanma  # the numpy draw tables know the four-player tile set only: one by one
@@ -356,6 +360,8 @@ class HandLines:
         plain &= legal[np.minimum(sizes, 63)]
         if self.seen.any():
             plain &= ((counts + self.seen) <= 4).all(axis=1)
+        if self.seen_reds.any():
+            plain &= ~((reds > 0) & self.seen_reds).any(axis=1)
         if self.sanma:
             plain[:] = False
         as_label &= plain  # a line read one by one below is not: its label is made

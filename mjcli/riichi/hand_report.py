@@ -52,11 +52,15 @@ class BadLine:
 
 
 def read_hands(
-    lines: Iterable[str], seen: Sequence[int] | None = None, sanma: bool = False
+    lines: Iterable[str],
+    seen: Sequence[int] | None = None,
+    sanma: bool = False,
+    seen_reds: Sequence[int] = (),
 ) -> list[TypedHand | BadLine]:
     """One entry per non-blank line, in order: the hand, or what is wrong with the line (a bad line
-    never stops the others). ``seen``: counts that each hand must leave room for; ``sanma``: a
-    three-player hand (a line holding 2m-8m is bad)."""
+    never stops the others). ``seen``: counts that each hand must leave room for, ``seen_reds`` the
+    red fives among them (a hand may not hold one too); ``sanma``: a three-player hand (a line
+    holding 2m-8m is bad)."""
     out: list[TypedHand | BadLine] = []
     for number, line in enumerate(lines, start=1):
         if number == 1:  # a UTF-8 byte-order mark (a Windows editor's) is no part of line 1, as with --json
@@ -69,7 +73,7 @@ def read_hands(
             if sanma:
                 check_sanma(hand)
             if seen is not None:
-                check_seen(hand, seen)
+                check_seen(hand, seen, seen_reds)
             out.append(hand)
         except MjcliError as exc:
             out.append(BadLine(number, text, one_line(str(exc))))
@@ -85,12 +89,19 @@ def check_sanma(hand: TypedHand) -> None:
         )
 
 
-def check_seen(hand: TypedHand, seen: Sequence[int]) -> None:
+def check_seen(hand: TypedHand, seen: Sequence[int], seen_reds: Sequence[int] = ()) -> None:
+    """The hand and the seen tiles (``seen`` by kind, ``seen_reds`` the red fives among them) hold
+    no kind more than four times and no red five twice (as ``mjcli.api``'s check of both)."""
     for k in range(NUM_KINDS):
         if hand.counts[k] + seen[k] > 4:
             raise InvalidHandError(
                 f"hand '{hand.label}' and --seen together have {hand.counts[k] + seen[k]} copies of "
                 f"{tile_name(k)} (4 exist)"
+            )
+    for r in seen_reds:
+        if r in hand.tiles:
+            raise InvalidHandError(
+                f"hand '{hand.label}' and --seen both hold the red five {tile_name(r)} (there is one)"
             )
 
 
