@@ -219,6 +219,18 @@ def test_duplicate_line_ups(tmp_path):
         assert record["bids"] == [] and points[0].kind == "lead" and points[0].seat == 0
 
 
+@pytest.mark.parametrize(
+    ("players", "repeated"),
+    [(["zhanpai", "greedy", "greedy"], "greedy"), (["zhanpai", "zhanpai"], "zhanpai")],
+)
+def test_duplicate_refuses_a_name_given_twice(players, repeated):
+    # Before: zhanpai,greedy,greedy played every line-up twice and the comparison said 10 deals
+    # (each listed twice) for 5; zhanpai,zhanpai said 15 deals for 5 (A|AA is all three line-ups).
+    with pytest.raises(UsageError, match=f"'{repeated}' is named twice"):
+        game_specs(players, 5, 2, True, "douzero")
+    assert len(game_specs(players, 5, 2, False, "douzero")) == 5  # at the table a seat each is fine
+
+
 def test_replay_walks_records_and_reports_bad_ones(tmp_path):
     simulate(NAMES, 3, 9, out=tmp_path / "sim")
     lines = (tmp_path / "sim" / "games.jsonl").read_text().splitlines()

@@ -78,6 +78,15 @@ def game_specs(players: list[str], games: int, seed: int, duplicate: bool, kicke
         return specs
     if len(players) < 2:
         raise UsageError("--duplicate compares the first policy with the others: name at least two")
+    # A name given twice would play the same line-ups twice (a game is a pure function of its deal
+    # and line-up) and the comparison, which finds games by line-up, would count each deal twice (or
+    # three times when the first policy is also an opponent: A|AA is every line-up at once).
+    repeated = next((n for i, n in enumerate(players) if n in players[:i]), None)
+    if repeated is not None:
+        raise UsageError(
+            f"--players '{','.join(players)}': '{repeated}' is named twice; --duplicate compares the "
+            "first policy with each other one, so name each once"
+        )
     a = players[0]
     for d in range(games):
         for b in players[1:]:
