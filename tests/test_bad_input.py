@@ -643,3 +643,19 @@ def test_replay_takes_several_seats_in_one_option_and_summary_names_the_game_to_
     assert cli("replay", "--game", "hk", str(sim / "logs"), "--out", str(rep)).exit_code == 0
     assert error_of(cli("summary", str(rep))).endswith("is a hk replay's: give --game hk")
     assert cli("summary", "--game", "hk", str(rep)).exit_code == 0
+
+
+def test_summary_of_a_dou_dizhu_replay_says_that_game_has_none(tmp_path: Path) -> None:
+    # It said "give --game doudizhu", which only answers "doudizhu has no summary command".
+    sim, rep = tmp_path / "sim", tmp_path / "rep"
+    assert cli("simulate", "--game", "doudizhu", "--games", "2", "--out", str(sim)).exit_code == 0
+    assert (
+        cli("replay", "--game", "doudizhu", str(sim), "--policies", "greedy", "--out", str(rep)).exit_code
+        == 0
+    )
+    message = error_of(cli("summary", str(rep)))
+    assert message.endswith(
+        "is a doudizhu replay's, and doudizhu has no summary command: its replay printed the agreement, "
+        "and `mjcli report` on its folder draws it"
+    )
+    assert "give --game" not in message
