@@ -41,6 +41,23 @@ def test_players_not_three_names_is_the_records_error(
     assert r.exit_code == 1
 
 
+def test_a_long_input_in_a_records_error_is_cut(tmp_path: Path, records: list[str]) -> None:
+    # The error lines quoted the whole input: a 3000-card "hand" made a line of 3000 characters.
+    lines = [json.loads(x) for x in records]
+    lines[0]["hands"][0] = "3" * 3000 + "X"
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines) + "{" + "x" * 3000 + "\n")
+    r = runner.invoke(app, ["replay", "--game", "doudizhu", str(path), "--json"])
+    summary = json.loads(r.stdout)
+    assert summary["games"] == 2 and r.exit_code == 1
+    bad_hand, bad_line = sorted(summary["errors"], key=lambda e: not e["error"].startswith("record "))
+    assert bad_hand["error"] == (
+        f"record 1: game 0: cannot read card 'X' in '{'3' * 77}...': use 3456789TJQKA2BR (10 for T, "
+        "B/R for the jokers)"
+    )
+    assert len(bad_line["error"]) < 200, bad_line["error"]
+
+
 PLUGINS = """
 class Raises:
     def decide(self, view, legal):

@@ -21,7 +21,7 @@ from mjcli.doudizhu.cards import format_counts
 from mjcli.doudizhu.engine import BidView
 from mjcli.doudizhu.formats import bid_text, move_text, read_records, walk
 from mjcli.doudizhu.policies import PluginError, get_policy
-from mjcli.errors import LogFormatError, UsageError
+from mjcli.errors import LogFormatError, UsageError, one_line
 from mjcli.inputs import manifest, name_text
 from mjcli.ledger import PartedRun, text_sha256, to_frame, write_table
 from mjcli.plugins import Registry, reopening_options
@@ -119,8 +119,8 @@ def _replay_block(context: tuple[list[str], dict[str, Any]], block: Block) -> Bl
     for i, record in enumerate(records, first):
         try:
             out.append((i, replay_record(file, record, names, built), None))
-        except LogFormatError as exc:
-            out.append((i, [], str(exc)))
+        except LogFormatError as exc:  # one line, a long input in it cut (a 3000-card "hand")
+            out.append((i, [], one_line(str(exc))))
     return out
 
 
@@ -178,7 +178,7 @@ def _blocks(paths: list[Path], errors: list[dict[str, str]]) -> list[Block]:
                     blocks.append((file, first, pending))
                     pending = []
         except LogFormatError as exc:
-            errors.append({"file": file, "error": str(exc)})
+            errors.append({"file": file, "error": one_line(str(exc))})
         if pending:
             blocks.append((file, first, pending))
     return blocks
