@@ -11,7 +11,7 @@ Modules, each with one job:
 - ``planner``: the seed's planner, reproduced with its quirks (``weights="seed"``) or corrected.
 - ``policies``: ``zhanpai`` (the seed's bot), ``greedy`` and ``random``.
 - ``simulate``, ``summary``: games in parallel, WP/ADP summaries, the duplicate comparison.
-- ``records``, ``replay``: JSON-lines game records and the walk through their decision points.
+- ``formats``, ``replay``: JSON-lines game records and the walk through their decision points.
 - ``advise``: the plan of a hand and each policy's move, for ``mjcli advise --game doudizhu``.
 """
 
