@@ -65,6 +65,8 @@ def test_advise_against_a_lead_text():
         (["advise", "--game", "doudizhu", "33333"], InvalidHandError, "5 copies of 3"),
         (["advise", "--game", "doudizhu", "34Z"], NotationError, "'Z' in '34Z'"),
         (["advise", "--game", "doudizhu", "345", "--lead", "3456"], InvalidHandError, "lead '3456'"),
+        # (it said "empty hand ' '", of the lead)
+        (["advise", "--game", "doudizhu", "345", "--lead", " "], InvalidHandError, "lead ' ' holds no card"),
         (["advise", "--game", "doudizhu", "345", "--policies", "bogus"], UsageError, "'bogus'"),
         (["advise", "--game", "chess", "345"], UsageError, "unknown game 'chess'"),
         (["advise", "123m"], InvalidHandError, "hand '123m' has 3 tiles"),

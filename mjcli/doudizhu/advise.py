@@ -17,7 +17,10 @@ from mjcli.plugins import Registry
 
 def parse_lead(text: str, rule: str = "douzero") -> Move:
     kicker = kicker_rule(rule)
-    move = classify_one(parse_hand(text), kicker)
+    counts = parse_hand(text, allow_empty=True)
+    if sum(counts) == 0:  # (parse_hand would call it an "empty hand": the hand is another input)
+        raise InvalidHandError(f"lead {text!r} holds no card: leave --lead out for a free lead")
+    move = classify_one(counts, kicker)
     if move is None:
         raise InvalidHandError(f"lead {text!r} is not a legal combination")
     return as_lead(move, kicker)
