@@ -36,6 +36,15 @@ class UsageError(MjcliError):
     """Options that do not fit together, unknown policy or rule-set names."""
 
 
+class WrongGameError(UsageError):
+    """Input written by another game than the one asked for (``game`` names it): the command layer,
+    which knows every game's commands, may say more than "give --game GAME"."""
+
+    def __init__(self, message: str, game: str) -> None:
+        super().__init__(message)
+        self.game = game
+
+
 class PluginBug(MjcliError):
     """A plugin (a user's policy) raised, or answered with something that is not one of the legal
     choices: Dou Dizhu's and Hong Kong's ``PluginError`` (riichi's is its ``PolicyError``). The command

@@ -8,6 +8,7 @@ import typer
 
 from mjcli import games
 from mjcli.commands import game_option
+from mjcli.errors import UsageError, WrongGameError
 
 INTRO = (
     "Summarise the decisions of an earlier `mjcli replay --out DIR` run: per policy, the agreement "
@@ -25,4 +26,14 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="The summary as one JSON object."),
     ) -> None:
         options = dict(locals())
-        raise typer.Exit(games.run("summary", options.pop("game"), **options))
+        try:
+            status = games.run("summary", options.pop("game"), **options)
+        except WrongGameError as exc:
+            if exc.game in games.GAME_MODULES and "summary" not in games.load_game(exc.game).commands:
+                # "give --game doudizhu" would only lead to "doudizhu has no summary command"
+                raise UsageError(
+                    f"'{path}' is a {exc.game} replay's, and {exc.game} has no summary command: its "
+                    "replay printed the agreement, and `mjcli report` on its folder draws it"
+                ) from None
+            raise
+        raise typer.Exit(status)

@@ -33,7 +33,7 @@ from typing import Any
 
 import polars as pl
 
-from mjcli.errors import UsageError, one_line, short_path
+from mjcli.errors import UsageError, WrongGameError, one_line, short_path
 from mjcli.ledger import CONTENTS, check_not_unfinished, table_source
 from mjcli.output import format_table, plural
 
@@ -68,15 +68,7 @@ def scan(path: str | os.PathLike[str] | Sequence[Path]) -> pl.LazyFrame:
     if missing:
         game = _replay_game(Path(shown))
         if game is not None and game != "riichi":  # another game's replay, read as riichi's
-            from mjcli.games import GAME_MODULES, load_game  # (the game table, only for this message)
-
-            if game in GAME_MODULES and "summary" not in load_game(game).commands:
-                # "give --game doudizhu" would only lead to "doudizhu has no summary command"
-                raise UsageError(
-                    f"'{shown}' is a {game} replay's, and {game} has no summary command: its replay "
-                    "printed the agreement, and `mjcli report` on its folder draws it"
-                )
-            raise UsageError(f"'{shown}' is a {game} replay's: give --game {game}")
+            raise WrongGameError(f"'{shown}' is a {game} replay's: give --game {game}", game)
         raise UsageError(f"'{shown}' is not a replay's decisions table (no {', '.join(missing)} column)")
     return lf
 
