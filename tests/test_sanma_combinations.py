@@ -42,7 +42,8 @@ def test_open_riichi_scored_under_three_player_rules() -> None:
         "123678p567p23455s", "5s", seat="E", tsumo=True, riichi=True, open_riichi=True, kita=1,
         rules="sanma-split",
     )  # fmt: skip
-    assert split.result.payments == {"each": 5800}  # the absent share split: 3 x base each
+    # half the absent North's 3900 each: 3900 + 2000 (1950 rounded up)
+    assert split.result.payments == {"each": 5900}
     # a ron by a player not in riichi: a yakuman, paid by the discarder alone as at four seats
     ron = score_typed(
         "123678p567p23455s", "5s", seat="S", riichi=True, open_riichi=True, rules="tenhou-sanma"

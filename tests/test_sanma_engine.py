@@ -217,8 +217,13 @@ def test_tsumo_son_the_absent_north_does_not_pay():
     assert tsumo_shares(2000, 1, 0, players=3) == [4000, 0, 2000]
     # dealer haneman: 6000 each (X14 round 1)
     assert tsumo_shares(3000, 0, 0, players=3) == [0, 6000, 6000]
-    # split: the North's share halved between the two payers, then rounded up (30 fu 1 han: 240)
-    assert tsumo_shares(240, 1, 0, players=3, split=True) == [600, 0, 400]
+    # split (北家折半): each payer adds half the North's four-player payment, rounded up to 100
+    # (三人麻雀.com "丸どり" method A: a non-dealer's 1000/2000 is paid 1500/2500). 30 fu 1 han, base
+    # 240: North's 300 -> 150 -> 200 each; 30 fu 3 han, base 960: 1000/2000 -> 1500/2500, not the
+    # 1500/2400 of the share halved before rounding (1.5 and 2.5 x 960)
+    assert tsumo_shares(240, 1, 0, players=3, split=True) == [700, 0, 500]
+    assert tsumo_shares(960, 1, 0, players=3, split=True) == [2500, 0, 1500]
+    assert tsumo_shares(960, 0, 0, players=3, split=True) == [0, 3000, 3000]  # 2000 all -> 3000 all
     assert tsumo_shares(2000, 0, 0, players=3, split=True) == [0, 6000, 6000]
     # honba: 200 a ron, 100 from each payer of a tsumo
     d, _ = win_deltas(WinPay(1, 0, 2000), 0, 2, 1, 3, honba_ron=200, honba_tsumo=100)

@@ -117,8 +117,8 @@ def test_score_sanma_with_norths_set_aside() -> None:
             "--json",
         ],
     )
-    # 1 han 40 fu, base 320: 2.5 x 320 = 800 and 1.5 x 320 = 480 -> 500 (tsumo-son: 700 and 400)
-    assert json.loads(split.stdout)["payments"] == {"dealer": 800, "non_dealer": 500}
+    # 1 han 40 fu, base 320: 700 and 400 (tsumo-son), each + half North's 400 = 900 and 600
+    assert json.loads(split.stdout)["payments"] == {"dealer": 900, "non_dealer": 600}
 
 
 def test_score_sanma_errors() -> None:

@@ -83,7 +83,7 @@ def test_settle_is_payments_for(
 
 
 def test_payer_table_holds_every_win() -> None:
-    assert len(_PAYERS) == 16
+    assert len(_PAYERS) == 8
 
 
 def test_group_texts_are_to_mpsz() -> None:

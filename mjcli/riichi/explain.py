@@ -7,7 +7,14 @@ from collections.abc import Sequence
 
 from mjcli.melds import Meld
 from mjcli.riichi.rules import Rules
-from mjcli.riichi.scoring import ScoreResult, WinContext, hand_label, payment_shares, round_up_100
+from mjcli.riichi.scoring import (
+    ScoreResult,
+    WinContext,
+    absent_half,
+    hand_label,
+    payment_shares,
+    round_up_100,
+)
 from mjcli.tiles import tile_name
 
 WIND_NAMES = ("East", "South", "West", "North")
@@ -39,14 +46,16 @@ def describe_payments(result: ScoreResult, rules: Rules) -> list[tuple[str, str,
         "non_dealer": "the other non-dealer" if three else "each non-dealer",
     }
     per_honba = rules.honba_points if not result.tsumo else rules.honba_tsumo_points
-    split = three and rules.absent_share == "split"
-    for role, mult in payment_shares(result.dealer, result.tsumo, split).items():
-        raw = int(mult * 2) * result.base_points // 2
-        shown = int(mult) if mult == int(mult) else mult
-        text = f"{shown} x {result.base_points} = {raw}"
+    split = three and rules.absent_share == "split" and result.tsumo
+    for role, mult in payment_shares(result.dealer, result.tsumo).items():
+        raw = int(mult) * result.base_points
+        text = f"{int(mult)} x {result.base_points} = {raw}"
         rounded = round_up_100(raw)
         if rounded != raw:
             text += f" -> {rounded}"
+        if split:
+            north = round_up_100(result.base_points * (2 if result.dealer else 1))
+            text += f" + {absent_half(result.base_points, result.dealer)} (half North's {north})"
         if result.honba:
             text += f" + {result.honba} honba x {per_honba}"
         out.append((names[role], text, result.payments[role]))
@@ -97,7 +106,9 @@ def explain(
     out.append(f"payments ({role} {how})")
     if rules.players == 3 and ctx.tsumo:
         if rules.absent_share == "split":
-            out.append("  (three players: the absent North's share is split between the two payers)")
+            out.append(
+                "  (three players: each payer adds half the absent North's payment, rounded up to 100)"
+            )
         else:
             out.append("  (three players: the absent North's share is not paid, tsumo-son)")
     lines = describe_payments(result, rules)

@@ -112,8 +112,8 @@ class Rules:
     honba_tsumo_points: int = 100
     # What the noten players pay in all at an exhaustive draw (Tenhou: 3000; three-player 2000).
     noten_payment: int = 3000
-    # Three-player tsumo: the absent North seat's share is "lost" (tsumo-son, Tenhou) or "split"
-    # evenly between the two payers (each share before rounding up to 100).
+    # Three-player tsumo: the absent North seat's share is "lost" (tsumo-son, Tenhou) or "split":
+    # each payer adds half North's four-player payment (mjcli.riichi.scoring.absent_half).
     absent_share: str = "lost"
     # A riichi costs one 1000-point stick; a player needs at least this many points to declare it.
     riichi_stick: int = 1000

@@ -217,15 +217,22 @@ def base_points(han: int, fu: int, rules: Rules, yakuman: int = 0) -> tuple[int,
     return base, None
 
 
-def payment_shares(dealer: bool, tsumo: bool, split: bool = False) -> dict[str, float]:
-    """Multiples of the base points each payer role owes (before rounding). ``split``: three-player
-    with the absent North's share (2 x base from a dealer's tsumo, 1 x base from a non-dealer's)
-    split evenly between the two payers."""
+def payment_shares(dealer: bool, tsumo: bool) -> dict[str, float]:
+    """Multiples of the base points each payer role owes (before rounding), as at a four-player
+    table; three-player ``absent_share="split"`` adds :func:`absent_half` to each share of a tsumo."""
     if not tsumo:
         return {"discarder": 6 if dealer else 4}
-    if split:
-        return {"each": 3} if dealer else {"dealer": 2.5, "non_dealer": 1.5}
     return {"each": 2} if dealer else {"dealer": 2, "non_dealer": 1}
+
+
+def absent_half(base: int, dealer: bool) -> int:
+    """What each of the two payers of a three-player tsumo adds under ``absent_share="split"``
+    (北家折半): half of what the absent North would pay at a four-player table (2 x base from a
+    dealer's tsumo, 1 x base from a non-dealer's, rounded up to 100 like any payment), rounded up to
+    100 (a half ending in 50 goes up, as it would rounded to the nearest 100 too). Source: 三人麻雀.com,
+    "丸どり" method A ("北家分の支払いのみを折半"): a non-dealer's 1000/2000 is paid 1500/2500; the
+    share halved before rounding gave 1500/2400."""
+    return round_up_100(round_up_100(base * (2 if dealer else 1)) // 2)
 
 
 def payments_for(
@@ -239,10 +246,10 @@ def payments_for(
     else:
         bonus = (rules.honba_points if not tsumo else rules.honba_tsumo_points) * honba
         split = rules.players == 3 and rules.absent_share == "split"
-    # base points are multiples of 10, so half a base (a split share) is a whole number
+    extra = absent_half(base, dealer) if split and tsumo else 0
     return {
-        role: round_up_100(int(mult * 2) * base // 2) + bonus
-        for role, mult in payment_shares(dealer, tsumo, split).items()
+        role: round_up_100(int(mult * base)) + extra + bonus
+        for role, mult in payment_shares(dealer, tsumo).items()
     }
 
 
@@ -262,37 +269,35 @@ def settle(
     players = rules.players
     if tsumo:
         bonus = rules.honba_tsumo_points * honba
-        split = players == 3 and rules.absent_share == "split"
+        extra = absent_half(base, dealer) if players == 3 and rules.absent_share == "split" else 0
     else:
         bonus = rules.honba_points * honba
-        split = False  # a ron has one payer: nothing to split
-    roles = _PAYERS.get((dealer, tsumo, split, players))
+        extra = 0  # a ron has one payer: nothing to split
+    roles = _PAYERS.get((dealer, tsumo, players))
     if roles is None:
-        roles = _payer_roles(dealer, tsumo, split, players)
+        roles = _payer_roles(dealer, tsumo, players)
     paid: dict[str, int] = {}
     hand_value = total = 0
-    for role, twice, payers in roles:
-        plain = -(-(twice * base // 2) // 100) * 100  # round_up_100
+    for role, mult, payers in roles:
+        plain = -(-(mult * base) // 100) * 100 + extra  # round_up_100
         paid[role] = plain + bonus
         hand_value += plain * payers
         total += (plain + bonus) * payers
     return paid, hand_value, total + rules.riichi_stick * sticks
 
 
-def _payer_roles(dealer: bool, tsumo: bool, split: bool, players: int) -> tuple[tuple[str, int, int], ...]:
-    """(role, twice its multiple of the base, how many pay it), in :func:`payment_shares`' order."""
+def _payer_roles(dealer: bool, tsumo: bool, players: int) -> tuple[tuple[str, int, int], ...]:
+    """(role, its multiple of the base, how many pay it), in :func:`payment_shares`' order."""
     return tuple(
-        (role, int(mult * 2), payers_count(role, players))
-        for role, mult in payment_shares(dealer, tsumo, split).items()
+        (role, int(mult), payers_count(role, players)) for role, mult in payment_shares(dealer, tsumo).items()
     )
 
 
 #: :func:`_payer_roles` of every win of three and four players (constant data)
 _PAYERS = {
-    (dealer, tsumo, split, players): _payer_roles(dealer, tsumo, split, players)
+    (dealer, tsumo, players): _payer_roles(dealer, tsumo, players)
     for dealer in (False, True)
     for tsumo in (False, True)
-    for split in (False, True)
     for players in (3, 4)
 }
 

@@ -9,7 +9,7 @@ Conservation (tested): the deltas of a settlement sum to 1000 x the riichi stick
 a draw's deltas sum to zero.
 
 Three players: a tsumo is paid by the two others (the absent North seat's share is lost, Tenhou's
-tsumo-son, or split evenly between them with ``split``); the honba and the noten payments are
+tsumo-son, or half of it added to each payer's with ``split``); the honba and the noten payments are
 arguments (Tenhou's three-player table: 200 per honba on a ron, 100 from each payer on a tsumo,
 2000 in all at an exhaustive draw).
 """
@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from mjcli.riichi.scoring import absent_half
 
 MANGAN_BASE = 2000
 HONBA_RON = 300  # per honba, paid by the discarder on a ron
@@ -37,16 +39,13 @@ def ron_value(base: int, dealer: bool) -> int:
 
 def tsumo_shares(base: int, winner: int, dealer: int, players: int = 4, split: bool = False) -> list[int]:
     """What each seat pays on a tsumo (0 for the winner), before honba. ``split`` (three players):
-    the absent North's share (2 x base from a dealer's tsumo, else 1 x base) is split evenly
-    between the two payers before rounding."""
+    each payer adds half the absent North's payment (:func:`mjcli.riichi.scoring.absent_half`)."""
+    extra = absent_half(base, winner == dealer) if split else 0
     pay = [0] * players
     for s in range(players):
         if s == winner:
             continue
-        halves = 4 if (winner == dealer or s == dealer) else 2  # the share, in half bases
-        if split:
-            halves += 2 if winner == dealer else 1
-        pay[s] = ceil100(base * halves // 2)
+        pay[s] = ceil100(base * (2 if (winner == dealer or s == dealer) else 1)) + extra
     return pay
 
 
