@@ -231,7 +231,9 @@ def absent_half(base: int, dealer: bool) -> int:
     dealer's tsumo, 1 x base from a non-dealer's, rounded up to 100 like any payment), rounded up to
     100 (a half ending in 50 goes up, as it would rounded to the nearest 100 too). Source: 三人麻雀.com,
     "丸どり" method A ("北家分の支払いのみを折半"): a non-dealer's 1000/2000 is paid 1500/2500; the
-    share halved before rounding gave 1500/2400."""
+    share halved before rounding gave 1500/2400. A dealer's tsumo is split the same way (2000 all ->
+    3000 all, a mangan's 4000 all -> 6000 all); that page's 丸どり instead halves the dealer's ron
+    value (5800 -> 2900 all), which differs from this by the rounding only."""
     return round_up_100(round_up_100(base * (2 if dealer else 1)) // 2)
 
 
