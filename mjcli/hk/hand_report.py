@@ -127,11 +127,12 @@ def read_hand(text: str, jokers: bool) -> tuple[list[int], int]:
 
 
 def _improving(
-    counts: list[int], jokers: int, melds: int, seen: Sequence[int], base: int
+    counts: list[int], jokers: int, melds: int, unseen: Sequence[int], base: int
 ) -> tuple[int, list[int]]:
+    """The kinds that lower ``counts``' shanten below ``base``, and their copies in ``unseen``."""
     tiles, total = [], 0
     for k in range(NUM_KINDS):
-        left = 4 - counts[k] - seen[k]
+        left = unseen[k]
         if left <= 0:
             continue
         counts[k] += 1
@@ -159,18 +160,22 @@ def analyse(
     result = ShantenResult(counts_text(counts, j), size, value)
     if shanten_only:
         return result
+    # the copies still to be drawn are counted against the hand as given: for 14 tiles, the one
+    # discarded lies in the river and is no copy left (README "four copies less those in the
+    # hand", as riichi's table counts: 11m234p567p789s567z, discard 2p, 2p has 3 left, not 4)
+    unseen = [4 - counts[k] - seen[k] for k in range(NUM_KINDS)]
     if size % 3 == 1:
-        result.ukeire, result.tiles = _improving(counts, j, melds, seen, value)
+        result.ukeire, result.tiles = _improving(counts, j, melds, unseen, value)
         return result
     rows = []
     for k in [k for k in range(NUM_KINDS) if counts[k]] + ([JOKER] if j else []):
         if k == JOKER:
             after = shanten(counts, j - 1, melds)
-            total, tiles = _improving(counts, j - 1, melds, seen, after)
+            total, tiles = _improving(counts, j - 1, melds, unseen, after)
         else:
             counts[k] -= 1
             after = shanten(counts, j, melds)
-            total, tiles = _improving(counts, j, melds, seen, after)
+            total, tiles = _improving(counts, j, melds, unseen, after)
             counts[k] += 1
         rows.append({"tile": tile_text(k), "shanten": after, "ukeire": total, "tiles": to_mpsz(tiles)})
     rows.sort(key=lambda r: (r["shanten"], -r["ukeire"]))  # type: ignore[operator]
