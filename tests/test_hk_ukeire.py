@@ -32,3 +32,22 @@ def test_the_discarded_tile_is_no_copy_left() -> None:
     riichi = _discards("shanten", hand)
     assert hk["2p"] == (21, "1m258p567z")
     assert hk["2p"] == riichi["2p"] and hk["7p"] == riichi["7p"] and hk["5z"] == riichi["5z"]
+
+
+def test_a_red_joker_is_an_improving_tile() -> None:
+    """A joker stands for any tile (Red design point 2), so it is drawn as an improvement like
+    the tiles it can be: 1111mJ23p456789s waits on 1p, 4p and a joker (3 left of the 4, fewer
+    with jokers seen)."""
+    result = run("shanten", "--game", "red", "1111mJ23p456s789s", "--json")
+    data = json.loads(result.stdout)
+    assert (data["ukeire"], data["tiles"]) == (11, "14pJ")
+    result = run("shanten", "--game", "red", "1111mJ23p456s789s", "--seen", "JJ", "--json")
+    assert json.loads(result.stdout)["ukeire"] == 9
+    # every joker held: none left to draw
+    result = run("shanten", "--game", "red", "JJJJ123p456s789s", "--json")
+    assert "J" not in json.loads(result.stdout)["tiles"]
+    # a 14-tile hand: each discard's row counts the jokers left too
+    rows = _discards("shanten", "--game", "red", "123m456pJ789s55z1z3z")
+    assert rows["3z"] == (8, "15zJ")
+    # Hong Kong has no jokers to draw
+    assert "J" not in _discards("shanten", "--game", "hk", "123m456p789s55z1z3z2s")["3z"][1]

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from mjcli.errors import InvalidHandError
-from mjcli.hk.notation import JOKER, RED_JOKERS, counts_text, parse_hand, tile_text
+from mjcli.hk.notation import JOKER, RED_JOKERS, counts_text, hand_text, parse_hand, tile_text
 from mjcli.hk.rules import base_points
 from mjcli.hk.scoring import WIND_NAMES, TypedHand
 from mjcli.hk.shape import shanten
@@ -107,7 +107,7 @@ class ShantenResult:
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"hand": self.label, "size": self.size, "shanten": self.shanten}
         if self.size % 3 == 1:
-            out.update({"ukeire": self.ukeire, "tiles": to_mpsz(self.tiles)})
+            out.update({"ukeire": self.ukeire, "tiles": hand_text(self.tiles)})
         else:
             out["discards"] = self.discards
         return out
@@ -127,9 +127,10 @@ def read_hand(text: str, jokers: bool) -> tuple[list[int], int]:
 
 
 def _improving(
-    counts: list[int], jokers: int, melds: int, unseen: Sequence[int], base: int
+    counts: list[int], jokers: int, melds: int, unseen: Sequence[int], base: int, jokers_left: int = 0
 ) -> tuple[int, list[int]]:
-    """The kinds that lower ``counts``' shanten below ``base``, and their copies in ``unseen``."""
+    """The tiles that lower ``counts``' shanten below ``base`` (kinds, and :data:`JOKER` when a
+    Red joker is still to be drawn: ``jokers_left``), and their copies still to be drawn."""
     tiles, total = [], 0
     for k in range(NUM_KINDS):
         left = unseen[k]
@@ -140,6 +141,11 @@ def _improving(
             tiles.append(k)
             total += left
         counts[k] -= 1
+    # a joker drawn stands for any tile (the Red design, mjcli/hk/rules.py point 2), so it improves
+    # any hand another tile improves: it is one of the improving tiles while one is left to draw
+    if jokers_left > 0 and shanten(counts, jokers + 1, melds) < base:
+        tiles.append(JOKER)
+        total += jokers_left
     return total, tiles
 
 
@@ -164,20 +170,21 @@ def analyse(
     # discarded lies in the river and is no copy left (README "four copies less those in the
     # hand", as riichi's table counts: 11m234p567p789s567z, discard 2p, 2p has 3 left, not 4)
     unseen = [4 - counts[k] - seen[k] for k in range(NUM_KINDS)]
+    jokers_left = RED_JOKERS - j - seen_jokers if jokers else 0
     if size % 3 == 1:
-        result.ukeire, result.tiles = _improving(counts, j, melds, unseen, value)
+        result.ukeire, result.tiles = _improving(counts, j, melds, unseen, value, jokers_left)
         return result
     rows = []
     for k in [k for k in range(NUM_KINDS) if counts[k]] + ([JOKER] if j else []):
         if k == JOKER:
             after = shanten(counts, j - 1, melds)
-            total, tiles = _improving(counts, j - 1, melds, unseen, after)
+            total, tiles = _improving(counts, j - 1, melds, unseen, after, jokers_left)
         else:
             counts[k] -= 1
             after = shanten(counts, j, melds)
-            total, tiles = _improving(counts, j, melds, unseen, after)
+            total, tiles = _improving(counts, j, melds, unseen, after, jokers_left)
             counts[k] += 1
-        rows.append({"tile": tile_text(k), "shanten": after, "ukeire": total, "tiles": to_mpsz(tiles)})
+        rows.append({"tile": tile_text(k), "shanten": after, "ukeire": total, "tiles": hand_text(tiles)})
     rows.sort(key=lambda r: (r["shanten"], -r["ukeire"]))  # type: ignore[operator]
     result.discards = rows
     return result
@@ -190,7 +197,7 @@ def shanten_text(results: Sequence[ShantenResult], shanten_only: bool) -> str:
         if shanten_only:
             blocks.append(format_table(["hand", "shanten"], [[r.label, r.shanten] for r in short], "lr"))
         else:
-            rows = [[r.label, r.shanten, r.ukeire, to_mpsz(r.tiles)] for r in short]
+            rows = [[r.label, r.shanten, r.ukeire, hand_text(r.tiles)] for r in short]
             blocks.append(format_table(["hand", "shanten", "ukeire", "tiles"], rows, "lrrl"))
     for r in results:
         if shanten_only or r.size % 3 == 1:
