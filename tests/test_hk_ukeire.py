@@ -51,3 +51,23 @@ def test_a_red_joker_is_an_improving_tile() -> None:
     assert rows["3z"] == (8, "15zJ")
     # Hong Kong has no jokers to draw
     assert "J" not in _discards("shanten", "--game", "hk", "123m456p789s55z1z3z2s")["3z"][1]
+
+
+def _advise_rows(*args: str) -> dict[str, tuple[int, str]]:
+    result = run("advise", *args, "--policy", "hk-pm0", "--json")
+    assert result.exit_code == 0, result.output
+    return {d["tile"]: (d["ukeire"], d["tiles"]) for d in json.loads(result.stdout)["discards"]}
+
+
+def test_advise_counts_seen_and_melded_tiles_as_gone() -> None:
+    """advise's discard table is shanten's: --seen and the hand's own melds are no copies left
+    (it counted four of every kind whatever was seen or melded)."""
+    hand = "123m456m789m12p55z7z"
+    assert _advise_rows("--game", "hk", hand, "--seen", "333p")["7z"] == (1, "3p")
+    shanten = _discards("shanten", "--game", "hk", hand, "--seen", "333p")
+    assert _advise_rows("--game", "hk", hand, "--seen", "333p") == shanten
+    # the same hand with a pung of 3p melded: one 3p is left
+    assert _advise_rows("--game", "hk", "456789m12p55z7z", "--melds", "pon:333p")["7z"] == (1, "3p")
+    # Red: a joker seen is one fewer to draw; the discarded joker itself is gone too
+    rows = _advise_rows("--game", "red", "1111mJ23p456s789s5z", "--seen", "J")
+    assert rows["J"] == (13, "14p5zJ")

@@ -146,7 +146,10 @@ def advise_hand(
         )
     typed = counts_text(view.hand, view.jokers)
     codes = parse_hand(hand, jokers=rules.red, max_jokers=rules.jokers)
-    report = analyse(hand_text(codes), rules.red, [0] * NUM_KINDS, False)
+    # the discard table's copies left are the unseen ones, as `shanten --seen` counts them: less
+    # the tiles of --seen and of the hand's own melds (view.visible holds both), and the jokers seen
+    seen_jokers = parse_hand(table.get("seen") or "", jokers=rules.red, max_jokers=rules.jokers).count(JOKER)
+    report = analyse(hand_text(codes), rules.red, view.visible, False, seen_jokers)
     return {
         "hand": typed,
         "drawn": tile_text(view.drawn) if view.drawn is not None else None,
