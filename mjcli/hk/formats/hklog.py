@@ -68,6 +68,27 @@ def write_game(game: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _riichi_log(text: str) -> str | None:
+    """What riichi log ``text`` looks like, by the marks of its formats (the riichi readers are another
+    game's code): Tenhou's mjlog XML, a tenhou.net/6 object with a ``log``, mjai's JSON lines of
+    events with a ``type``; None for anything else."""
+    head = text.lstrip("\ufeff \t\r\n")
+    if head.startswith("<") and "<mjloggm" in head[:4096]:
+        return "a Tenhou mjlog (riichi)"
+    try:
+        first = json.loads(head.split("\n", 1)[0])
+    except json.JSONDecodeError:
+        try:
+            first = json.loads(head)
+        except json.JSONDecodeError:
+            return None
+    if isinstance(first, dict) and "log" in first:
+        return "a tenhou.net/6 log (riichi)"
+    if isinstance(first, dict) and isinstance(first.get("type"), str):
+        return "an mjai log (riichi)"
+    return None
+
+
 def read_game(path: str | os.PathLike[str]) -> dict[str, Any]:
     """One game log; :class:`LogFormatError` naming the file when it is not one."""
     p = Path(path)
@@ -78,11 +99,17 @@ def read_game(path: str | os.PathLike[str]) -> dict[str, Any]:
         raise LogFormatError(f"'{shown}' is not a text file (a log is UTF-8 JSON)") from None
     except OSError as exc:
         raise LogFormatError(f"cannot read '{shown}': {exc.strerror or exc}") from None
+    bad: json.JSONDecodeError | None = None
     try:
         game = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise LogFormatError(f"'{shown}' is not JSON ({exc.msg}, line {exc.lineno})") from None
+        game, bad = None, exc
     if not isinstance(game, dict) or game.get("format") != FORMAT:
+        other = _riichi_log(text)
+        if other:
+            raise LogFormatError(f"'{shown}' is {other}, not a Hong Kong game log: leave out --game")
+        if bad is not None:
+            raise LogFormatError(f"'{shown}' is not JSON ({bad.msg}, line {bad.lineno})")
         raise LogFormatError(f'\'{shown}\' is not a Hong Kong game log (no "format": "{FORMAT}")')
     if game.get("version") != VERSION:
         raise LogFormatError(f"'{shown}': log version {game.get('version')!r} (this mjcli reads {VERSION})")

@@ -46,6 +46,9 @@ def detect_format(data: bytes, name: str = "<log>") -> str:
             # some Tenhou-log converters' own formats) is not mjai
             if lines and isinstance(obj.get("type"), str):
                 return MJAI
+        other = _other_game(obj)
+        if other is not None:
+            raise LogFormatError(f"{name}: {other}, not a riichi log")
         typed = isinstance(obj, dict) and "type" in obj
         why = "no event 'type' as text, one per line" if typed else "no 'type'"
         raise LogFormatError(f"{name}: JSON that is neither tenhou.net/6 (no 'log') nor mjai ({why})")
@@ -58,3 +61,18 @@ def _is_majiang(obj: dict) -> bool:
     log = obj.get("log")
     first = log[0] if isinstance(log, list) and log else None
     return isinstance(first, list) and bool(first) and isinstance(first[0], dict) and "qipai" in first[0]
+
+
+def _other_game(obj: object) -> str | None:
+    """What another game's file that mjcli writes is, by the marks its writer puts in it (read as
+    text: the riichi readers know no other game's code): a Hong Kong or Red game log
+    (``"format": "mjcli-hk-log"``, its ``game``) or a Dou Dizhu game record (a deal of ``hands``
+    with a ``kitty``), with what reads it."""
+    if not isinstance(obj, dict):
+        return None
+    if obj.get("format") == "mjcli-hk-log":
+        game = obj.get("game") if obj.get("game") in ("hk", "red") else "hk"
+        return f"a {'Red' if game == 'red' else 'Hong Kong'} mahjong game log (give --game {game})"
+    if "kitty" in obj and "hands" in obj:
+        return "a Dou Dizhu game record (`mjcli replay --game doudizhu` reads it)"
+    return None
