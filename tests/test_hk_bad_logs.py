@@ -49,6 +49,16 @@ CASES = [
     ("a faan null", _set(("rules", "faan"), {"all_pungs": None}), 'faan of "all_pungs" is null'),
     ("the final a list", _set(("final",), [1]), '"final" is [1], not an object'),
     ("the players a number", _set(("players",), 5), '"players" is not a list of 4 names'),
+    # numbers out of range, said in the log's own keys (it named the command line's --min-faan), and
+    # a cap or faan whose 2^faan points would not end
+    ("a minimum above the cap", _set(("rules", "min_faan"), 30), '"min_faan" is 30, not 0 to the cap (13)'),
+    ("a cap past any table", _set(("rules", "cap"), 10**6), '"cap" is 1000000, not 1 to 64'),
+    ("no hands allowed", _set(("rules", "max_hands"), -1), '"max_hands" is -1, not a number of hands'),
+    (
+        "an item's faan huge",
+        _set(("rules", "faan"), {"all_pungs": 10**9}),
+        'faan of "all_pungs" is 1000000000',
+    ),
 ]
 
 

@@ -75,6 +75,10 @@ def decision_kind(state: HandState, legal: list[Move]) -> str:
 
 
 #: the JSON type of every field of the log's rules (HKRules.from_dict takes what it is given)
+#: the most faan a log's rules may give a cap or an item: past every table's (13, or 10 or 8 in some
+#: clubs), far short of a number whose 2^faan points would take long to compute
+MAX_LOG_FAAN = 64
+
 _RULE_TYPES: dict[str, type] = {
     "name": str,
     "min_faan": int,
@@ -111,6 +115,21 @@ def rules_of(game: dict[str, Any]) -> HKRules:
             raise LogFormatError(
                 f'the log\'s rules: the faan of "{item}" is {value_text(faan)}, not a number'
             )
+    # the numbers only a log sets (cap, max_hands) and min_faan, said in the log's own keys: the rule
+    # set's own check names the command line's --min-faan, which a log's reader never gave; a cap or
+    # an item's faan far past any table (2^faan points) would make the arithmetic run without end
+    defaults = HKRules()
+    cap = data.get("cap", defaults.cap)
+    if not 1 <= cap <= MAX_LOG_FAAN:
+        raise LogFormatError(f'the log\'s rules: "cap" is {cap}, not 1 to {MAX_LOG_FAAN}')
+    min_faan = data.get("min_faan", defaults.min_faan)
+    if not 0 <= min_faan <= cap:
+        raise LogFormatError(f'the log\'s rules: "min_faan" is {min_faan}, not 0 to the cap ({cap})')
+    if data.get("max_hands", defaults.max_hands) < 1:
+        raise LogFormatError(f'the log\'s rules: "max_hands" is {data["max_hands"]}, not a number of hands')
+    for item, faan in data.get("faan", {}).items():
+        if not 0 <= faan <= MAX_LOG_FAAN:
+            raise LogFormatError(f'the log\'s rules: the faan of "{item}" is {faan}, not 0 to {MAX_LOG_FAAN}')
     try:
         return HKRules.from_dict(data)
     except (MjcliError, TypeError, ValueError) as exc:
