@@ -262,6 +262,7 @@ def test_replay_walks_records_and_reports_bad_ones(tmp_path):
         "reason",
         "lead",
         "role",
+        "kicker",
     ]
     assert set(frame["kind"].unique()) == {"bid", "lead", "follow"}
     # Each record's own players agree with themselves: replaying greedy's seats with greedy agrees.
@@ -315,3 +316,47 @@ def test_walk_rejects_an_out_of_turn_play():
     record["plays"][0][0] = (record["plays"][0][0] + 1) % 3
     with pytest.raises(LogFormatError, match="expected seat"):
         list(walk(record))
+
+
+def test_the_report_s_advise_commands_carry_the_records_kicker_rule(tmp_path):
+    """A replay of --kicker rlcard records names the rule in its rows, and the report's advise
+    commands give it: advise reads a lead by the rule (its default is DouZero's), so without it a
+    command could show another position than the row's."""
+    import html as html_lib
+    import re
+    import shlex
+
+    from typer.testing import CliRunner
+
+    from mjcli.cli import app
+
+    runner = CliRunner()
+    sim, rep, page = tmp_path / "sim", tmp_path / "rep", tmp_path / "page.html"
+    made = runner.invoke(
+        app, ["simulate", "--game", "doudizhu", "--kicker", "rlcard", "--games", "6", "--out", str(sim)]
+    )
+    assert made.exit_code == 0, made.output
+    replayed = runner.invoke(
+        app,
+        [
+            "replay",
+            "--game",
+            "doudizhu",
+            str(sim / "games.jsonl"),
+            "--policies",
+            "greedy,random",
+            "--out",
+            str(rep),
+        ],
+    )
+    assert replayed.exit_code == 0, replayed.output
+    assert set(pl.read_parquet(rep / "decisions.parquet")["kicker"].unique()) == {"rlcard"}
+    assert runner.invoke(app, ["report", str(rep), "-o", str(page)]).exit_code == 0
+    commands = [
+        html_lib.unescape(c)
+        for c in re.findall(r'<code class="cmd">([^<]*)</code>', page.read_text(encoding="utf-8"))
+        if c.startswith("mjcli advise")
+    ]
+    assert commands and all("--kicker rlcard" in c for c in commands)
+    shown = runner.invoke(app, [*shlex.split(commands[0])[1:], "--json"])
+    assert shown.exit_code == 0, shown.output

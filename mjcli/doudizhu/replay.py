@@ -49,6 +49,7 @@ DECISIONS_SCHEMA = {
     "reason": str,
     "lead": str,
     "role": str,
+    "kicker": str,
 }
 
 
@@ -62,6 +63,8 @@ def replay_record(
     rows: list[dict[str, Any]] = []
     game_id = str(record.get("game", record.get("seed", "")))
     players = record.get("players", ["?"] * 3)
+    # the record's kicker rule (walk checks it is a name), for `mjcli advise --kicker` in the report
+    kicker = str((record.get("rules") or {}).get("kicker", "douzero"))
     for point in walk(record):
         if isinstance(point.view, BidView):
             lead, role = None, None
@@ -98,6 +101,7 @@ def replay_record(
                     "reason": reason,
                     "lead": lead,
                     "role": role,
+                    "kicker": kicker,
                 }
             )
     return rows

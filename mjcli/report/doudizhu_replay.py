@@ -45,7 +45,8 @@ def scan(folder: Path) -> pl.LazyFrame:
     if missing:
         raise UsageError(f"'{path}' is not a Dou Dizhu replay's decisions (no {', '.join(missing)} column)")
     lf = pl.scan_parquet(parts if isinstance(source, list) and source else path)
-    for extra in ("lead", "role"):  # written since mjcli report: an older output has neither
+    # written since mjcli report (kicker later): an older output lacks them
+    for extra in ("lead", "role", "kicker"):
         if extra not in names:
             lf = lf.with_columns(pl.lit(None, dtype=pl.String).alias(extra))
     return lf
@@ -91,6 +92,8 @@ def advise_command(row: dict[str, Any], options: Sequence[str] = ()) -> tuple[st
         cmd += f" --lead {shlex.quote(row['lead'])}"
     if row.get("role") == "landlord":
         cmd += " --landlord"
+    if row.get("kicker") not in (None, "douzero"):  # advise's default; a lead reads by the rule
+        cmd += f" --kicker {shlex.quote(row['kicker'])}"
     if options:
         cmd += " " + shlex.join(options)
     note = (
