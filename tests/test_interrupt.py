@@ -274,3 +274,56 @@ def test_outside_bots_end_with_a_stopped_run_of_workers(command: str, tmp_path: 
     finally:
         for pid in _running_with(marker):
             os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("command", ["replay", "simulate", "bot-check"])
+def test_ctrl_c_stops_a_run_in_process_with_a_hanging_bot(command: str, tmp_path: Path) -> None:
+    """--jobs 1 (and bot check) run the bots from the main process: a Ctrl-C while a bot hangs over
+    an answer stops the run at once, the bots killed. The game's end used to tell each bot the game
+    was over first, waiting for its answer: the stop took the --bot-timeout (for ever with inf)."""
+    marker = f"mjcli-bot-{os.getpid()}-inproc-{command}"
+    sleeper = Path(__file__).resolve().parent / "bots" / "sleeper.py"
+    bot = f"b={sys.executable} {sleeper} {{seat}} {marker}"
+    out = tmp_path / "out"
+    if command == "replay":
+        args = ["replay", str(LOGS / "tenhou6"), "--jobs", "1", "--bot", bot, "--policy", "b,greedy"]
+        args += ["--out", str(out)]
+    elif command == "simulate":
+        args = ["simulate", "--games", "4", "--jobs", "1", "--bot", bot, "--players", "b,greedy,b,greedy"]
+        args += ["--out", str(out)]
+    else:
+        args = ["bot", "check", bot]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mjcli", *args, "--bot-timeout", "inf"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not _running_with(marker):
+            assert proc.poll() is None, f"the command ended before its bot started: {proc.stderr.read()}"
+            assert time.monotonic() < deadline, "the bot never started"
+            time.sleep(0.05)
+        time.sleep(1.0)  # the bot has answered start_game and hangs over its first decision
+        sent = time.monotonic()
+        os.killpg(proc.pid, signal.SIGINT)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"{command} hangs after Ctrl-C while a bot hangs")
+        took = time.monotonic() - sent
+        err = proc.stderr.read()
+        assert proc.returncode == 130, err
+        assert took < 5, f"{command} took {took:.1f} s to stop"
+        assert "Traceback" not in err and err.strip().splitlines()[-1].startswith("interrupted:"), err
+        deadline = time.monotonic() + 10
+        while _running_with(marker) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _running_with(marker), "bots left running after the run stopped"
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        for pid in _running_with(marker):
+            os.kill(pid, signal.SIGKILL)

@@ -951,6 +951,12 @@ def replay_game(
             # first collection walked their ~8k young tuples and dicts, 4-8 ms a hanchan down to 1-3
             # (replay, 4 policies, one core).
             math.clear()
+    except KeyboardInterrupt:
+        # Ctrl-C or SIGTERM: the bots are killed, not told the game is over (end_game below then
+        # finds none running): one in the middle of an answer or hanging would hold the stop up
+        for bot in bots:
+            bot.abort()
+        raise
     finally:
         for bot in bots:
             for fault in bot.end_game():  # no decision here: a row without a position

@@ -173,6 +173,16 @@ class MjaiBot:
                 s.proc.close()
                 s.proc = None
 
+    def abort(self) -> None:
+        """Kill every process at once, without a word: the run was stopped (Ctrl-C, SIGTERM). A bot
+        then in the middle of an answer, or one that hangs at ``end_kyoku``, held the stop up for
+        its timeout when told the game was over (for ever under ``--bot-timeout inf``)."""
+        for s in self.seats.values():
+            if s.proc is not None:
+                s.proc.kill()
+                s.proc = None
+            s.in_game = False
+
     def log_path(self) -> Path | None:
         d = self.settings.log_dir
         return None if d is None else Path(d) / f"{self.name}.stderr.log"

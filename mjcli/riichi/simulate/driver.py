@@ -140,6 +140,14 @@ def play_game(
             rounds.append(table.play_round(round_index, tallies))
             round_index += 1
         table.apply(ev.EndGame())
+    except KeyboardInterrupt:
+        # Ctrl-C or SIGTERM: an outside bot is killed, not told the game is over (end_game below
+        # then finds it stopped): one in the middle of an answer or hanging would hold the stop up
+        for s in followers:
+            abort = getattr(s, "abort", None)
+            if abort is not None:
+                abort()
+        raise
     finally:
         for s in followers:
             # a fault at the game's end has no decision, and so no game and seed of its own

@@ -143,6 +143,10 @@ class BotSeat:
     def close(self) -> None:
         self.bot.close()
 
+    def abort(self) -> None:
+        """The run was stopped: the processes are killed at once (see MjaiBot.abort)."""
+        self.bot.abort()
+
     def choose(self, rnd: Round, seat: int, where: Where, views: ViewBuilder | None = None) -> Move | None:
         options = legal_of(rnd, seat)
         legal, back = options.actions, options.events
