@@ -463,6 +463,16 @@ def test_advise_exits_1_when_a_bot_faults(tmp_path: Path) -> None:
     assert running(str(tmp_path)) == []
 
 
+def test_advise_shows_what_a_faulty_bot_answered(tmp_path: Path) -> None:
+    """The text row of a bot's fault quotes its answer, as --json and replay's fault lines do (it
+    said "not_json: not JSON", or "illegal: dahai is not legal here" without the tile)."""
+    bot = command(copy(BOTS / "garbage.py", tmp_path))
+    r = invoke(["advise", "2388m34556p33577s", "--bot", f"g={bot}", "--policy", "g,akagi"])
+    assert r.exit_code == 1, r.output
+    row = next(line for line in r.stdout.splitlines() if line.startswith("g "))
+    assert "not_json: not JSON; answered 'hello, this is not JSON'" in row, r.stdout
+
+
 def test_a_fault_at_a_rounds_end_says_so(tmp_path: Path) -> None:
     """end_kyoku is sent on the way to the next round's first decision, which the fault is filed
     under: its detail says it was the round's end (a reviewer found the position misleading)."""

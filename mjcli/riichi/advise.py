@@ -550,7 +550,12 @@ def render(result: dict) -> str:
         action = p["action"] if p["tile"] is None else f"{p['action']} {p['tile']}"
         if p.get("consumed"):
             action += f" ({p['consumed']})"
-        rows.append([p["policy"], action, p["reason"]])
+        reason = p["reason"]
+        if p.get("fault") and p.get("answer"):
+            # what the bot wrote, as the fault lines of replay and simulate quote it (a row said
+            # "illegal: dahai is not legal here" without naming the tile)
+            reason += f"; answered {p['answer']!r}"[:200]
+        rows.append([p["policy"], action, reason])
     actual = result.get("actual")
     if actual:
         action = actual["action"] if actual["tile"] is None else f"{actual['action']} {actual['tile']}"
