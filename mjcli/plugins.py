@@ -250,7 +250,8 @@ def load_target(target: str, what: str) -> Any:
         module = _import_file(where) if where.endswith(".py") else _import_module(where)
     except UsageError:
         raise
-    except Exception as exc:  # the plugin's own import failed: say which and why
+    # (SystemExit too: a plugin's sys.exit() ended the command silently, exit 0, nothing written)
+    except (Exception, SystemExit) as exc:  # the plugin's own import failed: say which and why
         raise UsageError(f"{what}: importing '{where}' failed ({type(exc).__name__}: {exc})") from None
     obj: Any = module
     for part in attr.split("."):
@@ -308,12 +309,14 @@ def instantiate(obj: Any, what: str) -> Any:
     if callable(obj) and not hasattr(obj, "decide"):
         try:
             return obj()
-        except Exception as exc:
+        # (SystemExit too: a plugin's sys.exit() ended the command silently, exit 0, nothing written)
+        except (Exception, SystemExit) as exc:
             raise UsageError(f"{what}: calling it failed ({type(exc).__name__}: {exc})") from None
     if isinstance(obj, type):
         try:
             return obj()
-        except Exception as exc:
+        # (SystemExit too: a plugin's sys.exit() ended the command silently, exit 0, nothing written)
+        except (Exception, SystemExit) as exc:
             raise UsageError(f"{what}: creating it failed ({type(exc).__name__}: {exc})") from None
     return obj
 

@@ -57,6 +57,11 @@ class Outside:
 
 class NotAPolicy:
     pass
+
+
+class Exits:
+    def decide(self, view, legal):
+        raise SystemExit(0)
 """
 
 
@@ -175,6 +180,8 @@ def test_policies_all_and_mjcli_policies_name_the_plugins() -> None:
     [
         ("Raises", "error: plugin 'bad' raised ValueError: boom (seat "),
         ("Outside", "error: plugin 'bad' answered 'discard 1m', not one of the "),
+        # sys.exit() in a plugin ended the command silently with exit 0
+        ("Exits", "error: plugin 'bad' raised SystemExit: 0 (seat "),
     ],
 )
 def test_a_buggy_plugin_is_one_line_and_exit_1_and_nothing_is_written(

@@ -76,6 +76,9 @@ def test_targets_load_from_files_and_modules_and_fail_by_name(tmp_path: Path, tw
     (tmp_path / "broken.py").write_text("import not_a_module_anywhere\n")
     (tmp_path / "nodecide.py").write_text("class X:\n    pass\n")
     (tmp_path / "raises.py").write_text("def make():\n    raise RuntimeError('no weights')\n")
+    # sys.exit() in a plugin ended the command silently with exit 0
+    (tmp_path / "exits.py").write_text("import sys\nsys.exit(0)\n")
+    (tmp_path / "exits_later.py").write_text("def make():\n    raise SystemExit(3)\n")
     cases = {
         f"{tmp_path}/missing.py:A": "plugin file .* does not exist",
         f"{twin}:Nope": "has no attribute 'Nope'",
@@ -84,6 +87,8 @@ def test_targets_load_from_files_and_modules_and_fail_by_name(tmp_path: Path, tw
         "twin.py": "is not file.py:Attr or package.module:Attr",
         f"{tmp_path}/nodecide.py:X": "is not a policy: it has no decide",
         f"{tmp_path}/raises.py:make": "calling it failed \\(RuntimeError: no weights\\)",
+        f"{tmp_path}/exits.py:A": "importing .* failed \\(SystemExit: 0\\)",
+        f"{tmp_path}/exits_later.py:make": "calling it failed \\(SystemExit: 3\\)",
     }
     for target, message in cases.items():
         with pytest.raises(UsageError, match=message):
@@ -158,6 +163,10 @@ class Nothing:
 class NoTile:
     def decide(self, view, legal):
         return Action("discard", 999)  # a 0-135 tile id, not one of mjcli's tiles
+
+class Exits:
+    def decide(self, view, legal):
+        raise SystemExit(0)  # it ended the command silently, exit 0, nothing written
 """
 
 
@@ -167,6 +176,7 @@ class NoTile:
         ("Raises", "policy 'x' failed (ValueError: plugin bug)"),
         ("Nothing", "policy 'x' answered None, not a legal action here"),
         ("NoTile", "policy 'x' answered Action(kind='discard', tile=999"),
+        ("Exits", "policy 'x' failed (SystemExit: 0)"),
     ],
 )
 def test_a_buggy_plugin_is_one_line_and_exit_1_in_advise_and_simulate(tmp_path: Path, target, said) -> None:
@@ -180,6 +190,11 @@ def test_a_buggy_plugin_is_one_line_and_exit_1_in_advise_and_simulate(tmp_path: 
     result = runner.invoke(app, [*args, "--out", str(tmp_path / "sim")])
     assert result.exit_code == 1, result.output
     assert "(x): " in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    for jobs in ("1", "2"):
+        args = ["replay", str(SIM), *plugin, "--policy", "x", "--jobs", jobs, "--out", str(tmp_path / "rep")]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 1, result.output
+        assert "policy 'x' " in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
 
 
 def test_installed_entry_points_are_names_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -316,8 +331,18 @@ def test_doudizhu_plugins_advise_simulate_and_replay(tmp_path: Path) -> None:
     assert "first" in r.stdout and "greedy" in r.stdout
 
 
-def test_a_doudizhu_plugin_answering_outside_the_legal_choices_is_named(tmp_path: Path) -> None:
-    (tmp_path / "bad.py").write_text("class Bad:\n    def decide(self, view, legal):\n        return 7\n")
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        ("return 7", "plugin 'bad' answered 7, not one of the"),
+        # sys.exit() in a plugin ended the command silently with exit 0
+        ("raise SystemExit(0)", "plugin 'bad' raised SystemExit: 0 ("),
+    ],
+)
+def test_a_doudizhu_plugin_answering_outside_the_legal_choices_is_named(
+    tmp_path: Path, body: str, said: str
+) -> None:
+    (tmp_path / "bad.py").write_text(f"class Bad:\n    def decide(self, view, legal):\n        {body}\n")
     args = [
         "simulate",
         "--game",
@@ -328,7 +353,7 @@ def test_a_doudizhu_plugin_answering_outside_the_legal_choices_is_named(tmp_path
         "bad,greedy",
     ]
     r = runner.invoke(app, [*args, "--games", "1", "--jobs", "1"])
-    assert r.exit_code == 1 and "plugin 'bad' answered 7, not one of the" in r.stderr
+    assert r.exit_code == 1 and said in r.stderr, r.output
 
 
 def _advise_commands(html: str, head: str) -> list[str]:

@@ -361,7 +361,8 @@ class PluginPolicy:
     def _call(self, view: BidView | PlayView, method: str, *args: object) -> Any:
         try:
             return getattr(self.plugin, method)(*args)
-        except Exception as exc:  # any exception of a plugin is its bug: say where it happened
+        # (SystemExit too: a plugin's sys.exit() ended the command silently, exit 0, nothing written)
+        except (Exception, SystemExit) as exc:  # any exception of a plugin is its bug: say where it happened
             raise PluginError(
                 f"plugin '{self.name}' raised {type(exc).__name__}: {exc} ({_position(view)})"
             ) from exc

@@ -93,7 +93,9 @@ def policy_rows(
             action = policy.decide(view, legal)
         except EOFError:  # a policy that asks a person met the end of input: "Aborted!", as Ctrl-D
             raise
-        except Exception as exc:  # a policy's bug (a plugin's, most often): one line saying whose
+        # a policy's bug (a plugin's, most often): one line saying whose (SystemExit too: a plugin's
+        # sys.exit() ended the command silently, exit 0, nothing written)
+        except (Exception, SystemExit) as exc:
             raise PolicyError(f"policy '{name}' failed ({type(exc).__name__}: {exc})") from exc
         if not isinstance(action, Action) or action not in legal:
             raise PolicyError(f"policy '{name}' answered {answer_text(action)}, not a legal action here")

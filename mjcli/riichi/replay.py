@@ -609,7 +609,8 @@ def ask(policy: Any, name: str, d: LogDecision, file: str) -> Action:
     """The policy's answer at ``d``; :class:`PolicyError` (with the view) if it raises or cheats."""
     try:
         a = policy.decide(d.view, d.legal.actions)
-    except Exception as exc:  # any exception of a policy is its bug: say where it happened
+    # (SystemExit too: a plugin's sys.exit() ended the command silently, exit 0, nothing written)
+    except (Exception, SystemExit) as exc:  # any exception of a policy is its bug: say where it happened
         raise _policy_failure(name, d, file, f"raised {type(exc).__name__}: {exc}") from exc
     if not isinstance(a, Action) or a not in d.legal.events:  # (Legal.__contains__ without its call)
         raise _policy_failure(name, d, file, f"answered {a!r}, not a legal action")
@@ -626,7 +627,8 @@ def ask_all(policies: Sequence[tuple[str, Any]], d: LogDecision, file: str) -> l
     for name, policy in policies:
         try:
             a = policy.decide(view, actions)
-        except Exception as exc:  # any exception of a policy is its bug: say where it happened
+        # (SystemExit too: a plugin's sys.exit() ended the command silently, exit 0, nothing written)
+        except (Exception, SystemExit) as exc:  # any exception of a policy is its bug: say where it happened
             raise _policy_failure(name, d, file, f"raised {type(exc).__name__}: {exc}") from exc
         if not isinstance(a, Action) or a not in events:
             raise _policy_failure(name, d, file, f"answered {a!r}, not a legal action")

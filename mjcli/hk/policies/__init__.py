@@ -140,7 +140,8 @@ class PluginPolicy:
             # the view's sequences are the engine's own (a built-in only reads them): a plugin gets
             # copies, so that whatever it does to them cannot change the game
             answer = self.plugin.decide(_copied(view), list(legal))
-        except Exception as exc:  # any exception of a plugin is its bug: say where it happened
+        # (SystemExit too: a plugin's sys.exit() ended the command silently, exit 0, nothing written)
+        except (Exception, SystemExit) as exc:  # any exception of a plugin is its bug: say where it happened
             raise PluginError(
                 f"plugin '{self.name}' raised {type(exc).__name__}: {exc} ({_position(view)})"
             ) from exc

@@ -74,7 +74,9 @@ class PolicySeat:
         view = (views if views is not None and views.rnd is rnd else ViewBuilder(rnd)).view(seat)
         try:
             action = self.policy.decide(view, legal)
-        except Exception as exc:  # a crashing policy is a bug: say where, keep the cause chained
+        # a crashing policy is a bug: say where, keep the cause chained (SystemExit too: a plugin's
+        # sys.exit() ended the command silently, exit 0, nothing written)
+        except (Exception, SystemExit) as exc:
             raise PolicyError(
                 f"{_where(where, seat, self.name)}: the policy failed ({type(exc).__name__}: {exc}); "
                 f"{_state(rnd, seat)}"
