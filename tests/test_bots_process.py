@@ -191,6 +191,14 @@ def test_a_program_that_cannot_be_executed_is_a_usage_error_of_replay(tmp_path: 
     )
     assert r.returncode == 2 and "cannot start" in r.stderr and "SKIPPED" not in r.stdout, r.stdout + r.stderr
     assert not out.exists()
+    # bot check too (it said "stopped: ... Exec format error", "problems found", exit 1)
+    r = subprocess.run(
+        [sys.executable, "-m", "mjcli", "bot", "check", f"x={bot} {{seat}}"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 2 and r.stderr.startswith("error: ") and "cannot start" in r.stderr, r.stderr
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="os.fork")

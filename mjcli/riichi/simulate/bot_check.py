@@ -74,7 +74,7 @@ class CheckReport:
 def check_bot(spec: PolicySpec, seed: int = 0, length: str = "tonpuu", rules: str = "tenhou") -> CheckReport:
     """Play one game (``length``: tonpuu or hanchan) of seed ``seed`` under the preset ``rules`` with
     the bot of ``spec`` in every seat (three for a three-player preset); the report of what it did."""
-    from mjcli.errors import MjcliError
+    from mjcli.errors import MjcliError, UsageError
     from mjcli.riichi.bots.player import MjaiBot
     from mjcli.riichi.simulate.driver import GameSpec, play_game
     from mjcli.riichi.simulate.run import table_rules
@@ -91,6 +91,11 @@ def check_bot(spec: PolicySpec, seed: int = 0, length: str = "tonpuu", rules: st
             played = play_game(game_spec, [seat] * n)
             report.rounds = len(played.rounds)
             report.faults = played.faults
+        except UsageError:
+            # a program that cannot be run at all (an executable file without a #! line: "Exec
+            # format error") is a usage error, exit 2, as in replay, simulate and advise (README,
+            # "An outside bot"); it read "stopped: ... problems found", exit 1
+            raise
         except MjcliError as exc:
             report.stopped = str(exc)
             report.faults = seat.faults
