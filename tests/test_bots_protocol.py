@@ -116,6 +116,9 @@ def test_answers_that_name_no_legal_action_are_faults() -> None:
     bad_riichi = wire.parse_answer('{"type":"dahai","pai":"E"}', 0, legal, riichi_discard=True)
     assert bad_riichi.kind == "illegal" and "riichi discard E" in bad_riichi.problem
     assert kind(plain) == kind(red)
+    # the actor as the bot wrote it: a string "0" read "actor 0 is not the bot's seat 0"
+    as_text = wire.parse_answer('{"type":"dahai","actor":"0","pai":"5mr"}', 0, legal)
+    assert as_text.kind == "illegal" and as_text.problem == """actor "0" is not the bot's seat 0"""
 
 
 def test_a_seat_is_sent_only_what_it_sees() -> None:

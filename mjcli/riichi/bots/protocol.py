@@ -205,7 +205,9 @@ def parse_answer(line: str, seat: int, legal: Sequence[Action], riichi_discard: 
     t = o["type"]
     actor = o.get("actor")
     if actor is not None and actor != seat and t != "none":
-        return Reading(None, problem=f"actor {actor} is not the bot's seat {seat}", kind="illegal", meta=meta)
+        # the value as JSON wrote it: a string "0" read "actor 0 is not the bot's seat 0"
+        problem = f"actor {_j(actor)} is not the bot's seat {seat}"
+        return Reading(None, problem=problem, kind="illegal", meta=meta)
     if riichi_discard:
         if t != "dahai":
             return Reading(None, problem=f"'{t}' after reach (a dahai was asked)", kind="illegal", meta=meta)
