@@ -337,6 +337,12 @@ def test_doudizhu_plugins_advise_simulate_and_replay(tmp_path: Path) -> None:
         ("return 7", "plugin 'bad' answered 7, not one of the"),
         # sys.exit() in a plugin ended the command silently with exit 0
         ("raise SystemExit(0)", "plugin 'bad' raised SystemExit: 0 ("),
+        # what it adds to the list it is given is not legal (a pass on a free lead got through to
+        # the engine, which stopped with a traceback)
+        (
+            'legal.append(None); return None if getattr(view, "lead", 1) is None else legal[0]',
+            "plugin 'bad' answered None, not one of the",
+        ),
     ],
 )
 def test_a_doudizhu_plugin_answering_outside_the_legal_choices_is_named(

@@ -374,7 +374,10 @@ class PluginPolicy:
         )
 
     def _decide(self, view: BidView | PlayView, legal: list) -> tuple:  # type: ignore[type-arg]
-        answer = self._call(view, "decide", view, legal)
+        # a copy: the answer is checked against ``legal``, and a plugin that added to the list it
+        # was given got a pass on a free lead past the check (the engine then stopped with a
+        # traceback) and a bid of 7 through
+        answer = self._call(view, "decide", view, list(legal))
         reason = getattr(self.plugin, "reason", "") or ""
         if _is_pair(answer) and answer[0] in legal:
             answer, reason = answer
