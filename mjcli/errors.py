@@ -45,6 +45,11 @@ class WrongGameError(UsageError):
         self.game = game
 
 
+#: what a plugin's code may raise that is its bug, to be reported with its name and position: any
+#: exception, and SystemExit (a plugin's sys.exit() ended the command silently, exit 0, nothing written)
+PLUGIN_FAULTS: tuple[type[BaseException], ...] = (Exception, SystemExit)
+
+
 class PluginBug(MjcliError):
     """A plugin (a user's policy) raised, or answered with something that is not one of the legal
     choices: Dou Dizhu's and Hong Kong's ``PluginError`` (riichi's is its ``PolicyError``). The command

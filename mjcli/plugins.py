@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mjcli.errors import UsageError, short_path
+from mjcli.errors import PLUGIN_FAULTS, UsageError, short_path
 
 BUILTIN = "built-in"
 PLUGIN = "plugin"
@@ -250,8 +250,7 @@ def load_target(target: str, what: str) -> Any:
         module = _import_file(where) if where.endswith(".py") else _import_module(where)
     except UsageError:
         raise
-    # (SystemExit too: a plugin's sys.exit() ended the command silently, exit 0, nothing written)
-    except (Exception, SystemExit) as exc:  # the plugin's own import failed: say which and why
+    except PLUGIN_FAULTS as exc:  # the plugin's own import failed: say which and why
         raise UsageError(f"{what}: importing '{where}' failed ({type(exc).__name__}: {exc})") from None
     obj: Any = module
     for part in attr.split("."):
@@ -309,14 +308,12 @@ def instantiate(obj: Any, what: str) -> Any:
     if callable(obj) and not hasattr(obj, "decide"):
         try:
             return obj()
-        # (SystemExit too: a plugin's sys.exit() ended the command silently, exit 0, nothing written)
-        except (Exception, SystemExit) as exc:
+        except PLUGIN_FAULTS as exc:
             raise UsageError(f"{what}: calling it failed ({type(exc).__name__}: {exc})") from None
     if isinstance(obj, type):
         try:
             return obj()
-        # (SystemExit too: a plugin's sys.exit() ended the command silently, exit 0, nothing written)
-        except (Exception, SystemExit) as exc:
+        except PLUGIN_FAULTS as exc:
             raise UsageError(f"{what}: creating it failed ({type(exc).__name__}: {exc})") from None
     return obj
 

@@ -41,7 +41,7 @@ from mjcli.doudizhu.engine import BidView, PlayView, Policy
 from mjcli.doudizhu.movegen import gen_kind, legal_moves
 from mjcli.doudizhu.moves import KickerRule, Kind, Move, as_lead, classify, classify_one
 from mjcli.doudizhu.planner import PAIR, SINGLE, TRIO, TRIO_CHAIN, Plan, Step, plan, plan_pn
-from mjcli.errors import PluginBug, UsageError
+from mjcli.errors import PLUGIN_FAULTS, PluginBug, UsageError
 from mjcli.plugins import BUILTIN, PolicySpec, Registry, instantiate, load_target, make_registry
 
 Decision = tuple[Move | None, str]
@@ -361,8 +361,7 @@ class PluginPolicy:
     def _call(self, view: BidView | PlayView, method: str, *args: object) -> Any:
         try:
             return getattr(self.plugin, method)(*args)
-        # (SystemExit too: a plugin's sys.exit() ended the command silently, exit 0, nothing written)
-        except (Exception, SystemExit) as exc:  # any exception of a plugin is its bug: say where it happened
+        except PLUGIN_FAULTS as exc:  # any exception of a plugin is its bug: say where it happened
             raise PluginError(
                 f"plugin '{self.name}' raised {type(exc).__name__}: {exc} ({_position(view)})"
             ) from exc

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from mjcli.errors import InvalidHandError, UsageError
+from mjcli.errors import PLUGIN_FAULTS, InvalidHandError, UsageError
 from mjcli.melds import Meld, melds_to_text
 from mjcli.output import format_table, plural
 from mjcli.plugins import BOT, Registry
@@ -93,9 +93,8 @@ def policy_rows(
             action = policy.decide(view, legal)
         except EOFError:  # a policy that asks a person met the end of input: "Aborted!", as Ctrl-D
             raise
-        # a policy's bug (a plugin's, most often): one line saying whose (SystemExit too: a plugin's
-        # sys.exit() ended the command silently, exit 0, nothing written)
-        except (Exception, SystemExit) as exc:
+        # a policy's bug (a plugin's, most often): one line saying whose
+        except PLUGIN_FAULTS as exc:
             raise PolicyError(f"policy '{name}' failed ({type(exc).__name__}: {exc})") from exc
         if not isinstance(action, Action) or action not in legal:
             raise PolicyError(f"policy '{name}' answered {answer_text(action)}, not a legal action here")

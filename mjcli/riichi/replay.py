@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mjcli.errors import LogFormatError, MjcliError, UsageError
+from mjcli.errors import PLUGIN_FAULTS, LogFormatError, MjcliError, UsageError
 from mjcli.inputs import Input, manifest
 from mjcli.melds import melds_to_text
 from mjcli.plugins import BUILTIN, Registry, describe
@@ -609,8 +609,7 @@ def ask(policy: Any, name: str, d: LogDecision, file: str) -> Action:
     """The policy's answer at ``d``; :class:`PolicyError` (with the view) if it raises or cheats."""
     try:
         a = policy.decide(d.view, d.legal.actions)
-    # (SystemExit too: a plugin's sys.exit() ended the command silently, exit 0, nothing written)
-    except (Exception, SystemExit) as exc:  # any exception of a policy is its bug: say where it happened
+    except PLUGIN_FAULTS as exc:  # any exception of a policy is its bug: say where it happened
         raise _policy_failure(name, d, file, f"raised {type(exc).__name__}: {exc}") from exc
     if not isinstance(a, Action) or a not in d.legal.events:  # (Legal.__contains__ without its call)
         raise _policy_failure(name, d, file, f"answered {a!r}, not a legal action")
@@ -627,8 +626,7 @@ def ask_all(policies: Sequence[tuple[str, Any]], d: LogDecision, file: str) -> l
     for name, policy in policies:
         try:
             a = policy.decide(view, actions)
-        # (SystemExit too: a plugin's sys.exit() ended the command silently, exit 0, nothing written)
-        except (Exception, SystemExit) as exc:  # any exception of a policy is its bug: say where it happened
+        except PLUGIN_FAULTS as exc:  # any exception of a policy is its bug: say where it happened
             raise _policy_failure(name, d, file, f"raised {type(exc).__name__}: {exc}") from exc
         if not isinstance(a, Action) or a not in events:
             raise _policy_failure(name, d, file, f"answered {a!r}, not a legal action")

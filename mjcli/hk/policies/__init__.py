@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from mjcli.errors import PluginBug, UsageError
+from mjcli.errors import PLUGIN_FAULTS, PluginBug, UsageError
 from mjcli.hk.engine.actions import Move
 from mjcli.hk.engine.view import SeatView
 from mjcli.hk.notation import counts_text, tile_text
@@ -140,8 +140,7 @@ class PluginPolicy:
             # the view's sequences are the engine's own (a built-in only reads them): a plugin gets
             # copies, so that whatever it does to them cannot change the game
             answer = self.plugin.decide(_copied(view), list(legal))
-        # (SystemExit too: a plugin's sys.exit() ended the command silently, exit 0, nothing written)
-        except (Exception, SystemExit) as exc:  # any exception of a plugin is its bug: say where it happened
+        except PLUGIN_FAULTS as exc:  # any exception of a plugin is its bug: say where it happened
             raise PluginError(
                 f"plugin '{self.name}' raised {type(exc).__name__}: {exc} ({_position(view)})"
             ) from exc

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mjcli.errors import PLUGIN_FAULTS
 from mjcli.riichi.bots import MjaiBot, fallback
 from mjcli.riichi.engine.actions import Move
 from mjcli.riichi.engine.state import REACT, TURN, Round
@@ -74,9 +75,8 @@ class PolicySeat:
         view = (views if views is not None and views.rnd is rnd else ViewBuilder(rnd)).view(seat)
         try:
             action = self.policy.decide(view, legal)
-        # a crashing policy is a bug: say where, keep the cause chained (SystemExit too: a plugin's
-        # sys.exit() ended the command silently, exit 0, nothing written)
-        except (Exception, SystemExit) as exc:
+        # a crashing policy is a bug: say where, keep the cause chained
+        except PLUGIN_FAULTS as exc:
             raise PolicyError(
                 f"{_where(where, seat, self.name)}: the policy failed ({type(exc).__name__}: {exc}); "
                 f"{_state(rnd, seat)}"
