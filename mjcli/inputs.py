@@ -81,6 +81,19 @@ def name_text(name: str) -> str:
     return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
+def utf8_text(text: str) -> str:
+    """A string read from a log as text that can be written anywhere: a lone surrogate (a JSON
+    ``"\\ud800"`` escape without its pair, which JSON allows and no UTF-8 holds; Parquet, JSON
+    output and the terminal refuse it) written as that escape, the rest as it is."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
 def collect_inputs(
     args: Sequence[str],
     is_input: Callable[[Path], bool],

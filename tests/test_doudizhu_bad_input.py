@@ -120,3 +120,20 @@ def test_a_plugins_bug_stops_the_command_in_one_line(
     assert line.startswith("error: ") and f"plugin 'p' {says}" in line, line
     assert "playing, hand " in line or "bidding, hand " in line  # the position
     assert not (tmp_path / "out").exists()  # nothing written, as a riichi run stopped by a plugin
+
+
+def test_a_lone_surrogate_in_a_players_name_is_written_as_its_escape(tmp_path: Path) -> None:
+    # JSON's "\ud800" alone (no UTF-8 holds it) stopped replay with a UnicodeEncodeError traceback
+    import polars as pl
+
+    simulate(["greedy", "random", "greedy"], 1, 5, out=tmp_path / "sim")
+    record = json.loads((tmp_path / "sim" / "games.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    record["players"][0] = "\ud800x"
+    path = tmp_path / "surrogate.jsonl"
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    rep = tmp_path / "rep"
+    res = runner.invoke(
+        app, ["replay", "--game", "doudizhu", str(path), "--policies", "greedy", "--out", str(rep)]
+    )
+    assert res.exit_code == 0, res.output
+    assert "\\ud800x" in set(pl.read_parquet(rep / "decisions.parquet")["player"])

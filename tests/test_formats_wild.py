@@ -165,3 +165,29 @@ def test_a_kobalab_majiang_paipu_is_named_not_called_broken_tenhou6(tmp_path):
     lines = result.output.splitlines()
     assert lines[0].startswith("ERROR ") and "kobalab Majiang" in lines[1]
     assert lines[-1].startswith("2 logs: 1 ok, 0 mismatching, 1 error")
+
+
+def test_a_lone_surrogate_in_a_name_is_written_as_its_escape(tmp_path: Path) -> None:
+    """JSON allows "\\ud800" (half of a UTF-16 pair) alone; no UTF-8 holds it, and replay stopped
+    with a UnicodeEncodeError traceback where Parquet took the player's name (convert too). The name
+    reads as the escape's text, in every format."""
+    import polars as pl
+
+    lines = MJAI.read_text(encoding="utf-8").split("\n")
+    start = json.loads(lines[0])
+    start["names"] = ["\ud800x", *start.get("names", ["a", "b", "c", "d"])[1:]]
+    lines[0] = json.dumps(start)  # (ensure_ascii: the surrogate is written as the escape)
+    assert "\\ud800x" in lines[0]
+    log = tmp_path / "surrogate.jsonl"
+    log.write_text("\n".join(lines), encoding="utf-8")
+    (game,) = read_log(log)
+    assert game.events[0].names[0] == "\\ud800x"
+    rep = tmp_path / "rep"
+    res = runner.invoke(app, ["replay", str(log), "--policies", "greedy", "--out", str(rep)])
+    assert res.exit_code == 0, res.output
+    assert "\\ud800x" in set(pl.read_parquet(rep / "decisions.parquet")["player"])
+    t6 = tmp_path / "surrogate.json"
+    res = runner.invoke(app, ["convert", str(log), "--to", "tenhou6", "-o", str(t6)])
+    assert res.exit_code == 0, res.output
+    (again,) = read_log(t6)
+    assert again.events[0].names[0] == "\\ud800x"

@@ -121,3 +121,14 @@ def test_a_summary_that_is_not_an_object_is_one_line(tmp_path: Path) -> None:
     # the CLI's main turns a project error into one line and exit 2 (the runner shows the error)
     assert isinstance(result.exception, MjcliError), result.exception
     assert "summary.json' is not a simulation's summary" in str(result.exception)
+
+
+def test_a_lone_surrogate_in_a_players_name_is_written_as_its_escape(tmp_path: Path) -> None:
+    # JSON's "\ud800" alone (no UTF-8 holds it) stopped replay with a UnicodeEncodeError traceback
+    game = copy.deepcopy(HK_LOG)
+    game["players"][0] = "\ud800x"
+    path = tmp_path / "surrogate.json"
+    path.write_text(json.dumps(game), encoding="utf-8")  # (ensure_ascii: written as the escape)
+    res = runner.invoke(app, ["replay", "--game", "hk", str(path), "--out", str(tmp_path / "rep")])
+    assert res.exit_code == 0, res.output
+    assert read_game(path)["players"][0] == "\\ud800x"

@@ -30,7 +30,7 @@ from mjcli.doudizhu.cards import (
 from mjcli.doudizhu.engine import BidView, DoudizhuRules, PlayView, auction_problem, check_move, game_result
 from mjcli.doudizhu.moves import KickerRule, Kind, Move, as_lead, classify
 from mjcli.errors import LogFormatError, MjcliError
-from mjcli.inputs import Inputs, collect_inputs
+from mjcli.inputs import Inputs, collect_inputs, utf8_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +75,9 @@ def read_records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
                     raise LogFormatError(f"{p}:{n}: not a Dou Dizhu game record (nested too deep)") from None
                 if not isinstance(record, dict) or "hands" not in record or "plays" not in record:
                     raise LogFormatError(f"{p}:{n}: not a Dou Dizhu game record (no hands or plays)")
+                players = record.get("players")
+                if isinstance(players, list):  # writable names (a lone surrogate as its escape)
+                    record["players"] = [utf8_text(x) if isinstance(x, str) else x for x in players]
                 found = True
                 yield record
         except UnicodeDecodeError as exc:

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from mjcli.errors import LogFormatError, short_path
-from mjcli.inputs import Inputs, collect_inputs
+from mjcli.inputs import Inputs, collect_inputs, utf8_text
 
 FORMAT = "mjcli-hk-log"
 VERSION = 1
@@ -122,6 +122,7 @@ def read_game(path: str | os.PathLike[str]) -> dict[str, Any]:
     # replay names each seat's player from this list: another type would fail there, not here
     if not (isinstance(players, list) and len(players) == 4 and all(isinstance(p, str) for p in players)):
         raise LogFormatError(f"'{shown}': \"players\" is not a list of 4 names")
+    game["players"] = [utf8_text(x) for x in players]  # writable (a lone surrogate as its escape)
     return game
 
 

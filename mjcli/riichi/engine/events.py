@@ -40,6 +40,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mjcli.inputs import utf8_text
+
 Tiles = tuple[int, ...]
 
 
@@ -80,6 +82,13 @@ class Header:
     sex: tuple[str, ...] = ()  # Tenhou's ``sx``: M, F, C (a computer)
     disp: str = ""  # the rule line as written (tenhou.net/6 ``rule.disp``, with its lobby marks)
 
+    def __post_init__(self) -> None:
+        # text a log wrote that no output takes (a lone surrogate) as its escape (inputs.utf8_text)
+        object.__setattr__(self, "title", tuple(map(utf8_text, self.title)))
+        object.__setattr__(self, "dan", tuple(map(utf8_text, self.dan)))
+        object.__setattr__(self, "sex", tuple(map(utf8_text, self.sex)))
+        object.__setattr__(self, "disp", utf8_text(self.disp))
+
 
 @dataclass(frozen=True, slots=True)
 class StartGame:
@@ -88,6 +97,12 @@ class StartGame:
     game_id: str = ""
     # not compared: two formats of one game are the same game whatever header each could carry
     header: Header = field(default_factory=Header, compare=False)
+
+    def __post_init__(self) -> None:
+        # a player's name as a log wrote it, but writable: an mjai "\ud800" (a lone surrogate, valid
+        # JSON) stopped replay with a UnicodeEncodeError traceback where Parquet took the name
+        object.__setattr__(self, "names", tuple(map(utf8_text, self.names)))
+        object.__setattr__(self, "game_id", utf8_text(self.game_id))
 
 
 @dataclass(frozen=True, slots=True)
