@@ -452,6 +452,23 @@ def test_a_bot_that_dies_at_the_games_end_is_reported(tmp_path: Path) -> None:
     assert faults and all(f["round"] == "end" and f["game"] == 0 for f in faults)
 
 
+def test_lines_written_without_being_asked_are_a_fault_of_the_game(tmp_path: Path) -> None:
+    """mjai asks one line per request: a second answer was dropped when seen before the next
+    request (or taken for its answer when it came after), noted only in NAME.stderr.log. It is a
+    fault now, one per seat and game, at the game's end, as a fault there is listed."""
+    bot = command(BOTS / "twice.py")
+    out = tmp_path / "rep"
+    result = invoke(
+        ["replay", str(SIM), "--bot", f"b={bot}", "--policies", "b", "--out", str(out), "-j", "1"]
+    )
+    assert result.exit_code == 1 and "b unasked" in result.stdout, result.output
+    faults = [json.loads(x) for x in (out / "faults.jsonl").read_text().splitlines()]
+    assert {f["seat"] for f in faults} == {0, 1, 2, 3}
+    assert all(f["fault"] == "unasked" and f["kind"] == "end_game" for f in faults)
+    assert all(f["detail"].startswith("wrote 1 line(s) without being asked") for f in faults)
+    assert all(f["answer"] == '{"type":"none"}' for f in faults)
+
+
 def test_advise_exits_1_when_a_bot_faults(tmp_path: Path) -> None:
     """The bot's row shows the fault, and the exit status says it, as in replay and simulate (it was
     0: a reviewer's finding)."""

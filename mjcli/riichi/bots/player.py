@@ -89,8 +89,9 @@ class Fault:
     """A decision the bot did not answer with a legal action.
 
     ``kind``: ``timeout``, ``exited``, ``not_json``, ``illegal`` or ``unanswered`` (the process had
-    failed earlier in the game); ``answer``: what it wrote (None if nothing); ``detail``: why, with
-    the end of its stderr for a process that failed.
+    failed earlier in the game); ``unasked`` at the game's end, for lines written without being
+    asked; ``answer``: what it wrote (None if nothing); ``detail``: why, with the end of its stderr
+    for a process that failed.
     """
 
     bot: str
@@ -134,6 +135,7 @@ class _Seat:
     riichi_sent: bool = False  # its own reach was sent as the riichi's first step
     failed: str | None = None  # why the process failed in this game (not asked again)
     in_game: bool = False  # start_game sent for the current game
+    unasked: list[str] = field(default_factory=list)  # lines written without being asked, this game
 
 
 class MjaiBot:
@@ -201,6 +203,7 @@ class MjaiBot:
             s.riichi_sent = False
             s.failed = None
             s.in_game = False
+            s.unasked.clear()
 
     def end_game(self) -> list[Fault]:
         """Tell each running seat the game is over (``end_kyoku`` of the rounds left, ``end_game``);
@@ -208,6 +211,22 @@ class MjaiBot:
         records them apart; they were dropped, unreported)."""
         faults: list[Fault] = []
         for s in self.seats.values():
+            if s.unasked:
+                # a protocol fault, not a decision's: mjai asks one line per request, and a second
+                # answer left unread is taken for the next request's (dropped when seen before it,
+                # noted in NAME.stderr.log; it was counted nowhere)
+                faults.append(
+                    Fault(
+                        self.name,
+                        s.seat,
+                        "unasked",
+                        f"wrote {len(s.unasked)} line(s) without being asked in the game (answered a "
+                        "request twice?); each was dropped, or taken for the next request's answer "
+                        "if it came after that request",
+                        s.unasked[0][:200],
+                    )
+                )
+                s.unasked.clear()
             if s.proc is None or s.failed is not None or not s.in_game:
                 continue
             try:
@@ -356,6 +375,7 @@ class MjaiBot:
         extra = proc.drop_unread()
         if extra:
             proc.note(f"dropped {len(extra)} line(s) written without being asked: {extra[:3]}")
+            s.unasked.extend(extra)
         return proc.request(line, timeout if timeout is not None else self.settings.timeout)
 
     def _fail(self, s: _Seat, exc: BotError) -> None:
