@@ -802,3 +802,36 @@ def test_a_replay_page_is_the_same_bytes_every_time(tmp_path: Path) -> None:
         assert runner.invoke(app, ["report", str(out), "-o", str(page)]).exit_code == 0
         pages.add(page.read_bytes())
     assert len(pages) == 1
+
+
+def _face(sprite: Sprite, key: str) -> str:
+    return re.search(rf'<symbol id="{key}"[^>]*>(.*?)</symbol>', sprite.defs()).group(1)
+
+
+def test_a_red_five_is_told_apart_from_a_five_by_more_than_a_shade() -> None:
+    """The characters' digits are red: a red 5m drawn only in a brighter red looked like a 5m."""
+    sprite = Sprite()
+    for suit in "mps":
+        sprite.tile(f"0{suit}")
+        sprite.tile(f"5{suit}")
+    for suit in "mps":
+        red, plain = (re.sub(r"#[0-9a-f]{3,6}", "", _face(sprite, f"tile-{r}{suit}")) for r in "05")
+        assert red != plain, suit
+        assert 'class="red-five"' in _face(sprite, f"tile-0{suit}")
+
+
+def test_the_words_on_a_joker_card_fit_on_the_card() -> None:
+    """JOKER, written down the card at 8 px, ran past its foot (the page showed "JOKE")."""
+    sprite = Sprite()
+    for rank in "BR":
+        sprite.card(rank)
+        face = _face(sprite, f"card-{rank}")
+        width, height = 28, 40
+        for text in re.findall(r"<text [^>]*>[^<]*</text>", face):
+            length = re.search(r'textLength="([\d.]+)"', text)
+            assert length, f"a joker's words are not fitted: {text}"
+            turned = re.search(r"translate\(([\d.]+) ([\d.]+)\) rotate\(90\)", text)
+            if turned:
+                assert float(turned.group(2)) + float(length.group(1)) <= height - 2, text
+            else:
+                assert float(length.group(1)) <= width - 4, text

@@ -2,10 +2,10 @@
 
 Unicode's mahjong tiles (U+1F000...) and the kanji on them need fonts that most machines lack (they
 show as empty boxes), so every face is drawn: a rounded tile, the rank digit in the suit's colour,
-the suit or honour kanji as path outlines (:mod:`mjcli.report.glyphs`), a red five in bright red, the
-white dragon as an empty blue frame; Hong Kong's bonus tiles are a flower (``F1``-``F4``) or a sun
-(``S1``-``S4``, seasons) with their number, Red mahjong's joker (``J``) a gold star. Cards are a
-rank on a white card, jokers in their colours.
+the suit or honour kanji as path outlines (:mod:`mjcli.report.glyphs`), a red five in bright red
+with a red dot in its corner, the white dragon as an empty blue frame; Hong Kong's bonus tiles are a
+flower (``F1``-``F4``) or a sun (``S1``-``S4``, seasons) with their number, Red mahjong's joker
+(``J``) a gold star. Cards are a rank on a white card, jokers in their colours.
 
 A page holds each face once, as a ``<symbol>`` of a :class:`Sprite`; a tile on the page is a small
 ``<svg class="tile">`` (``class="card"``) that uses its symbol and carries the tile's name as a
@@ -149,6 +149,10 @@ def _tile_face(name: str) -> str:
             f'fill="{"#ff1a1a" if red else colour}" {_TEXT_FONT}>{"5" if red else name[0]}</text>'
         )
         body.append(_glyph(char, 8, 22, 14, colour))
+        if red:
+            # A mark of its own: the characters' digits are red already, so a red 5m drawn only in a
+            # brighter red could not be told from a plain 5m (seen on the page of a Tenhou log).
+            body.append('<circle class="red-five" cx="24.5" cy="6.5" r="3" fill="#ff1a1a"/>')
     return "".join(body)
 
 
@@ -156,13 +160,16 @@ def _card_face(rank: str) -> str:
     colour = "#c0392b" if rank == "R" else "#111"
     body = ['<rect x="1" y="1" width="26" height="38" rx="3" fill="#fff" stroke="#555" stroke-width="1.2"/>']
     if rank in "BR":
+        # textLength: the words are fitted to the card whatever the viewer's font (at 8 px bold,
+        # JOKER ran past the card's foot and showed as "JOKE")
         body.append(
-            f'<text x="14" y="12" text-anchor="middle" font-size="6.5" font-weight="bold" fill="{colour}" '
+            f'<text x="14" y="11" text-anchor="middle" font-size="6" font-weight="bold" fill="{colour}" '
+            f'textLength="{20 if rank == "B" else 12}" lengthAdjust="spacingAndGlyphs" '
             f"{_TEXT_FONT}>{'SMALL' if rank == 'B' else 'BIG'}</text>"
         )
         body.append(
-            f'<text transform="translate(17 15) rotate(90)" font-size="8" font-weight="bold" '
-            f'fill="{colour}" {_TEXT_FONT}>JOKER</text>'
+            f'<text transform="translate(11 14) rotate(90)" font-size="8" font-weight="bold" '
+            f'fill="{colour}" textLength="22" lengthAdjust="spacingAndGlyphs" {_TEXT_FONT}>JOKER</text>'
         )
     else:
         face = _CARD_FACE.get(rank, rank)
