@@ -835,3 +835,18 @@ def test_the_words_on_a_joker_card_fit_on_the_card() -> None:
                 assert float(turned.group(2)) + float(length.group(1)) <= height - 2, text
             else:
                 assert float(length.group(1)) <= width - 4, text
+
+
+def test_a_count_axis_has_whole_ticks(tmp_path: Path) -> None:
+    """One log that could not be read: the logs-by-verdict axis read 0, 0, 0, 1, 1, 1."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "a.json").write_text('{"x": 1}\n', encoding="utf-8")
+    out = tmp_path / "out"
+    runner.invoke(app, ["verify", str(logs), "--out", str(out)])
+    text, _ = page_of(out, tmp_path)
+    svgs = re.findall(r'<svg [^>]*class="chart".*?</svg>', text)
+    verdicts = next(c for c in svgs if "Logs by verdict" in c)
+    ticks = re.findall(r'text-anchor="end">([^<]*)</text>', verdicts)
+    assert ticks == ["0", "1"], ticks
+    assert charts.nice_ticks(0, 3, min_step=1) == [0.0, 1.0, 2.0, 3.0]

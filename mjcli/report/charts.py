@@ -76,11 +76,12 @@ def _interval_text(e: Estimate, fmt: Formatter, missing: str) -> str:
     return f"{fmt(e.value)} ({missing})"
 
 
-def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
-    """Round tick values covering ``lo..hi`` (about ``count`` of them)."""
+def nice_ticks(lo: float, hi: float, count: int = 5, min_step: float = 0.0) -> list[float]:
+    """Round tick values covering ``lo..hi`` (about ``count`` of them, ``min_step`` apart at least:
+    1 for counts, whose axis 0..1 would otherwise read 0, 0, 0, 1, 1, 1)."""
     if hi <= lo:
         hi = lo + 1
-    raw = (hi - lo) / count
+    raw = max((hi - lo) / count, min_step)
     mag = 10 ** math.floor(math.log10(raw))
     step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
     start = math.floor(lo / step) * step
@@ -92,12 +93,12 @@ def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
     return ticks
 
 
-def _range(values: Sequence[float], fixed: tuple[float, float] | None) -> list[float]:
+def _range(values: Sequence[float], fixed: tuple[float, float] | None, min_step: float = 0.0) -> list[float]:
     """The y ticks: ``fixed`` as given, else nice ticks over the values and zero."""
     if fixed is not None:
-        return nice_ticks(*fixed)
+        return nice_ticks(*fixed, min_step=min_step)
     finite = [v for v in values if _finite(v)] + [0.0]
-    return nice_ticks(min(finite), max(finite))
+    return nice_ticks(min(finite), max(finite), min_step=min_step)
 
 
 def _open(width: float, height: float, title: str) -> str:
@@ -183,12 +184,14 @@ def bar_chart(
     y_label: str = "",
     x_label: str = "",
     missing: str = "no interval",
+    counts: bool = False,
 ) -> str:
     """Grouped bars: ``values[s][c]`` for series ``s`` in category ``c``, each with its interval as
     a whisker. ``y_range`` fixes the axis (rates: 0..1); ``None`` fits it to the values and zero
-    (negative values, paired differences, go below the zero line)."""
+    (negative values, paired differences, go below the zero line). ``counts``: the values are
+    whole numbers, and so are the ticks."""
     flat = [x for row in values for e in row if e is not None for x in (e.value, e.lo, e.hi)]
-    ticks = _range(flat, y_range)
+    ticks = _range(flat, y_range, 1.0 if counts else 0.0)
     longest = min(24, max((len(c) for c in categories), default=1))
     group = max(24.0, 12.0 * len(series) + 16, CHAR * longest + 10)
     width = max(420.0, LEFT + RIGHT + group * len(categories))

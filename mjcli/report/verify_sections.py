@@ -77,6 +77,7 @@ def add_verify_sections(page: Page, out: Output, words: VerifyWords) -> None:
                 tip=_count,
                 y_range=None,
                 missing="a count",
+                counts=True,
             ),
         )
     if rows.height:
