@@ -850,3 +850,13 @@ def test_a_count_axis_has_whole_ticks(tmp_path: Path) -> None:
     ticks = re.findall(r'text-anchor="end">([^<]*)</text>', verdicts)
     assert ticks == ["0", "1"], ticks
     assert charts.nice_ticks(0, 3, min_step=1) == [0.0, 1.0, 2.0, 3.0]
+
+
+def test_the_dou_dizhu_header_says_of_how_many_games_the_landlord_won(
+    report_outputs: dict[str, Path], tmp_path: Path
+) -> None:
+    """It said "the landlord won 51" of 120 games: a count that reads as a percentage."""
+    folder = report_outputs["doudizhu-simulate"]
+    summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
+    text, _ = page_of(folder, tmp_path)
+    assert f"the landlord won {summary['landlord_wins']} of {summary['games']} games" in text

@@ -69,7 +69,7 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
     page.lines.append(
         f"simulation (Dou Dizhu): {summary.get('games')} games, seed {summary.get('seed')}, kicker rule "
         f"{summary.get('kicker')}{', duplicate deals' if summary.get('duplicate') else ''}; the landlord "
-        f"won {summary.get('landlord_wins')}"
+        f"won {summary.get('landlord_wins')} of {summary.get('games')} games"
     )
     sec = page.section("ddz-simulation", "Simulation (Dou Dizhu): results per policy and role")
     sec.note(
