@@ -204,9 +204,24 @@ def advise(hand: str, policies: Sequence[str] | str = "all", **position: Any) ->
     """Each policy's action and reason for a 14-tile hand (the last tile is the one drawn), with the
     discard table; ``position`` as :func:`mjcli.riichi.advise.advise_hand` takes it (``melds``,
     ``dora``, ``seen``, ``round_wind``, ``seat_wind``, ``riichi_by``, ``offered`` and ``offered_by``
-    for a discard to answer with 13 tiles, ``shown``; ``players=3`` for a three-player hand)."""
+    for a discard to answer with 13 tiles, ``shown``; ``players=3`` for a three-player hand).
+    ``melds`` may also be written as :func:`score` takes them (``"pon:555z,chi:234m"``) and the
+    winds as letters (``seat_wind="S"``)."""
+    from mjcli.errors import UsageError
+    from mjcli.melds import parse_melds
     from mjcli.riichi.advise import advise_hand
+    from mjcli.tiles import wind_from_letter
 
+    # The notation score() takes: a string of melds was read one character a meld ("with 8 melds a
+    # hand to advise has -10"), a wind letter was a TypeError.
+    if isinstance(position.get("melds"), str):
+        position["melds"] = parse_melds(position["melds"])
+    for key in ("round_wind", "seat_wind"):
+        if isinstance(position.get(key), str):
+            position[key] = wind_from_letter(position[key])
+    players = position.get("players", 4)
+    if players not in (3, 4):  # the engine's ValueError is not one of the project's errors
+        raise UsageError(f"players={players!r}: riichi is played by three or four players")
     return advise_hand(hand, policies=policies, **position)
 
 
@@ -238,20 +253,25 @@ def verify(path: PathLike, rules: str | None = None) -> list[GameReport]:
 
 
 def replay(
-    paths: Sequence[PathLike],
+    paths: Sequence[PathLike] | PathLike,
     policies: Sequence[str] = ("akagi", "mahjongjoy", "greedy", "efficiency"),
     *,
     jobs: int = 1,
     rules: str | None = None,
 ) -> pl.DataFrame:
-    """Every decision of the logs (files or folders) put to every policy: the rows of
-    ``decisions.parquet`` (columns in the README) as one DataFrame. Logs the engine rejects are
-    left out; :func:`mjcli.riichi.replay.run_replay` reports them and writes the files."""
+    """Every decision of the logs (files or folders; one path alone is taken as a list of one) put
+    to every policy: the rows of ``decisions.parquet`` (columns in the README) as one DataFrame.
+    Logs the engine rejects are left out; :func:`mjcli.riichi.replay.run_replay` reports them and
+    writes the files."""
     import polars as pl
 
     from mjcli.riichi.formats import collect_logs
     from mjcli.riichi.replay import Columns, ReplayOptions, replay_paths
 
+    if isinstance(paths, str | os.PathLike):
+        # a string is a sequence of its characters: "logs/a.json" was read as the paths "l", "o",
+        # ..., "/" and ".", and the walk of "/" went through the whole machine
+        paths = [paths]
     inputs = collect_logs([str(p) for p in paths])
     options = ReplayOptions(tuple(policies), rules=rules)
     frames = [r.decisions for r in replay_paths(inputs.items, options, jobs)]

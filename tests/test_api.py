@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mjcli import api
-from mjcli.errors import UsageError
+from mjcli.errors import MjcliError, UsageError
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -61,3 +61,32 @@ def test_replay_through_the_api_equals_the_files_of_the_command(tmp_path: Path) 
     )
     assert result.exit_code == 0, result.output
     assert frame.equals(pl.read_parquet(tmp_path / "decisions.parquet"))
+
+
+def test_replay_of_one_path_alone_reads_that_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A string is a sequence of characters: "a.json" was read as "a", ".", "j", ... and "." walked
+    the whole folder (and "/" in a path, the whole machine)."""
+    import shutil
+
+    log = ROOT / "fixtures" / "simulate" / "logs" / "sim-000000.json"
+    shutil.copy(log, tmp_path / "a.json")
+    shutil.copy(ROOT / "fixtures" / "simulate" / "logs" / "sim-000001.json", tmp_path / "b.json")
+    monkeypatch.chdir(tmp_path)
+    alone = api.replay("a.json", policies=["greedy"])
+    assert alone.height > 0 and set(alone["file"]) == {"a.json"}
+    assert alone.equals(api.replay(["a.json"], policies=["greedy"]))
+    assert api.replay(Path("a.json"), policies=["greedy"]).equals(alone)
+
+
+def test_advise_takes_melds_and_winds_as_score_writes_them() -> None:
+    """melds="pon:111z" was read a character a meld ("with 8 melds a hand to advise has -10"),
+    seat_wind="S" was a TypeError and players=5 a ValueError: none of them the project's errors."""
+    typed = api.advise("123m456p789s55z", ["akagi"], melds="pon:111z", seat_wind="S", round_wind="E")
+    assert typed["melds"] == "pon:111z" and (typed["seat_wind"], typed["round_wind"]) == ("S", "E")
+    from mjcli.melds import parse_melds
+
+    assert typed == api.advise("123m456p789s55z", ["akagi"], melds=parse_melds("pon:111z"), seat_wind=1)
+    with pytest.raises(UsageError, match="three or four players"):
+        api.advise("123m456p789s11355z", players=5)
+    with pytest.raises(MjcliError, match="'X' is not a wind"):
+        api.advise("123m456p789s11355z", seat_wind="X")
