@@ -860,3 +860,20 @@ def test_the_dou_dizhu_header_says_of_how_many_games_the_landlord_won(
     summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
     text, _ = page_of(folder, tmp_path)
     assert f"the landlord won {summary['landlord_wins']} of {summary['games']} games" in text
+
+
+def test_a_verify_page_lists_the_first_thousand_of_many_mismatches(
+    report_outputs: dict[str, Path], tmp_path: Path
+) -> None:
+    """Every difference was a row of the page: 100,000 (a dataset verified under another rule set
+    differs in every round) made 20 MB of HTML; the tables hold them all."""
+    folder = tmp_path / "many"
+    shutil.copytree(report_outputs["riichi-verify"], folder)
+    found = pl.read_parquet(folder / "verify_mismatches.parquet")
+    many = pl.concat([found] * 3000).with_columns(pl.int_range(pl.len()).cast(pl.String).alias("log"))
+    many.write_parquet(folder / "verify_mismatches.parquet")
+    text, _ = page_of(folder, tmp_path)
+    assert f"{many.height} differences in" in text
+    assert f"The first 1000 of {many.height} differences are listed here" in text
+    assert "<td>999</td>" in text and "<td>1000</td>" not in text
+    assert len(text) < 1_000_000

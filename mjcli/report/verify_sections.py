@@ -19,10 +19,13 @@ import polars as pl
 
 from mjcli.report import charts
 from mjcli.report.outputs import Output, read_table
-from mjcli.report.page import Page
+from mjcli.report.page import Page, Section
 from mjcli.stats import Estimate
 
 STATUSES = ("ok", "mismatch", "error")
+#: rows listed at most in each table of the page: a verify of a whole dataset under another rule
+#: set differs in every round (100,000 differences made a page of 20 MB); the tables hold them all
+LISTED = 1000
 
 
 @dataclass(frozen=True)
@@ -110,9 +113,10 @@ def add_verify_sections(page: Page, out: Output, words: VerifyWords) -> None:
             listing.note(
                 f"{found.height} differences in {found.select('file', 'game').unique().height} games."
             )
+            _listed(listing, found.height, "differences", "verify_mismatches.parquet")
             listing.table(
                 list(words.mismatch_columns),
-                [list(r) for r in found.select(*words.mismatch_columns).iter_rows()],
+                [list(r) for r in found.head(LISTED).select(*words.mismatch_columns).iter_rows()],
             )
     else:
         wrong = rows.filter(~pl.col("match"))
@@ -120,17 +124,25 @@ def add_verify_sections(page: Page, out: Output, words: VerifyWords) -> None:
             f"This output has no verify_mismatches.parquet (an older mjcli wrote it): the {words.units} "
             "that do not match are listed, without what differed."
         )
+        _listed(listing, wrong.height, words.units + " that do not match", "verify.parquet")
         listing.table(
-            list(words.older_headers), [list(r) for r in wrong.select(*words.older_columns).iter_rows()]
+            list(words.older_headers),
+            [list(r) for r in wrong.head(LISTED).select(*words.older_columns).iter_rows()],
         )
     if games is not None:
         failed = games.filter(pl.col("error").is_not_null())
         if failed.height:
             listing.note(words.failed)
-            listing.table(
-                ["file", "game", "verdict", words.units, "error"],
-                [list(r) for r in failed.select("file", "game", "status", words.units, "error").iter_rows()],
-            )
+            _listed(listing, failed.height, "logs", "verify_games.parquet")
+            shown = failed.head(LISTED).select("file", "game", "status", words.units, "error")
+            headers = ["file", "game", "verdict", words.units, "error"]
+            listing.table(headers, [list(r) for r in shown.iter_rows()])
+
+
+def _listed(section: Section, total: int, what: str, table: str) -> None:
+    """The note that a table lists only the first :data:`LISTED` of its ``total`` rows."""
+    if total > LISTED:
+        section.note(f"The first {LISTED} of {total} {what} are listed here; {table} holds them all.")
 
 
 def _count(x: float) -> str:
