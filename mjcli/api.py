@@ -254,7 +254,7 @@ def verify(path: PathLike, rules: str | None = None) -> list[GameReport]:
 
 def replay(
     paths: Sequence[PathLike] | PathLike,
-    policies: Sequence[str] = ("akagi", "mahjongjoy", "greedy", "efficiency"),
+    policies: Sequence[str] | str = ("akagi", "mahjongjoy", "greedy", "efficiency"),
     *,
     jobs: int = 1,
     rules: str | None = None,
@@ -272,6 +272,8 @@ def replay(
         # a string is a sequence of its characters: "logs/a.json" was read as the paths "l", "o",
         # ..., "/" and ".", and the walk of "/" went through the whole machine
         paths = [paths]
+    if isinstance(policies, str):  # "greedy,akagi" as the command line writes them, not g, r, e...
+        policies = [p.strip() for p in policies.split(",") if p.strip()]
     inputs = collect_logs([str(p) for p in paths])
     options = ReplayOptions(tuple(policies), rules=rules)
     frames = [r.decisions for r in replay_paths(inputs.items, options, jobs)]

@@ -76,6 +76,10 @@ def test_replay_of_one_path_alone_reads_that_file(tmp_path: Path, monkeypatch: p
     assert alone.height > 0 and set(alone["file"]) == {"a.json"}
     assert alone.equals(api.replay(["a.json"], policies=["greedy"]))
     assert api.replay(Path("a.json"), policies=["greedy"]).equals(alone)
+    # and the policies as the command line writes them (a string was read a letter a policy)
+    assert api.replay("a.json", policies="greedy").equals(alone)
+    both = api.replay("a.json", policies="greedy,akagi")
+    assert set(both["policy"]) == {"greedy", "akagi"}
 
 
 def test_advise_takes_melds_and_winds_as_score_writes_them() -> None:
