@@ -360,3 +360,21 @@ def test_the_report_s_advise_commands_carry_the_records_kicker_rule(tmp_path):
     assert commands and all("--kicker rlcard" in c for c in commands)
     shown = runner.invoke(app, [*shlex.split(commands[0])[1:], "--json"])
     assert shown.exit_code == 0, shown.output
+
+
+def test_a_win_share_gain_interval_stays_within_one(tmp_path):
+    """A difference of two win shares lies in [-1, 1]: the normal interval of zhanpai's gain over
+    random with sides swapped reached 1.048 (seed 1, 100 deals)."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from mjcli.cli import app
+
+    out = tmp_path / "dup"
+    args = ["simulate", "--game", "doudizhu", "--players", "zhanpai,random", "--duplicate", "--games", "100"]
+    made = CliRunner().invoke(app, [*args, "--seed", "1", "--out", str(out)])
+    assert made.exit_code == 0, made.output
+    rows = json.loads((out / "summary.json").read_text())["comparison"]
+    assert rows and all(-1.0 <= r["wp_gain_lo"] <= r["wp_gain"] <= r["wp_gain_hi"] <= 1.0 for r in rows)
+    assert max(r["wp_gain_hi"] for r in rows) == 1.0  # (the case that ran past it)

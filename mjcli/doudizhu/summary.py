@@ -111,6 +111,9 @@ def duplicate_summary(games: pl.DataFrame, players: list[str]) -> pl.DataFrame:
             wp = wins / n_games
             wp_lo, wp_hi = wilson(wins, n_games)
             gain, gain_lo, gain_hi = normal_mean_ci(wa - wb)
+            # a difference of two win shares lies in [-1, 1]; the normal interval of a mean near
+            # an end runs past it (1.048 for zhanpai against random)
+            gain_lo, gain_hi = max(gain_lo, -1.0), min(gain_hi, 1.0)
             adp, adp_lo, adp_hi = normal_mean_ci(pa)
             adp_gain, adp_gain_lo, adp_gain_hi = normal_mean_ci(pa - pb)
             rows.append(
