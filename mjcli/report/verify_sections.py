@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from mjcli.output import plural
 from mjcli.report import charts
 from mjcli.report.outputs import Output, read_table
 from mjcli.report.page import Page, Section
@@ -60,9 +61,9 @@ def add_verify_sections(page: Page, out: Output, words: VerifyWords) -> None:
     else:
         logs = rows.select("file", "game").unique().height
         status = {}
-    head = f"{words.title[0].lower()}{words.title[1:]}: {logs} logs"
+    head = f"{words.title[0].lower()}{words.title[1:]}: {plural(logs, 'log')}"
     if status:
-        head += f": {status['ok']} ok, {status['mismatch']} mismatching, {status['error']} errors"
+        head += f": {status['ok']} ok, {status['mismatch']} mismatching, {plural(status['error'], 'error')}"
     page.lines.append(head + f"; {matching}/{rows.height} {words.units} match")
     sec = page.section(words.section, f"{words.title}: the logs against the rules engine")
     sec.note(words.checked)
