@@ -272,6 +272,9 @@ def replay(
         # a string is a sequence of its characters: "logs/a.json" was read as the paths "l", "o",
         # ..., "/" and ".", and the walk of "/" went through the whole machine
         paths = [paths]
+    from mjcli.runner import jobs_for
+
+    jobs = jobs_for(jobs)  # 1 to MAX_JOBS, as --jobs and api.simulate take it (0 ran with one)
     if isinstance(policies, str):  # "greedy,akagi" as the command line writes them, not g, r, e...
         policies = [p.strip() for p in policies.split(",") if p.strip()]
     inputs = collect_logs([str(p) for p in paths])

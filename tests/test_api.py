@@ -80,6 +80,8 @@ def test_replay_of_one_path_alone_reads_that_file(tmp_path: Path, monkeypatch: p
     assert api.replay("a.json", policies="greedy").equals(alone)
     both = api.replay("a.json", policies="greedy,akagi")
     assert set(both["policy"]) == {"greedy", "akagi"}
+    with pytest.raises(UsageError, match="use 1 to 256 jobs"):
+        api.replay("a.json", policies="greedy", jobs=0)
 
 
 def test_advise_takes_melds_and_winds_as_score_writes_them() -> None:
