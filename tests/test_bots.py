@@ -469,6 +469,22 @@ def test_lines_written_without_being_asked_are_a_fault_of_the_game(tmp_path: Pat
     assert all(f["answer"] == '{"type":"none"}' for f in faults)
 
 
+def test_a_line_past_the_limit_is_a_fault(tmp_path: Path) -> None:
+    """A bot writing without a newline grew mjcli's memory for the whole timeout (and without end
+    under --bot-timeout inf): past 16 MiB the line is a fault and the process is killed."""
+    bot = command(BOTS / "endless.py")
+    out = tmp_path / "rep"
+    args = ["replay", str(SIM), "--bot", f"b={bot}", "--policies", "b", "--out", str(out), "-j", "1"]
+    result = invoke([*args, "--bot-timeout", "inf"])
+    assert result.exit_code == 1, result.output
+    faults = [json.loads(x) for x in (out / "faults.jsonl").read_text().splitlines()]
+    first = [f for f in faults if f["fault"] == "not_json"]
+    assert {f["seat"] for f in first} == {0, 1, 2, 3}
+    assert all(
+        "wrote a line longer than 16 MiB without ending it and was killed" in f["detail"] for f in first
+    )
+
+
 def test_advise_exits_1_when_a_bot_faults(tmp_path: Path) -> None:
     """The bot's row shows the fault, and the exit status says it, as in replay and simulate (it was
     0: a reviewer's finding)."""

@@ -48,6 +48,18 @@ class BotTimeout(BotError):
     kind = "timeout"
 
 
+class BotTooLong(BotError):
+    """A line longer than :data:`MAX_LINE_BYTES`: no answer, and the stream is out of step."""
+
+    kind = "not_json"
+
+
+#: the longest line a bot may write (an mjai answer is a few hundred bytes; Mortal's with its
+#: q-values in ``meta`` a few KB): a bot writing without a newline grew mjcli's memory for the whole
+#: timeout (600 MB for 200 MB written), and without end under ``--bot-timeout inf``
+MAX_LINE_BYTES = 16 * 1024 * 1024
+
+
 class BotStartError(UsageError):
     """The bot's program could not be started (no such file, not executable)."""
 
@@ -147,12 +159,21 @@ class BotProcess:
                 self.drain_stderr()
 
     def read_line(self, deadline: float, timeout: float | None = None) -> str:
+        searched = 0  # the bytes already searched for the newline: each chunk is searched once
         while True:
-            i = self._out.find(b"\n")
+            i = self._out.find(b"\n", searched)
             if i >= 0:
                 raw = bytes(self._out[:i])
                 del self._out[: i + 1]
                 return raw.decode("utf-8", "replace").rstrip("\r")
+            searched = len(self._out)
+            if searched > MAX_LINE_BYTES:
+                self.kill()
+                self._out.clear()
+                raise BotTooLong(
+                    f"{self.label} wrote a line longer than {MAX_LINE_BYTES >> 20} MiB without ending it "
+                    f"and was killed{self.stderr_tail()}"
+                )
             if not self._stdout_open:
                 raise self._exited("before answering")
             left = deadline - time.monotonic()
