@@ -208,6 +208,18 @@ def test_a_baseline_with_keys_of_other_types_gates_as_its_values_say(baseline: P
     assert "its decision keys are not of the types replay writes" in error_of(res)
 
 
+def test_a_baseline_holding_a_decision_twice_is_refused(baseline: Path, tmp_path: Path) -> None:
+    # two runs' tables put together: each answer joined twice ("2N compared of N", "-N only in this
+    # run") and passed; with a second, other choice a change was counted against it
+    old = pl.read_parquet(baseline)
+    doubled = tmp_path / "doubled.parquet"
+    pl.concat([old, old]).write_parquet(doubled)
+    res = cli("replay", str(EDGE / "chankan.json"), "--policy", "greedy", "--baseline", str(doubled))
+    message = error_of(res)
+    assert "share their decision key and policy with another" in message
+    assert "chankan.json E1-0 turn" in message
+
+
 def test_a_baseline_damaged_in_a_column_the_gate_does_not_use_is_refused(
     baseline: Path, tmp_path: Path
 ) -> None:

@@ -588,7 +588,7 @@ def read_baseline(path: str | os.PathLike[str]) -> pl.DataFrame:
     try:
         # the keys as this version writes them (a table written by another tool, or an older
         # version, may hold them as categoricals or other integer widths: the join needs one type)
-        return whole.select(
+        old = whole.select(
             *(pl.col(k).cast(KEY_TYPES[k]) for k in KEY),
             pl.col("policy").cast(pl.String),
             pl.col("choice").cast(pl.String).alias("old"),
@@ -598,6 +598,19 @@ def read_baseline(path: str | os.PathLike[str]) -> pl.DataFrame:
             f"--baseline '{short_path(Path(path))}': its decision keys are not of the types replay "
             f"writes ({one_line(str(exc))[:120]})"
         ) from None
+    # A replay writes each (key, policy) once. A table holding one twice (two runs' tables put
+    # together) joined each new answer to both: "708 compared" of 354 answers, "-354 only in this
+    # run", and a change counted twice or once against a second, contradicting old choice.
+    twice = old.filter(pl.struct(*KEY, "policy").is_duplicated())
+    if twice.height:
+        r = twice.row(0, named=True)
+        raise UsageError(
+            f"--baseline '{short_path(Path(path))}': {twice.height} rows share their decision key "
+            f"and policy with another (such as {r['file']} {r['round']}-{r['honba']} turn {r['turn']} "
+            f"seat {r['seat']} {r['kind']} {r['policy']}): a replay writes each once, so it is not "
+            "one replay's decisions and cannot gate this run"
+        )
+    return old
 
 
 def compare_baseline(
