@@ -151,6 +151,26 @@ def test_baseline_against_itself_has_no_changes(out):
     assert changes.height == 0 and counts["only_old"] == counts["only_new"] == 0 and counts["compared"] > 0
 
 
+def test_more_changes_than_listed_are_said_to_be_where_they_are(out, tmp_path):
+    # past the 50 listed, the rest were said to be "all in changes.parquet", also without --out,
+    # whose folder (and that file) is gone when the command ends
+    old = pl.read_parquet(out / "decisions.parquet")
+    old = old.with_columns(
+        pl.when(pl.col("kind") == "discard").then(pl.lit("discard 9z")).otherwise("choice").alias("choice")
+    )
+    base = tmp_path / "old.parquet"
+    old.write_parquet(base)
+    args = ["replay", str(GAME), "--jobs", "1", "--baseline", str(base)]
+    res = runner.invoke(app, args)
+    assert res.exit_code == 1, res.output
+    assert "more (--out DIR keeps them all in DIR/changes.parquet)" in res.stdout
+    assert "all in changes.parquet" not in res.stdout
+    res = runner.invoke(app, [*args, "--out", str(tmp_path / "new")])
+    assert res.exit_code == 1, res.output
+    assert f"more (all in {tmp_path / 'new' / 'changes.parquet'})" in res.stdout
+    assert (tmp_path / "new" / "changes.parquet").is_file()
+
+
 def test_replay_cli_json_skips_bad_logs_and_exits_1(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{")

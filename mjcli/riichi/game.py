@@ -1133,7 +1133,8 @@ def _replay_into(
                 f"({b['only_old']} only in the baseline, {b['only_new']} only in this run; max {max_changes})"
             )
             if changes.height:
-                print(format_changes(changes))
+                kept = str(Path(out) / "changes.parquet") if out is not None else None
+                print(format_changes(changes, written=kept))
     return code, result.rows, gate_error
 
 

@@ -668,8 +668,9 @@ def compare_baseline(
     return changes, {"compared": compared, "only_old": n_old - compared, "only_new": n_new - compared}
 
 
-def format_changes(changes: pl.DataFrame, limit: int = 50) -> str:
-    """The table of changed decisions (at most ``limit`` rows, then a count of the rest)."""
+def format_changes(changes: pl.DataFrame, limit: int = 50, written: str | None = None) -> str:
+    """The table of changed decisions (at most ``limit`` rows, then a count of the rest and where
+    they all are: ``written``, the run's ``changes.parquet``, or None when it is not kept)."""
     rows = [
         [
             r["file"],
@@ -685,5 +686,8 @@ def format_changes(changes: pl.DataFrame, limit: int = 50) -> str:
     ]
     text = format_table(["file", "round", "turn", "seat", "policy", "hand", "old -> new", "reason"], rows)
     if changes.height > limit:
-        text += f"\n... and {changes.height - limit} more (all in changes.parquet)"
+        # without --out the run's folder is temporary: naming its changes.parquet sent a user
+        # looking for a file that no longer exists
+        where = f"all in {written}" if written else "--out DIR keeps them all in DIR/changes.parquet"
+        text += f"\n... and {changes.height - limit} more ({where})"
     return text
