@@ -220,6 +220,21 @@ def test_a_baseline_holding_a_decision_twice_is_refused(baseline: Path, tmp_path
     assert "chankan.json E1-0 turn" in message
 
 
+def test_a_baseline_of_another_games_replay_says_the_gate_is_riichis(tmp_path: Path) -> None:
+    # it said "give --game hk", and replay --game hk then said "--baseline does not apply"
+    sim, rep = tmp_path / "sim", tmp_path / "rep"
+    res = cli("simulate", "--game", "hk", "--games", "1", "--seed", "1", "-j", "1", "--out", str(sim))
+    assert res.exit_code == 0, res.output
+    res = cli("replay", "--game", "hk", str(sim / "logs"), "--policy", "hk-pm8", "-j", "1", "--out", str(rep))
+    assert res.exit_code == 0, res.output
+    for old in (rep, rep / "decisions.parquet"):
+        message = error_of(
+            cli("replay", str(EDGE / "chankan.json"), "--policy", "greedy", "--baseline", str(old))
+        )
+        assert "holds a hk replay's decisions: the gate compares a riichi replay" in message
+        assert "give --game" not in message
+
+
 def test_a_baseline_damaged_in_a_column_the_gate_does_not_use_is_refused(
     baseline: Path, tmp_path: Path
 ) -> None:

@@ -578,7 +578,15 @@ MIN_OVERLAP = 0.9
 def read_baseline(path: str | os.PathLike[str]) -> pl.DataFrame:
     """The decision keys and choices of an older run, read in full now, so that a damaged file is a
     :class:`UsageError` before any work (reading only the header would not notice)."""
-    lf = scan(path)
+    try:
+        lf = scan(path)
+    except WrongGameError as exc:
+        # scan's "give --game hk" suits `summary`; here it led to "--baseline does not apply to
+        # replay --game hk": the gate is riichi's, and the run's logs are riichi logs
+        raise UsageError(
+            f"--baseline '{short_path(Path(path))}' holds a {exc.game} replay's decisions: the gate "
+            "compares a riichi replay with an earlier riichi replay of the same logs"
+        ) from None
     try:
         # every column read (a damaged column the gate does not use is still a damaged file: the
         # keys alone let one through), then the keys alone kept
