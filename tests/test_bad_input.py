@@ -191,6 +191,29 @@ def test_the_gate_refuses_what_would_let_it_pass_unseen(baseline: Path, tmp_path
     )
 
 
+def test_replay_seat_that_names_no_seat_is_refused(tmp_path: Path) -> None:
+    log = str(EDGE / "chankan.json")
+    # an empty --seat replayed no decision at all and exited 0
+    for empty in ("", ",", " , "):
+        assert "names no seat" in error_of(cli("replay", log, "--policy", "greedy", "--seat", empty))
+    # not a number: it said "is not a wind (use E, S, W or N)", and a wind is then refused
+    for text in ("1.0", "0 1", "x"):
+        message = error_of(cli("replay", log, "--policy", "greedy", "--seat", text))
+        assert f"--seat '{text}': replay takes seat numbers 0-3" in message and "wind" not in message
+    # seat 3 of three-player logs: nothing replayed, exit 0; refused as an unknown --player is
+    sanma = str(Path(__file__).parent.parent / "fixtures" / "sanma")
+    out = tmp_path / "out"
+    message = error_of(
+        cli("replay", sanma, "--policy", "greedy", "-j", "1", "--seat", "1,3", "--out", str(out))
+    )
+    assert "--seat 3: no game of these logs has that seat (seats: 0, 1, 2" in message
+    assert not (out / "decisions.parquet").exists()
+    # where one game has it, the seat is no typo
+    res = cli("replay", sanma, log, "--policy", "greedy", "-j", "1", "--seat", "3", "--json")
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["decision_points"] > 0
+
+
 def test_a_baseline_with_keys_of_other_types_gates_as_its_values_say(baseline: Path, tmp_path: Path) -> None:
     # a table written by another tool (categoricals, 64-bit integers) failed in the join: a traceback
     old = pl.read_parquet(baseline)

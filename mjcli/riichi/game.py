@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from mjcli.errors import InvalidHandError, MjcliError, UsageError, short_path
+from mjcli.errors import InvalidHandError, MjcliError, UsageError, quoted, short_path
 from mjcli.games import Command, GameEntry
 from mjcli.output import emit_json, games_rate, plural, terminal_bar
 from mjcli.riichi.rules import DEFAULT_HANDS_SHOWN
@@ -541,7 +541,18 @@ WINDS = "ESWN"
 def _replay_seat(text: str | int) -> int:
     """A seat of ``replay --seat``: a seat number, 0 to 3 (seat 0 is the first dealer). A wind is
     refused by name: over a whole game it is a different seat each round."""
-    kind, value = read_seat(str(text))
+    t = str(text).strip()
+    if not t.lstrip("+-").isdigit():
+        try:
+            read_wind(t, "--seat")
+        except UsageError:
+            # read_seat's "is not a wind (use E, S, W or N)" sent a user to winds, which replay
+            # refuses below
+            raise UsageError(
+                f"--seat {quoted(t)}: replay takes seat numbers 0-3 (seat 0 is the first dealer; "
+                "give several as 0,1)"
+            ) from None
+    kind, value = read_seat(t)
     if kind == "wind":
         raise UsageError(
             f"--seat {str(text).strip()}: replay takes seat numbers 0-3 (seat 0 is the first dealer); "
@@ -823,6 +834,8 @@ def replay(
     if seat:
         # repeated, or several in one (--seat 0,1): both ways, as --policy takes its names
         seats = tuple(sorted({_replay_seat(x) for s in seat for x in str(s).split(",") if x.strip()}))
+        if not seats:  # `--seat ''` or `--seat ,`: it replayed no decision at all, and exited 0
+            raise UsageError(f"--seat {quoted(','.join(map(str, seat)))}: names no seat (give 0-3, or 0,1)")
     inputs = collect_logs(records, sys.stdin if "-" in records else None)
     if not inputs:
         raise UsageError(f"no log files found in {', '.join(records)}")
@@ -1065,6 +1078,16 @@ def _replay_into(
 
     if parted is not None:
         parted.write_contents(stage)
+    if options.seats and result.games:
+        # a seat no game has (seat 3 of three-player logs) replayed nothing and exited 0: refused
+        # as a player who plays in none of the logs is
+        have = set(pl.scan_parquet(result.games_path).select("seat").unique().collect()["seat"])
+        missing = [str(s) for s in options.seats if s not in have]
+        if missing:
+            raise UsageError(
+                f"--seat {','.join(missing)}: no game of these logs has that seat "
+                f"(seats: {', '.join(map(str, sorted(have)))}; three-player games have 0-2)"
+            )
     if options.players is not None or options.hands_shown:
         # a name that plays in none of the logs is a typo: refused, as the run's output is dropped
         seen = set(pl.scan_parquet(result.games_path).select("player").collect()["player"].str.to_lowercase())
