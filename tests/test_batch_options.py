@@ -119,6 +119,29 @@ def test_resume_here_keeps_finished_parts_and_redoes_a_stopped_one(tmp_path: Pat
     assert pl.read_parquet(tmp_path / "p" / "decisions.parquet").equals(whole)
 
 
+def test_replay_resume_keeps_nothing_of_a_plugin_whose_code_changed(tmp_path: Path) -> None:
+    # the parts were keyed by the plugin's target alone: after its file changed, --resume kept the
+    # old answers, and the gate against the first run said "0 changed" of a changed bot
+    plugin = tmp_path / "mine.py"
+    plugin.write_text((ROOT / "examples" / "plugin.py").read_text())
+    out, first_run = tmp_path / "out", tmp_path / "first"
+    args = ["replay", *LOGS[:2], "--plugin", f"mine={plugin}:Tsumogiri", "--policies", "mine", "--json"]
+    res = runner.invoke(app, [*args, "--out", str(first_run)])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(app, [*args, "--out", str(out), "--resume"])
+    assert res.exit_code == 0 and _lines(res.output)[-1]["resumed"] == 0, res.output
+    res = runner.invoke(app, [*args, "--out", str(out), "--resume"])
+    assert res.exit_code == 0 and _lines(res.output)[-1]["resumed"] == 2, res.output
+    # the plugin now discards the last tile of the hand where it threw the one drawn
+    code = plugin.read_text().replace("if a.tile == view.drawn:", "if a.tile == view.drawn and False:")
+    assert code != plugin.read_text()
+    plugin.write_text(code)
+    res = runner.invoke(app, [*args, "--out", str(out), "--resume", "--baseline", str(first_run)])
+    assert res.exit_code == 1, res.output
+    summary = _lines(res.output)[-1]
+    assert summary["resumed"] == 0 and summary["baseline"]["changed"] > 0
+
+
 def _lines(output: str) -> list[dict]:
     return [json.loads(line) for line in output.splitlines() if line.startswith("{")]
 

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from mjcli.errors import PLUGIN_FAULTS, LogFormatError, MjcliError, UsageError
 from mjcli.inputs import Input, manifest
 from mjcli.melds import melds_to_text
-from mjcli.plugins import BUILTIN, Registry, describe
+from mjcli.plugins import BUILTIN, Registry, describe, identity
 from mjcli.riichi.bots import BotStartError, MjaiBot
 from mjcli.riichi.bots.protocol import action_index, meta_text, q_by_index
 from mjcli.riichi.engine import events as ev
@@ -1301,12 +1301,19 @@ def _replay_fingerprint(task: tuple[str, str]) -> tuple[str, str]:
 
 
 def parted_options(options: ReplayOptions) -> dict[str, Any]:
-    """What a replay's rows depend on besides the logs (a parted run's options)."""
+    """What a replay's rows depend on besides the logs (a parted run's options): with plugins or
+    bots, what each is (its files' SHA-256, :func:`mjcli.plugins.identity`)."""
     return {
         "command": "replay",
         "game": "riichi",
+        # A plugin named by its target alone kept, on --resume, the parts its old code had answered
+        # after the file changed: a bot author's rerun then gated 0 changes where 255 decisions had
+        # changed. Built-ins are mjcli's code (the version is in the key).
         "policies": [
-            {"name": spec.name, "source": spec.source, "target": describe(spec)} for spec in options.specs()
+            {"name": spec.name, "source": spec.source, "target": describe(spec)}
+            if spec.source == BUILTIN
+            else identity(spec)
+            for spec in options.specs()
         ],
         "rules": options.rules,
         "seats": list(options.seats) if options.seats is not None else None,
