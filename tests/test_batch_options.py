@@ -284,6 +284,31 @@ def test_replay_resume_of_the_other_games(
         assert a.exit_code == 0 and a.output == b.output
 
 
+def test_dou_dizhu_replay_resume_keeps_nothing_of_a_plugin_whose_code_changed(
+    other_games, tmp_path: Path
+) -> None:
+    # its parts were keyed by the plugin's name alone: a rerun after the file changed kept them
+    plugin = tmp_path / "first.py"
+    plugin.write_text((ROOT / "examples" / "doudizhu_plugin.py").read_text())
+    out = tmp_path / "out"
+    plain = ["replay", "--game", "doudizhu", *other_games["doudizhu"], "--json",
+             "--plugin", f"first={plugin}:FirstLegal", "--policy", "greedy,first"]  # fmt: skip
+    args = [*plain, "--out", str(out), "--resume"]
+    for kept in (0, 2):
+        res = runner.invoke(app, args)
+        assert res.exit_code == 0 and _lines(res.output)[-1]["resumed"] == kept, res.output
+    code = plugin.read_text().replace('return 0, "never bids"', 'return legal[-1], "bids the most"')
+    assert code != plugin.read_text()
+    plugin.write_text(code)
+    res = runner.invoke(app, args)
+    assert res.exit_code == 0 and _lines(res.output)[-1]["resumed"] == 0, res.output
+    fresh = runner.invoke(app, [*plain, "--out", str(tmp_path / "fresh")])
+    assert fresh.exit_code == 0, fresh.output
+    contents = json.loads((out / CONTENTS).read_text())
+    parts = pl.read_parquet([out / p for p in contents["tables"]["decisions"]["parts"]])
+    assert parts.equals(pl.read_parquet(tmp_path / "fresh" / "decisions.parquet"))
+
+
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="the ray extra is not installed")
 def test_a_ray_client_address_with_no_cluster_is_one_clear_error(tmp_path: Path) -> None:
     # The real CLI in a process of its own: Ray reads its environment once, when first imported, and

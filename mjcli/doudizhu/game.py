@@ -120,7 +120,7 @@ def replay(
         for line in inputs.notes():
             print(line, file=sys.stderr)
         parted = (
-            PartedRun(Path(str(out)), ("decisions",), parted_options(names), resume=resume)
+            PartedRun(Path(str(out)), ("decisions",), parted_options(names, registry), resume=resume)
             if parting
             else None
         )

@@ -24,7 +24,7 @@ from mjcli.doudizhu.policies import PluginError, get_policy
 from mjcli.errors import LogFormatError, UsageError, one_line
 from mjcli.inputs import manifest, name_text
 from mjcli.ledger import PartedRun, text_sha256, to_frame, write_table
-from mjcli.plugins import Registry, reopening_options
+from mjcli.plugins import BUILTIN, Registry, identity, reopening_options
 from mjcli.runner import Backend, ordered_map
 
 # Polars is imported where a frame is made, not here: a process that has imported it does not fork
@@ -156,9 +156,16 @@ def _block_fingerprint(block: Block) -> tuple[str, str]:
     return f"{file}#{first}", text_sha256(json.dumps(records, sort_keys=True, ensure_ascii=False))
 
 
-def parted_options(policies: list[str]) -> dict[str, Any]:
-    """What a Dou Dizhu replay's rows depend on besides the records (a parted run's options)."""
-    return {"command": "replay", "game": "doudizhu", "policies": list(policies)}
+def parted_options(policies: list[str], registry: Registry | None = None) -> dict[str, Any]:
+    """What a Dou Dizhu replay's rows depend on besides the records (a parted run's options): with
+    plugins, what each is (its files' SHA-256, :func:`mjcli.plugins.identity`)."""
+    options: dict[str, Any] = {"command": "replay", "game": "doudizhu", "policies": list(policies)}
+    # Named alone, a plugin whose file had changed kept its old answers on --resume (its parts'
+    # key was the same). Built-ins are mjcli's code (the version is in the key): their options
+    # stay as they were, as Hong Kong's replay does.
+    specs = [registry.spec(n) for n in dict.fromkeys(policies)] if registry is not None else []
+    plugins = [identity(s) for s in specs if s.source != BUILTIN]
+    return {**options, "plugins": plugins} if plugins else options
 
 
 def _policies_by_name(names: list[str], registry: Registry | None = None) -> tuple[list[str], dict[str, Any]]:
