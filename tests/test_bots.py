@@ -432,16 +432,31 @@ def test_bot_timeout_inf_is_no_limit(tmp_path: Path) -> None:
         assert "give a number of seconds above 0" in str(result.exception)
 
 
+def _replay_faults(script: Path, tmp_path: Path, *more: str) -> tuple[Ran, list[dict]]:
+    """``replay`` of the simulated log with the bot in every seat, one job: the run and its faults."""
+    out = tmp_path / "rep"
+    args = [
+        "replay",
+        str(SIM),
+        "--bot",
+        f"b={command(script)}",
+        "--policies",
+        "b",
+        "--out",
+        str(out),
+        "-j",
+        "1",
+    ]
+    result = invoke([*args, *more])
+    return result, [json.loads(x) for x in (out / "faults.jsonl").read_text().splitlines()]
+
+
 def test_a_bot_that_dies_at_the_games_end_is_reported(tmp_path: Path) -> None:
     """end_game (with the end_kyoku sent with it) asks no decision, and a bot dying there was never
     reported (a reviewer's finding): replay and simulate list it in faults.jsonl, with no position."""
     bot = command(BOTS / "dies_at_end.py")
-    out = tmp_path / "rep"
-    result = invoke(
-        ["replay", str(SIM), "--bot", f"b={bot}", "--policies", "b", "--out", str(out), "-j", "1"]
-    )
+    result, faults = _replay_faults(BOTS / "dies_at_end.py", tmp_path)
     assert result.exit_code == 1 and "at the game's end" in result.stdout, result.output
-    faults = [json.loads(x) for x in (out / "faults.jsonl").read_text().splitlines()]
     assert {f["seat"] for f in faults} == {0, 1, 2, 3}
     assert all(f["kind"] == "end_game" and f["turn"] is None and f["fault"] == "exited" for f in faults)
     sim = tmp_path / "sim"
@@ -456,13 +471,8 @@ def test_lines_written_without_being_asked_are_a_fault_of_the_game(tmp_path: Pat
     """mjai asks one line per request: a second answer was dropped when seen before the next
     request (or taken for its answer when it came after), noted only in NAME.stderr.log. It is a
     fault now, one per seat and game, at the game's end, as a fault there is listed."""
-    bot = command(BOTS / "twice.py")
-    out = tmp_path / "rep"
-    result = invoke(
-        ["replay", str(SIM), "--bot", f"b={bot}", "--policies", "b", "--out", str(out), "-j", "1"]
-    )
+    result, faults = _replay_faults(BOTS / "twice.py", tmp_path)
     assert result.exit_code == 1 and "b unasked" in result.stdout, result.output
-    faults = [json.loads(x) for x in (out / "faults.jsonl").read_text().splitlines()]
     assert {f["seat"] for f in faults} == {0, 1, 2, 3}
     assert all(f["fault"] == "unasked" and f["kind"] == "end_game" for f in faults)
     assert all(f["detail"].startswith("wrote 1 line(s) without being asked") for f in faults)
@@ -472,12 +482,8 @@ def test_lines_written_without_being_asked_are_a_fault_of_the_game(tmp_path: Pat
 def test_a_line_past_the_limit_is_a_fault(tmp_path: Path) -> None:
     """A bot writing without a newline grew mjcli's memory for the whole timeout (and without end
     under --bot-timeout inf): past 16 MiB the line is a fault and the process is killed."""
-    bot = command(BOTS / "endless.py")
-    out = tmp_path / "rep"
-    args = ["replay", str(SIM), "--bot", f"b={bot}", "--policies", "b", "--out", str(out), "-j", "1"]
-    result = invoke([*args, "--bot-timeout", "inf"])
+    result, faults = _replay_faults(BOTS / "endless.py", tmp_path, "--bot-timeout", "inf")
     assert result.exit_code == 1, result.output
-    faults = [json.loads(x) for x in (out / "faults.jsonl").read_text().splitlines()]
     first = [f for f in faults if f["fault"] == "not_json"]
     assert {f["seat"] for f in first} == {0, 1, 2, 3}
     assert all(

@@ -1,34 +1,23 @@
-"""Answers start_game twice (two lines in one write), then plays as the shipped minimal bot: its
-second line is one written without being asked."""
+"""The shipped minimal bot (examples/mjai_bot.py), but its first answer (to start_game) is written
+twice in one write: the second line is one written without being asked."""
 
-import json
+import runpy
 import sys
+from pathlib import Path
 
-seat = int(sys.argv[1])
-hand: list[str] = []
-NONE = '{"type":"none"}\n'
-for line in sys.stdin:
-    events = json.loads(line)
-    for e in events:
-        mine = e.get("actor") == seat
-        if e["type"] == "start_kyoku":
-            hand = list(e["tehais"][seat])
-        elif mine and e["type"] == "tsumo":
-            hand.append(e["pai"])
-        elif mine and e["type"] == "dahai":
-            hand.remove(e["pai"])
-        elif mine and e["type"] in ("chi", "pon", "daiminkan", "ankan"):
-            for t in e["consumed"]:
-                hand.remove(t)
-        elif mine and e["type"] in ("kakan", "nukidora"):
-            hand.remove(e["pai"])
-    last = events[-1]
-    answer = NONE * 2 if last["type"] == "start_game" else NONE
-    if last.get("actor") == seat and last["type"] in ("tsumo", "reach"):
-        answer = json.dumps({"type": "dahai", "actor": seat, "pai": hand[-1], "tsumogiri": True}) + "\n"
-    elif last.get("actor") == seat and last["type"] in ("chi", "pon"):
-        keep = last["pai"][:2]
-        pai = next((t for t in reversed(hand) if t[:2] != keep), hand[-1])
-        answer = json.dumps({"type": "dahai", "actor": seat, "pai": pai, "tsumogiri": False}) + "\n"
-    sys.stdout.write(answer)
-    sys.stdout.flush()
+
+class _FirstTwice:
+    def __init__(self, out) -> None:
+        self.out, self.first = out, True
+
+    def write(self, text: str) -> int:
+        if self.first:
+            self.first, text = False, text * 2
+        return self.out.write(text)
+
+    def flush(self) -> None:
+        self.out.flush()
+
+
+sys.stdout = _FirstTwice(sys.stdout)
+runpy.run_path(str(Path(__file__).resolve().parents[2] / "examples" / "mjai_bot.py"), run_name="__main__")
