@@ -107,6 +107,18 @@ def _files(out: Path) -> dict[str, bytes]:
     return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
 
 
+def _started(args: list[str]) -> subprocess.Popen[str]:
+    """``mjcli ARGS`` in a session of its own (a signal to its group reaches its workers and bots
+    as Ctrl-C would), stderr kept."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "mjcli", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
 def _stop_midway(
     args: list[str],
     out: Path,
@@ -118,13 +130,7 @@ def _stop_midway(
 ) -> tuple[int, float, str]:
     """Start the command, wait until it has claimed ``out`` and ``workers`` workers run (``early``:
     only until it begins to start them; ``ready``: and until that says so too), and signal it."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "mjcli", *args],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    proc = _started(args)
     try:
         deadline = time.monotonic() + 90
         while not _starting(proc.pid) if early else _workers(proc.pid) < workers or not _claimed(out):
@@ -293,13 +299,7 @@ def test_ctrl_c_stops_a_run_in_process_with_a_hanging_bot(command: str, tmp_path
         args += ["--out", str(out)]
     else:
         args = ["bot", "check", bot]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "mjcli", *args, "--bot-timeout", "inf"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    proc = _started([*args, "--bot-timeout", "inf"])
     try:
         deadline = time.monotonic() + 60
         while not _running_with(marker):
