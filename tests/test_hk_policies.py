@@ -195,3 +195,15 @@ def test_red_bands_and_names() -> None:
     assert parse_policy_names("all") == ["hk-pm0", "hk-pm8", "hk-pm16", "hk-pm16plus"]
     result = advise_hand("123m456pJ789s1135z", RED, ["red-pm0", "red-pm12", "red-pm12plus"])
     assert all(a["tile"] != "J" for a in result["policies"])
+
+
+def test_the_suit_with_most_tiles_ties_in_the_seeds_hand_order() -> None:
+    """A18/A23: a tie between suits goes to the first in the seed's hand order, bamboo (s), then
+    characters (m), then dots (p), as A7 reads the seed's "primera ficha"; it went m, p, s."""
+    from mjcli.hk.policies.mahjongjoy import _most
+
+    m, p, s = 0, 1, 2
+    assert _most([3, 3, 3]) == s
+    assert _most([4, 4, 3]) == m
+    assert _most([3, 4, 4]) == s and _most([4, 3, 4]) == s
+    assert _most([4, 3, 3]) == m and _most([3, 4, 3]) == p and _most([3, 3, 4]) == s

@@ -71,7 +71,8 @@ chosen:
 * A17 the lost signs: 15 - 2 per tile of another suit + 1 per honour tile (honours help a mixed
   one suit). The other reading (15 - 2 x off-suit - 1 x honours) is rejected; the test hand
   ``11m22p33s456s789s12z`` pins it (suit 9 > pung 6).
-* A18 "palo no común": every number tile not of the suit with most tiles (ties: m, then p, then s).
+* A18 "palo no común": every number tile not of the suit with most tiles (ties: s, then m, then p,
+  the seed's hand order of A7; until 2026-12-08 m, p, s, the kind order A7 had left).
 * A19 both scores count the closed hand and the bot's own melds (the pung score says "expuesto"),
   never bonus tiles or jokers.
 * A20 the missing first priority: with the suit hand chosen, a new first level "tile of the wrong
@@ -87,7 +88,7 @@ chosen:
   dragon, seat-wind or prevailing-wind pung held (three or four in the closed hand, or an own
   pung or kong meld); a pair does not count.
 * A23 the single suit: the one with most number tiles in the closed hand and the own melds,
-  chosen afresh at every discard; ties in hand order (m, p, s).
+  chosen afresh at every discard; ties in the seed's hand order (s, m, p; see A18).
 * A24 discarding toward one suit: one first level holding the other suits' tiles and the honours
   together, the tile picked by the PM0 levels (dead tile first, ...); then the PM0 list.
 * A25 "ayuda a reunir las fichas que falten con la ayuda del azar": nothing more to do: the bot
@@ -157,14 +158,14 @@ def suit_tiles(view: SeatView) -> list[int]:
 
 
 def _most(per: Sequence[int]) -> int:
-    """The suit with most tiles, ties in m, p, s order (max with a key, written out: asked at
-    every decision of the suit levels)."""
-    common = 1 if per[1] > per[0] else 0
-    return 2 if per[2] > per[common] else common
+    """The suit with most tiles, ties in the seed's hand order: s, m, p (A18, A23; written out, not
+    a max with a key: asked at every decision of the suit levels)."""
+    common = 0 if per[0] > per[2] else 2
+    return 1 if per[1] > per[common] else common
 
 
 def main_suit(view: SeatView) -> int:
-    """The suit with most tiles (closed hand and own melds); ties in m, p, s order."""
+    """The suit with most tiles (closed hand and own melds); ties in s, m, p order."""
     return _most(suit_tiles(view))
 
 
