@@ -137,3 +137,24 @@ def test_a_lone_surrogate_in_a_players_name_is_written_as_its_escape(tmp_path: P
     )
     assert res.exit_code == 0, res.output
     assert "\\ud800x" in set(pl.read_parquet(rep / "decisions.parquet")["player"])
+
+
+def test_a_byte_order_mark_before_the_first_record_is_read_past(tmp_path: Path) -> None:
+    # riichi's and Hong Kong's readers read past one; this one called line 1 "not JSON"
+    simulate(["greedy", "random", "greedy"], 2, 5, out=tmp_path / "sim")
+    plain = tmp_path / "sim" / "games.jsonl"
+    marked = tmp_path / "bom.jsonl"
+    marked.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes())
+    args = ["replay", "--game", "doudizhu", "--policies", "greedy", "--json"]
+    one = runner.invoke(app, [*args, str(plain), "--out", str(tmp_path / "a")])
+    two = runner.invoke(app, [*args, str(marked), "--out", str(tmp_path / "b")])
+    assert one.exit_code == two.exit_code == 0, two.output
+    assert json.loads(two.stdout)["decisions"] == json.loads(one.stdout)["decisions"]
+
+
+def test_a_readers_error_names_its_file_once(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("garbage\n")
+    res = runner.invoke(app, ["replay", "--game", "doudizhu", str(bad), "--out", str(tmp_path / "r")])
+    (line,) = [x for x in res.output.splitlines() if x.startswith("ERROR")]
+    assert line == f"ERROR {bad}:1: not JSON (Expecting value)"

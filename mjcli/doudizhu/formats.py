@@ -57,7 +57,7 @@ def read_records(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
     record (empty or blank: riichi's and Hong Kong's readers report it too), raises LogFormatError."""
     p = Path(path)
     try:
-        handle = p.open(encoding="utf-8")
+        handle = p.open(encoding="utf-8-sig")  # a byte-order mark before the first record is read past
     except OSError as exc:
         raise LogFormatError(f"cannot read {str(p)!r}: {exc.strerror or exc}") from None
     with handle:

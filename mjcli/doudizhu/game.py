@@ -60,8 +60,8 @@ def advise(
     situation = (
         f"against {result['lead']['cards']} ({result['lead']['type']})" if result["lead"] else "free lead"
     )
-    print(f"hand {result['hand']} ({result['cards']} cards), {result['role']}, {situation}")
-    print(f"plan ({p['weights']} weights): Pn {p['pn']}, {len(p['steps'])} steps")
+    print(f"hand {result['hand']} ({plural(result['cards'], 'card')}), {result['role']}, {situation}")
+    print(f"plan ({p['weights']} weights): Pn {p['pn']}, {plural(len(p['steps']), 'step')}")
     print(
         format_table(
             ["step", "type", "cards"], [[i + 1, s["type"], s["cards"]] for i, s in enumerate(p["steps"])]
@@ -148,7 +148,9 @@ def replay(
         ]
         print(format_table(["policy", "kind", "decisions", "agree"], rows, "llrr"))
         for e in summary["errors"]:
-            print(f"ERROR {e['file']}: {e['error']}")
+            # a reader's error names its file and line itself ("f.jsonl:1: not JSON")
+            said = e["error"] if e["error"].startswith(e["file"]) else f"{e['file']}: {e['error']}"
+            print(f"ERROR {said}")
     return 1 if summary["errors"] else 0
 
 
