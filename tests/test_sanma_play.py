@@ -54,6 +54,41 @@ def test_a_simulated_three_player_run_verifies_and_replays_itself(tmp_path: Path
     assert "nukidora" in set(d["kind"]) and "nukidora 4z" in set(own["choice"])
 
 
+def test_a_sanma_split_run_says_its_rule_and_verifies_without_rules(tmp_path: Path) -> None:
+    # A sanma-split game's logs said nothing of the split North share: `mjcli verify DIR/logs` read
+    # them as tsumo-son (tenhou-sanma) and every tsumo mismatched. Seed 104: tsumo wins of both kinds.
+    summary = simulate(["efficiency", "greedy", "mahjongjoy"], 6, 104, out=tmp_path, rules="sanma-split")
+    assert summary["rules"] == "sanma-split"
+    logs = sorted((tmp_path / "logs").iterdir())
+    assert '"absent_share":"split"' in logs[0].read_text(encoding="utf-8")
+    for path in logs:
+        if path.suffix == ".json":
+            continue
+        [report] = verify_file(path)
+        assert report.status == OK, (path, report.mismatches, report.error)
+        assert report.rules == "sanma-split"
+
+
+def test_a_log_s_absent_share_is_read_and_checked() -> None:
+    from mjcli.errors import LogFormatError
+    from mjcli.riichi.formats import read_bytes
+
+    def start(players: int, value: object) -> bytes:
+        rules = {"players": players, "length": "hanchan", "absent_share": value}
+        names = [*NAMES, "greedy"][:players]
+        return (json.dumps({"type": "start_game", "names": names, "rules": rules}) + "\n").encode()
+
+    assert read_bytes(start(3, "split"), "g")[0].rules.absent_share == "split"
+    assert read_bytes(start(3, "lost"), "g")[0].rules.absent_share == ""  # tsumo-son: saying nothing
+    assert read_bytes(start(4, "split"), "g")[0].rules.absent_share == ""  # no absent seat at four
+    try:
+        read_bytes(start(3, "half"), "g")
+    except LogFormatError as exc:
+        assert "absent_share 'half'" in str(exc)
+    else:
+        raise AssertionError("an unknown absent_share was read")
+
+
 def test_simulate_command_three_names_make_a_three_player_table(tmp_path: Path) -> None:
     args = ["simulate", "--games", "1", "--players", ",".join(NAMES), "--length", "tonpuu", "--json"]
     result = runner.invoke(app, args)

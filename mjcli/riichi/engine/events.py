@@ -63,6 +63,10 @@ class GameRules:
     open_riichi: bool = False
     # seats that play the whole game with their concealed hand (and every draw) shown to the table
     hands_shown: tuple[int, ...] = ()
+    # a three-player tsumo's absent North share (mjcli.riichi.rules.Rules.absent_share): "split"
+    # where the game was played so (mjcli's own key, written only then); "" where the log does not
+    # say (its site's rule: tsumo-son on Tenhou and Mahjong Soul)
+    absent_share: str = ""
     # what the log says of its rules that mjcli does not know how to play ("" where nothing): a
     # Tenhou lobby with chips (祝儀), a private lobby's own rules. ``verify`` does not call such a
     # game's differences from the rules it plays mismatches. Not compared: a format that cannot

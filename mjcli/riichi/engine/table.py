@@ -208,6 +208,9 @@ class Game:
             changes["length"] = "hanchan"
         if gr.open_riichi and not self.rules.open_riichi:
             changes["open_riichi"] = True  # a log that played the house rule is played under it
+        if gr.absent_share and gr.absent_share != self.rules.absent_share:
+            # a three-player log that split the absent North's share (sanma-split) is paid so
+            changes["absent_share"] = gr.absent_share
         if any(not 0 <= s < gr.players for s in gr.hands_shown):
             raise IllegalEvent(
                 index, e, f"hands shown of seats {list(gr.hands_shown)}: seats are 0-{gr.players - 1}"

@@ -49,6 +49,19 @@ class GameLog:
         return self.rules.players
 
 
+def absent_share_of(rules: object, players: int) -> str:
+    """mjcli's own ``absent_share`` key of a log's rules (mjai ``start_game.rules``, tenhou.net/6
+    ``rule``): "split" for a three-player game whose tsumo split the absent North's share
+    (``--rules sanma-split``), "" otherwise ("lost", tsumo-son, is what a log saying nothing means;
+    four players have no absent seat)."""
+    value = rules.get("absent_share") if isinstance(rules, dict) else None
+    if value in (None, "", "lost"):
+        return ""
+    if value != "split":
+        raise LogFormatError(f"rules absent_share '{_short(value)}' is neither 'lost' nor 'split'")
+    return "split" if players == 3 else ""
+
+
 #: No real score, payment or stick count comes near these: a number beyond them is a corrupt log
 #: (and would overflow the 64-bit columns of the Parquet tables downstream).
 MAX_POINTS = 10_000_000

@@ -65,6 +65,7 @@ from mjcli.riichi.engine.events import (
 from mjcli.riichi.formats.gamelog import (
     MJAI,
     GameLog,
+    absent_share_of,
     counter,
     decode_text,
     final_points_value,
@@ -256,6 +257,7 @@ class _Game:
                 open_riichi=bool(rules.get("open_riichi", False)),
                 hands_shown=tuple(sorted(set(shown))),
                 site=str(rules.get("site") or ""),
+                absent_share=absent_share_of(rules, self.n),
                 unknown=str(rules.get("unknown_rules") or ""),
             )
             # mjcli's own key: the rule line of the source (a Tenhou log's, which says it is Tenhou's)
@@ -753,6 +755,8 @@ def event_to_mjai(e: Event) -> dict[str, Any] | None:
             rules["hands_shown"] = list(r.hands_shown)
         if r.site:
             rules["site"] = r.site
+        if r.absent_share:
+            rules["absent_share"] = r.absent_share
         if r.unknown:
             rules["unknown_rules"] = r.unknown
         if e.header.disp:  # the source's rule line (a Tenhou log's names its lobby: eras.tenhou_log)

@@ -60,6 +60,7 @@ from mjcli.riichi.engine.events import (
 from mjcli.riichi.formats.gamelog import (
     TENHOU6,
     GameLog,
+    absent_share_of,
     counter,
     decode_text,
     final_points_value,
@@ -598,6 +599,8 @@ def _rule_json(disp: str, rules: GameRules) -> dict[str, Any]:
         rule["hands_shown"] = list(rules.hands_shown)
     if rules.site:
         rule["site"] = rules.site
+    if rules.absent_share:
+        rule["absent_share"] = rules.absent_share
     if rules.unknown:  # what the source said of rules mjcli does not know, carried on (verify reads it)
         rule["unknown_rules"] = rules.unknown
     return rule
@@ -640,6 +643,7 @@ def _rules(obj: dict[str, Any], n: int, rounds: list[Any]) -> GameRules:
         open_riichi=bool(rule.get("open_riichi", False)),
         hands_shown=tuple(sorted(set(shown))),
         site=site,
+        absent_share=absent_share_of(rule, n),
         # Tenhou's rule line names a lobby with chips 祝 (祝儀), whose rules mjcli does not know;
         # mjcli's own key carries what another source said of such rules
         unknown=str(rule.get("unknown_rules") or "") or _unknown_rules(disp, rule, japanese),

@@ -123,6 +123,9 @@ def play_game(
         length=rules.length,
         open_riichi=rules.open_riichi,
         hands_shown=spec.hands_shown,
+        # a split North share is said (verify and convert read the payments by it): no site's
+        # preset plays it
+        absent_share="split" if n == 3 and rules.absent_share == "split" else "",
         # the logs name a site other than Tenhou's (whose rules are what a log naming none means)
         site="" if rules.site == "tenhou" else rules.site,
     )
