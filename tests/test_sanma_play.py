@@ -4,6 +4,7 @@ replayed (each policy agreeing with itself), and the commands' three-player opti
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import polars as pl
@@ -56,17 +57,39 @@ def test_a_simulated_three_player_run_verifies_and_replays_itself(tmp_path: Path
 
 def test_a_sanma_split_run_says_its_rule_and_verifies_without_rules(tmp_path: Path) -> None:
     # A sanma-split game's logs said nothing of the split North share: `mjcli verify DIR/logs` read
-    # them as tsumo-son (tenhou-sanma) and every tsumo mismatched. Seed 104: tsumo wins of both kinds.
+    # them as tsumo-son (tenhou-sanma) and every tsumo mismatched; and the tenhou.net/6 result of
+    # a non-dealer's tsumo gave the four-player payments ("30符3飜1000-2000点" for 1500-2500) or a
+    # third of the total for a limit hand ("満貫2666-5332点" for 3000-5000), which read back as
+    # other points. Seed 104: both kinds of tsumo, a dealer's too.
     summary = simulate(["efficiency", "greedy", "mahjongjoy"], 6, 104, out=tmp_path, rules="sanma-split")
     assert summary["rules"] == "sanma-split"
     logs = sorted((tmp_path / "logs").iterdir())
     assert '"absent_share":"split"' in logs[0].read_text(encoding="utf-8")
+    tsumo_texts = []
     for path in logs:
-        if path.suffix == ".json":
-            continue
         [report] = verify_file(path)
         assert report.status == OK, (path, report.mismatches, report.error)
         assert report.rules == "sanma-split"
+        if path.suffix == ".json":
+            for rnd in json.loads(path.read_text(encoding="utf-8"))["log"]:
+                result = rnd[-1]
+                tsumo_texts += [
+                    (result[i], result[i + 1][3])
+                    for i in range(1, len(result), 2)
+                    if result[0] == "和了" and result[i + 1][0] == result[i + 1][1]
+                ]
+            # the two formats hold the same game
+            assert read_log(path)[0].events == read_log(path.with_suffix(".mjai.jsonl"))[0].events
+    non_dealer = [(d, t) for d, t in tsumo_texts if "-" in t]
+    assert any("満" in t for _, t in non_dealer) and any("符" in t for _, t in non_dealer)
+    for deltas, text in non_dealer:
+        # what each payer paid (honba aside: 100 a payer) is what the text says
+        found = re.search(r"(\d+)-(\d+)点$", text)
+        assert found, text
+        a, b = int(found[1]), int(found[2])
+        paid = sorted(-d for d in deltas[:3] if d < 0)
+        assert paid[1] - paid[0] == b - a, (deltas, text)
+        assert sum(deltas[:3]) >= 0 and a % 100 == 0 and (paid[0] - a) % 100 == 0, (deltas, text)
 
 
 def test_a_log_s_absent_share_is_read_and_checked() -> None:

@@ -889,8 +889,11 @@ def _call_string(e: Chi | Pon | OpenKan, n: int) -> str:
     return "".join(parts)
 
 
-def _points_text(w: Win, dealer: int, n: int) -> str:
-    """Tenhou's result text: "30符2飜2000点", "満貫8000点", "30符2飜500-1000点", "満貫4000点∀"."""
+def _points_text(w: Win, dealer: int, n: int, split: bool = False) -> str:
+    """Tenhou's result text: "30符2飜2000点", "満貫8000点", "30符2飜500-1000点", "満貫4000点∀".
+
+    ``split``: a three-player game that split the absent North's share (``absent_share="split"``):
+    each payer of a non-dealer's tsumo pays half of North's share on top."""
     assert w.points is not None
     points = w.points
     limit = None
@@ -918,10 +921,14 @@ def _points_text(w: Win, dealer: int, n: int) -> str:
     # non-dealer tsumo: children pay a, the dealer b = the rounded double of the base
     base = _base_points(w)
     if base is None:
-        # from the total alone: limit hands split exactly (base is a multiple of 1000)
-        a = points // 4 if n == 4 else points // 3
-        return f"{head}{a}-{2 * a}点"
-    a, b = _ceil100(base), _ceil100(2 * base)
+        # from the total alone: limit hands split exactly (base is a multiple of 1000): 4 x base
+        # at four seats and with North's share split (base + 2 x base + 2 x base / 2), else 3 x base
+        base = points // 4 if n == 4 or split else points // 3
+    # the payers' extra with North's share split: mjcli.riichi.scoring.absent_half (half of
+    # North's rounded payment, rounded up to 100); the text must say what each paid, or it reads
+    # back as another total ("満貫2666-5332点" for a 3000-5000 mangan)
+    extra = _ceil100(_ceil100(base) // 2) if split and n == 3 else 0
+    a, b = _ceil100(base) + extra, _ceil100(2 * base) + extra
     return f"{head}{a}-{b}点"
 
 
@@ -940,7 +947,7 @@ def _yaku_text(yaku: str, han: int) -> str:
     return f"{name}(役満)" if is_yakuman(yaku) else f"{name}({han}飜)"
 
 
-def _round_json(events: list[Event], n: int) -> list[Any]:
+def _round_json(events: list[Event], n: int, split: bool = False) -> list[Any]:
     start = events[0]
     assert isinstance(start, StartRound)
     takes: list[list[Any]] = [[] for _ in range(n)]
@@ -999,7 +1006,7 @@ def _round_json(events: list[Event], n: int) -> list[Any]:
         for w in wins:
             info: list[Any] = [w.actor, w.target, w.pao if w.pao is not None else w.actor]
             if w.points is not None:
-                info.append(_points_text(w, start.dealer, n))
+                info.append(_points_text(w, start.dealer, n, split))
                 info.extend(_yaku_text(y, h) for y, h in (w.yaku or ()))
             # deltas the source did not record (akochan's bare hora) are written as null, not made up
             # as zeros, which read back as recorded payments (see the final points below)
@@ -1081,7 +1088,7 @@ def write_tenhou6(game: GameLog) -> str:
         "name": (list(start.names) or [""] * n) + pad,  # Tenhou's viewer reads one per seat
         "rule": _rule_json(disp, rules),
         "ref": start.game_id or game.game_id,
-        "log": [_round_json(r, n) for r in rounds],
+        "log": [_round_json(r, n, rules.absent_share == "split") for r in rounds],
     }
     # Tenhou's downloads give the players' ranks, ratings and sex codes beside their names
     for key, values, empty in (("dan", header.dan, ""), ("rate", header.rate, 0), ("sx", header.sex, "")):
