@@ -322,3 +322,28 @@ def test_tensoul_s_english_yaku_names_are_read():
     # the winds that say not which: from the winner's seat and the round
     assert name_to_canonical("Seat Wind", seat_wind=3, round_wind=0) == "seat_wind_north"
     assert name_to_canonical("Prevalent Wind", seat_wind=3, round_wind=1) == "round_wind_south"
+
+
+def test_a_mahjong_soul_log_s_seat_wind_is_the_winner_s_whatever_wind_its_converter_named():
+    # Mahjong Soul records a seat-wind yaku by number only (fan 10); tensoul-py-ng named the wind
+    # from the round's number (WIND[kyoku - 1]): a pantheon test log says 自風 西 for a North seat
+    # at East 4, a false yaku MISMATCH. A real Tenhou game written that way (its East 3-1 win with
+    # 自風 北 relabelled 自風 南) under a Mahjong Soul room's name: no yaku differs (its final points
+    # still do: Mahjong Soul's uma); under Tenhou's own name, what the label says is still checked.
+    (game,) = read_log(LOGS / "tenhou-xml" / "2011020416gm-00a9-0000-025480d4.mjlog")
+    obj = json.loads(write_game(game, "tenhou6"))
+    obj.pop("ref", None)
+    relabelled = 0
+    for r in obj["log"]:
+        res = r[-1]
+        for i in range(2, len(res), 2):
+            for j, y in enumerate(res[i]):
+                if isinstance(y, str) and y.startswith("自風") and r[0][0] <= 4:
+                    res[i][j] = "自風 " + "北東南西"[r[0][0] - 1] + y[len("自風 X") :]
+                    relabelled += res[i][j] != y
+    assert relabelled == 1
+    for disp, yaku_mismatches in (("玉の間南喰赤", 0), ("鳳南喰赤", 1)):
+        obj["rule"] = {"disp": disp, "aka51": 1, "aka52": 1, "aka53": 1}
+        report = verify_log(read_bytes(json.dumps(obj).encode(), "relabelled.json")[0])
+        found = [str(m) for m in report.mismatches if "yaku" in str(m)]
+        assert len(found) == yaku_mismatches, (disp, found)
