@@ -270,6 +270,19 @@ def test_a_tenhou6_round_error_names_its_place_once():
     assert str(err.value).count("cut.json") == 1 and str(err.value).count("round E1-0") == 1
 
 
+def test_a_tenhou6_round_without_a_dora_indicator_is_named():
+    # a converter's pro-league log (zhengye1/paipuconverter) left the dora list empty from its second
+    # round on: the error said only "a list is shorter than the format requires", naming no round
+    (game,) = read_log(URA_LOGS[0])
+    obj = json.loads(write_game(game, "tenhou6"))
+    obj["log"][1][2] = []
+    idx, honba = obj["log"][1][0][:2]
+    label = f"{'ESWN'[idx // 4]}{idx % 4 + 1}-{honba}"
+    with pytest.raises(LogFormatError) as err:
+        read_bytes(json.dumps(obj).encode(), "nodora.json")
+    assert f"round {label}: no dora indicator" in str(err.value) and str(err.value).count("nodora.json") == 1
+
+
 @pytest.mark.parametrize("fmt", ["mjai", "tenhou6"])
 def test_every_shared_mjlog_without_its_ura_indicators_verifies_as_with_them(fmt):
     # the made-up indicators never hold a fifth copy of a tile (they made real games illegal), and

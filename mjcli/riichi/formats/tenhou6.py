@@ -57,6 +57,7 @@ from mjcli.riichi.engine.events import (
     StartRound,
     Win,
 )
+from mjcli.riichi.engine.table import round_label
 from mjcli.riichi.formats.gamelog import (
     TENHOU6,
     GameLog,
@@ -555,6 +556,12 @@ def _read_round(rnd: list[Any], n: int, where: str, site: str = "") -> list[Even
     dealer = idx % 4
     if dealer >= n:
         raise LogFormatError(f"{where}: round number {idx} has no dealer in a {n}-player game")
+    if not isinstance(dora, list) or not dora:
+        # every round shows a dora indicator; a converter's log with an empty list (a pro league
+        # game of zhengye1/paipuconverter from its second round on) said only "a list is shorter
+        # than the format requires", naming no round
+        label = round_label(idx // 4, idx % 4 + 1, counter(honba, "honba"))
+        raise LogFormatError(f"{where} round {label}: no dora indicator (the round's dora list is {dora!r})")
     hands = tuple(sorted_tiles([_tile(c) for c in rnd[4 + 3 * s]]) for s in range(n))
     if not isinstance(scores, list) or len(scores) < n:
         raise LogFormatError(f"{where}: round scores {scores!r} do not name {n} seats")
