@@ -510,6 +510,22 @@ def test_mjai_cut_inside_the_last_line_is_incomplete() -> None:
     assert not g.complete and "cut inside line" in (g.problem or "")
 
 
+def test_mjai_log_a_game_server_stopped_says_why() -> None:
+    # gimite/mjai's server ends a game it stops with {"type":"error","message":...} (mjai-manue-go's
+    # sample games, a bot's answer refused mid-round): the log is incomplete, and says why
+    lines = (LOGS / "mjai" / "126_204_0_mjai.jsonl").read_text().splitlines()
+    cut = next(i for i, line in enumerate(lines) if json.loads(line)["type"] == "dahai") + 1
+    why = "Error in player 1's response: Unexpected response type 'hora'\nfor a tsumo"
+    data = "\n".join([*lines[:cut], json.dumps({"type": "error", "message": why})]) + "\n"
+    (g,) = read_bytes(data.encode(), "stopped.jsonl")
+    assert not g.complete
+    assert "the log ends inside round E1-0" in (g.problem or "")
+    assert (
+        "the game server stopped it: Error in player 1's response: Unexpected response type 'hora' for"
+        in (g.problem or "")
+    )
+
+
 def test_akochan_scores_give_the_deltas() -> None:
     """akochan's hora/ryukyoku may carry the scores after the outcome instead of deltas."""
     (g,) = read_log(GAME)

@@ -190,6 +190,8 @@ class _Game:
         self.carry_scores: tuple[int, ...] | None = None
         self.carry_sticks: int | None = 0
         self.players_open = False  # the number of players is still to be read from the first round
+        # why the game server stopped the game, when it wrote why (gimite/mjai's {"type":"error"})
+        self.server_error: str | None = None
 
     def where(self) -> str:
         label = f" round {start_label(self.start)}" if self.start else ""
@@ -272,6 +274,13 @@ class _Game:
             return
         if not self.events:
             raise LogFormatError(f"'{t}' before start_game")
+        if t == "error":
+            # gimite/mjai's server ends a game it stops (a bot's answer it refuses) with an
+            # {"type":"error","message":...} line (mjai-manue-go's sample games): kept to say why
+            # the log ends early; it carries no game fact
+            message = o.get("message")
+            self.server_error = " ".join(str(message).split()) if message is not None else ""
+            return
         if t == "start_kyoku":
             if self.start is not None:
                 raise LogFormatError(f"start_kyoku while round {start_label(self.start)} has no end_kyoku")
@@ -326,7 +335,7 @@ class _Game:
             return
         table = self.table
         if table is None:
-            if t in ("none", "error"):
+            if t == "none":
                 return
             raise LogFormatError(f"'{t}' outside a round")
         if t == "tsumo" or t == "dahai":
@@ -542,6 +551,9 @@ class _Game:
             self.close_round()
         elif not self.ended:
             problem = "the log ends without end_game"
+        if problem is not None and self.server_error is not None:
+            said = self.server_error if len(self.server_error) <= 160 else self.server_error[:157] + "..."
+            problem += f"; the game server stopped it: {said}" if said else "; it ends with an error line"
         return GameLog(self.name, MJAI, self.game_id, self.events, problem is None, problem)
 
 
