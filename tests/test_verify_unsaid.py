@@ -337,12 +337,13 @@ def test_tensoul_s_english_yaku_names_are_read():
     assert name_to_canonical("Prevalent Wind", seat_wind=3, round_wind=1) == "round_wind_south"
 
 
-def test_a_mahjong_soul_log_s_seat_wind_is_the_winner_s_whatever_wind_its_converter_named():
+def test_a_tenhou6_seat_wind_is_the_winner_s_whatever_wind_its_converter_named():
     # Mahjong Soul records a seat-wind yaku by number only (fan 10); tensoul-py-ng named the wind
     # from the round's number (WIND[kyoku - 1]): a pantheon test log says 自風 西 for a North seat
-    # at East 4, a false yaku MISMATCH. A real Tenhou game written that way (its East 3-1 win with
-    # 自風 北 relabelled 自風 南) under a Mahjong Soul room's name: no yaku differs (its final points
-    # still do: Mahjong Soul's uma); under Tenhou's own name, what the label says is still checked.
+    # at East 4, a false yaku MISMATCH (zhengye1/paipuconverter's pro-league logs: 自風 南 for a
+    # West seat). A real Tenhou game written that way (its East 3-1 win with 自風 北 relabelled
+    # 自風 南), under a Mahjong Soul room's name and under another converter's: no yaku differs.
+    # A seat-wind yaku the hand does not have is still a mismatch.
     (game,) = read_log(LOGS / "tenhou-xml" / "2011020416gm-00a9-0000-025480d4.mjlog")
     obj = json.loads(write_game(game, "tenhou6"))
     obj.pop("ref", None)
@@ -355,8 +356,14 @@ def test_a_mahjong_soul_log_s_seat_wind_is_the_winner_s_whatever_wind_its_conver
                     res[i][j] = "自風 " + "北東南西"[r[0][0] - 1] + y[len("自風 X") :]
                     relabelled += res[i][j] != y
     assert relabelled == 1
-    for disp, yaku_mismatches in (("玉の間南喰赤", 0), ("鳳南喰赤", 1)):
+    for disp in ("玉の間南喰赤", "第39期十段位決定戦6"):
         obj["rule"] = {"disp": disp, "aka51": 1, "aka52": 1, "aka53": 1}
         report = verify_log(read_bytes(json.dumps(obj).encode(), "relabelled.json")[0])
-        found = [str(m) for m in report.mismatches if "yaku" in str(m)]
-        assert len(found) == yaku_mismatches, (disp, found)
+        assert not [str(m) for m in report.mismatches if "yaku" in str(m)], disp
+    # a seat-wind yaku added to a win whose hand has none: still a yaku mismatch
+    obj["rule"] = {"disp": "鳳南喰赤", "aka51": 1, "aka52": 1, "aka53": 1}
+    plain = [r[-1][2] for r in obj["log"] if r[-1][0] == "和了" and not any("風" in y for y in r[-1][2][4:])]
+    win = plain[0]
+    win.append("自風 東(1飜)")
+    report = verify_log(read_bytes(json.dumps(obj).encode(), "added.json")[0])
+    assert any("yaku" in str(m) and "seat_wind" in str(m) for m in report.mismatches)

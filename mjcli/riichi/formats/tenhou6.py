@@ -430,12 +430,15 @@ def _parse_points(text: str, n: int, tsumo: bool) -> tuple[int | None, int | Non
     return (int(fu) if fu else None), (int(han) if han else None), points
 
 
-def _parse_yaku(
-    items: Sequence[Any], seat_wind: int, round_wind: int, winds_derived: bool = False
-) -> tuple[tuple[str, int], ...]:
-    """``winds_derived``: the wind a seat- or round-wind yaku's name gives was worked out by a
-    converter, not recorded by the site, and is taken from the seat and round instead (see
-    :func:`_outcome`)."""
+def _parse_yaku(items: Sequence[Any], seat_wind: int, round_wind: int) -> tuple[tuple[str, int], ...]:
+    """A win's yaku list. A seat- or round-wind yaku takes its wind from the winner's seat and the
+    round, whatever wind its name gives (自風 西): the sites record these yaku by number alone
+    (Mahjong Soul's fan 10 and 11, kobalab's 役牌 自風), and converters that name the wind work it
+    out themselves, not always right: tensoul-py-ng named the seat wind from the round's number
+    (``WIND[round.kyoku - 1]``, model.py at its commit 366fd29: 自風 西 for a North seat at East 4,
+    a pantheon test log), later from a four-seat table in three-player games too (commit 5a057e5);
+    zhengye1/paipuconverter wrote 自風 南 for a West seat (a pro league game). The yaku and its han
+    are still compared; Tenhou's own names are always the seat's and round's."""
     out = []
     for item in items:
         m = _YAKU.match(str(item).strip())
@@ -446,7 +449,7 @@ def _parse_yaku(
         if han == 0:
             continue  # "裏ドラ(0飜)": canonically only yaku worth han are kept (as the XML reader does)
         yaku = name_to_canonical(name.strip(), seat_wind, round_wind)
-        if winds_derived and yaku.startswith(("seat_wind_", "round_wind_")):
+        if yaku.startswith(("seat_wind_", "round_wind_")):
             kind = "自風牌" if yaku.startswith("seat_wind_") else "場風牌"
             yaku = name_to_canonical(kind, seat_wind, round_wind)
         out.append((yaku, han))
@@ -458,20 +461,8 @@ def _parse_yaku(
 
 
 def _outcome(
-    res: list[Any],
-    table: Table,
-    start: StartRound,
-    ura: list[int],
-    pending: int | None,
-    events: list[Event],
-    site: str = "",
+    res: list[Any], table: Table, start: StartRound, ura: list[int], pending: int | None, events: list[Event]
 ) -> None:
-    """``site``: whose rules the header names (:func:`_site`). Mahjong Soul's record of a win gives
-    a seat- or round-wind yaku by its number alone (fan 10 and 11: 門風牌, 圈風牌), and a converter
-    that names the wind works it out itself, not always right: tensoul-py-ng wrote 自風 of the
-    round's number (``WIND[round.kyoku - 1]``, model.py at its commit 366fd29: 自風 西 for a North
-    seat at East 4, a pantheon test log), then a four-seat table for three-player games as well
-    (commit 5a057e5). The seat and round give the wind; the yaku and its han are still compared."""
     n = table.players
     if not res or not isinstance(res[0], str):
         raise LogFormatError("the round result is missing")
@@ -489,7 +480,7 @@ def _outcome(
             if len(info) > 3:
                 fu, han, points = _parse_points(str(info[3]), n, who == frm)
                 seat_wind = (who - start.dealer) % n
-                yaku = _parse_yaku(info[4:], seat_wind, start.round_wind, site == "majsoul")
+                yaku = _parse_yaku(info[4:], seat_wind, start.round_wind)
                 if yaku:
                     han = sum(h for _, h in yaku)
             wins.append(
@@ -545,7 +536,7 @@ def _deltas(values: Any, n: int) -> tuple[int, ...]:
     return tuple(whole_points(d, "score change") for d in values[:n])
 
 
-def _read_round(rnd: list[Any], n: int, where: str, site: str = "") -> list[Event]:
+def _read_round(rnd: list[Any], n: int, where: str) -> list[Event]:
     if not isinstance(rnd, list) or len(rnd) < 4 + 3 * n:
         raise LogFormatError(f"{where}: a round must be a list of header, scores, dora, ura and seats")
     slots = 4 if len(rnd) >= 16 else n  # three-player logs may keep an empty fourth seat
@@ -585,7 +576,7 @@ def _read_round(rnd: list[Any], n: int, where: str, site: str = "") -> list[Even
             table.apply(e)
         events: list[Event] = [start, *body]
         if len(rnd) > 4 + 3 * slots:
-            _outcome(list(rnd[4 + 3 * slots]), table, start, list(ura), pending, events, site)
+            _outcome(list(rnd[4 + 3 * slots]), table, start, list(ura), pending, events)
             events.append(EndRound())
         return place_kan_dora(events, [_tile(c) for c in dora[1:]])
     except MjcliError as exc:
@@ -799,11 +790,10 @@ def _game_inner(
     if not game_id:
         # no id in the file: the file name, numbered when the file holds several games
         game_id = game_id_from_name(name) + (f"#{game_index + 1}" if game_index else "")
-    rules = _rules(obj, n, rounds)
-    events: list[Event] = [StartGame(tuple(names), rules, game_id, _header(obj, n))]
+    events: list[Event] = [StartGame(tuple(names), _rules(obj, n, rounds), game_id, _header(obj, n))]
     complete, problem = True, None
     for rnd in rounds:
-        round_events = _read_round(rnd, n, where, rules.site)
+        round_events = _read_round(rnd, n, where)
         events.extend(round_events)
         if not isinstance(round_events[-1], EndRound):
             complete = False
