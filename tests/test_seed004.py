@@ -231,3 +231,18 @@ def test_winner_gains_what_the_others_lose():
 
 def test_kazoe_yakuman_without_the_rule_stops_at_sanbaiman():
     assert base_points(13, 30, variant(TENHOU, kazoe_yakuman=False)) == (6000, "sanbaiman")
+
+
+def test_kokushi_fu_is_explained_as_the_seeds_fixed_25():
+    # "7.特殊情况 ... B.不是3+3+3+3+2形式的和牌,一律记作25符。这里不是3+3+3+3+2形式的和牌包括“七对子”
+    # “国士无双”": the explanation said "kokushi musou has no sets to count" (as if the guide gave it
+    # no fu). The figure stays the library's 0 (fu and han mean nothing to a yakuman's points).
+    from mjcli.riichi.explain import explain
+
+    ctx = WinContext(seat_wind=1, round_wind=0)
+    hand = parse_tiles("19m19p19s1234567z9s")
+    r = score_hand(hand, parse_tile("9s"), (), ctx, TENHOU)
+    assert (r.fu, r.base_points, r.total) == (0, 8000, 32000)
+    text = explain(r, hand, parse_tile("9s"), (), ctx, TENHOU)
+    assert "a fixed 25 fu in seed 004" in text
+    assert "no sets to count" not in text

@@ -97,7 +97,11 @@ def explain(
         else:
             out.append(f"  {'total':<{width}}{raw:>4} -> rounded up to {result.fu}")
     else:
-        out.append("  none: kokushi musou has no sets to count")
+        # Seed 004: "不是3+3+3+3+2形式的和牌,一律记作25符。这里不是3+3+3+3+2形式的和牌包括“七对子”
+        # “国士无双”" (a hand not four sets and a pair, seven pairs or kokushi, is a fixed 25 fu). The
+        # fu figure stays the mahjong library's (0 for kokushi); a yakuman's points need none.
+        out.append("  kokushi musou: not four sets and a pair, a fixed 25 fu in seed 004")
+        out.append("  (the mahjong library counts none: 0; a yakuman's points need no fu)")
     for note in result.notes:
         out.append(f"  note: {note}")
     out.append("")
