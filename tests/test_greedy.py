@@ -65,6 +65,8 @@ def test_riichi_when_tenpai_and_more_than_17_in_yama():
 
 def test_no_riichi_with_17_in_yama_even_if_offered():
     # wall_left 3: len(yama) == 17, not > 17. (Riichi is offered here to test the seed's own rule.)
+    # The seed's comment says "山が残り17牌以上なら" (17 or more); its code, which ran, says
+    # "len(self.taku.yama) > 17": the code is followed.
     view = build_view(parse_tiles("123m456p789s11235s"), wall_left=3)
     tile = seed_dahai(list(view.hand), view.drawn)
     legal = [*draw_actions(view), Action("riichi", tile)]

@@ -17,7 +17,9 @@ Readings chosen:
 
 * ``yama`` in the seed is the whole undrawn wall, its 14-tile dead wall included (the round ends
   when ``len(yama) == 14``), so ``len(yama) > 17`` is "more than 3 tiles left in the live wall",
-  which is tested on :attr:`PlayerView.wall_left` after the draw.
+  which is tested on :attr:`PlayerView.wall_left` after the draw. The seed's comment on that line
+  says "以上" ("聴牌し、山が残り17牌以上なら強制的に立直する": 17 or more), its code ``> 17``: the code
+  is what the seed's bot ran, so at exactly 17 (3 live tiles) it does not declare riichi.
 * Every bot of the project takes every win: a ron on offer is taken too (the seed's "-1 shanten
   wins" rule applied to another player's tile). Every other call and every kan is passed.
 * After a call (impossible for this bot, but a view may come with melds) there is no drawn tile:
