@@ -170,6 +170,15 @@ def test_log_needs_a_position(log):
         run_riichi_advise(log)
 
 
+def test_options_the_log_gives_are_refused_in_a_sentence(log):
+    # it read "--dora does not apply to '...mjlog' is a log"
+    with pytest.raises(UsageError) as err:
+        run_riichi_advise(log, round_wind="E2", honba=0, turn=8, seat="1", dora="1m")
+    assert str(err.value) == f"--dora does not apply to a position of the log '{log}' (the log gives them)"
+    with pytest.raises(UsageError, match=r"^--seen, --melds do not apply to a position of the log '"):
+        run_riichi_advise(log, round_wind="E2", honba=0, turn=8, seat="1", seen="1m", melds="pon:111z")
+
+
 # ---------------------------------------------------------------- "would you call this?"
 
 

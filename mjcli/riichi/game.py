@@ -412,7 +412,9 @@ def advise(
             from mjcli.riichi.replay import parse_hands_shown_names  # replay's tables: only for a log
 
             _refuse_for(
-                f"'{hand}' is a log",
+                # (the sentence reads "--dora does not apply to a position of the log '...'"; it
+                # said "does not apply to '...' is a log")
+                f"a position of the log '{short_path(hand)}' (the log gives them)",
                 dora=dora,
                 seen=seen,
                 melds=melds,
