@@ -877,3 +877,30 @@ def test_a_verify_page_lists_the_first_thousand_of_many_mismatches(
     assert f"The first 1000 of {many.height} differences are listed here" in text
     assert "<td>999</td>" in text and "<td>1000</td>" not in text
     assert len(text) < 1_000_000
+
+
+def test_the_advise_commands_of_a_replay_with_hands_shown_show_its_view(tmp_path: Path) -> None:
+    """A replay with --hands-shown saw other hands than its logs record: each drawn decision's
+    command carries the option (the names that play in that game, else none), so that advise shows
+    the row's view. It printed no --hands-shown: advise then showed the simulated akagi seat's hand
+    the replay had hidden, and hid seat 0's hand the replay had shown."""
+    shared = Path(__file__).resolve().parents[2] / "shared" / "logs" / "mjai" / "126_204_0_mjai.jsonl"
+    simulated = Path(__file__).resolve().parents[1] / "fixtures" / "simulate" / "logs" / "sim-000000.json"
+    out = tmp_path / "rep"
+    result = runner.invoke(
+        app,
+        ["replay", str(shared), str(simulated), "--hands-shown", "0", "--policy", "efficiency", "-j", "1"]
+        + ["--out", str(out)],
+    )
+    assert result.exit_code == 0, result.output
+    _, parsed = page_of(out, tmp_path)
+    assert parsed.commands
+    for cmd in parsed.commands:
+        args = shlex.split(cmd)
+        opt = dict(zip(args[3::2], args[4::2], strict=True))
+        mjai = args[2].endswith(".jsonl")
+        assert opt["--hands-shown"] == ("0" if mjai else "none"), cmd
+        shown = runner.invoke(app, [*args[1:], "--policy", "efficiency", "--json"])
+        assert shown.exit_code == 0, shown.output
+        hands = json.loads(shown.stdout).get("shown_hands") or {}
+        assert set(hands) == ({"0"} if mjai and opt["--seat"] != "0" else set()), cmd

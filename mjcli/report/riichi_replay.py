@@ -84,6 +84,10 @@ class Logs:
     several: frozenset[str] = frozenset()
     #: the ``--plugin``/``--bot`` options that make the replay's own policies known to advise
     options: tuple[str, ...] = ()
+    #: the replay's ``--hands-shown`` (players' names; empty: none), None when it took the logs'
+    hands_shown: tuple[str, ...] | None = None
+    #: (file, game) -> its players' names in lower case (games.parquet), read for ``hands_shown``
+    players: dict[tuple[str, int], frozenset[str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, folder: Path) -> Logs:
@@ -99,7 +103,9 @@ class Logs:
                 paths.setdefault(str(item["label"]), str(item["path"]))
                 if isinstance(item.get("rules"), str):
                     rules.setdefault(str(item["label"]), item["rules"])
-        return cls(paths, True, rules, options=tuple(recorded_options(data)))
+        shown = data.get("hands_shown")
+        hands_shown = tuple(str(n) for n in shown) if isinstance(shown, list) else None
+        return cls(paths, True, rules, options=tuple(recorded_options(data)), hands_shown=hands_shown)
 
     def command_path(self, label: str) -> str | None:
         """The log's path for a command typed here: relative below the current folder, else absolute."""
@@ -111,6 +117,21 @@ class Logs:
             return p.relative_to(Path.cwd()).as_posix()
         except ValueError:
             return p.as_posix()
+
+
+def _players_by_game(folder: Path) -> dict[tuple[str, int], frozenset[str]]:
+    """Each game's players (lower case) from replay's games table; empty where it cannot be read."""
+    source = table_source(folder, "games")
+    try:
+        if not source:
+            return {}
+        frame = pl.scan_parquet(source).select("file", "game", "player").collect()
+    except (OSError, pl.exceptions.PolarsError):
+        return {}
+    players: dict[tuple[str, int], set[str]] = {}
+    for file, game, player in frame.iter_rows():
+        players.setdefault((str(file), int(game)), set()).add(str(player or "").lower())
+    return {k: frozenset(v) for k, v in players.items()}
 
 
 def advise_command(logs: Logs, row: dict[str, Any]) -> tuple[str, str]:
@@ -134,6 +155,14 @@ def advise_command(logs: Logs, row: dict[str, Any]) -> tuple[str, str]:
         )
     if row.get("game") or row["file"] in logs.several:
         cmd += f" --game-index {row.get('game') or 0}"
+    if logs.hands_shown is not None:
+        # the view the row was made from: a replay with --hands-shown saw other hands than the log
+        # records (a simulated akagi seat's, or none), and advise takes the log's by default. Only
+        # the names that play in this game: advise refuses the others (replay takes a name that
+        # plays in any of its logs), and no name of this game is "none" here
+        here = logs.players.get((row["file"], int(row.get("game") or 0)))
+        names = [n for n in logs.hands_shown if here is None or n.lower() in here]
+        cmd += f" --hands-shown {shlex.quote(','.join(names) or 'none')}"
     if logs.options:  # the replay's plugins and bots, asked again beside the built-ins
         cmd += " " + shlex.join(logs.options)
     return cmd, note.strip()
@@ -265,6 +294,8 @@ def add_sections(page: Page, out: Output, baseline: Path | None = None, top: int
     logs = Logs.of(out.folder)
     several = lf.filter(pl.col("game") > 0).select("file").unique().collect()["file"].to_list()
     logs = replace(logs, several=frozenset(several))
+    if logs.hands_shown:
+        logs = replace(logs, players=_players_by_game(out.folder))
     page.lines.append(
         f"replay (riichi): {summary['games']} games, {summary['decision_points']} decision points, "
         f"{summary['rows']} policy answers"
