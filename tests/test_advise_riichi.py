@@ -165,6 +165,23 @@ def test_log_position_errors_name_the_input(log, kwargs, fragment):
         advise_log(log, honba=0, **kwargs)
 
 
+def test_a_position_before_the_engine_stops_is_named_as_any_other(shared_logs: Path):
+    """A log the engine rejects at event 36 (round E1-0, after turn 31): turn 3 of seat 1 is no
+    decision, and lies before the stop; it was said to lie beyond it ("the engine stops before that
+    position"). Positions after the stop still say where the engine stops."""
+    path = str(shared_logs / "tenhou6-edge" / "confusing_nakis_2.json")
+    with pytest.raises(
+        UsageError, match=re.escape("seat 1 has decisions at turn(s) 2, 7, 8, 12, 15, 16, 20")
+    ):
+        advise_log(path, "E1", 0, 3, 1)
+    assert advise_log(path, "E1", 0, 26, 1, policies="efficiency")["actual_text"] == "discard 9p"
+    for round_label, turn in (("E1", 31), ("E1", 40), ("E2", 3)):
+        with pytest.raises(
+            UsageError, match=r"the engine stops before that position, in round E1-0 after turn 31 \(event 36"
+        ):
+            advise_log(path, round_label, 0, turn, 1)
+
+
 def test_log_needs_a_position(log):
     with pytest.raises(UsageError, match="name the position"):
         run_riichi_advise(log)

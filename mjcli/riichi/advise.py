@@ -506,7 +506,23 @@ def advise_log(
                 return result
             turns.append(d.turn)
     except IllegalEvent as exc:
-        raise UsageError(f"{path}: the engine stops before that position: {exc}") from None
+        # The engine rejects the log at ``exc.index``: the position lies beyond that when it is in a
+        # round not reached, or in that round after the move before the stop (whose decisions are
+        # the ones that may have been refused: what the player did there is that event). A
+        # position before the stop that is not a decision was said to lie beyond it ("the engine
+        # stops before that position", for turn 3 of a round stopped after turn 31): it is named as
+        # any other, with the turns that are decisions.
+        stop_round, stop_turn = _round_and_moves(events, exc.index)
+        before = (label in rounds_seen and label != stop_round) or (
+            label == stop_round and turn < stop_turn - 1
+        )
+        if not before:
+            reached = ", ".join(rounds_seen) or "none"
+            where = f"after turn {stop_turn - 1}" if stop_turn else "at its start"
+            raise UsageError(
+                f"{path}: the engine stops before that position, in round {stop_round} {where} "
+                f"({exc}); rounds with a decision of seat {seat} before it: {reached}"
+            ) from None
     if label not in rounds_seen:
         known = ", ".join(rounds_seen) or "none"
         raise UsageError(
@@ -517,6 +533,21 @@ def advise_log(
         f"{path}: seat {seat} has decisions at turn(s) {listed} in round {label}, not {turn} "
         "(turn: the decisions.parquet column)"
     )
+
+
+def _round_and_moves(events: Sequence[object], index: int) -> tuple[str, int]:
+    """The round (``E2-0``) that event ``index`` falls in and the moves made in it before that
+    event (the turn numbering of :func:`mjcli.riichi.replay.decisions_of`)."""
+    from mjcli.riichi.engine import events as ev
+    from mjcli.riichi.replay import _MOVES
+
+    label, moves = "none", 0
+    for e in events[:index]:
+        if isinstance(e, ev.StartRound):
+            label, moves = f"{WIND_LETTERS[e.round_wind % 4]}{e.kyoku}-{e.honba}", 0
+        elif type(e) in _MOVES:
+            moves += 1
+    return label, moves
 
 
 # ---------------------------------------------------------------- as text
