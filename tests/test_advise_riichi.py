@@ -196,6 +196,24 @@ def test_options_the_log_gives_are_refused_in_a_sentence(log):
         run_riichi_advise(log, round_wind="E2", honba=0, turn=8, seat="1", seen="1m", melds="pon:111z")
 
 
+def test_a_round_label_may_hold_its_honba(log, capsys):
+    """--round E2-0 as verify, replay and advise's own header write a round: the same position as
+    --round E2 --honba 0 (it was 'not a round label like E1, E4, S2'); two honba that differ are refused."""
+
+    def shown(**position) -> str:
+        assert run_riichi_advise(log, turn=8, seat="1", json_out=True, **position) == 0
+        return capsys.readouterr().out
+
+    plain = shown(round_wind="E2", honba=0)
+    assert '"actual"' in plain
+    assert shown(round_wind="E2-0") == plain
+    assert shown(round_wind="E2-0", honba=0) == plain
+    with pytest.raises(UsageError, match=r"^--round 'E2-1' names honba 1, --honba 0: give one$"):
+        run_riichi_advise(log, round_wind="E2-1", honba=0, turn=8, seat="1")
+    with pytest.raises(UsageError, match="not a round label like E1, S2 or E2-1"):
+        run_riichi_advise(log, round_wind="E2-x", turn=8, seat="1")
+
+
 # ---------------------------------------------------------------- "would you call this?"
 
 

@@ -408,6 +408,19 @@ def parse_round_label(text: str) -> tuple[int, int]:
     return WIND_LETTERS.index(t[0]), int(t[1])
 
 
+def split_round_honba(text: str, honba: int | None) -> tuple[str, int]:
+    """``--round`` as the labels verify, replay and advise's own header write it, ``E2-1`` (round and
+    honba), or ``E2`` with ``--honba`` (default 0); both honba given must agree."""
+    label, dash, counter = text.strip().partition("-")
+    if not dash:
+        return label, honba or 0
+    if not counter.isdigit():
+        raise UsageError(f"round '{text}' is not a round label like E1, S2 or E2-1 (round and honba)")
+    if honba is not None and honba != int(counter):
+        raise UsageError(f"--round '{text}' names honba {int(counter)}, --honba {honba}: give one")
+    return label, int(counter)
+
+
 def advise_log(
     path: str,
     round_label: str,

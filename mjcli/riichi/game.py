@@ -400,7 +400,7 @@ def advise(
     must then be named); ``hands_shown`` the players whose hand is shown (default: as the log
     records)."""
     from mjcli.melds import parse_melds
-    from mjcli.riichi.advise import advise_hand, advise_log, render
+    from mjcli.riichi.advise import advise_hand, advise_log, render, split_round_honba
     from mjcli.riichi.policies.base import PolicyError
     from mjcli.tiles import parse_tiles
 
@@ -430,10 +430,11 @@ def advise(
             if sanma:
                 raise UsageError("--sanma is for a typed hand: a log says itself how many play")
             kind, value = read_seat(seat)
+            label, honba_ = split_round_honba(round_, honba)
             result = advise_log(
                 hand,
-                round_,
-                honba or 0,
+                label,
+                honba_,
                 turn,
                 value,
                 policies=policies,
