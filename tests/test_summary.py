@@ -50,6 +50,20 @@ def test_policy_rates_are_the_shares_of_rows(out):
         played = mine.filter(pl.col("actual").str.contains("^(discard|riichi) "))
         assert r["top1"] == pytest.approx(played["agree"].mean())
         assert r["equal"] >= r["top1"]  # agreeing is one way of being equally good
+        # over the same decisions as top1: a choice that is no discard (equally_good null) is not
+        # equal (it was the mean over the rows where both discarded)
+        assert r["equal"] == pytest.approx(played["equally_good"].fill_null(False).mean())
+
+
+def test_equal_counts_a_choice_that_is_no_discard_as_not_equal(out, tmp_path):
+    df = pl.read_parquet(out / "decisions.parquet")
+    played = df.filter(pl.col("actual").str.contains("^(discard|riichi) ") & (pl.col("policy") == "akagi"))
+    rows = played.head(4).with_columns(
+        pl.Series("equally_good", [True, True, False, None]), pl.Series("agree", [True, False, False, False])
+    )
+    rows.write_parquet(tmp_path / "decisions.parquet")
+    (r,) = policy_table(scan(tmp_path / "decisions.parquet")).to_dicts()
+    assert (r["top1"], r["equal"]) == (0.25, 0.5)  # 2 of 4, not 2 of 3
 
 
 def test_matrix_is_symmetric_with_a_unit_diagonal(out):

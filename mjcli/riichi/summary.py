@@ -9,7 +9,8 @@ reads only the columns it needs. Rates are shares of rows (one row per decision 
 * ``top1``: agreement over the decisions where the player discarded (a plain or riichi discard);
 * ``equal``: over those decisions, the share where the player's discard was among the policy's
   equally-good choices: the same tile, or one leaving the same shanten and the same ukeire as the
-  policy's choice (the efficiency measure of ``mjcli.analysis``, whatever rule the policy used).
+  policy's choice (the efficiency measure of ``mjcli.analysis``, whatever rule the policy used); a
+  policy that chose no discard there did not.
 
 Outside bots add, when they are in the table: their faults per policy and, for a bot whose answers
 carry Mortal's q-values, the gap between the value of its own choice and of the player's move
@@ -52,6 +53,11 @@ KEY_TYPES = {
 KINDS = ("discard", "riichi", "call", "pass", "win", "kan", "nukidora", "abort")
 BY_CHOICES = ("player", "policy", "round", "kind")
 _DISCARD_ACTUAL = pl.col("actual").str.starts_with("discard ") | pl.col("actual").str.starts_with("riichi ")
+# a policy that did not discard where the player did (a kan, a win, a bot's fault: equally_good is
+# null there) did not choose an equally good discard: it counts as not equal, so top1 and equal
+# share one denominator, the player's discards (equal was the mean over the rows where both sides
+# discarded, and a policy that often declared a kan there looked better for it)
+_EQUAL = pl.col("equally_good").fill_null(False)
 
 
 def scan(path: str | os.PathLike[str] | Sequence[Path]) -> pl.LazyFrame:
@@ -124,7 +130,7 @@ def _rates() -> list[pl.Expr]:
         pl.len().alias("decisions"),
         pl.col("agree").mean().alias("agree"),
         pl.col("agree").filter(_DISCARD_ACTUAL).mean().alias("top1"),
-        pl.col("equally_good").filter(_DISCARD_ACTUAL).mean().alias("equal"),
+        _EQUAL.filter(_DISCARD_ACTUAL).mean().alias("equal"),
     ]
 
 
@@ -400,7 +406,7 @@ def _rate_sums() -> list[pl.Expr]:
         pl.len().alias("decisions"),
         *_counted(pl.col("agree"), "agree"),
         *_counted(pl.col("agree").filter(_DISCARD_ACTUAL), "top1"),
-        *_counted(pl.col("equally_good").filter(_DISCARD_ACTUAL), "equal"),
+        *_counted(_EQUAL.filter(_DISCARD_ACTUAL), "equal"),
     ]
 
 
