@@ -31,7 +31,8 @@ run twice (Ray retries a task whose worker died) writes the same bytes under the
 A stopped run leaves complete parts and their manifests, and no ``dataset.json``: readers refuse
 such a folder (:func:`table_source`). The next run into ``OUT`` starts the tables afresh, or with
 ``resume`` keeps every task whose manifest matches the run's options (a digest of them) and whose
-inputs are this run's, with the same content (SHA-256): their inputs are not worked on again, and
+inputs are this run's, with the same content (SHA-256), consecutive and in the task's order (so
+that the parts in order still hold the rows in input order): their inputs are not worked on again, and
 what they reported (the manifest's notes: errors, counts) is given back as if they had been. A
 part without a manifest (its task was stopped) and the parts of other options are removed, and so
 is every file in the run's ``folders`` that no kept manifest lists. A task's inputs need not be
@@ -374,6 +375,17 @@ def grouped(items: Sequence[T], key: Callable[[T], Any]) -> list[tuple[T, ...]]:
     return [tuple(g) for g in groups]
 
 
+def _consecutive(indexes: Sequence[int]) -> list[list[int]]:
+    """Ascending ``indexes`` in runs of consecutive numbers ([1, 2, 5, 6, 7] -> [[1, 2], [5, 6, 7]])."""
+    runs: list[list[int]] = []
+    for i in indexes:
+        if runs and runs[-1][-1] + 1 == i:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return runs
+
+
 def block_size(inputs: int, workers: int, largest: int = MAX_BLOCK) -> int:
     """Inputs per task: about :data:`TASKS_PER_WORKER` tasks per worker, at most ``largest``."""
     return max(1, min(largest, math.ceil(inputs / (TASKS_PER_WORKER * max(1, workers)))))
@@ -432,7 +444,10 @@ class PartedRun:
         todo = [i for i in range(len(tasks)) if i not in kept]
         workers = backend.workers() if backend is not None else jobs
         size = block_size(len(todo), workers, largest)
-        blocks = [todo[i : i + size] for i in range(0, len(todo), size)]
+        # Blocks of consecutive inputs only, cut where a kept task lies between: a block that
+        # straddled one (inputs 27-29 and 45-53 around a kept 30-44) put its rows before the kept
+        # ones in the table, and the kept task's notes (a verify's reports) were never given back
+        blocks = [run[i : i + size] for run in _consecutive(todo) for i in range(0, len(run), size)]
         staging = Path(tempfile.mkdtemp(prefix=PARTS_STAGE_PREFIX, dir=self.root))
         try:
             sink = PartSink(str(self.root.resolve()), self.tables, self.digest, str(staging.resolve()))
@@ -528,6 +543,10 @@ class PartedRun:
                 i = index.get(entry["label"])
                 if i is None or i in kept or i in mine or fingerprint(tasks[i])[1] != entry["sha256"]:
                     return None  # not an input of this run, or changed since
+                if mine and i != max(mine) + 1:
+                    # its inputs no longer follow one another in this run (an input added among
+                    # them, or another order): its part would put their rows out of the run's order
+                    return None
                 mine[i] = note
             return key, {t: int(rows[t]) for t in self.tables}, mine, written
         except (OSError, ValueError, KeyError, TypeError, AttributeError):

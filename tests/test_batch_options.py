@@ -188,6 +188,27 @@ def test_verify_resume_writes_the_rows_of_jobs_2_as_parts_and_finishes_a_stopped
     assert pages[0].replace("mjcli report: out", "mjcli report: p") == pages[1]
 
 
+def test_verify_resume_with_more_logs_reports_every_log_in_order(tmp_path: Path) -> None:
+    # The first run verified three logs, each a task; the rerun has the 8 files of the folder, where
+    # those three are inputs 0, 2 and 4: its blocks of 2 were cut across the kept ones ([1, 3], [5,
+    # 6]), which dropped their reports (6 logs of 8 said) and put their rows after the others'
+    logs = sorted(str(p) for p in (ROOT / "fixtures" / "simulate" / "logs").iterdir())
+    out = tmp_path / "out"
+    first = runner.invoke(app, ["verify", *LOGS[:3], "--out", str(out), "--resume", "--jobs", "1"])
+    assert first.exit_code == 0, first.output
+    plain = runner.invoke(app, ["verify", *logs, "--jobs", "1", "--out", str(tmp_path / "p"), "--json"])
+    assert plain.exit_code == 0, plain.output
+    again = runner.invoke(app, ["verify", *logs, "--out", str(out), "--json", "--resume", "--jobs", "1"])
+    assert again.exit_code == 0, again.output
+    assert "3 of 8 logs kept from the earlier run" in again.stderr
+    assert _lines(again.output) == _lines(plain.output)
+    for table in ("verify", "verify_games"):
+        parts = json.loads((out / CONTENTS).read_text())["tables"][table]["parts"]
+        assert pl.read_parquet([out / p for p in parts]).equals(
+            pl.read_parquet(tmp_path / "p" / f"{table}.parquet")
+        )
+
+
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
 @pytest.mark.parametrize("loopback_only", [False, True])
 def test_joining_a_cluster_that_cannot_be_reached_fails_at_once(loopback_only: bool) -> None:

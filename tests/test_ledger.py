@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import polars as pl
 import pytest
 
@@ -107,3 +109,58 @@ def test_schemas_written_as_python_types_make_the_columns_they_always_had() -> N
         frame = to_frame([], schema)
         assert dict(frame.schema) == {name: python_to_polars[t] for name, t in schema.items()}
     assert hk.ROUNDS_SCHEMA["items"] == list[str] and hk.ROUNDS_SCHEMA["deltas"] == list[int]
+
+
+def _square(context, task: int) -> int:
+    return task * task
+
+
+def _split(result: int):
+    return {"t": pl.DataFrame({"x": [result]})}, {"x": result}
+
+
+def _fingerprint(task: int) -> tuple[str, str]:
+    from mjcli.ledger import text_sha256
+
+    return f"input-{task}", text_sha256(str(task))
+
+
+def _parted(root, tasks, largest: int, resume: bool):
+    from mjcli.ledger import PartedRun
+
+    run = PartedRun(root, ("t",), {"o": 1}, resume=resume)
+    notes = list(run.run(_square, _split, _fingerprint, tasks, label=lambda t: f"input-{t}", largest=largest))
+    return run, notes
+
+
+def test_a_resumed_run_never_makes_a_block_around_a_kept_task(tmp_path) -> None:
+    # Ten inputs in blocks of 3: [0-2] [3-5] [6-8] [9]. The records of [0-2] and [6-8] gone (their
+    # tasks stopped), the rerun works on six inputs in blocks of 2, and made [0,1] [2,6] [7,8]: the
+    # block [2,6] around the kept [3-5] put the rows 2,6 before 3,4,5 and never gave back the notes of
+    # 3, 4 and 5 (a resumed verify of 300 logs reported 262)
+    from mjcli.ledger import MANIFESTS
+
+    tasks = list(range(10))
+    first, notes = _parted(tmp_path, tasks, 3, resume=True)
+    assert [n["x"] for n in notes] == [t * t for t in tasks]
+    firsts = {}
+    for path in (tmp_path / MANIFESTS).iterdir():
+        firsts[json.loads(path.read_text())["inputs"][0]["label"]] = path
+    firsts["input-0"].unlink()
+    firsts["input-6"].unlink()
+    again, notes = _parted(tmp_path, tasks, 3, resume=True)
+    assert again.resumed == 4
+    assert [n["x"] for n in notes] == [t * t for t in tasks]
+    assert again.scan("t").collect()["x"].to_list() == [t * t for t in tasks]
+
+
+def test_a_kept_task_whose_inputs_no_longer_follow_one_another_is_done_again(tmp_path) -> None:
+    # inputs 0-7 in tasks of two; the rerun has an input added between 0 and 1: their part, kept,
+    # would put both rows before the new input's where a run of its own puts them around it
+    first, _ = _parted(tmp_path, list(range(8)), 4, resume=True)
+    assert first.scan("t").collect().height == 8
+    tasks = [0, 9, 1, 2, 3, 4, 5, 6, 7]
+    again, notes = _parted(tmp_path, tasks, 4, resume=True)
+    assert again.resumed == 6  # [2, 3], [4, 5] and [6, 7]
+    assert [n["x"] for n in notes] == [t * t for t in tasks]
+    assert again.scan("t").collect()["x"].to_list() == [t * t for t in tasks]
