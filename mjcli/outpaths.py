@@ -282,17 +282,33 @@ def _check_ours(
         return
     parted = _parted_run_is_ours(folder, (*owns, *live))
     has_mark = (folder / mark).exists()
+    # A parted run stopped before its first task's record leaves its folders (and a simulation's
+    # first logs) beside an empty records folder: its own, for the run that finishes it.
+    stopped_early = parted is None and (folder / MANIFESTS).is_dir()
     for own in owns:
         target = folder / own
-        if own in live or not (target.exists() or target.is_symlink()):
+        if not (target.exists() or target.is_symlink()):
             continue
         if parted is True or (has_mark and own not in (MANIFESTS, CONTENTS) and parted is None):
+            continue
+        # The live entries (the tables' folders, the records, a simulation's logs, which a parted
+        # run cleans of every file it does not keep) are checked as well: passed by, a `logs/` of
+        # the user's own under `simulate --resume`, or a stopped parted simulation's records under
+        # `verify --resume --out` of it, were emptied
+        if own in live and (stopped_early or _empty_folder(target)):
             continue
         why = "a parted run of another command" if parted is False else f"no '{mark}' beside it"
         raise UsageError(
             f"{option} '{shown}': '{short_path(target)}' was not written by this command ({why}): "
             "mjcli does not replace what it did not write; choose another folder, or move it away"
         )
+
+
+def _empty_folder(path: Path) -> bool:
+    try:
+        return path.is_dir() and not path.is_symlink() and not any(path.iterdir())
+    except OSError:
+        return False
 
 
 def _parted_run_is_ours(folder: Path, names: Sequence[str]) -> bool | None:

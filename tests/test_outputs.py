@@ -312,6 +312,47 @@ def test_an_entry_a_run_would_replace_must_be_of_an_earlier_run_of_the_same_comm
         assert stage is not None
 
 
+def test_resume_never_empties_a_folder_it_did_not_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With --resume the tables' folders, the records and a simulation's logs are written in place,
+    # and were passed by the check: a parted run then removed every file there it did not keep
+    monkeypatch.chdir(tmp_path)
+    mine = Path("mine")
+    (mine / "logs").mkdir(parents=True)
+    (mine / "logs" / "precious.json").write_text("mine")
+    for args in (
+        ["simulate", "--games", "1", "--length", "tonpuu"],
+        ["simulate", "--game", "hk", "--games", "1"],
+    ):
+        res = cli(*args, "--out", str(mine), "--resume")
+        assert "'mine/logs' was not written by this command (no 'summary.json' beside it)" in error_of(res)
+    (mine / "logs" / "precious.json").unlink()
+    (mine / "decisions").mkdir()
+    (mine / "decisions" / "precious.parquet").write_text("mine")
+    res = cli("replay", str(SMALL), "--policy", "greedy", "--out", str(mine), "--resume")
+    assert "'mine/decisions' was not written by this command (no 'replay.json' beside it)" in error_of(res)
+    assert (mine / "decisions" / "precious.parquet").read_text() == "mine"
+    # a parted simulation stopped midway (no dataset.json yet): verify --resume --out there removed
+    # its records, and the simulation could be finished no more
+    sim = Path("sim")
+    assert cli("simulate", "--games", "2", "--length", "tonpuu", "--out", str(sim), "--resume").exit_code == 0
+    (sim / "dataset.json").unlink()
+    (sim / "summary.json").unlink()
+    records = sorted((sim / "_manifests").iterdir())
+    res = cli("verify", str(sim / "logs"), "--out", str(sim), "--resume")
+    assert "'sim/_manifests' was not written by this command (a parted run of another command)" in error_of(
+        res
+    )
+    assert sorted((sim / "_manifests").iterdir()) == records
+    # its own: a run stopped before its first task's record (empty records, its first logs) goes on
+    shutil.rmtree(sim / "_manifests")
+    (sim / "_manifests").mkdir()
+    res = cli("simulate", "--games", "2", "--length", "tonpuu", "--out", str(sim), "--resume")
+    assert res.exit_code == 0, res.output
+    assert len(list((sim / "logs").iterdir())) == 4
+
+
 def test_a_failed_run_leaves_the_folder_as_it_was(tmp_path: Path) -> None:
     (tmp_path / "summary.json").write_text("old")
     with pytest.raises(RuntimeError), output_dir(tmp_path, ["summary.json"]) as stage:
