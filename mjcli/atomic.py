@@ -15,6 +15,7 @@ root, ``/dev/null`` or ``/dev/stdout`` themselves).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import stat
@@ -39,11 +40,43 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
         os.close(fd)
     tmp = Path(tmp_name)
     try:
-        yield tmp
+        with room_said(target.parent):
+            yield tmp
         os.replace(tmp, target)
     finally:
         if tmp.exists():
             tmp.unlink()
+
+
+#: free room below which a Polars write that failed is taken for a full disk (see :func:`room_said`)
+_ALMOST_FULL = 1 << 20
+
+
+@contextlib.contextmanager
+def room_said(folder: str | os.PathLike[str]) -> Iterator[None]:
+    """A Polars write in the block that fails on a full filesystem raises the disk-full OSError
+    (ENOSPC, no file named: what the command line reports as "cannot write the output").
+
+    Polars 2.2's Parquet writer, out of room while it writes a file's footer, says only "parquet:
+    File out of specification: Invalid thrift: transport error", without the "(os error 28)" its
+    other failed writes carry (measured: a 39 KB table written onto a tmpfs with 31-47 KB left
+    failed so 90 times in 256, and with the os error 64 times), and the run ended in a traceback.
+    The same words come from reading a damaged file, so they are taken for a full disk only here,
+    around a write, and only when the folder's filesystem has (almost) no room left."""
+    try:
+        yield
+    except Exception as exc:
+        if type(exc).__module__.startswith("polars") and "(os error" not in str(exc) and _full(folder):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)) from exc
+        raise
+
+
+def _full(folder: str | os.PathLike[str]) -> bool:
+    try:
+        st = os.statvfs(folder)
+    except (OSError, AttributeError):  # no statvfs (Windows), or the folder is gone
+        return False
+    return st.f_bavail * st.f_frsize < _ALMOST_FULL
 
 
 def is_special_file(path: str | os.PathLike[str]) -> bool:

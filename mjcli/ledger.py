@@ -56,7 +56,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from mjcli import __version__
-from mjcli.atomic import atomic_path, current_umask
+from mjcli.atomic import atomic_path, current_umask, room_said
 from mjcli.errors import MjcliError, UsageError, short_path
 from mjcli.outpaths import CONTENTS, MANIFESTS, STAGE_PREFIX
 from mjcli.runner import Backend, ordered_map
@@ -195,7 +195,8 @@ class StreamedTable:
         if not self._pending:
             return
         part = self._parts_dir / f"part-{len(self._parts):06d}.parquet"
-        pl.concat(self._pending, how="vertical").write_parquet(part)
+        with room_said(self._parts_dir):
+            pl.concat(self._pending, how="vertical").write_parquet(part)
         self._parts.append(part)
         self._pending = []
         self._pending_rows = 0
@@ -347,7 +348,8 @@ class PartWork:
         try:
             os.fchmod(fd, 0o666 & ~current_umask())
             os.close(fd)
-            writer(tmp)
+            with room_said(self.sink.staging):
+                writer(tmp)
             os.replace(tmp, target)
         finally:
             with contextlib.suppress(FileNotFoundError):

@@ -231,6 +231,43 @@ def test_a_full_disk_met_by_polars_is_cannot_write_the_output(monkeypatch, capsy
         cli.main()
 
 
+def test_a_full_disk_met_by_polars_at_a_files_footer_is_cannot_write_the_output(
+    monkeypatch, capsys, tmp_path
+):
+    """Out of room while it writes a Parquet file's footer, Polars 2.2 says only "Invalid thrift:
+    transport error", with no os error (a replay --resume onto a full tmpfs ended in a traceback):
+    around a write, on a filesystem with no room left, it is the full disk. The same words where
+    there is room (a damaged file read) stay the error they are."""
+    import polars as pl
+    import pytest
+
+    from mjcli import atomic, cli
+
+    def footer_fails(self, file, *args, **kwargs):
+        Path(file).write_bytes(b"PAR1 half a file")
+        raise pl.exceptions.ComputeError(
+            "parquet: File out of specification: Invalid thrift: transport error"
+        )
+
+    monkeypatch.setattr(pl.DataFrame, "write_parquet", footer_fails)
+    monkeypatch.setattr(atomic, "_full", lambda folder: True)
+    for n, extra in enumerate(([], ["--resume"])):  # the single files, and a parted run's parts
+        out = tmp_path / f"out{n}"
+        argv = ["mjcli", "verify", str(HANCHAN[0]), "--jobs", "1", "--out", str(out), *extra]
+        monkeypatch.setattr(sys, "argv", argv)
+        with pytest.raises(SystemExit) as stop:
+            cli.main()
+        assert stop.value.code == 120, extra
+        assert (
+            capsys.readouterr().err.splitlines()[-1]
+            == "error: cannot write the output: No space left on device"
+        )
+        assert not [p for p in out.rglob("*") if p.is_file()]  # nothing half-written is left
+    monkeypatch.setattr(atomic, "_full", lambda folder: False)
+    with pytest.raises(pl.exceptions.ComputeError):
+        cli.main()
+
+
 def test_a_name_the_system_refuses_is_a_one_line_error(tmp_path):
     """A path too long for the system, as an input or an output: one line naming it, exit 2."""
     long = str(tmp_path / ("x" * 300))
