@@ -170,3 +170,15 @@ def test_hong_kong_verify_with_resume_is_a_dataset_of_the_same_rows(tmp_path: Pa
     for d in (single, parted):
         code, out = cli("report", str(d), "-o", str(tmp_path / f"{d.name}.html"))
         assert code == 0 and "hk verify" in out, out
+
+
+def test_hong_kong_verify_of_a_parted_simulations_folder_reads_its_logs_alone(tmp_path: Path) -> None:
+    # its task records (_manifests/*.json) and dataset.json were read as logs: 4 errors beside 3 games
+    sim = tmp_path / "sim"
+    assert (
+        cli("simulate", "--game", "hk", "--games", "3", "--seed", "2", "--out", str(sim), "--resume")[0] == 0
+    )
+    assert (sim / "_manifests").is_dir() and (sim / "dataset.json").is_file()
+    code, out = cli("verify", "--game", "hk", str(sim), "--json")
+    summary = last_json(out)
+    assert code == 0 and (summary["logs"], summary["ok"], summary["error"]) == (3, 3, 0), out

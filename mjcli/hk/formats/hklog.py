@@ -126,13 +126,21 @@ def read_game(path: str | os.PathLike[str]) -> dict[str, Any]:
     return game
 
 
-#: JSON files that mjcli writes beside logs (a simulation's summary, a replay's manifest): never logs
-_NOT_LOGS = ("summary", "replay.json")
+#: JSON files that mjcli writes beside logs (a simulation's summary, a replay's manifest, a parted
+#: run's table of contents): never logs
+_NOT_LOGS = ("summary", "replay.json", "dataset.json")
+#: the folder of a parted run's task records (mjcli.outpaths.MANIFESTS, as riichi's walk names it):
+#: `verify --game hk OUT` of a simulation run with --resume read each record as a log that failed
+_NOT_LOG_FOLDER = "_manifests"
 
 
 def is_log_file(path: Path) -> bool:
     """A file met while walking a folder that may be a Hong Kong log (read to be sure)."""
-    return path.name.endswith(SUFFIX) and not path.name.startswith(_NOT_LOGS)
+    return (
+        path.name.endswith(SUFFIX)
+        and not path.name.startswith(_NOT_LOGS)
+        and path.parent.name != _NOT_LOG_FOLDER
+    )
 
 
 def collect_logs(args: Sequence[str], stdin: Iterable[str] | None = None) -> Inputs:
