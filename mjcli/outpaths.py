@@ -121,17 +121,22 @@ def _check_not_input(target: Path, inputs: _InputIndex, option: str) -> None:
         )
 
 
-def _writable_folder(folder: Path, option: str, shown: str) -> None:
+def _writable_folder(folder: Path, option: str, shown: str, create: bool = True) -> None:
     """Create ``folder`` (and its parents) if needed; a UsageError if it cannot be, or cannot be
-    written (tried for real, with a temporary file: permission bits say nothing for root)."""
+    written (tried for real, with a temporary file: permission bits say nothing for root).
+    ``create`` False: the nearest folder that exists is tried instead, and the missing ones are left
+    to the write (a file's folders: a command that fails before writing leaves none behind)."""
+    existing = folder
     for parent in (folder, *folder.parents):
         if parent.exists() or parent.is_symlink():
             if not parent.is_dir():
                 raise UsageError(f"{option} '{shown}': '{short_path(parent)}' is not a directory")
+            existing = parent
             break
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(prefix=".mjcli-probe-", dir=folder)
+        if create:
+            folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".mjcli-probe-", dir=folder if create else existing)
         os.close(fd)
         with contextlib.suppress(FileNotFoundError):  # a run that holds the folder may clean it away
             os.unlink(probe)
@@ -155,7 +160,7 @@ def claim_file(
         return target
     if _read_only(target):
         raise UsageError(f"{option} '{shown}' is read-only: it is not replaced")
-    _writable_folder(target.parent, option, shown)
+    _writable_folder(target.parent, option, shown, create=False)  # (atomic_path makes them)
     return target
 
 

@@ -90,6 +90,20 @@ def test_bad_input_is_one_line_exit_2(tmp_path: Path) -> None:
         assert "Traceback" not in r.stderr
 
 
+def test_a_failed_conversion_leaves_no_folder_behind(tmp_path: Path) -> None:
+    """-o's missing folders are made by the write: a log that could not be read left them empty
+    (they were made when -o was checked, before the work)."""
+    junk = tmp_path / "junk.mjlog"
+    junk.write_text("this is not a log")
+    r = mjcli("convert", str(junk), "--to", "mjai", "-o", str(tmp_path / "new" / "sub" / "x.mjson"))
+    assert r.returncode == 2 and not (tmp_path / "new").exists(), r.stderr
+    r = mjcli("convert", str(XML), "--to", "mjai", "-o", str(tmp_path / "new" / "sub" / "x.mjson"))
+    assert r.returncode == 0 and (tmp_path / "new" / "sub" / "x.mjson").is_file(), r.stderr
+    # a file where a folder of -o should be is still refused before the work
+    r = mjcli("convert", str(XML), "--to", "mjai", "-o", str(junk / "x.mjson"))
+    assert r.returncode == 2 and "is not a directory" in r.stderr, r.stderr
+
+
 def test_three_player_games_are_converted(tmp_path: Path) -> None:
     log = Path(__file__).resolve().parents[1] / "fixtures" / "sanma" / "2014091101gm-00b9-0000-5ca6b487.mjlog"
     out = tmp_path / "sanma.json"
