@@ -709,3 +709,15 @@ def test_summary_of_a_dou_dizhu_replay_says_that_game_has_none(tmp_path: Path) -
         "and `mjcli report` on its folder draws it"
     )
     assert "give --game" not in message
+
+
+def test_advise_sanma_names_the_dora_indicator_or_seen_tile_that_is_absent_not_the_hand() -> None:
+    """A 5m dora indicator in three-player was blamed on the hand ("hand '...': 5m is not in the
+    set"), whose tiles were all fine; the message names the option's group that holds it."""
+    hand = "19m159p19s34557z4p4z"
+    dora = error_of(cli("advise", hand, "--sanma", "--dora", "5m"))
+    assert "the dora indicator 5m is not in the set of three-player" in dora
+    seen = error_of(cli("advise", hand, "--sanma", "--seen", "0m"))
+    assert "the seen tile 0m is not in the set" in seen
+    own = error_of(cli("advise", "19m159p19s34557z4p3m", "--sanma"))
+    assert "'19m159p19s34557z4p3m': 3m is not in the set" in own

@@ -294,11 +294,19 @@ def build_view(
     check_counts(table, f"{label} with its dora indicators, seen and offered tiles")
     everything = [*table, *(t for tiles in shown.values() for t in tiles)]
     check_counts(everything, f"{label} with the hands shown")
-    for where, tiles in ((label, table), (f"{label} with the hands shown", everything)):
+    # Name the group that holds the absent tile: a 5m dora indicator blamed on the hand misleads.
+    groups: list[tuple[str, Sequence[int]]] = [
+        (f"{label}:", own),
+        (f"{label}: the dora indicator", dora),
+        (f"{label}: the seen tile", seen),
+        (f"{label}: the discard to answer", [offered] if offered is not None else []),
+        *((f"{label}: the hand shown by seat {s}", list(tiles)) for s, tiles in shown.items()),
+    ]
+    for where, tiles in groups:
         absent = [t for t in tiles if kind(t) in variant.absent_kinds]
         if absent:
             raise InvalidHandError(
-                f"{where}: {tile_name(absent[0])} is not in the set of {variant.name} mahjong (no 2m-8m)"
+                f"{where} {tile_name(absent[0])} is not in the set of {variant.name} mahjong (no 2m-8m)"
             )
     if players == 3 and any(m.kind == "chi" for m in melds):
         raise UsageError(f"{label}: there is no chi in three-player mahjong")
